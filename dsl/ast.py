@@ -1,0 +1,488 @@
+"""The syntax tree of a rules file: frozen attrs nodes, each carrying the span it came from.
+
+Nodes are plain data so that the checker and the compiler can walk them and every later
+error can point back at ``file:line:col``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+def node(cls):
+    """Every node is frozen, compared by value, and knows its span (excluded from equality)."""
+    return attrs.frozen(cls)
+
+
+_NO_SPAN = Span("<none>", 0, 0)
+
+
+def span_field():
+    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
+
+
+# ----------------------------------------------------------------------------- expressions
+@node
+class Name:
+    id: str
+    span: Span = span_field()
+
+
+@node
+class Literal:
+    value: Any
+    span: Span = span_field()
+
+
+@node
+class Template:
+    """A string with ``{expr}`` holes; parts are strings and expressions in order."""
+    parts: tuple
+    span: Span = span_field()
+
+
+@node
+class ListLit:
+    items: tuple
+    span: Span = span_field()
+
+
+@node
+class MapLit:
+    items: tuple  # pairs (key, value)
+    span: Span = span_field()
+
+
+@node
+class Binder:
+    """``x in source where cond : body`` inside a quantifier or a list comprehension."""
+    var: str
+    source: Any
+    where: Any
+    body: Any
+    span: Span = span_field()
+
+
+@node
+class ListComp:
+    binder: Binder
+    span: Span = span_field()
+
+
+@node
+class Quantifier:
+    func: str
+    binder: Binder
+    span: Span = span_field()
+
+
+@node
+class Attr:
+    obj: Any
+    name: str
+    span: Span = span_field()
+
+
+@node
+class Index:
+    obj: Any
+    index: Any
+    span: Span = span_field()
+
+
+@node
+class Call:
+    func: Any
+    args: tuple
+    kwargs: tuple  # pairs (name, expr)
+    span: Span = span_field()
+
+
+@node
+class BinOp:
+    op: str
+    left: Any
+    right: Any
+    span: Span = span_field()
+
+
+@node
+class Compare:
+    op: str  # == != < <= > >= in notin
+    left: Any
+    right: Any
+    span: Span = span_field()
+
+
+@node
+class BoolOp:
+    op: str  # and / or
+    left: Any
+    right: Any
+    span: Span = span_field()
+
+
+@node
+class Not:
+    operand: Any
+    span: Span = span_field()
+
+
+@node
+class Neg:
+    operand: Any
+    span: Span = span_field()
+
+
+@node
+class Cond:
+    test: Any
+    then: Any
+    orelse: Any
+    span: Span = span_field()
+
+
+# ----------------------------------------------------------------------------- statements
+@node
+class Let:
+    name: str
+    value: Any
+    span: Span = span_field()
+
+
+@node
+class Assign:
+    target: Any
+    value: Any
+    span: Span = span_field()
+
+
+@node
+class AugAssign:
+    target: Any
+    op: str
+    value: Any
+    span: Span = span_field()
+
+
+@node
+class CallStmt:
+    call: Call
+    span: Span = span_field()
+
+
+@node
+class Pass:
+    span: Span = span_field()
+
+
+@node
+class EndGame:
+    span: Span = span_field()
+
+
+@node
+class Win:
+    players: Any
+    span: Span = span_field()
+
+
+@node
+class Log:
+    message: Any  # Template or Literal
+    span: Span = span_field()
+
+
+@node
+class Add:
+    item: Any
+    target: Any
+    bottom: bool
+    span: Span = span_field()
+
+
+@node
+class Remove:
+    item: Any
+    source: Any
+    span: Span = span_field()
+
+
+@node
+class MoveItem:
+    item: Any
+    source: Any
+    target: Any
+    bottom: bool
+    span: Span = span_field()
+
+
+@node
+class Shuffle:
+    target: Any
+    span: Span = span_field()
+
+
+@node
+class Draw:
+    name: str
+    source: Any
+    span: Span = span_field()
+
+
+@node
+class Return:
+    value: Any
+    span: Span = span_field()
+
+
+@node
+class Break:
+    span: Span = span_field()
+
+
+@node
+class Fail:
+    message: Any
+    span: Span = span_field()
+
+
+@node
+class TakeTurn:
+    player: Any
+    span: Span = span_field()
+
+
+@node
+class If:
+    branches: tuple  # pairs (cond, body)
+    orelse: tuple
+    span: Span = span_field()
+
+
+@node
+class For:
+    var: str
+    source: Any
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class While:
+    cond: Any
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class Repeat:
+    count: Any
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class Step:
+    label: str
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class Choose:
+    var: str
+    source: Any
+    where: Any = None
+    by: Any = None
+    text: Any = None      # Template
+    optional: Any = None  # the text of declining, or None
+    span: Span = span_field()
+
+
+@node
+class Alternative:
+    label: str
+    guard: Any
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class ChooseBlock:
+    by: Any
+    alternatives: tuple
+    span: Span = span_field()
+
+
+@node
+class ChooseEach:
+    player_var: str
+    players: Any
+    choice: Choose
+    body: tuple
+    span: Span = span_field()
+
+
+# ----------------------------------------------------------------------------- declarations
+@node
+class GameDecl:
+    name: str
+    span: Span = span_field()
+
+
+@node
+class Extends:
+    base: str
+    span: Span = span_field()
+
+
+@node
+class PlayersDecl:
+    low: int
+    high: int
+    span: Span = span_field()
+
+
+@node
+class OptionDecl:
+    name: str
+    values: tuple
+    span: Span = span_field()
+
+
+@node
+class Require:
+    cond: Any
+    message: str
+    span: Span = span_field()
+
+
+@node
+class EnumDecl:
+    name: str
+    members: tuple
+    span: Span = span_field()
+
+
+@node
+class TableRow:
+    values: tuple
+    copies: int
+    span: Span = span_field()
+
+
+@node
+class TableDecl:
+    name: str
+    columns: tuple
+    rows: tuple
+    span: Span = span_field()
+
+
+@node
+class Grid:
+    rows: int
+    cols: int
+    wrap: tuple       # "columns" and/or "rows"
+    headings: tuple   # counter-clockwise, starting with the direction of increasing column
+    span: Span = span_field()
+
+
+@node
+class Graph:
+    edges: tuple  # pairs (from, (to, ...))
+    span: Span = span_field()
+
+
+@node
+class BoardDecl:
+    name: str
+    guard: Any
+    spec: Any
+    span: Span = span_field()
+
+
+@node
+class VarDecl:
+    name: str
+    value: Any
+    per_player: bool
+    visibility: str  # public | hidden | secret
+    span: Span = span_field()
+
+
+@node
+class RecordDecl:
+    name: str
+    fields: tuple
+    span: Span = span_field()
+
+
+@node
+class DefDecl:
+    name: str
+    params: tuple
+    body: Any
+    span: Span = span_field()
+
+
+@node
+class ProcDecl:
+    name: str
+    params: tuple
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class BlockDecl:
+    kind: str  # setup | round | turn | scoring
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class EndWhen:
+    cond: Any
+    timing: str  # turn | round
+    span: Span = span_field()
+
+
+@node
+class RankDecl:
+    keys: tuple  # pairs (per-player variable, ascending?)
+    span: Span = span_field()
+
+
+@node
+class TeamsDecl:
+    teams: Any
+    span: Span = span_field()
+
+
+@node
+class DisplayDecl:
+    name: str
+    expr: Any
+    span: Span = span_field()
+
+
+@node
+class RulesFile:
+    filename: str
+    source: str
+    decls: tuple

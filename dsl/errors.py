@@ -1,0 +1,79 @@
+"""The error tree. Every error a user can cause is a RulesError; none of them is a traceback.
+
+    RulesError
+    ├── RulesSyntaxError    the text does not parse
+    ├── RulesCompileError   it parses but names, types or structure are wrong (one or more diagnostics)
+    ├── RulesRuntimeError   a rule failed while the game ran (step budget, empty deck...)
+    ├── OptionError         unknown option, bad value, player count the game does not allow
+    ├── IllegalMoveError    a move that is not legal now (AmbiguousMoveError when it names several)
+    └── SaveError           a save or log that is corrupt or belongs to other rules
+"""
+from __future__ import annotations
+
+import difflib
+
+import attrs
+
+
+@attrs.frozen
+class Diagnostic:
+    """One message pinned to a place in a rules file."""
+    message: str
+    file: str
+    line: int
+    column: int
+    source_line: str = ""
+    hint: str = ""
+    severity: str = "error"
+
+    def render(self) -> str:
+        out = [f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"]
+        if self.source_line:
+            out.append("    " + self.source_line.rstrip())
+            out.append("    " + " " * max(self.column - 1, 0) + "^")
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+
+def suggest(word: str, candidates) -> str:
+    """A 'did you mean' hint, or '' when nothing is close."""
+    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+class RulesError(Exception):
+    """Base of every error a user can cause."""
+
+
+class RulesSyntaxError(RulesError):
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.render())
+        self.diagnostic = diagnostic
+        self.diagnostics = [diagnostic]
+
+
+class RulesCompileError(RulesError):
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__("\n".join(d.render() for d in diagnostics))
+        self.diagnostics = list(diagnostics)
+
+
+class RulesRuntimeError(RulesError):
+    """A rule failed while running; the message names the rule's place."""
+
+
+class OptionError(RulesError):
+    """An unknown option, a value the option does not allow, or a player count out of range."""
+
+
+class IllegalMoveError(RulesError):
+    """A move that is not among the legal ones now; the state is unchanged."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A move text that matches more than one legal move."""
+
+
+class SaveError(RulesError):
+    """A save file or log that is corrupt or belongs to other rules."""

@@ -1,0 +1,547 @@
+"""The parser wrapper: loads the grammar once and turns rules text into an AST.
+
+Every Lark exception becomes a RulesSyntaxError carrying file, line, column, the source line and a
+hint, so a user never sees a parser traceback.
+"""
+from __future__ import annotations
+
+import ast as pyast
+import functools
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import DedentError, Indenter
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import Diagnostic, RulesSyntaxError
+
+GRAMMAR = Path(__file__).with_name("rules.lark")
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@functools.cache
+def _lark() -> Lark:
+    return Lark(GRAMMAR.read_text(), parser="lalr", postlex=_RulesIndenter(),
+                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False)
+
+
+# Readable names for the terminals a parse error can expect.
+_TERMINAL_NAMES = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "_NL": "end of line",
+    "_INDENT": "an indented block", "_DEDENT": "end of block", "COLON": "':'", "LPAR": "'('",
+    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "EQUAL": "'='", "DOT": "'.'",
+    "COMP_OP": "a comparison", "$END": "end of file",
+}
+
+
+def _describe(terminal: str) -> str:
+    if terminal in _TERMINAL_NAMES:
+        return _TERMINAL_NAMES[terminal]
+    pattern = _lark().get_terminal(terminal).pattern if terminal in _lark()._terminals_dict else None
+    if pattern is not None and pattern.type == "str":
+        return f"'{pattern.value}'"
+    return terminal.lower()
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntaxError:
+    lines = text.splitlines()
+    line = getattr(exc, "line", 0) or 0
+    column = getattr(exc, "column", 0) or 0
+    if line <= 0:  # an error at end of input
+        line = max(len(lines), 1)
+        column = len(lines[-1]) + 1 if lines else 1
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    hint = ""
+    if isinstance(exc, UnexpectedCharacters):
+        message = f"unexpected character {source_line[column - 1:column]!r}" if source_line else "unexpected character"
+    elif isinstance(exc, UnexpectedEOF):
+        message = "unexpected end of file"
+    else:
+        token = exc.token
+        shown = "end of line" if token.type == "_NL" else (
+            "end of file" if token.type == "$END" else
+            "an indented block" if token.type == "_INDENT" else
+            "end of block" if token.type == "_DEDENT" else repr(str(token)))
+        message = f"unexpected {shown}"
+        expected = sorted({_describe(t) for t in (exc.expected or ()) if not t.startswith("__")})
+        if "COLON" in (exc.expected or ()):
+            hint = "a block header ends with ':'"
+        elif token.type == "_INDENT":
+            hint = "this line is indented more than the line before; only a line ending with ':' opens a block"
+        elif expected and len(expected) <= 6:
+            hint = "expected " + ", ".join(expected)
+    return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))
+
+
+def parse(text: str, filename: str = "<rules>") -> ast.RulesFile:
+    """Parse a whole rules file into an ast.RulesFile."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _lark().parse(text, start="start")
+    except DedentError as exc:
+        line = _dedent_line(text)
+        source_line = text.splitlines()[line - 1] if line else ""
+        raise RulesSyntaxError(Diagnostic("this line's indentation matches no enclosing block", filename,
+                                          line, 1, source_line, "indent by the same amount as a line above")) from None
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, filename) from None
+    try:
+        decls = _Builder(filename, text).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RulesSyntaxError):
+            raise exc.orig_exc from None
+        raise
+    return ast.RulesFile(filename, text, tuple(decls))
+
+
+def parse_expr(text: str, filename: str = "<expr>", line: int = 1, column: int = 1):
+    """Parse one expression (used for ``{holes}`` in strings and by tests)."""
+    try:
+        tree = _lark().parse(text, start="expr")
+    except UnexpectedInput as exc:
+        err = _syntax_error(exc, text, filename)
+        d = err.diagnostic
+        raise RulesSyntaxError(attrs_evolve(d, line=line, column=column + d.column - 1)) from None
+    return _Builder(filename, text, line - 1, column - 1).transform(tree)
+
+
+def attrs_evolve(d: Diagnostic, **changes) -> Diagnostic:
+    import attrs
+    return attrs.evolve(d, **changes)
+
+
+def _dedent_line(text: str) -> int:
+    """The first line whose indentation matches no open block (for the indentation error)."""
+    stack = [0]
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = len(raw) - len(raw.lstrip())
+        if width > stack[-1]:
+            stack.append(width)
+        else:
+            while width < stack[-1]:
+                stack.pop()
+            if width != stack[-1]:
+                return number
+    return 0
+
+
+_HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    """Builds ast nodes from the parse tree, giving each its span."""
+
+    def __init__(self, filename: str, source: str, line_offset: int = 0, column_offset: int = 0):
+        super().__init__()
+        self.filename = filename
+        self.source = source
+        self.line_offset = line_offset
+        self.column_offset = column_offset
+
+    def _span(self, meta) -> ast.Span:
+        if getattr(meta, "empty", True):
+            return ast.Span(self.filename, 0, 0)
+        column = meta.column + (self.column_offset if meta.line == 1 else 0)
+        return ast.Span(self.filename, meta.line + self.line_offset, column,
+                        meta.end_line + self.line_offset, meta.end_column)
+
+    def _tok_span(self, tok: Token) -> ast.Span:
+        column = tok.column + (self.column_offset if tok.line == 1 else 0)
+        return ast.Span(self.filename, tok.line + self.line_offset, column)
+
+    # -- strings and templates
+    def _string(self, tok: Token):
+        raw = str(tok)
+        try:
+            value = pyast.literal_eval(raw)
+        except (ValueError, SyntaxError):
+            value = raw[1:-1]
+        span = self._tok_span(tok)
+        if "{" not in value:
+            return ast.Literal(value.replace("}}", "}"), span=span)
+        parts: list = []
+        pos = 0
+        for m in _HOLE.finditer(value):
+            if m.start() > pos:
+                parts.append(value[pos:m.start()])
+            if m.group(0) == "{{":
+                parts.append("{")
+            elif m.group(0) == "}}":
+                parts.append("}")
+            else:
+                # the hole's column: the string's column + 1 for the quote + its offset in the text
+                parts.append(parse_expr(m.group(1), self.filename, span.line, span.column + 1 + m.start(1)))
+            pos = m.end()
+        if pos < len(value):
+            parts.append(value[pos:])
+        return ast.Template(tuple(parts), span=span)
+
+    # -- literals
+    def int_lit(self, meta, c):
+        return ast.Literal(int(c[0]), span=self._span(meta))
+
+    def neg_int_lit(self, meta, c):
+        return ast.Literal(-int(c[0]), span=self._span(meta))
+
+    def string(self, meta, c):
+        return self._string(c[0])
+
+    def symbol(self, meta, c):
+        return ast.Name(str(c[0]), span=self._span(meta))
+
+    def true(self, meta, c):
+        return ast.Literal(True, span=self._span(meta))
+
+    def false(self, meta, c):
+        return ast.Literal(False, span=self._span(meta))
+
+    def none(self, meta, c):
+        return ast.Literal(None, span=self._span(meta))
+
+    # -- expressions
+    def name(self, meta, c):
+        return ast.Name(str(c[0]), span=self._span(meta))
+
+    def list_lit(self, meta, c):
+        return ast.ListLit(tuple(c), span=self._span(meta))
+
+    def binder(self, meta, c):
+        var, source, *rest = c
+        parts = dict(rest)
+        return ast.Binder(str(var), source, parts.get("where"), parts.get("body"), span=self._span(meta))
+
+    def binder_where(self, meta, c):
+        return ("where", c[0])
+
+    def binder_body(self, meta, c):
+        return ("body", c[0])
+
+    def map_lit(self, meta, c):
+        return ast.MapLit(tuple(c), span=self._span(meta))
+
+    def map_item(self, meta, c):
+        return (c[0], c[1])
+
+    def list_comp(self, meta, c):
+        return ast.ListComp(c[0], span=self._span(meta))
+
+    def quantifier(self, meta, c):
+        func, binder = c
+        if not isinstance(func, ast.Name):
+            raise RulesSyntaxError(Diagnostic("only a named function takes 'x in list' arguments", self.filename,
+                                              func.span.line, func.span.column))
+        return ast.Quantifier(func.id, binder, span=self._span(meta))
+
+    def attr(self, meta, c):
+        return ast.Attr(c[0], str(c[1]), span=self._span(meta))
+
+    def index(self, meta, c):
+        return ast.Index(c[0], c[1], span=self._span(meta))
+
+    def call(self, meta, c):
+        func = c[0]
+        args, kwargs = c[1] if len(c) > 1 else ((), ())
+        return ast.Call(func, args, kwargs, span=self._span(meta))
+
+    def args(self, meta, c):
+        if c and isinstance(c[0], tuple):
+            return (), tuple(c)
+        return tuple(c), ()
+
+    def named_arg(self, meta, c):
+        return (str(c[0]), c[1])
+
+    def binop(self, meta, c):
+        return ast.BinOp(str(c[1]), c[0], c[2], span=self._span(meta))
+
+    def compare(self, meta, c):
+        return ast.Compare(str(c[1]), c[0], c[2], span=self._span(meta))
+
+    def in_op(self, meta, c):
+        return ast.Compare("in", c[0], c[1], span=self._span(meta))
+
+    def not_in_op(self, meta, c):
+        return ast.Compare("not in", c[0], c[1], span=self._span(meta))
+
+    def and_op(self, meta, c):
+        return ast.BoolOp("and", c[0], c[1], span=self._span(meta))
+
+    def or_op(self, meta, c):
+        return ast.BoolOp("or", c[0], c[1], span=self._span(meta))
+
+    def not_op(self, meta, c):
+        return ast.Not(c[0], span=self._span(meta))
+
+    def neg(self, meta, c):
+        return ast.Neg(c[0], span=self._span(meta))
+
+    def cond_expr(self, meta, c):
+        return ast.Cond(c[1], c[0], c[2], span=self._span(meta))
+
+    # -- statements
+    def block(self, meta, c):
+        return tuple(c)
+
+    def let_stmt(self, meta, c):
+        return ast.Let(str(c[0]), c[1], span=self._span(meta))
+
+    def assign_stmt(self, meta, c):
+        return ast.Assign(c[0], c[1], span=self._span(meta))
+
+    def aug_stmt(self, meta, c):
+        return ast.AugAssign(c[0], str(c[1])[0], c[2], span=self._span(meta))
+
+    def call_stmt(self, meta, c):
+        args, kwargs = c[1] if len(c) > 1 else ((), ())
+        span = self._span(meta)
+        return ast.CallStmt(ast.Call(c[0], args, kwargs, span=span), span=span)
+
+    def pass_stmt(self, meta, c):
+        return ast.Pass(span=self._span(meta))
+
+    def end_stmt(self, meta, c):
+        return ast.EndGame(span=self._span(meta))
+
+    def win_stmt(self, meta, c):
+        return ast.Win(c[0], span=self._span(meta))
+
+    def log_stmt(self, meta, c):
+        return ast.Log(self._string(c[0]), span=self._span(meta))
+
+    def add_stmt(self, meta, c):
+        return ast.Add(c[0], c[1], len(c) > 2, span=self._span(meta))
+
+    def remove_stmt(self, meta, c):
+        return ast.Remove(c[0], c[1], span=self._span(meta))
+
+    def move_stmt(self, meta, c):
+        return ast.MoveItem(c[0], c[1], c[2], len(c) > 3, span=self._span(meta))
+
+    def shuffle_stmt(self, meta, c):
+        return ast.Shuffle(c[0], span=self._span(meta))
+
+    def draw_stmt(self, meta, c):
+        return ast.Draw(str(c[0]), c[1], span=self._span(meta))
+
+    def return_stmt(self, meta, c):
+        return ast.Return(c[0] if c else None, span=self._span(meta))
+
+    def break_stmt(self, meta, c):
+        return ast.Break(span=self._span(meta))
+
+    def fail_stmt(self, meta, c):
+        return ast.Fail(self._string(c[0]), span=self._span(meta))
+
+    def turn_stmt(self, meta, c):
+        return ast.TakeTurn(c[0], span=self._span(meta))
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        orelse: tuple = ()
+        for extra in c[2:]:
+            if extra[0] == "elif":
+                branches.append(extra[1:])
+            else:
+                orelse = extra[1]
+        return ast.If(tuple(branches), orelse, span=self._span(meta))
+
+    def elif_clause(self, meta, c):
+        return ("elif", c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return ("else", c[0])
+
+    def for_stmt(self, meta, c):
+        return ast.For(str(c[0]), c[1], c[2], span=self._span(meta))
+
+    def while_stmt(self, meta, c):
+        return ast.While(c[0], c[1], span=self._span(meta))
+
+    def repeat_stmt(self, meta, c):
+        return ast.Repeat(c[0], c[1], span=self._span(meta))
+
+    def step_stmt(self, meta, c):
+        label = self._string(c[0])
+        return ast.Step(label.value if isinstance(label, ast.Literal) else str(c[0])[1:-1], c[1], span=self._span(meta))
+
+    def _choose(self, meta, var, source, opts) -> ast.Choose:
+        fields = {}
+        for kind, value in opts:
+            fields[kind] = value
+        return ast.Choose(str(var), source, fields.get("where"), fields.get("by"), fields.get("text"),
+                          fields.get("optional"), span=self._span(meta))
+
+    def choose_stmt(self, meta, c):
+        return self._choose(meta, c[0], c[1], c[2:])
+
+    def choose_where(self, meta, c):
+        return ("where", c[0])
+
+    def choose_by(self, meta, c):
+        return ("by", c[0])
+
+    def choose_as(self, meta, c):
+        return ("text", self._string(c[0]))
+
+    def choose_optional(self, meta, c):
+        return ("optional", self._string(c[0]))
+
+    def choose_block(self, meta, c):
+        by = None
+        if c and isinstance(c[0], tuple) and c[0] and c[0][0] == "by":
+            by = c[0][1]
+            c = c[1:]
+        return ast.ChooseBlock(by, tuple(c), span=self._span(meta))
+
+    def choose_by_opt(self, meta, c):
+        return ("by", c[0])
+
+    def alternative(self, meta, c):
+        label = self._string(c[0])
+        guard = c[1] if len(c) == 3 else None
+        return ast.Alternative(label.value if isinstance(label, ast.Literal) else str(c[0])[1:-1], guard, c[-1],
+                               span=self._span(meta))
+
+    def choose_each(self, meta, c):
+        pvar, players, var, source, *rest = c
+        body = rest[-1]
+        choice = self._choose(meta, var, source, rest[:-1])
+        return ast.ChooseEach(str(pvar), players, choice, body, span=self._span(meta))
+
+    # -- declarations
+    def start(self, meta, c):
+        return c
+
+    def game_decl(self, meta, c):
+        return ast.GameDecl(self._string(c[0]).value, span=self._span(meta))
+
+    def extends_decl(self, meta, c):
+        return ast.Extends(self._string(c[0]).value, span=self._span(meta))
+
+    def players_decl(self, meta, c):
+        low = int(c[0])
+        high = int(c[1]) if len(c) > 1 else low
+        return ast.PlayersDecl(low, high, span=self._span(meta))
+
+    def option_decl(self, meta, c):
+        return ast.OptionDecl(str(c[0]), tuple(c[1:]), span=self._span(meta))
+
+    def require_decl(self, meta, c):
+        return ast.Require(c[0], self._string(c[1]).value, span=self._span(meta))
+
+    def enum_decl(self, meta, c):
+        return ast.EnumDecl(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))
+
+    def table_decl(self, meta, c):
+        columns = tuple(str(x) for x in c[1:] if isinstance(x, Token))
+        rows = tuple(x for x in c[1:] if isinstance(x, ast.TableRow))
+        return ast.TableDecl(str(c[0]), columns, rows, span=self._span(meta))
+
+    def table_row(self, meta, c):
+        copies = 1
+        values = list(c)
+        if values and isinstance(values[-1], Token):
+            copies = int(values.pop())
+        return ast.TableRow(tuple(values), copies, span=self._span(meta))
+
+    def board_decl(self, meta, c):
+        name = str(c[0])
+        guard = c[1] if len(c) == 3 else None
+        return ast.BoardDecl(name, guard, c[-1], span=self._span(meta))
+
+    def guard(self, meta, c):
+        return c[0]
+
+    def grid(self, meta, c):
+        rows, cols = int(c[0]), int(c[1])
+        wrap: list = []
+        headings: tuple = ("right", "up", "left", "down")
+        for opt in c[2:]:
+            if opt[0] == "wrap":
+                wrap.append(opt[1])
+            else:
+                headings = opt[1]
+        return ast.Grid(rows, cols, tuple(wrap), headings, span=self._span(meta))
+
+    def grid_wrap(self, meta, c):
+        return ("wrap", str(c[0]))
+
+    def grid_headings(self, meta, c):
+        return ("headings", tuple(str(x) for x in c))
+
+    def graph(self, meta, c):
+        return ast.Graph(tuple(c), span=self._span(meta))
+
+    def edge(self, meta, c):
+        return (str(c[0]), tuple(str(x) for x in c[1:]), self._span(meta))
+
+    def var_decl(self, meta, c):
+        vis = c[2] if len(c) > 2 else "public"
+        return ast.VarDecl(str(c[0]), c[1], False, vis, span=self._span(meta))
+
+    def player_var_decl(self, meta, c):
+        vis = c[2] if len(c) > 2 else "public"
+        return ast.VarDecl(str(c[0]), c[1], True, vis, span=self._span(meta))
+
+    def hidden(self, meta, c):
+        return "hidden"
+
+    def secret(self, meta, c):
+        return "secret"
+
+    def record_decl(self, meta, c):
+        return ast.RecordDecl(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))
+
+    def params(self, meta, c):
+        return tuple(str(x) for x in c)
+
+    def def_decl(self, meta, c):
+        params = c[1] if len(c) == 3 else ()
+        return ast.DefDecl(str(c[0]), params, c[-1], span=self._span(meta))
+
+    def proc_decl(self, meta, c):
+        params = c[1] if len(c) == 3 else ()
+        return ast.ProcDecl(str(c[0]), params, c[-1], span=self._span(meta))
+
+    def block_name(self, meta, c):
+        return str(c[0])
+
+    def block_decl(self, meta, c):
+        return ast.BlockDecl(c[0], c[1], span=self._span(meta))
+
+    def end_decl(self, meta, c):
+        timing = c[1] if len(c) > 1 else "turn"
+        return ast.EndWhen(c[0], timing, span=self._span(meta))
+
+    def after_round(self, meta, c):
+        return "round"
+
+    def after_turn(self, meta, c):
+        return "turn"
+
+    def rank_decl(self, meta, c):
+        return ast.RankDecl(tuple(c), span=self._span(meta))
+
+    def rank_key(self, meta, c):
+        return (str(c[0]), str(c[1]) == "ascending")
+
+    def teams_decl(self, meta, c):
+        return ast.TeamsDecl(c[0], span=self._span(meta))
+
+    def display_decl(self, meta, c):
+        return ast.DisplayDecl(str(c[0]), c[1], span=self._span(meta))

@@ -1,0 +1,177 @@
+"""The facade: find a rules file, parse, check, compile for a player count and options.
+
+    game = rulewright.load("biplane", players=2, options={"board": "tree"})
+    state = game.new_state(seed=7)
+"""
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+from typing import Optional
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import OptionError, RulesCompileError, Diagnostic, suggest
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.checker import check
+from rulewright.interpreter.compiler import CompiledGame
+from rulewright.interpreter.machine import Frame, run
+from rulewright.interpreter.state import Move, Outcome, State
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+__all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games"]
+
+
+def shipped_games() -> dict[str, Path]:
+    """Every game shipped with rulewright, by name (the file name without '.rules')."""
+    games_dir = _games_dir()
+    return {p.stem: p for p in sorted(games_dir.rglob("*.rules"))}
+
+
+def _games_dir() -> Path:
+    try:
+        from importlib.resources import files
+        return Path(str(files("rulewright.games")))
+    except (ImportError, ModuleNotFoundError, TypeError):
+        return GAMES_DIR
+
+
+def find_rules(name_or_path: str) -> Path:
+    path = Path(name_or_path)
+    if path.suffix == ".rules" or path.exists():
+        if not path.exists():
+            raise OptionError(f"no rules file at {name_or_path}")
+        return path
+    games = shipped_games()
+    if name_or_path in games:
+        return games[name_or_path]
+    hint = suggest(name_or_path, games)
+    raise OptionError(f"unknown game {name_or_path!r}" + (f"; {hint}" if hint else "")
+                      + f" (shipped games: {', '.join(games)})")
+
+
+@functools.lru_cache(maxsize=64)
+def _load_file(path: str, mtime: float) -> ast.RulesFile:
+    text = Path(path).read_text(encoding="utf-8")
+    rules = parse(text, path)
+    rules = _apply_extends(rules, Path(path))
+    diagnostics = [d for d in check(rules) if d.severity == "error"]
+    if diagnostics:
+        raise RulesCompileError(diagnostics)
+    return rules
+
+
+def load_rules(name_or_path: str) -> ast.RulesFile:
+    """Parse and check a rules file (by shipped name or path); raise RulesError on any problem."""
+    path = find_rules(name_or_path).resolve()
+    return _load_file(str(path), path.stat().st_mtime)
+
+
+def _decl_key(d, i):
+    if isinstance(d, (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)):
+        return (type(d).__name__,)
+    if isinstance(d, ast.BlockDecl):
+        return ("block", d.kind)
+    name = getattr(d, "name", None)
+    if name is not None:
+        return (type(d).__name__, name)
+    return (type(d).__name__, i)
+
+
+def _apply_extends(rules: ast.RulesFile, path: Path) -> ast.RulesFile:
+    """A variant file 'extends' a base: its declarations replace the base's ones of the same name."""
+    base = next((d for d in rules.decls if isinstance(d, ast.Extends)), None)
+    if base is None:
+        return rules
+    base_path = find_rules(base.base if not base.base.endswith(".rules") else str(path.parent / base.base))
+    base_rules = _apply_extends(parse(base_path.read_text(encoding="utf-8"), str(base_path)), base_path)
+    merged: dict = {}
+    for i, d in enumerate(base_rules.decls):
+        merged[_decl_key(d, ("base", i))] = d
+    for i, d in enumerate(rules.decls):
+        if not isinstance(d, ast.Extends):
+            merged[_decl_key(d, ("variant", i))] = d
+    return ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(merged.values()))
+
+
+class Game:
+    """A rules file compiled for one player count and one set of options."""
+
+    def __init__(self, rules: ast.RulesFile, players: Optional[int] = None, options: Optional[dict] = None):
+        self.rules = rules
+        low, high = _player_range(rules)
+        players = low if players is None else players
+        if not low <= players <= high:
+            allowed = f"{low}" if low == high else f"{low} to {high}"
+            raise OptionError(f"{_game_name(rules)} is played by {allowed} players, not {players}")
+        self.options = _validate_options(rules, dict(options or {}))
+        self.player_count = players
+        self.compiled = CompiledGame(rules, players, self.options)
+        self.name = self.compiled.name
+        self._check_requirements()
+
+    def _check_requirements(self):
+        for d in self.rules.decls:
+            if isinstance(d, ast.Require):
+                ok = self.compiled.exprs.compile(d.cond, set())
+                if not getattr(ok, "const", True):
+                    raise OptionError(d.message)
+
+    def new_state(self, seed: Optional[int] = None) -> State:
+        rng = random.Random(seed)
+        st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled)
+        for name, per_player, init in self.compiled.initial:
+            if per_player:
+                st.vars[name] = [init(st, {"me": p}) for p in range(1, self.player_count + 1)]
+            else:
+                st.vars[name] = init(st, {})
+        run(st)
+        return st
+
+    def load_state(self, data) -> State:
+        from rulewright.interpreter.saves import restore
+        return restore(self, data)
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r}, players={self.player_count}, options={self.options})"
+
+
+def load(name_or_path: str, players: Optional[int] = None, options: Optional[dict] = None) -> Game:
+    return Game(load_rules(name_or_path), players, options)
+
+
+def _player_range(rules) -> tuple[int, int]:
+    d = next((d for d in rules.decls if isinstance(d, ast.PlayersDecl)), None)
+    return (d.low, d.high) if d else (1, 1)
+
+
+def _game_name(rules) -> str:
+    return next((d.name for d in rules.decls if isinstance(d, ast.GameDecl)), rules.filename)
+
+
+def option_values(rules) -> dict:
+    """Each option's allowed values, the first being its default."""
+    out = {}
+    for d in rules.decls:
+        if isinstance(d, ast.OptionDecl):
+            out[d.name] = [v.id if isinstance(v, ast.Name) else v.value for v in d.values]
+    return out
+
+
+def _validate_options(rules, options: dict) -> dict:
+    allowed = option_values(rules)
+    chosen = {name: values[0] for name, values in allowed.items()}
+    for name, value in options.items():
+        if name not in allowed:
+            hint = suggest(name, allowed)
+            known = ", ".join(allowed) or "none"
+            raise OptionError(f"unknown option {name!r}" + (f"; {hint}" if hint else "") + f" (options: {known})")
+        values = allowed[name]
+        matched = [v for v in values if v == value or str(v) == str(value)]
+        if not matched:
+            hint = suggest(str(value), [str(v) for v in values])
+            raise OptionError(f"option {name!r} cannot be {value!r}" + (f"; {hint}" if hint else "")
+                              + f" (allowed: {' | '.join(str(v) for v in values)})")
+        chosen[name] = matched[0]
+    return chosen

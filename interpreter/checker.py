@@ -1,0 +1,485 @@
+"""The checker: every mistake it can see before a game runs, as diagnostics pinned to the line.
+
+It resolves names (locals, variables, options, enum members, tables, the board), checks calls
+(arity, procedures only as statements, quantifiers), fields, option values compared in rules,
+assignments, table shapes, and the game's structure: a way to end, a turn to take, no procedure
+or statement that can never run.
+"""
+from __future__ import annotations
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import Diagnostic, suggest
+from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
+from rulewright.interpreter.compiler import BUILTIN_VARS
+
+_STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
+
+
+class Checker:
+    def __init__(self, rules: ast.RulesFile):
+        self.rules = rules
+        self.lines = rules.source.splitlines()
+        self.diagnostics: list[Diagnostic] = []
+        decls = rules.decls
+        self.options = {d.name: d for d in decls if isinstance(d, ast.OptionDecl)}
+        self.option_values = {name: [v.id if isinstance(v, ast.Name) else v.value for v in d.values]
+                              for name, d in self.options.items()}
+        self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
+        self.player_vars = {n for n, d in self.vars.items() if d.per_player}
+        self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
+        self.columns = {c for t in self.tables.values() for c in t.columns}
+        self.records = {d.name: d.fields for d in decls if isinstance(d, ast.RecordDecl)}
+        self.fields = {f for fs in self.records.values() for f in fs}
+        self.defs = {d.name: d for d in decls if isinstance(d, ast.DefDecl)}
+        self.procs = {d.name: d for d in decls if isinstance(d, ast.ProcDecl)}
+        self.blocks = {d.kind: d for d in decls if isinstance(d, ast.BlockDecl)}
+        self.boards = [d for d in decls if isinstance(d, ast.BoardDecl)]
+        self.enum_members = {m for d in decls if isinstance(d, ast.EnumDecl) for m in d.members}
+        for values in self.option_values.values():
+            self.enum_members.update(v for v in values if isinstance(v, str))
+        for b in self.boards:
+            if isinstance(b.spec, ast.Grid):
+                self.enum_members.update(b.spec.headings)
+        self.globals = (set(self.vars) | set(BUILTIN_VARS) | set(self.options) | self.enum_members
+                        | set(self.tables) | {b.name for b in self.boards} | {"players", "player_count"})
+        self.called: set = set()
+        self.ends = any(isinstance(d, ast.EndWhen) for d in decls)
+        self.turns_taken = False
+
+    # ------------------------------------------------------------------ reporting
+    def error(self, span: ast.Span, message: str, hint: str = "", severity: str = "error"):
+        source = self.lines[span.line - 1] if 0 < span.line <= len(self.lines) and span.file == self.rules.filename else ""
+        self.diagnostics.append(Diagnostic(message, span.file, span.line, span.column, source, hint, severity))
+
+    # ------------------------------------------------------------------ declarations
+    def run(self) -> list[Diagnostic]:
+        decls = self.rules.decls
+        self._declarations(decls)
+        for d in decls:
+            if isinstance(d, ast.TableDecl):
+                self._table(d)
+            elif isinstance(d, ast.VarDecl):
+                self.expr(d.value, {"me"} if d.per_player else set())
+            elif isinstance(d, ast.DefDecl):
+                self.expr(d.body, set(d.params) | {"me"})
+            elif isinstance(d, ast.ProcDecl):
+                self.body(d.body, set(d.params) | {"me"})
+            elif isinstance(d, ast.BlockDecl):
+                self.body(d.body, {"me"} if d.kind == "turn" else set())
+            elif isinstance(d, (ast.EndWhen,)):
+                self.expr(d.cond, set())
+            elif isinstance(d, ast.Require):
+                self.expr(d.cond, set())
+                self._only_options(d.cond, "a requirement")
+            elif isinstance(d, ast.BoardDecl) and d.guard is not None:
+                self.expr(d.guard, set())
+                self._only_options(d.guard, "a board's 'when'")
+            elif isinstance(d, ast.TeamsDecl):
+                self.expr(d.teams, set())
+            elif isinstance(d, ast.DisplayDecl):
+                self.expr(d.expr, {d.name})
+            elif isinstance(d, ast.RankDecl):
+                for name, _asc in d.keys:
+                    if name not in self.player_vars:
+                        self.error(d.span, f"'rank by {name}': '{name}' is not a player variable",
+                                   suggest(name, self.player_vars))
+        self._structure()
+        return self.diagnostics
+
+    def _declarations(self, decls):
+        seen: dict = {}
+        for d in decls:
+            name = getattr(d, "name", None)
+            if name is None or isinstance(d, ast.GameDecl):
+                continue
+            kind = "block" if isinstance(d, ast.BlockDecl) else "name"
+            key = (kind, d.kind if isinstance(d, ast.BlockDecl) else name)
+            if key in seen:
+                self.error(d.span, f"'{key[1]}' is declared twice", f"the first is at line {seen[key].span.line}")
+            seen[key] = d
+        if not any(isinstance(d, ast.GameDecl) for d in decls):
+            self.error(ast.Span(self.rules.filename, 1, 1), "the rules do not name the game",
+                       "start the file with: game \"Name\"")
+        players = [d for d in decls if isinstance(d, ast.PlayersDecl)]
+        if not players:
+            self.error(ast.Span(self.rules.filename, 1, 1), "the rules do not say how many players play",
+                       "add a line such as: players 2..4")
+        for p in players:
+            if p.low < 1 or p.high < p.low:
+                self.error(p.span, f"'players {p.low}..{p.high}' is not a valid range")
+        grids = [b for b in self.boards if b.guard is None]
+        if len(grids) > 1:
+            self.error(grids[1].span, "a game has one board; guard alternatives with 'when'")
+
+    def _table(self, d: ast.TableDecl):
+        for row in d.rows:
+            if len(row.values) != len(d.columns):
+                self.error(row.span, f"this row of '{d.name}' has {len(row.values)} values but the table has "
+                           f"{len(d.columns)} columns ({', '.join(d.columns)})")
+            if row.copies < 1:
+                self.error(row.span, "a row is repeated at least once")
+
+    def _only_options(self, node, what: str):
+        for n in _names(node):
+            if n.id not in self.options and n.id not in self.enum_members and n.id not in ("players", "player_count"):
+                self.error(n.span, f"{what} may use only options and the player count, not '{n.id}'")
+
+    def _structure(self):
+        span = ast.Span(self.rules.filename, 1, 1)
+        if "round" not in self.blocks:
+            self.turns_taken = True
+        if self.turns_taken and "turn" not in self.blocks:
+            self.error(span, "players take turns but there is no 'turn:' block",
+                       "add 'turn:' with what a player does, or a 'round:' block without 'turn' statements")
+        if not self.ends:
+            self.error(span, "the game never ends: nothing says 'end game' and there is no 'end when'",
+                       "add a line such as: end when round_number > 10 after round")
+        for name, d in self.procs.items():
+            if name not in self.called:
+                self.error(d.span, f"procedure '{name}' is never called, so it can never run")
+
+    # ------------------------------------------------------------------ statements
+    def body(self, stmts, scope: set):
+        for i, s in enumerate(stmts):
+            self.stmt(s, scope)
+            if isinstance(s, _STOPPERS) and i + 1 < len(stmts):
+                self.error(stmts[i + 1].span, "this statement can never run: the one before it always leaves the block")
+                break
+
+    def stmt(self, s, scope: set):
+        m = getattr(self, "_s_" + type(s).__name__)
+        m(s, scope)
+
+    def _s_Let(self, s, scope):
+        self.expr(s.value, scope)
+        scope.add(s.name)
+
+    def _target(self, target, scope, declare: bool):
+        if isinstance(target, ast.Name):
+            name = target.id
+            if name in scope or name in self.vars or name in BUILTIN_VARS:
+                return
+            if name in self.globals:
+                self.error(target.span, f"'{name}' is fixed by the rules and cannot be changed")
+            elif declare:
+                scope.add(name)
+            else:
+                self.error(target.span, f"'{name}' is not a variable",
+                           suggest(name, scope | set(self.vars)) or f"declare it with 'var {name} = ...' "
+                           "or make a local with 'let'")
+        elif isinstance(target, ast.Attr):
+            self.expr(target.obj, scope)
+            if target.name in self.columns and target.name not in self.player_vars | self.fields:
+                self.error(target.span, f"'{target.name}' is a table column; tables cannot change")
+            elif target.name not in self.player_vars | self.fields:
+                self._unknown_field(target)
+        elif isinstance(target, ast.Index):
+            self.expr(target.obj, scope)
+            self.expr(target.index, scope)
+        else:
+            self.error(target.span, "only a variable, a field or an item can be assigned")
+
+    def _s_Assign(self, s, scope):
+        if isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id in self.procs:
+            self._proc_call(s.value, scope)
+        else:
+            self.expr(s.value, scope)
+        self._target(s.target, scope, declare=False)
+
+    def _s_AugAssign(self, s, scope):
+        self.expr(s.value, scope)
+        self._target(s.target, scope, declare=False)
+
+    def _s_CallStmt(self, s, scope):
+        func = s.call.func
+        if isinstance(func, ast.Name) and func.id in self.procs:
+            self._proc_call(s.call, scope)
+        else:
+            self.expr(s.call, scope)
+
+    def _proc_call(self, call, scope):
+        name = call.func.id
+        self.called.add(name)
+        params = self.procs[name].params
+        if len(call.args) != len(params) or call.kwargs:
+            self.error(call.span, f"procedure '{name}' takes {len(params)} argument(s) ({', '.join(params)}), "
+                       f"not {len(call.args) + len(call.kwargs)}")
+        for a in call.args:
+            self.expr(a, scope)
+
+    def _s_Pass(self, s, scope):
+        pass
+
+    def _s_EndGame(self, s, scope):
+        self.ends = True
+
+    def _s_Win(self, s, scope):
+        self.expr(s.players, scope)
+
+    def _s_Log(self, s, scope):
+        self.expr(s.message, scope)
+
+    def _s_Fail(self, s, scope):
+        self.expr(s.message, scope)
+
+    def _s_Add(self, s, scope):
+        self.expr(s.item, scope)
+        self._list_place(s.target, scope)
+
+    def _list_place(self, node, scope):
+        self.expr(node, scope)
+        if isinstance(node, (ast.Literal, ast.ListLit, ast.ListComp, ast.Template)):
+            self.error(node.span, "this is a value, not a list in the game: name a variable")
+        elif isinstance(node, ast.Name) and node.id in self.tables:
+            self.error(node.span, f"'{node.id}' is a table; copy it into a variable to change it")
+
+    def _s_Remove(self, s, scope):
+        self.expr(s.item, scope)
+        self._list_place(s.source, scope)
+
+    def _s_MoveItem(self, s, scope):
+        self.expr(s.item, scope)
+        self._list_place(s.source, scope)
+        self._list_place(s.target, scope)
+
+    def _s_Shuffle(self, s, scope):
+        self._list_place(s.target, scope)
+
+    def _s_Draw(self, s, scope):
+        self._list_place(s.source, scope)
+        scope.add(s.name)
+
+    def _s_Return(self, s, scope):
+        if s.value is not None:
+            self.expr(s.value, scope)
+
+    def _s_Break(self, s, scope):
+        pass
+
+    def _s_TakeTurn(self, s, scope):
+        self.turns_taken = True
+        self.expr(s.player, scope)
+
+    def _s_If(self, s, scope):
+        for cond, body in s.branches:
+            self.expr(cond, scope)
+            self.body(body, scope)
+        self.body(s.orelse, scope)
+
+    def _s_For(self, s, scope):
+        self.expr(s.source, scope)
+        scope.add(s.var)
+        self.body(s.body, scope)
+
+    def _s_While(self, s, scope):
+        self.expr(s.cond, scope)
+        self.body(s.body, scope)
+
+    def _s_Repeat(self, s, scope):
+        self.expr(s.count, scope)
+        self.body(s.body, scope)
+
+    def _s_Step(self, s, scope):
+        self.body(s.body, scope)
+
+    def _choice(self, c: ast.Choose, scope):
+        self.expr(c.source, scope)
+        scope.add(c.var)
+        for part in (c.where, c.by, c.text, c.optional):
+            if part is not None:
+                self.expr(part, scope)
+
+    def _s_Choose(self, s, scope):
+        self._choice(s, scope)
+
+    def _s_ChooseBlock(self, s, scope):
+        if s.by is not None:
+            self.expr(s.by, scope)
+        labels = set()
+        for alt in s.alternatives:
+            if alt.label in labels:
+                self.error(alt.span, f"two courses of action are both called {alt.label!r}")
+            labels.add(alt.label)
+            if alt.guard is not None:
+                self.expr(alt.guard, scope)
+            self.body(alt.body, scope)
+
+    def _s_ChooseEach(self, s, scope):
+        self.expr(s.players, scope)
+        scope.add(s.player_var)
+        self._choice(s.choice, scope)
+        self.body(s.body, scope)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, node, scope: set):
+        if node is None:
+            return
+        m = getattr(self, "_e_" + type(node).__name__)
+        m(node, scope)
+
+    def _e_Literal(self, node, scope):
+        pass
+
+    def _e_Template(self, node, scope):
+        for p in node.parts:
+            if not isinstance(p, str):
+                self.expr(p, scope)
+
+    def _e_ListLit(self, node, scope):
+        for i in node.items:
+            self.expr(i, scope)
+
+    def _e_MapLit(self, node, scope):
+        for k, v in node.items:
+            self.expr(k, scope)
+            self.expr(v, scope)
+
+    def _e_Name(self, node, scope):
+        name = node.id
+        if name in scope or name in self.globals:
+            return
+        if name == "me":
+            self.error(node.span, "'me' (the player whose turn it is) has no value here",
+                       "'me' exists in 'turn:', in procedures and in per-player variables")
+            return
+        if name in self.defs or name in self.procs or name in BUILTINS:
+            self.error(node.span, f"'{name}' is a function; call it: {name}(...)")
+            return
+        known = scope | self.globals | set(self.defs) | set(self.procs)
+        self.error(node.span, f"unknown name '{name}'", suggest(name, known))
+
+    def _e_Attr(self, node, scope):
+        self.expr(node.obj, scope)
+        if node.name not in self.player_vars | self.columns | self.fields:
+            self._unknown_field(node)
+
+    def _unknown_field(self, node):
+        known = self.player_vars | self.columns | self.fields
+        hint = suggest(node.name, known)
+        self.error(node.span, f"'{node.name}' is not a player variable, a table column or a record field", hint)
+
+    def _e_Index(self, node, scope):
+        self.expr(node.obj, scope)
+        self.expr(node.index, scope)
+
+    def _e_Call(self, node, scope):
+        func = node.func
+        if not isinstance(func, ast.Name):
+            self.error(node.span, "only a named function can be called")
+            return
+        name = func.id
+        for a in node.args:
+            self.expr(a, scope)
+        for _k, v in node.kwargs:
+            self.expr(v, scope)
+        n = len(node.args) + len(node.kwargs)
+        if name in self.procs:
+            self.error(node.span, f"procedure '{name}' changes the game, so it cannot be part of an expression",
+                       f"call it on a line of its own, or as 'x = {name}(...)'")
+        elif name in self.defs:
+            params = self.defs[name].params
+            if n != len(params):
+                self.error(node.span, f"'{name}' takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
+        elif name in self.records:
+            fields = self.records[name]
+            for k, _v in node.kwargs:
+                if k not in fields:
+                    self.error(node.span, f"record '{name}' has no field '{k}'", suggest(k, fields))
+            if n != len(fields):
+                self.error(node.span, f"record '{name}' has {len(fields)} fields ({', '.join(fields)}), "
+                           f"but {n} are given")
+        elif name in BUILTINS:
+            b = BUILTINS[name]
+            if not b.min_args <= n <= b.max_args:
+                want = str(b.min_args) if b.min_args == b.max_args else f"{b.min_args} to {b.max_args}"
+                self.error(node.span, f"'{name}' takes {want} argument(s), not {n}")
+            if node.kwargs:
+                self.error(node.span, f"'{name}' takes no named arguments")
+        else:
+            known = set(BUILTINS) | set(self.defs) | set(self.records) | set(self.procs)
+            self.error(func.span, f"unknown function '{name}'", suggest(name, known))
+
+    def _binder(self, b: ast.Binder, scope):
+        self.expr(b.source, scope)
+        inner = scope | {b.var}
+        self.expr(b.where, inner)
+        self.expr(b.body, inner)
+
+    def _e_Quantifier(self, node, scope):
+        if node.func not in QUANTIFIERS:
+            self.error(node.span, f"'{node.func}' does not take 'x in list'",
+                       "these do: " + ", ".join(sorted(QUANTIFIERS)))
+        elif node.func in ("sum", "min", "max", "lowest", "highest", "all", "any") and node.binder.body is None \
+                and node.func not in ("all", "any"):
+            self.error(node.span, f"'{node.func}(x in list ...)' needs ': value' to say what to compare",
+                       f"for example {node.func}({node.binder.var} in ... : {node.binder.var}.score)")
+        self._binder(node.binder, scope)
+
+    def _e_ListComp(self, node, scope):
+        self._binder(node.binder, scope)
+
+    def _e_BinOp(self, node, scope):
+        self.expr(node.left, scope)
+        self.expr(node.right, scope)
+        for side in (node.left, node.right):
+            if isinstance(side, ast.Literal) and isinstance(side.value, (str, bool)) or \
+                    isinstance(side, ast.Literal) and side.value is None:
+                if node.op != "+" or not isinstance(side.value, str):
+                    self.error(side.span, f"'{node.op}' needs numbers, not {_kind(side.value)}")
+
+    def _e_Compare(self, node, scope):
+        self.expr(node.left, scope)
+        self.expr(node.right, scope)
+        for a, b in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(a, ast.Name) and a.id in self.options and a.id not in scope:
+                values = self.option_values[a.id]
+                for v in ([b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else [])):
+                    value = v.id if isinstance(v, ast.Name) else getattr(v, "value", None)
+                    if isinstance(v, (ast.Name, ast.Literal)) and value not in values:
+                        self.error(v.span, f"option '{a.id}' is never {value!r}",
+                                   suggest(str(value), [str(x) for x in values])
+                                   or "its values: " + " | ".join(str(x) for x in values))
+
+    def _e_BoolOp(self, node, scope):
+        self.expr(node.left, scope)
+        self.expr(node.right, scope)
+
+    def _e_Not(self, node, scope):
+        self.expr(node.operand, scope)
+
+    def _e_Neg(self, node, scope):
+        self.expr(node.operand, scope)
+
+    def _e_Cond(self, node, scope):
+        self.expr(node.test, scope)
+        self.expr(node.then, scope)
+        self.expr(node.orelse, scope)
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "yes/no"
+    if value is None:
+        return "none"
+    return "text"
+
+
+def _names(node):
+    """Every Name inside an expression."""
+    if isinstance(node, ast.Name):
+        yield node
+        return
+    if isinstance(node, (tuple, list)):
+        for x in node:
+            yield from _names(x)
+        return
+    if hasattr(node, "__attrs_attrs__"):
+        for a in node.__attrs_attrs__:
+            if a.name != "span":
+                yield from _names(getattr(node, a.name))
+
+
+def check(rules: ast.RulesFile) -> list[Diagnostic]:
+    """All diagnostics for a parsed rules file, in file order."""
+    diagnostics = Checker(rules).run()
+    return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))

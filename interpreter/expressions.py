@@ -1,0 +1,308 @@
+"""Compile expressions to Python closures ``f(state, env) -> value``.
+
+Names are resolved once here (local, game variable, option, enum member, table), options are
+folded to constants, and nothing from the rules text is ever run as Python.
+"""
+from __future__ import annotations
+
+import operator
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS, quantify
+from rulewright.interpreter.values import to_text
+
+
+def const(value):
+    """A closure that returns a constant; lists are copied so a rule cannot change the constant."""
+    if isinstance(value, list):
+        def f(st, env, _v=value):
+            return list(_v)
+    else:
+        def f(st, env, _v=value):
+            return _v
+    f.const = value
+    return f
+
+
+def is_const(f) -> bool:
+    return hasattr(f, "const")
+
+
+_BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+def _div(a, b):
+    if b == 0:
+        raise RulesRuntimeError("division by zero")
+    return a // b
+
+
+def _mod(a, b):
+    if b == 0:
+        raise RulesRuntimeError("division by zero")
+    return a % b
+
+
+_BINOPS.update({"/": _div, "%": _mod})
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+            ">": operator.gt, ">=": operator.ge,
+            "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+
+
+def get_index(obj, i):
+    """Lists count from 1 like a rulebook (negative counts from the end); dicts give none if absent."""
+    if type(obj) is dict:
+        return obj.get(i)
+    if type(i) is not int:
+        raise RulesRuntimeError(f"a list index must be a number, not {to_text(i)!r}")
+    if i > 0:
+        return obj[i - 1]
+    if i < 0:
+        return obj[i]
+    raise RulesRuntimeError("list positions count from 1")
+
+
+def set_index(obj, i, value):
+    if type(obj) is dict:
+        obj[i] = value
+    elif i > 0:
+        obj[i - 1] = value
+    elif i < 0:
+        obj[i] = value
+    else:
+        raise RulesRuntimeError("list positions count from 1")
+
+
+class ExprCompiler:
+    """Resolves names against one compiled game (its declarations, options and player count)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def compile(self, node, scope: set):
+        method = getattr(self, "_" + type(node).__name__)
+        return method(node, scope)
+
+    # ------------------------------------------------------------------ atoms
+    def _Literal(self, node, scope):
+        return const(node.value)
+
+    def _Template(self, node, scope):
+        parts = [p if isinstance(p, str) else self.compile(p, scope) for p in node.parts]
+        if all(isinstance(p, str) or is_const(p) for p in parts):
+            return const("".join(p if isinstance(p, str) else to_text(p.const) for p in parts))
+
+        def f(st, env):
+            return "".join(p if isinstance(p, str) else to_text(p(st, env)) for p in parts)
+        return f
+
+    def _ListLit(self, node, scope):
+        items = [self.compile(i, scope) for i in node.items]
+        if all(is_const(i) for i in items):
+            return const([i.const for i in items])
+
+        def f(st, env):
+            return [i(st, env) for i in items]
+        return f
+
+    def _MapLit(self, node, scope):
+        items = [(self.compile(k, scope), self.compile(v, scope)) for k, v in node.items]
+
+        def f(st, env):
+            return {k(st, env): v(st, env) for k, v in items}
+        return f
+
+    def _Name(self, node, scope):
+        name = node.id
+        g = self.game
+        if name in scope or name == "me":
+            def f(st, env):
+                try:
+                    return env[name]
+                except KeyError:
+                    raise RulesRuntimeError(f"'{name}' has no value here") from None
+            return f
+        if name in g.var_decls:
+            def f(st, env):
+                return st.vars[name]
+            return f
+        if name in g.constants:
+            return const(g.constants[name])
+        raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
+
+    # ------------------------------------------------------------------ operators
+    def _BinOp(self, node, scope):
+        a, b = self.compile(node.left, scope), self.compile(node.right, scope)
+        fn = _BINOPS[node.op]
+        if is_const(a) and is_const(b):
+            return const(fn(a.const, b.const))
+
+        def f(st, env):
+            return fn(a(st, env), b(st, env))
+        return f
+
+    def _Compare(self, node, scope):
+        a, b = self.compile(node.left, scope), self.compile(node.right, scope)
+        fn = _COMPARE[node.op]
+        if is_const(a) and is_const(b):
+            return const(fn(a.const, b.const))
+        if node.op == "==" and is_const(b):
+            v = b.const
+            return lambda st, env: a(st, env) == v
+        return lambda st, env: fn(a(st, env), b(st, env))
+
+    def _BoolOp(self, node, scope):
+        a, b = self.compile(node.left, scope), self.compile(node.right, scope)
+        if node.op == "and":
+            if is_const(a):
+                return b if a.const else const(a.const)
+            return lambda st, env: a(st, env) and b(st, env)
+        if is_const(a):
+            return const(a.const) if a.const else b
+        return lambda st, env: a(st, env) or b(st, env)
+
+    def _Not(self, node, scope):
+        a = self.compile(node.operand, scope)
+        if is_const(a):
+            return const(not a.const)
+        return lambda st, env: not a(st, env)
+
+    def _Neg(self, node, scope):
+        a = self.compile(node.operand, scope)
+        if is_const(a):
+            return const(-a.const)
+        return lambda st, env: -a(st, env)
+
+    def _Cond(self, node, scope):
+        t, a, b = (self.compile(n, scope) for n in (node.test, node.then, node.orelse))
+        if is_const(t):
+            return a if t.const else b
+        return lambda st, env: a(st, env) if t(st, env) else b(st, env)
+
+    # ------------------------------------------------------------------ access
+    def _Attr(self, node, scope):
+        obj = self.compile(node.obj, scope)
+        name = node.name
+        kinds = self.game.field_kinds(name)
+        if kinds == {"player"}:
+            def f(st, env):
+                return st.vars[name][obj(st, env) - 1]
+            return f
+        if kinds == {"column"}:
+            column = self.game.columns[name]
+
+            def f(st, env):
+                item = obj(st, env)
+                try:
+                    return column[item]
+                except (KeyError, TypeError):
+                    raise RulesRuntimeError(f"{to_text(item)!r} has no '{name}'") from None
+            return f
+        if kinds == {"field"}:
+            def f(st, env):
+                return obj(st, env)[name]
+            return f
+        game = self.game
+
+        def f(st, env):  # a name used by several kinds: decide by the value
+            return game.get_field(st, obj(st, env), name)
+        return f
+
+    def _Index(self, node, scope):
+        obj, idx = self.compile(node.obj, scope), self.compile(node.index, scope)
+        return lambda st, env: get_index(obj(st, env), idx(st, env))
+
+    def _Call(self, node, scope):
+        name = node.func.id
+        args = [self.compile(a, scope) for a in node.args]
+        g = self.game
+        if name in g.records:
+            fields = g.records[name]
+            kw = {k: self.compile(v, scope) for k, v in node.kwargs}
+            pairs = list(zip(fields, args)) + [(k, kw[k]) for k in fields if k in kw]
+
+            def f(st, env):
+                return {k: v(st, env) for k, v in pairs}
+            return f
+        if name in g.defs:
+            return self._call_def(name, args)
+        builtin = BUILTINS[name]
+        fn = builtin.fn
+        if builtin.needs == "game":
+            if all(is_const(a) for a in args):
+                return const(fn(g, *[a.const for a in args]))
+            if len(args) == 1:
+                a0 = args[0]
+                return lambda st, env: fn(g, a0(st, env))
+            if len(args) == 2:
+                a0, a1 = args
+                return lambda st, env: fn(g, a0(st, env), a1(st, env))
+            return lambda st, env: fn(g, *[a(st, env) for a in args])
+        if builtin.needs == "state":
+            return lambda st, env: fn(st, *[a(st, env) for a in args])
+        if all(is_const(a) for a in args):
+            return const(fn(*[a.const for a in args]))
+        if len(args) == 1:
+            a0 = args[0]
+            return lambda st, env: fn(a0(st, env))
+        return lambda st, env: fn(*[a(st, env) for a in args])
+
+    def _call_def(self, name, args):
+        g = self.game
+        params = g.defs[name].params
+
+        def f(st, env):
+            inner = {p: a(st, env) for p, a in zip(params, args)}
+            if "me" not in inner and "me" in env:
+                inner["me"] = env["me"]
+            return g.def_bodies[name](st, inner)
+        return f
+
+    def _Quantifier(self, node, scope):
+        b = node.binder
+        source = self.compile(b.source, scope)
+        inner = scope | {b.var}
+        where = self.compile(b.where, inner) if b.where is not None else None
+        body = self.compile(b.body, inner) if b.body is not None else None
+        func, var = node.func, b.var
+        if func == "count" and body is None and where is not None:
+            def f(st, env):
+                n = 0
+                for x in source(st, env):
+                    env[var] = x
+                    if where(st, env):
+                        n += 1
+                return n
+            return f
+        if func in ("all", "any") and where is None and body is not None:
+            want = func == "any"
+
+            def f(st, env):
+                for x in source(st, env):
+                    env[var] = x
+                    if bool(body(st, env)) == want:
+                        return want
+                return not want
+            return f
+        return lambda st, env: quantify(func, list(source(st, env)), env, var, where, body, st)
+
+    def _ListComp(self, node, scope):
+        b = node.binder
+        source = self.compile(b.source, scope)
+        inner = scope | {b.var}
+        where = self.compile(b.where, inner) if b.where is not None else None
+        body = self.compile(b.body, inner) if b.body is not None else None
+        var = b.var
+
+        def f(st, env):
+            out = []
+            for x in source(st, env):
+                env[var] = x
+                if where is None or where(st, env):
+                    out.append(body(st, env) if body is not None else x)
+            return out
+        return f
+
+
+QUANTIFIER_NAMES = QUANTIFIERS

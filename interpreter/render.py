@@ -1,0 +1,71 @@
+"""Text rendering of a state: the board drawn from the rules' ``display`` expression, then every
+variable the viewer may see. Generic: the rules decide what a space shows."""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from rulewright.interpreter.boards import GridBoard
+from rulewright.interpreter.views import view
+
+
+def _space_texts(st) -> dict:
+    g = st.game
+    if g.board is None or g.display is None:
+        return {}
+    name, fn = g.display
+    return {s: str(fn(st, {name: s}) or ".") for s in g.board.spaces}
+
+
+def render_board(st) -> str:
+    g = st.game
+    texts = _space_texts(st)
+    if not texts:
+        return ""
+    board = g.board
+    if isinstance(board, GridBoard):
+        width = max(2, max(len(t) for t in texts.values()))
+        header = "   " + " ".join(str(c).rjust(width) for c in range(1, board.cols + 1))
+        lines = [header]
+        for r in range(board.rows - 1, -1, -1):
+            letter = chr(ord("A") + r)
+            cells = [texts[f"{letter}{c}"].rjust(width) for c in range(1, board.cols + 1)]
+            lines.append(f"{letter}  " + " ".join(cells))
+        return "\n".join(lines)
+    width = max(len(s) for s in board.spaces)
+    lines = []
+    for s in board.spaces:
+        arrows = ", ".join(board.successors[s])
+        lines.append(f"{s.ljust(width)}  {texts[s]:<12} -> {arrows}" if arrows else f"{s.ljust(width)}  {texts[s]}")
+    return "\n".join(lines)
+
+
+def _short(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render(st, player: Optional[int] = None) -> str:
+    data = view(st, player)
+    g = st.game
+    title = f"{data['game']} - {data['players']} players"
+    if data["options"]:
+        title += " (" + ", ".join(f"{k}={v}" for k, v in data["options"].items()) + ")"
+    lines = [title, f"round {data['round']}" + (f", {data['step']}" if data["step"] else "")]
+    board = render_board(st)
+    if board:
+        lines += ["", board]
+    lines.append("")
+    for name, value in data["vars"].items():
+        if name in ("round_number",):
+            continue
+        if name in g.player_vars:
+            shown = "  ".join(f"{p}: {_short(v)}" for p, v in enumerate(value, 1))
+            lines.append(f"{name}: {shown}")
+        else:
+            lines.append(f"{name}: {_short(value)}")
+    if st.is_over():
+        out = data["outcome"]
+        lines += ["", f"game over - winners: {', '.join(map(str, out['winners'])) or 'none (draw)'}"]
+    elif data["to_move"]:
+        lines += ["", "to move: " + ", ".join(f"player {p}" for p in data["to_move"])]
+    return "\n".join(lines)

@@ -1,0 +1,72 @@
+"""Saves: the state as JSON through one cattrs converter, stamped with the rules it belongs to."""
+from __future__ import annotations
+
+import random
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from rulewright.dsl.errors import SaveError
+from rulewright.interpreter.state import State
+
+FORMAT = "rulewright-save"
+VERSION = 1
+
+converter = cattrs.Converter()
+converter.register_unstructure_hook(random.Random, lambda r: _rng_to_list(r.getstate()))
+converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(data))
+converter.register_unstructure_hook(
+    State, make_dict_unstructure_fn(State, converter, game=override(omit=True), events=override(omit=True)))
+converter.register_structure_hook(
+    State, make_dict_structure_fn(State, converter, game=override(omit=True), events=override(omit=True)))
+
+
+def _rng_to_list(state):
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_from_list(data):
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def save(st: State) -> dict:
+    g = st.game
+    return {"format": FORMAT, "version": VERSION, "game": g.name, "rules": g.digest,
+            "players": g.player_count, "options": dict(g.options), "state": converter.unstructure(st)}
+
+
+def restore(game, data) -> State:
+    """Rebuild a state saved by ``save``; refuse a save of other rules, players or options."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a rulewright save file")
+    if data.get("version") != VERSION:
+        raise SaveError(f"save format version {data.get('version')!r} is not supported (expected {VERSION})")
+    g = game.compiled
+    if data.get("rules") != g.digest:
+        raise SaveError(f"this save belongs to other rules ({data.get('game')!r}, rules {data.get('rules')}), "
+                        f"not to {g.name!r} (rules {g.digest})")
+    if data.get("players") != g.player_count or data.get("options") != g.options:
+        raise SaveError(f"this save is for {data.get('players')} players with options {data.get('options')}, "
+                        f"not {g.player_count} players with {g.options}")
+    try:
+        st = converter.structure(data["state"], State)
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"corrupt save: {exc}") from None
+    st.game = g
+    _check_frames(st)
+    return st
+
+
+def _check_frames(st: State) -> None:
+    procs = st.game.procs
+    for f in st.frames:
+        if f.proc not in procs or not 0 <= f.pc < len(procs[f.proc].code) or not isinstance(f.locals, dict):
+            raise SaveError(f"corrupt save: no step {f.pc} in rule {f.proc!r}")
+    if st.pending is not None:
+        for p, opts in st.pending.options.items():
+            if not 1 <= p <= st.game.player_count:
+                raise SaveError(f"corrupt save: no player {p}")

@@ -1,0 +1,208 @@
+"""A game in progress: plain data (variables, the machine's frames, a pending decision, the seeded
+generator) plus the public methods of the Python API."""
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+import attrs
+
+from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
+from rulewright.interpreter import machine
+from rulewright.interpreter.machine import Frame, Pending
+from rulewright.interpreter.values import copy_value
+
+
+@attrs.frozen
+class Move:
+    """One legal option: who decides, the canonical text a script types, its place in legal_moves()."""
+    player: int
+    text: str
+    index: int = 0
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class Outcome:
+    """The result: scores by player, ranking (groups of tied players, best first), winners, teams."""
+    scores: dict
+    ranking: list
+    winners: list
+    teams: Optional[list] = None
+
+    @property
+    def draw(self) -> bool:
+        everyone = sorted(p for group in self.ranking for p in group)
+        return not self.winners or (len(self.winners) > 1 and sorted(self.winners) == everyone
+                                    and self.teams is None)
+
+    def returns(self) -> dict:
+        """+1 for a winner, -1 for a loser, 0 for everyone in a draw (as OpenSpiel reports)."""
+        players = [p for group in self.ranking for p in group]
+        if self.draw:
+            return {p: 0 for p in players}
+        return {p: (1 if p in self.winners else -1) for p in players}
+
+    def to_dict(self) -> dict:
+        return {"scores": {str(k): v for k, v in self.scores.items()}, "ranking": self.ranking,
+                "winners": self.winners, "teams": self.teams, "draw": self.draw}
+
+
+@attrs.define(eq=False)
+class State:
+    vars: dict
+    frames: list[Frame]
+    pending: Optional[Pending] = None
+    rng: random.Random = attrs.field(factory=random.Random)
+    status: str = "running"  # running | scoring | over
+    winners: Optional[list[int]] = None
+    step: str = ""
+    moves_made: int = 0
+    game: Any = attrs.field(default=None, repr=False)
+    events: list = attrs.field(factory=list, repr=False)
+
+    # ------------------------------------------------------------------ the API
+    def is_over(self) -> bool:
+        return self.status == "over"
+
+    def to_move(self) -> list[int]:
+        """The players who must decide now (several during a simultaneous secret decision)."""
+        if self.pending is None:
+            return []
+        return self.pending.waiting()
+
+    def legal_moves(self, player: Optional[int] = None) -> list[Move]:
+        if self.pending is None:
+            return []
+        out = []
+        for p in self.pending.waiting():
+            if player is not None and p != player:
+                continue
+            out.extend(Move(p, o.text, len(out) + i) for i, o in enumerate(self.pending.options[p]))
+        return out
+
+    def apply(self, move, player: Optional[int] = None) -> None:
+        """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing."""
+        p, option = self._resolve(move, player)
+        pend = self.pending
+        self.moves_made += 1
+        self.events.append({"event": "move", "player": p, "move": option.text})
+        if not pend.simultaneous:
+            value = self._resolved_value(option)
+            self.frames[-1].locals[pend.var] = value
+            self.pending = None
+            machine.run(self)
+            return
+        pend.chosen[p] = self._resolved_value(option)
+        if pend.waiting():
+            return
+        self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
+        self.pending = None
+        machine.run(self)
+
+    def _resolved_value(self, option):
+        """A chosen record or list is taken from the rules' own list, so changing it changes the game."""
+        value = option.value
+        if type(value) in (dict, list) and option.pos >= 0:
+            frame = self.frames[-1]
+            spec = self.game.procs[frame.proc].choices[frame.pc - 1]
+            items = list(spec["source"](self, frame.locals))
+            if option.pos < len(items) and items[option.pos] == value:
+                return items[option.pos]
+        return value
+
+    def _resolve(self, move, player):
+        if self.pending is None:
+            raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
+        moves = self.legal_moves(player)
+        if not moves:
+            raise IllegalMoveError(f"player {player} has no decision to make now")
+        if isinstance(move, Move):
+            if player is None:
+                player = move.player
+            text = move.text
+        else:
+            text = str(move).strip()
+        # exact text, then case-insensitive text, then a 1-based number into the list
+        found = [m for m in moves if m.text == text and (player is None or m.player == player)]
+        if not found:
+            found = [m for m in moves if m.text.lower() == text.lower()]
+        if not found and text.isdigit() and 1 <= int(text) <= len(moves):
+            found = [moves[int(text) - 1]]
+        if not found:
+            prefix = [m for m in moves if m.text.lower().startswith(text.lower())] if text else []
+            if len({m.text for m in prefix}) > 1:
+                raise AmbiguousMoveError(f"move {text!r} is ambiguous: it could be "
+                                         + ", ".join(repr(m.text) for m in prefix[:10]))
+            found = prefix
+        if not found:
+            shown = ", ".join(repr(m.text) for m in moves[:20]) + (" ..." if len(moves) > 20 else "")
+            raise IllegalMoveError(f"illegal move {text!r}; legal moves: {shown}")
+        m = found[0]  # in a simultaneous decision, the first player still to choose
+        option = next(o for o in self.pending.options[m.player] if o.text == m.text)
+        return m.player, option
+
+    def clone(self) -> "State":
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        pend = self.pending
+        if pend is not None:
+            pend = attrs.evolve(pend, options=dict(pend.options), chosen=dict(pend.chosen))
+        return State(
+            vars={k: copy_value(v) for k, v in self.vars.items()},
+            frames=[Frame(f.proc, f.pc, copy_value(f.locals)) for f in self.frames],
+            pending=pend, rng=rng, status=self.status,
+            winners=list(self.winners) if self.winners is not None else None,
+            step=self.step, moves_made=self.moves_made, game=self.game)
+
+    def outcome(self) -> Optional[Outcome]:
+        if not self.is_over():
+            return None
+        g = self.game
+        players = list(range(1, g.player_count + 1))
+        scores = {p: self.vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
+        keys = g.rank_keys or ((("score", False),) if scores else ())
+
+        def key(p):
+            return tuple(self.vars[name][p - 1] * (1 if asc else -1) for name, asc in keys)
+        ranking: list = []
+        for p in sorted(players, key=key):
+            if ranking and key(ranking[-1][0]) == key(p):
+                ranking[-1].append(p)
+            else:
+                ranking.append([p])
+        winners = self.winners if self.winners is not None else (ranking[0] if ranking else [])
+        teams = g.teams(self, {}) if g.teams is not None else None
+        return Outcome(scores, ranking, list(winners), teams or None)
+
+    def view(self, player: Optional[int] = None) -> dict:
+        from rulewright.interpreter.views import view
+        return view(self, player)
+
+    def render(self, player: Optional[int] = None) -> str:
+        from rulewright.interpreter.render import render
+        return render(self, player)
+
+    def to_json(self) -> dict:
+        from rulewright.interpreter.saves import save
+        return save(self)
+
+    # ------------------------------------------------------------------ used by the machine
+    def begin_scoring(self) -> None:
+        """End the game now: drop every running rule and run the scoring block, if any."""
+        self.pending = None
+        self.status = "scoring"
+        self.frames[:] = [Frame("scoring", 0, {})] if "scoring" in self.game.procs else []
+
+    def finish(self) -> None:
+        if self.status != "scoring":
+            raise RulesRuntimeError("the rules stopped without ending the game")
+        self.status = "over"
+        self.step = "game over"
+        self.events.append({"event": "game over"})
+
+    def drain_events(self) -> list:
+        out, self.events = self.events, []
+        return out
