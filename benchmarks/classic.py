@@ -1,0 +1,73 @@
+"""Speed of the classic games against OpenSpiel, in one process, same random agent.
+
+    python benchmarks/classic.py [--seconds S] [--rounds R]
+
+tic-tac-toe: ours vs OpenSpiel's pure-Python ``python_tic_tac_toe`` (the fair comparison: both
+interpreted Python) and its C++ ``tic_tac_toe`` (for scale). connect-four: ours vs OpenSpiel's
+C++ ``connect_four``. Every contender plays whole random games (uniform over the legal moves,
+fixed seeds) for S seconds, R times, alternating; the median rate is printed.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+
+import rulewright
+from playouts import measure, openspiel_runner, rulewright_runner
+
+
+def _cpu() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def _table(title: str, results: dict, ours: str, others: list) -> None:
+    print(f"\n{title}")
+    for name, r in results.items():
+        print(f"  {name:<36} {r['games_per_s']:>10,.0f} games/s {r['decisions_per_s']:>12,.0f} decisions/s")
+    for other in others:
+        ratio = results[ours]["games_per_s"] / results[other]["games_per_s"]
+        print(f"  ratio {ours} / {other}: {ratio:.2f}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    ap.add_argument("--rounds", type=int, default=5, help="alternating runs per contender")
+    args = ap.parse_args(argv)
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  registers python_tic_tac_toe
+    except ImportError:
+        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
+        return 2
+    print(f"Python {platform.python_version()} on {_cpu()}, rulewright vs open_spiel")
+    print(f"{args.rounds} alternating runs of {args.seconds:g} s each; median shown")
+
+    ttt = {
+        "rulewright tic-tac-toe": rulewright_runner(rulewright.load("tic-tac-toe")),
+        "openspiel python_tic_tac_toe (Python)": openspiel_runner(pyspiel.load_game("python_tic_tac_toe")),
+        "openspiel tic_tac_toe (C++)": openspiel_runner(pyspiel.load_game("tic_tac_toe")),
+    }
+    res = measure(ttt, args.seconds, args.rounds)
+    _table("tic-tac-toe", res, "rulewright tic-tac-toe",
+           ["openspiel python_tic_tac_toe (Python)", "openspiel tic_tac_toe (C++)"])
+
+    c4 = {
+        "rulewright connect-four": rulewright_runner(rulewright.load("connect-four")),
+        "openspiel connect_four (C++)": openspiel_runner(pyspiel.load_game("connect_four")),
+    }
+    res = measure(c4, args.seconds, args.rounds)
+    _table("connect four", res, "rulewright connect-four", ["openspiel connect_four (C++)"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

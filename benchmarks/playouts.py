@@ -1,0 +1,69 @@
+"""Random playouts, timed: the one measuring loop every benchmark here shares.
+
+A "runner" plays one whole game with a uniformly random agent and returns how many decisions it
+took. ``measure`` calls runners in turn for a few rounds (alternating them, so a slow spell of the
+machine hurts every contender alike) and reports the median rate of each.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Callable
+
+Runner = Callable[[random.Random], int]  # plays one game, returns the number of decisions made
+
+
+def rulewright_runner(game) -> Runner:
+    """One random playout of a rulewright game: the public API only (legal_moves, apply)."""
+    def play(rng: random.Random) -> int:
+        state = game.new_state(seed=rng.randrange(1 << 30))
+        n = 0
+        while not state.is_over():
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            n += 1
+        return n
+    return play
+
+
+def openspiel_runner(game) -> Runner:
+    """One random playout of an OpenSpiel game (no chance nodes: the classic games have none)."""
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            n += 1
+        return n
+    return play
+
+
+def run_for(play: Runner, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Play games until ``seconds`` have passed; return (games, decisions, elapsed seconds)."""
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        decisions += play(rng)
+        games += 1
+        if games % 16 == 0 and time.perf_counter() >= deadline:
+            break
+    return games, decisions, time.perf_counter() - start
+
+
+def measure(runners: dict[str, Runner], seconds: float = 2.0, rounds: int = 5, seed: int = 1) -> dict:
+    """Median games/s and decisions/s of each runner over ``rounds`` alternating runs."""
+    rates: dict = {name: [] for name in runners}
+    for play in runners.values():
+        run_for(play, min(0.2, seconds), seed)  # warm up caches before timing
+    for r in range(rounds):
+        for name, play in runners.items():
+            games, decisions, elapsed = run_for(play, seconds, seed + r)
+            rates[name].append((games / elapsed, decisions / elapsed))
+    return {name: {"games_per_s": statistics.median(g for g, _ in rs),
+                   "decisions_per_s": statistics.median(d for _, d in rs),
+                   "runs": len(rs)}
+            for name, rs in rates.items()}
