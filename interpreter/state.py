@@ -80,7 +80,8 @@ class State:
         for p in self.pending.waiting():
             if player is not None and p != player:
                 continue
-            out.extend(Move(p, o.text, len(out) + i) for i, o in enumerate(self.pending.options[p]))
+            base = len(out)  # extend() grows out while the generator runs
+            out.extend(Move(p, o.text, base + i) for i, o in enumerate(self.pending.options[p]))
         return out
 
     def apply(self, move, player: Optional[int] = None) -> None:
