@@ -7,6 +7,7 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from rulewright.dsl.errors import SaveError
+from rulewright.interpreter.machine import Option
 from rulewright.interpreter.state import State
 
 FORMAT = "rulewright-save"
@@ -54,11 +55,20 @@ def restore(game, data) -> State:
                         f"not {g.player_count} players with {g.options}")
     try:
         st = converter.structure(data["state"], State)
-    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+        if st.pending is not None:
+            _restore_pending(st.pending)
+    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"corrupt save: {exc}") from None
     st.game = g
     _check_frames(st)
     return st
+
+
+def _restore_pending(pend) -> None:
+    """Pending.options is an untyped dict: JSON turned its player keys into strings, cattrs left its options dicts."""
+    pend.options = {int(p): [o if isinstance(o, Option) else Option(**o) for o in opts]
+                    for p, opts in pend.options.items()}
+    pend.chosen = {int(p): v for p, v in pend.chosen.items()}
 
 
 def _check_frames(st: State) -> None:
