@@ -62,6 +62,8 @@ class State:
     moves_made: int = 0
     game: Any = attrs.field(default=None, repr=False)
     events: list = attrs.field(factory=list, repr=False)
+    # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
+    _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     def is_over(self) -> bool:
@@ -76,13 +78,25 @@ class State:
     def legal_moves(self, player: Optional[int] = None) -> list[Move]:
         if self.pending is None:
             return []
-        out = []
-        for p in self.pending.waiting():
+        return list(self._legal_table(player)[3])
+
+    def _legal_table(self, player):
+        """The moves and their options, cached until the pending decision changes (a copy of the
+        moves goes out, so a caller that sorts or shuffles its list cannot spoil the cache)."""
+        pend = self.pending
+        cached = self._legal
+        if (cached is not None and cached[0] is pend and cached[1] == player
+                and cached[2] == len(pend.chosen)):
+            return cached
+        moves, options = [], []
+        for p in pend.waiting():
             if player is not None and p != player:
                 continue
-            base = len(out)  # extend() grows out while the generator runs
-            out.extend(Move(p, o.text, base + i) for i, o in enumerate(self.pending.options[p]))
-        return out
+            for o in pend.options[p]:
+                moves.append(Move(p, o.text, len(moves)))
+                options.append(o)
+        self._legal = cached = (pend, player, len(pend.chosen), moves, options)
+        return cached
 
     def apply(self, move, player: Optional[int] = None) -> None:
         """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing."""
@@ -117,9 +131,12 @@ class State:
     def _resolve(self, move, player):
         if self.pending is None:
             raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
-        moves = self.legal_moves(player)
+        _, _, _, moves, options = self._legal_table(player)
         if not moves:
             raise IllegalMoveError(f"player {player} has no decision to make now")
+        if type(move) is Move and move.index < len(moves) and moves[move.index] == move \
+                and (player is None or move.player == player):
+            return move.player, options[move.index]  # one of the current legal_moves(): no search
         if isinstance(move, Move):
             if player is None:
                 player = move.player
