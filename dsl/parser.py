@@ -10,7 +10,7 @@ import functools
 import re
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
@@ -53,8 +53,15 @@ def _describe(terminal: str) -> str:
     return terminal.lower()
 
 
+def _lines(text: str) -> list[str]:
+    """The lines as Lark counts them: only '\\n' ends a line (a lone '\\r' or form feed does not)."""
+    return [line.rstrip("\r") for line in text.split("\n")]
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntaxError:
-    lines = text.splitlines()
+    lines = _lines(text)
+    if lines and lines[-1] == "" and len(lines) > 1:
+        lines.pop()
     line = getattr(exc, "line", 0) or 0
     column = getattr(exc, "column", 0) or 0
     if line <= 0:  # an error at end of input
@@ -63,7 +70,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     hint = ""
     if isinstance(exc, UnexpectedCharacters):
-        message = f"unexpected character {source_line[column - 1:column]!r}" if source_line else "unexpected character"
+        message = f"unexpected character {exc.char!r}"
     elif isinstance(exc, UnexpectedEOF):
         message = "unexpected end of file"
     else:
@@ -91,29 +98,66 @@ def parse(text: str, filename: str = "<rules>") -> ast.RulesFile:
         tree = _lark().parse(text, start="start")
     except DedentError as exc:
         line = _dedent_line(text)
-        source_line = text.splitlines()[line - 1] if line else ""
+        source_line = _lines(text)[line - 1]
         raise RulesSyntaxError(Diagnostic("this line's indentation matches no enclosing block", filename,
                                           line, 1, source_line, "indent by the same amount as a line above")) from None
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, filename) from None
+    _check_depth(tree, text, filename)
+    return ast.RulesFile(filename, text, tuple(_build(_Builder(filename, text), tree)))
+
+
+def _build(builder: "_Builder", tree):
+    """Run the builder; a RulesSyntaxError raised inside it (even in a nested {hole}) comes out as itself."""
     try:
-        decls = _Builder(filename, text).transform(tree)
+        return builder.transform(tree)
     except VisitError as exc:
-        if isinstance(exc.orig_exc, RulesSyntaxError):
-            raise exc.orig_exc from None
+        orig = exc.orig_exc
+        while isinstance(orig, VisitError):
+            orig = orig.orig_exc
+        if isinstance(orig, RulesSyntaxError):
+            raise orig from None
         raise
-    return ast.RulesFile(filename, text, tuple(decls))
 
 
-def parse_expr(text: str, filename: str = "<expr>", line: int = 1, column: int = 1):
-    """Parse one expression (used for ``{holes}`` in strings and by tests)."""
+# The checker, the compiler and the compiled closures all recurse over the tree: refuse nesting
+# deep enough to exhaust Python's stack (no real rulebook comes near it).
+MAX_DEPTH = 150
+
+
+def _check_depth(tree, text: str, filename: str) -> None:
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = node.meta
+            line, column = (meta.line, meta.column) if not getattr(meta, "empty", True) else (1, 1)
+            raise RulesSyntaxError(Diagnostic(
+                f"this nests more than {MAX_DEPTH} levels deep", filename, line, column, _lines(text)[line - 1],
+                "split the expression with 'let', or a deep block into procedures"))
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+
+
+def parse_expr(text: str, filename: str = "<expr>", line: int = 1, column: int = 1, source_line: str = ""):
+    """Parse one expression (used for ``{holes}`` in strings and by tests).
+
+    ``line``, ``column`` and ``source_line`` place the text inside the file it came from, so an error
+    in a hole points at the file's line, not at the hole alone.
+    """
+    if not text.strip():
+        raise RulesSyntaxError(Diagnostic("'{}' holds no expression", filename, line, max(column - 1, 1),
+                                          source_line or text, "write {{ and }} for braces in a text"))
     try:
         tree = _lark().parse(text, start="expr")
     except UnexpectedInput as exc:
-        err = _syntax_error(exc, text, filename)
-        d = err.diagnostic
-        raise RulesSyntaxError(attrs_evolve(d, line=line, column=column + d.column - 1)) from None
-    return _Builder(filename, text, line - 1, column - 1).transform(tree)
+        d = _syntax_error(exc, text, filename).diagnostic
+        if d.line > 1:  # a hole holds one line: a later line means it ran past its end
+            d = attrs_evolve(d, line=1, column=len(text.split("\n")[0]) + 1)
+        message = d.message.replace("end of file", "end of the expression")
+        raise RulesSyntaxError(attrs_evolve(d, message=message, line=line, column=column + d.column - 1,
+                                            source_line=source_line or d.source_line)) from None
+    _check_depth(tree, text, filename)
+    return _build(_Builder(filename, text, line - 1, column - 1, source_line), tree)
 
 
 def attrs_evolve(d: Diagnostic, **changes) -> Diagnostic:
@@ -124,11 +168,12 @@ def attrs_evolve(d: Diagnostic, **changes) -> Diagnostic:
 def _dedent_line(text: str) -> int:
     """The first line whose indentation matches no open block (for the indentation error)."""
     stack = [0]
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(_lines(text), 1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        width = len(raw) - len(raw.lstrip())
+        indent = raw[:len(raw) - len(raw.lstrip())]
+        width = indent.count(" ") + indent.count("\t") * _RulesIndenter.tab_len  # as the Indenter counts
         if width > stack[-1]:
             stack.append(width)
         else:
@@ -136,7 +181,7 @@ def _dedent_line(text: str) -> int:
                 stack.pop()
             if width != stack[-1]:
                 return number
-    return 0
+    return 1
 
 
 _HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
@@ -146,19 +191,45 @@ _HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 class _Builder(Transformer):
     """Builds ast nodes from the parse tree, giving each its span."""
 
-    def __init__(self, filename: str, source: str, line_offset: int = 0, column_offset: int = 0):
+    def __init__(self, filename: str, source: str, line_offset: int = 0, column_offset: int = 0,
+                 hole_line: str = ""):
         super().__init__()
         self.filename = filename
         self.source = source
         self.line_offset = line_offset
         self.column_offset = column_offset
+        self.hole_line = hole_line  # inside a {hole}: the file's line that holds it
 
     def _span(self, meta) -> ast.Span:
         if getattr(meta, "empty", True):
             return ast.Span(self.filename, 0, 0)
         column = meta.column + (self.column_offset if meta.line == 1 else 0)
+        end_column = meta.end_column + (self.column_offset if meta.end_line == 1 else 0)
         return ast.Span(self.filename, meta.line + self.line_offset, column,
-                        meta.end_line + self.line_offset, meta.end_column)
+                        meta.end_line + self.line_offset, end_column)
+
+    def _source_line(self, line: int) -> str:
+        if self.hole_line:
+            return self.hole_line
+        lines = _lines(self.source)
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def _plain(self, tok: Token, what: str) -> str:
+        """A string that is plain text (a game's name, a message, an option value): no {holes}."""
+        value = self._string(tok)
+        if isinstance(value, ast.Literal):
+            return value.value
+        span = self._tok_span(tok)
+        raise RulesSyntaxError(Diagnostic(f"{what} is plain text: it cannot hold {{...}}", self.filename,
+                                          span.line, span.column, self._source_line(span.line),
+                                          "write {{ and }} for braces"))
+
+    def _int(self, tok: Token) -> int:
+        if len(tok) > 18:  # far beyond any count in a game, and beyond what saves and JSON keep exact
+            span = self._tok_span(tok)
+            raise RulesSyntaxError(Diagnostic("this number is too large", self.filename, span.line, span.column,
+                                              self._source_line(span.line)))
+        return int(tok)
 
     def _tok_span(self, tok: Token) -> ast.Span:
         column = tok.column + (self.column_offset if tok.line == 1 else 0)
@@ -185,18 +256,21 @@ class _Builder(Transformer):
                 parts.append("}")
             else:
                 # the hole's column: the string's column + 1 for the quote + its offset in the text
-                parts.append(parse_expr(m.group(1), self.filename, span.line, span.column + 1 + m.start(1)))
+                parts.append(parse_expr(m.group(1), self.filename, span.line, span.column + 1 + m.start(1),
+                                        self._source_line(span.line)))
             pos = m.end()
         if pos < len(value):
             parts.append(value[pos:])
+        if all(isinstance(p, str) for p in parts):  # only {{ and }}: plain text after all
+            return ast.Literal("".join(parts), span=span)
         return ast.Template(tuple(parts), span=span)
 
     # -- literals
     def int_lit(self, meta, c):
-        return ast.Literal(int(c[0]), span=self._span(meta))
+        return ast.Literal(self._int(c[0]), span=self._span(meta))
 
     def neg_int_lit(self, meta, c):
-        return ast.Literal(-int(c[0]), span=self._span(meta))
+        return ast.Literal(-self._int(c[0]), span=self._span(meta))
 
     def string(self, meta, c):
         return self._string(c[0])
@@ -244,7 +318,8 @@ class _Builder(Transformer):
         func, binder = c
         if not isinstance(func, ast.Name):
             raise RulesSyntaxError(Diagnostic("only a named function takes 'x in list' arguments", self.filename,
-                                              func.span.line, func.span.column))
+                                              func.span.line, func.span.column, self._source_line(func.span.line),
+                                              "for example count(x in xs where ...)"))
         return ast.Quantifier(func.id, binder, span=self._span(meta))
 
     def attr(self, meta, c):
@@ -428,21 +503,30 @@ class _Builder(Transformer):
         return c
 
     def game_decl(self, meta, c):
-        return ast.GameDecl(self._string(c[0]).value, span=self._span(meta))
+        return ast.GameDecl(self._plain(c[0], "a game's name"), span=self._span(meta))
 
     def extends_decl(self, meta, c):
-        return ast.Extends(self._string(c[0]).value, span=self._span(meta))
+        return ast.Extends(self._plain(c[0], "the name of the base rules"), span=self._span(meta))
 
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if len(c) > 1 else low
+        low = self._int(c[0])
+        high = self._int(c[1]) if len(c) > 1 else low
         return ast.PlayersDecl(low, high, span=self._span(meta))
 
+    def _fixed(self, value, what: str):
+        """A literal in a declaration (an option's value, a table cell) is fixed: no {holes}."""
+        if isinstance(value, ast.Template):
+            raise RulesSyntaxError(Diagnostic(f"{what} is plain text: it cannot hold {{...}}", self.filename,
+                                              value.span.line, value.span.column,
+                                              self._source_line(value.span.line), "write {{ and }} for braces"))
+        return value
+
     def option_decl(self, meta, c):
-        return ast.OptionDecl(str(c[0]), tuple(c[1:]), span=self._span(meta))
+        return ast.OptionDecl(str(c[0]), tuple(self._fixed(v, "an option's value") for v in c[1:]),
+                              span=self._span(meta))
 
     def require_decl(self, meta, c):
-        return ast.Require(c[0], self._string(c[1]).value, span=self._span(meta))
+        return ast.Require(c[0], self._plain(c[1], "a requirement's message"), span=self._span(meta))
 
     def enum_decl(self, meta, c):
         return ast.EnumDecl(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))
@@ -456,7 +540,8 @@ class _Builder(Transformer):
         copies = 1
         values = list(c)
         if values and isinstance(values[-1], Token):
-            copies = int(values.pop())
+            copies = self._int(values.pop())
+        values = [self._fixed(v, "a table's value") for v in values]
         return ast.TableRow(tuple(values), copies, span=self._span(meta))
 
     def board_decl(self, meta, c):
@@ -468,7 +553,7 @@ class _Builder(Transformer):
         return c[0]
 
     def grid(self, meta, c):
-        rows, cols = int(c[0]), int(c[1])
+        rows, cols = self._int(c[0]), self._int(c[1])
         wrap: list = []
         headings: tuple = ("right", "up", "left", "down")
         for opt in c[2:]:
