@@ -151,7 +151,10 @@ class Checker:
         m(s, scope)
 
     def _s_Let(self, s, scope):
-        self.expr(s.value, scope)
+        if isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id in self.procs:
+            self._proc_call(s.value, scope)
+        else:
+            self.expr(s.value, scope)
         scope.add(s.name)
 
     def _target(self, target, scope, declare: bool):

@@ -55,6 +55,9 @@ class ProcCompiler:
 
     # ------------------------------------------------------------------ simple statements
     def _Let(self, s):
+        if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
+            self.scope.add(s.name)
+            return self._call(s.value, s.span.line, target=ast.Name(s.name))
         self.scope.add(s.name)
         value, name = self.expr(s.value), s.name
 
@@ -87,18 +90,24 @@ class ProcCompiler:
                     values[i] = copy_value(combine(values[i], v) if combine else v)
                 return store
 
+            player_too = "player" in kinds
+
             def store(st, env, v):
                 o = obj(st, env)
-                if type(o) is not dict:
+                if type(o) is dict:
+                    o[name] = copy_value(combine(o[name], v) if combine else v)
+                elif player_too and type(o) is int:  # the name is both a player variable and a field
+                    values = st.vars[name]
+                    values[o - 1] = copy_value(combine(values[o - 1], v) if combine else v)
+                else:
                     raise RulesRuntimeError(f"cannot set '{name}' of {to_text(o)!r}")
-                o[name] = combine(o[name], v) if combine else v
             return store
         if isinstance(target, ast.Index):
             obj, idx = self.expr(target.obj), self.expr(target.index)
 
             def store(st, env, v):
                 o, i = obj(st, env), idx(st, env)
-                set_index(o, i, combine(get_index(o, i), v) if combine else v)
+                set_index(o, i, copy_value(combine(get_index(o, i), v) if combine else v))
             return store
         raise RulesRuntimeError("cannot assign to this")
 
@@ -458,7 +467,10 @@ def options_for(spec, st, env) -> list:
         env[var] = x
         if where is not None and not where(st, env):
             continue
-        t = text(st, env) if text is not None else to_text(x)
+        if text is not None:
+            t = text(st, env)
+        else:
+            t = x if type(x) is str else to_text(x)  # spaces and names are their own text
         if t in seen:
             if seen[t] == x:
                 continue  # identical copies (two "shoot" cards): one move
