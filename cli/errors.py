@@ -1,0 +1,58 @@
+"""The one place a user's mistake becomes a message and an exit code instead of a traceback."""
+from __future__ import annotations
+
+import functools
+import json
+
+import typer
+
+from rulewright.dsl.errors import RulesError
+from rulewright.cli.output import err
+
+OK, REFUSED, USAGE = 0, 1, 2  # exit codes: success; rules error or refused move; bad command line
+
+
+def describe(exc: BaseException) -> str:
+    """The message for an error the user caused (diagnostics come already rendered)."""
+    if isinstance(exc, RulesError) and getattr(exc, "diagnostics", None):
+        return "\n".join(d.render() for d in exc.diagnostics)
+    if isinstance(exc, RulesError):
+        return f"error: {exc}"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"error: {where}{exc.strerror or exc}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"error: not a text file ({exc.reason})"
+    return f"error: {exc}"
+
+
+def user_errors(command):
+    """Wrap a command: rules errors, unreadable files and bad JSON exit 1 with a message."""
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (RulesError, OSError, UnicodeDecodeError) as exc:
+            err(describe(exc))
+            raise typer.Exit(REFUSED) from None
+        except KeyboardInterrupt:
+            err("interrupted")
+            raise typer.Exit(130) from None
+    return wrapper
+
+
+def read_json(path: str, what: str):
+    """Read a JSON file the user gave; a file that is not JSON is a RulesError naming it."""
+    from rulewright.dsl.errors import SaveError
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}: not a valid {what} (bad JSON at line {exc.lineno} column {exc.colno})") from None
+
+
+def write_json(path: str, data) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, ensure_ascii=False, indent=1)
+        f.write("\n")

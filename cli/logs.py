@@ -1,0 +1,86 @@
+"""Replayable logs: the rules, players, options and seed of a game and every move applied, in order.
+Replaying re-applies the moves to a fresh state (or the save the game resumed from) and compares."""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+import rulewright
+from rulewright.dsl.errors import IllegalMoveError, SaveError
+
+FORMAT = "rulewright-log"
+VERSION = 1
+
+
+def make_log(session, moves: list[dict]) -> dict:
+    st, game = session.state, session.game
+    return {"format": FORMAT, "version": VERSION, "game": session.ref, "name": game.name,
+            "rules": game.compiled.digest, "players": game.player_count, "options": dict(game.options),
+            "seed": session.seed, "start": session.start, "moves": list(moves),
+            "outcome": st.outcome().to_dict() if st.is_over() else None}
+
+
+def check_log(data, path: str) -> dict:
+    """Refuse anything that is not a log this module wrote, naming what is wrong."""
+    def bad(why):
+        return SaveError(f"{path}: not a valid rulewright log ({why})")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad("no 'format': 'rulewright-log' field")
+    if data.get("version") != VERSION:
+        raise bad(f"version {data.get('version')!r}, expected {VERSION}")
+    for key, kind in (("game", str), ("players", int), ("options", dict), ("moves", list)):
+        if not isinstance(data.get(key), kind):
+            raise bad(f"'{key}' missing or not a {kind.__name__}")
+    if data.get("seed") is not None and not isinstance(data["seed"], int):
+        raise bad("'seed' is not an integer")
+    if data.get("start") is not None and not isinstance(data["start"], dict):
+        raise bad("'start' is not a save")
+    if data.get("outcome") is not None and not isinstance(data["outcome"], dict):
+        raise bad("'outcome' is not an object")
+    for i, m in enumerate(data["moves"], 1):
+        if not (isinstance(m, dict) and isinstance(m.get("player"), int) and isinstance(m.get("move"), str)):
+            raise bad(f"move {i} is not {{'player': int, 'move': str}}")
+    return data
+
+
+@attrs.frozen
+class Replay:
+    ok: bool
+    message: str
+    moves: int
+    rules_changed: bool = False
+
+
+def replay(log: dict) -> Replay:
+    game = rulewright.load(log["game"], players=log["players"], options=log["options"])
+    changed = log.get("rules") not in (None, game.compiled.digest)
+    state = game.load_state(log["start"]) if log.get("start") else game.new_state(seed=log.get("seed"))
+    moves = log["moves"]
+
+    def diverged(why):
+        return Replay(False, why, len(moves), changed)
+    for i, m in enumerate(moves, 1):
+        what = f"move {i} (player {m['player']}: {m['move']!r})"
+        if state.is_over():
+            return diverged(f"diverged at {what}: the game was already over")
+        try:
+            state.apply(m["move"], player=m["player"])
+        except IllegalMoveError as exc:
+            return diverged(f"diverged at {what}: {exc}")
+    recorded: Optional[dict] = log.get("outcome")
+    if recorded is None:
+        if state.is_over():
+            return diverged(f"diverged after move {len(moves)}: the game ended, the log says it was unfinished")
+        return Replay(True, f"reproduced {_moves(len(moves))} (the game was unfinished)", len(moves), changed)
+    if not state.is_over():
+        return diverged(f"diverged after move {len(moves)}: the log says the game ended, "
+                        f"but player(s) {', '.join(map(str, state.to_move()))} still have a move")
+    got = state.outcome().to_dict()
+    if got != recorded:
+        return diverged(f"diverged: the outcome is {got}, the log recorded {recorded}")
+    return Replay(True, f"reproduced {_moves(len(moves))} and the outcome", len(moves), changed)
+
+
+def _moves(n: int) -> str:
+    return f"{n} move" + ("" if n == 1 else "s")

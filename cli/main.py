@@ -1,0 +1,234 @@
+"""The `rulewright` command line. Every command is generic: it knows rules files, never a game."""
+from __future__ import annotations
+
+import os
+from collections import deque
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+import rulewright
+from rulewright.dsl.errors import SaveError
+from rulewright.cli import listing, logs
+from rulewright.cli.agents import make_agent
+from rulewright.cli.errors import OK, REFUSED, read_json, user_errors, write_json
+from rulewright.cli.options import parse_options
+from rulewright.cli.output import err, json_line, out, stderr_console
+from rulewright.cli.play import Reporter, Result, Seats, drive, finish
+from rulewright.cli.script import read_script
+from rulewright.cli.session import fresh_seed, open_session
+
+HELP = """Play, check and measure games written in the rulewright rules language.
+
+GAME is the name of a shipped game (see `rulewright list`) or the path of a .rules file.
+
+Exit codes: 0 ok; 1 an error in the rules, a refused move, a bad option or player count, an
+unreadable or corrupt file; 2 a usage error on the command line."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_enable=False, rich_markup_mode=None)
+
+# Options several commands share.
+PLAYERS = typer.Option(None, "--players", "-p", min=1, help="Number of players (default: the fewest the rules allow).")
+OPTION = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options; repeatable.")
+SEED = typer.Option(None, "--seed", "-s", help="Seed for the game's randomness (and the agent's).")
+JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
+
+
+@app.command()
+@user_errors
+def validate(paths: List[str] = typer.Argument(..., metavar="PATH...", help="Rules files or shipped game names.")):
+    """Parse and check rules files, and compile them for their player counts and options."""
+    from rulewright.cli.validate import validate as check_one
+    failed = False
+    for path in paths:
+        problems = check_one(path)
+        if problems:
+            failed = True
+            for p in problems:
+                out(p)
+        else:
+            out(f"ok: {path}")
+    raise typer.Exit(REFUSED if failed else OK)
+
+
+@app.command()
+@user_errors
+def play(
+    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seed: Optional[int] = SEED,
+    moves: Optional[str] = typer.Option(None, "--moves", "-m", metavar="FILE|-",
+                                        help="Apply these moves first: one per line, by text or number; "
+                                             "'P: move' names the player."),
+    auto: Optional[str] = typer.Option(None, "--auto", "-a", metavar="AGENT",
+                                       help="Let an agent (random, first) play every seat not played at the prompt."),
+    human: Optional[List[int]] = typer.Option(None, "--human", metavar="P",
+                                              help="Play seat P at the prompt even with --auto or --moves; repeatable."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per event, then the outcome."),
+    save: Optional[str] = typer.Option(None, "--save", metavar="FILE",
+                                       help="Write the final state here (also when play stops early or a "
+                                            "move is refused: then it is the state before that move)."),
+    load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Resume a game saved with --save."),
+    log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
+):
+    """Play a game: at a prompt, from a move script, or by agents.
+
+    Without --moves or --auto every seat is played at the prompt (end of input stops, exit 0).
+    A refused script move prints the legal ones and exits 1; the state stays as before it."""
+    options = parse_options(option)
+    agent = make_agent(auto, seed) if auto else None
+    script = read_script(moves) if moves else []
+    session = open_session(game, players, options, seed, load)
+    if agent is not None and seed is None:
+        agent = make_agent(auto, session.seed)  # the seed the log records drives the agent too
+    seats_all = frozenset(range(1, session.game.player_count + 1))
+    bad = [p for p in human or [] if p not in seats_all]
+    if bad:
+        raise typer.BadParameter(f"no seat {bad[0]} in a {len(seats_all)}-player game", param_hint="'--human'")
+    humans = frozenset(human) if human else (seats_all if not moves and not auto else frozenset())
+    seats = Seats(deque(script), agent, (seats_all - humans) if agent else frozenset(), humans)
+    reporter = Reporter(as_json)
+    state = session.state
+    try:
+        result = drive(state, seats, reporter)
+    except KeyboardInterrupt:
+        result = Result("stopped", "interrupted")
+    reporter.flush(state, force=True)
+    # Save and log before reporting, so a refused move still leaves a resumable game behind.
+    if save:
+        write_json(save, state.to_json())
+    if log:
+        write_json(log, logs.make_log(session, reporter.moves))
+    finish(state, result, as_json)
+    raise typer.Exit(REFUSED if result.status == "refused" else OK)
+
+
+@app.command()
+@user_errors
+def show(
+    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seed: Optional[int] = SEED,
+    moves: Optional[str] = typer.Option(None, "--moves", "-m", metavar="FILE|-", help="Apply these moves first."),
+    load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Show a game saved with play --save."),
+    as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
+                                            help="Show only what this player may see."),
+    as_json: bool = JSON,
+):
+    """Show the board and every variable, as text or (with --json) as the player's view."""
+    session = open_session(game, players, parse_options(option), 0 if seed is None else seed, load)
+    state = session.state
+    if as_player is not None and not 1 <= as_player <= session.game.player_count:
+        raise typer.BadParameter(f"no player {as_player} in a {session.game.player_count}-player game",
+                                 param_hint="'--as'")
+    if moves:
+        reporter = Reporter(as_json=False)
+        reporter.flush = lambda state, force=False: state.drain_events()  # show prints the state only
+        result = drive(state, Seats(deque(read_script(moves))), reporter)
+        if result.status == "refused":
+            err(result.message)
+            raise typer.Exit(REFUSED)
+    if as_json:
+        json_line(state.view(as_player))
+    else:
+        out(state.render(as_player))
+
+
+@app.command()
+@user_errors
+def simulate(
+    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    games: int = typer.Option(..., "--games", "-n", min=1, help="How many games to play."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Game i uses seed+i (default: a random seed, reported)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Worker processes (default: one per CPU)."),
+    max_decisions: int = typer.Option(100_000, "--max-decisions", min=1,
+                                      help="Stop a game after this many decisions (counted as unfinished)."),
+    as_json: bool = JSON,
+):
+    """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rulewright.cli.simulate import format_summary, run_games, summarize
+    from rulewright.cli.session import rules_ref
+    g = rulewright.load(game, players=players, options=parse_options(option))
+    seed = fresh_seed() if seed is None else seed
+    workers = min(workers or os.cpu_count() or 1, games)
+    seeds = [seed + i for i in range(games)]
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=stderr_console(), disable=as_json, transient=True)
+    with progress:
+        task = progress.add_task("games", total=games)
+        results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
+                            lambda n: progress.advance(task, n))
+    failed = [r for r in results if "error" in r]
+    if failed:
+        err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
+        raise typer.Exit(REFUSED)
+    summary = summarize(g, results, seed)
+    if as_json:
+        json_line(summary)
+    else:
+        for line in format_summary(summary):
+            out(line)
+
+
+@app.command()
+@user_errors
+def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by play --log.")):
+    """Re-run a log and check that every move is still legal and the outcome is the same."""
+    data = logs.check_log(read_json(log, "rulewright log"), log)
+    result = logs.replay(data)
+    if result.rules_changed:
+        err("note: the rules changed since this log was written")
+    if result.ok:
+        out(result.message)
+        raise typer.Exit(OK)
+    out(result.message)
+    raise typer.Exit(REFUSED)
+
+
+@app.command()
+@user_errors
+def bench(
+    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, help="How long to play."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first playout."),
+    as_json: bool = JSON,
+):
+    """Random playouts for a while: playouts and decisions per second (one process)."""
+    from rulewright.cli.bench import bench as run_bench
+    g = rulewright.load(game, players=players, options=parse_options(option))
+    report = run_bench(g, seconds, seed)
+    if as_json:
+        json_line(report)
+    else:
+        out(f"{report['game']}, {report['players']} players: {report['playouts']} playouts, "
+            f"{report['decisions']} decisions in {report['seconds']} s")
+        out(f"{report['playouts_per_second']} playouts/s, {report['decisions_per_second']} decisions/s")
+
+
+@app.command("list")
+@user_errors
+def list_games(as_json: bool = JSON):
+    """The shipped games with their player counts and options."""
+    games = listing.describe_games()
+    if as_json:
+        json_line(games)
+    else:
+        for line in listing.format_games(games):
+            out(line)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

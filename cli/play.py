@@ -1,0 +1,172 @@
+"""Driving one game from the command line: a script, an agent and people at a prompt share the seats.
+
+Each decision goes, in this order, to: the next script line; the agent, if the player to move is an
+agent's seat; the prompt, if it is a person's seat. When none of them can move, play stops (the
+script ran out) and the game stays unfinished, which --save and --log still record."""
+from __future__ import annotations
+
+import sys
+from collections import deque
+from typing import Optional
+
+import attrs
+
+from rulewright.dsl.errors import IllegalMoveError
+from rulewright.cli.output import err, json_line, out
+from rulewright.cli.script import ScriptLine, split_player
+
+
+@attrs.define
+class Seats:
+    script: deque                      # ScriptLine, still to play
+    agent: object = None               # plays every seat in `auto`
+    auto: frozenset = frozenset()
+    humans: frozenset = frozenset()    # seats played at the prompt
+
+
+@attrs.define
+class Result:
+    status: str                 # "over" | "stopped" | "refused"
+    message: str = ""
+    refused: Optional[dict] = None
+
+
+def legal_summary(state, player: Optional[int] = None) -> str:
+    moves = state.legal_moves(player)
+    shown = ", ".join(f"{m.player}: {m.text}" if len(state.to_move()) > 1 else m.text for m in moves[:40])
+    return "legal moves: " + (shown + (" ..." if len(moves) > 40 else "") if moves else "none")
+
+
+class Reporter:
+    """Prints the game's events as they happen: one JSON object per line, or readable lines."""
+
+    def __init__(self, as_json: bool):
+        self.as_json = as_json
+        self.moves: list[dict] = []  # every move applied, for the log
+        self.held: list[dict] = []   # events not printed yet
+
+    def flush(self, state, force: bool = False) -> None:
+        for event in state.drain_events():
+            if event.get("event") == "move":
+                self.moves.append({"player": event["player"], "move": event["move"]})
+            self.held.append(event)
+        pend = state.pending
+        if not force and pend is not None and pend.simultaneous and pend.chosen:
+            return  # a secret choice stays hidden until everyone has chosen
+        for event in self.held:
+            self._print(event)
+        self.held = []
+
+    def _print(self, event: dict) -> None:
+        kind = event.get("event")
+        if self.as_json:
+            json_line(event)
+        elif kind == "move":
+            out(f"player {event['player']}: {event['move']}")
+        elif kind == "log":
+            out(f"  {event.get('text', '')}")
+        elif kind == "game over":
+            out("game over")
+        else:
+            out(str(event))
+
+
+def drive(state, seats: Seats, reporter: Reporter) -> Result:
+    reporter.flush(state)
+    while not state.is_over():
+        if seats.script:
+            line = seats.script.popleft()
+            refusal = _apply_script_line(state, line)
+            if refusal is not None:
+                return refusal
+        else:
+            waiting = state.to_move()
+            auto = [p for p in waiting if p in seats.auto]
+            if auto:
+                state.apply(seats.agent.choose(state, auto[0]), player=auto[0])
+            elif waiting[0] in seats.humans:
+                if not _prompt(state, waiting[0], reporter.as_json):
+                    return Result("stopped", "end of input")
+            else:
+                return Result("stopped", "the script ran out of moves")
+        reporter.flush(state)
+    return Result("over")
+
+
+def _apply_script_line(state, line: ScriptLine) -> Optional[Result]:
+    player, text = split_player(state, line.text)
+    try:
+        state.apply(text, player=player)
+        return None
+    except IllegalMoveError as exc:
+        message = f"{line.where}: refused {line.text!r}: {exc}"
+        legal = legal_summary(state)
+        if "legal moves" not in str(exc):
+            message += f"\n{legal}"
+        return Result("refused", message, {"event": "refused", "where": line.where, "move": line.text,
+                                           "error": str(exc), "to_move": state.to_move(),
+                                           "legal_moves": [m.text for m in state.legal_moves()]})
+
+
+def _prompt(state, player: int, as_json: bool) -> bool:
+    """Ask the person at ``player``'s seat until a move is legal; False on end of input or ':quit'."""
+    say = err if as_json else out  # with --json, stdout carries only JSON
+    say("")
+    say(state.render(player))
+    moves = state.legal_moves(player)
+    say(f"player {player} to move (type a move or its number, ':quit' to stop):")
+    for i, m in enumerate(moves, 1):
+        say(f"  {i:>3}. {m.text}")
+    while True:
+        sys.stdout.write("move> ") if not as_json else sys.stderr.write("move> ")
+        (sys.stderr if as_json else sys.stdout).flush()
+        line = sys.stdin.readline()
+        if not line:
+            say("")
+            return False
+        text = line.strip()
+        if not sys.stdin.isatty():
+            say(text)  # piped input is not echoed by a terminal; keep the transcript readable
+        if not text:
+            continue
+        if text in (":quit", ":q"):
+            return False
+        try:
+            state.apply(text, player=player)
+            return True
+        except IllegalMoveError as exc:
+            say(str(exc))
+
+
+def describe_outcome(outcome) -> str:
+    if outcome.draw:
+        head = "draw"
+    else:
+        head = "winner" + ("s" if len(outcome.winners) > 1 else "") + ": " + ", ".join(
+            f"player {p}" for p in outcome.winners)
+    if outcome.scores:
+        head += " (scores: " + ", ".join(f"{p}: {s}" for p, s in outcome.scores.items()) + ")"
+    return head
+
+
+def finish(state, result: Result, as_json: bool) -> None:
+    """The closing lines of play: the outcome, or why play stopped."""
+    if result.status == "refused":
+        if as_json:
+            json_line(result.refused)
+        err(result.message)
+        return
+    if as_json:
+        if state.is_over():
+            json_line({"event": "outcome", **state.outcome().to_dict()})
+        else:
+            json_line({"event": "stopped", "reason": result.message, "to_move": state.to_move()})
+        return
+    out("")
+    out(state.render())
+    out("")
+    if state.is_over():
+        out("outcome: " + describe_outcome(state.outcome()))
+    else:
+        to_move = ", ".join(f"player {p}" for p in state.to_move())
+        out(f"stopped: {result.message}; the game is not over ({to_move} to move)")
