@@ -163,7 +163,7 @@ class State:
         return m.player, option
 
     def clone(self) -> "State":
-        rng = random.Random()
+        rng = random.Random.__new__(random.Random)  # not Random(): that seeds from os.urandom first
         rng.setstate(self.rng.getstate())
         pend = self.pending
         if pend is not None:
