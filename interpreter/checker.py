@@ -18,7 +18,7 @@ _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 class Checker:
     def __init__(self, rules: ast.RulesFile):
         self.rules = rules
-        self.lines = rules.source.splitlines()
+        self.lines = [line.rstrip("\r") for line in rules.source.split("\n")]
         self.diagnostics: list[Diagnostic] = []
         decls = rules.decls
         self.options = {d.name: d for d in decls if isinstance(d, ast.OptionDecl)}
@@ -43,6 +43,8 @@ class Checker:
         self.globals = (set(self.vars) | set(BUILTIN_VARS) | set(self.options) | self.enum_members
                         | set(self.tables) | {b.name for b in self.boards} | {"players", "player_count"})
         self.called: set = set()
+        self.loops = 0  # how many loops enclose the statement being checked (for 'break')
+        self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
         self.ends = any(isinstance(d, ast.EndWhen) for d in decls)
         self.turns_taken = False
 
@@ -89,11 +91,11 @@ class Checker:
     def _declarations(self, decls):
         seen: dict = {}
         for d in decls:
-            name = getattr(d, "name", None)
+            name = d.kind if isinstance(d, ast.BlockDecl) else getattr(d, "name", None)
             if name is None or isinstance(d, ast.GameDecl):
                 continue
             kind = "block" if isinstance(d, ast.BlockDecl) else "name"
-            key = (kind, d.kind if isinstance(d, ast.BlockDecl) else name)
+            key = (kind, name)
             if key in seen:
                 self.error(d.span, f"'{key[1]}' is declared twice", f"the first is at line {seen[key].span.line}")
             seen[key] = d
@@ -110,6 +112,20 @@ class Checker:
         grids = [b for b in self.boards if b.guard is None]
         if len(grids) > 1:
             self.error(grids[1].span, "a game has one board; guard alternatives with 'when'")
+        for b in self.boards:
+            if isinstance(b.spec, ast.Grid):
+                self._grid(b.spec)
+
+    def _grid(self, g: ast.Grid):
+        if not (1 <= g.rows <= 26 and 1 <= g.cols <= 99):
+            self.error(g.span, f"a grid of {g.rows} by {g.cols} cannot be drawn",
+                       "a grid has 1 to 26 rows (named A to Z) and 1 to 99 columns")
+        if len(g.headings) not in (4, 8) or len(set(g.headings)) != len(g.headings):
+            self.error(g.span, f"a grid has 4 or 8 different headings, not {len(g.headings)}",
+                       "list them counter-clockwise, starting with the direction of increasing column")
+        for w in g.wrap:
+            if w not in ("columns", "rows"):
+                self.error(g.span, f"a grid wraps 'columns' or 'rows', not '{w}'", suggest(w, ("columns", "rows")))
 
     def _table(self, d: ast.TableDecl):
         for row in d.rows:
@@ -118,6 +134,15 @@ class Checker:
                            f"{len(d.columns)} columns ({', '.join(d.columns)})")
             if row.copies < 1:
                 self.error(row.span, "a row is repeated at least once")
+        first: dict = {}
+        for row in d.rows:
+            if not row.values:
+                continue
+            key = _literal_value(row.values[0])
+            if key in first and first[key].values != row.values:
+                self.error(row.span, f"'{d.name}' has two different rows for {key!r}",
+                           f"the first is at line {first[key].span.line}; repeat identical rows with '* N'")
+            first.setdefault(key, row)
 
     def _only_options(self, node, what: str):
         for n in _names(node):
@@ -204,7 +229,9 @@ class Checker:
         name = call.func.id
         self.called.add(name)
         params = self.procs[name].params
-        if len(call.args) != len(params) or call.kwargs:
+        if call.kwargs:
+            self.error(call.span, f"procedure '{name}' takes no named arguments", f"write {name}({', '.join(params)})")
+        elif len(call.args) != len(params):
             self.error(call.span, f"procedure '{name}' takes {len(params)} argument(s) ({', '.join(params)}), "
                        f"not {len(call.args) + len(call.kwargs)}")
         for a in call.args:
@@ -257,7 +284,13 @@ class Checker:
             self.expr(s.value, scope)
 
     def _s_Break(self, s, scope):
-        pass
+        if not self.loops:
+            self.error(s.span, "'break' is not inside a loop", "'break' leaves a 'for', 'while' or 'repeat'")
+
+    def _loop_body(self, body, scope):
+        self.loops += 1
+        self.body(body, scope)
+        self.loops -= 1
 
     def _s_TakeTurn(self, s, scope):
         self.turns_taken = True
@@ -272,20 +305,27 @@ class Checker:
     def _s_For(self, s, scope):
         self.expr(s.source, scope)
         scope.add(s.var)
-        self.body(s.body, scope)
+        self._loop_body(s.body, scope)
 
     def _s_While(self, s, scope):
         self.expr(s.cond, scope)
-        self.body(s.body, scope)
+        self._loop_body(s.body, scope)
 
     def _s_Repeat(self, s, scope):
         self.expr(s.count, scope)
-        self.body(s.body, scope)
+        self._loop_body(s.body, scope)
 
     def _s_Step(self, s, scope):
         self.body(s.body, scope)
 
-    def _choice(self, c: ast.Choose, scope):
+    def _decider(self, by, span, scope):
+        if by is None and "me" not in scope:
+            self.error(span, "nobody is named to make this choice: 'me' has no value here",
+                       "say who chooses with 'by', for example: by first_player")
+
+    def _choice(self, c: ast.Choose, scope, each: bool = False):
+        if not each:  # in 'each p in ... secretly choose' every listed player decides
+            self._decider(c.by, c.span, scope)
         self.expr(c.source, scope)
         scope.add(c.var)
         for part in (c.where, c.by, c.text, c.optional):
@@ -296,6 +336,7 @@ class Checker:
         self._choice(s, scope)
 
     def _s_ChooseBlock(self, s, scope):
+        self._decider(s.by, s.span, scope)
         if s.by is not None:
             self.expr(s.by, scope)
         labels = set()
@@ -310,8 +351,8 @@ class Checker:
     def _s_ChooseEach(self, s, scope):
         self.expr(s.players, scope)
         scope.add(s.player_var)
-        self._choice(s.choice, scope)
-        self.body(s.body, scope)
+        self._choice(s.choice, scope, each=True)
+        self._loop_body(s.body, scope)  # the body runs once per player: a loop
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node, scope: set):
@@ -339,7 +380,7 @@ class Checker:
 
     def _e_Name(self, node, scope):
         name = node.id
-        if name in scope or name in self.globals:
+        if name in scope or name in self.globals or id(node) in self.not_names:
             return
         if name == "me":
             self.error(node.span, "'me' (the player whose turn it is) has no value here",
@@ -381,14 +422,20 @@ class Checker:
                        f"call it on a line of its own, or as 'x = {name}(...)'")
         elif name in self.defs:
             params = self.defs[name].params
-            if n != len(params):
+            if node.kwargs:
+                self.error(node.span, f"'{name}' takes no named arguments", f"write {name}({', '.join(params)})")
+            elif n != len(params):
                 self.error(node.span, f"'{name}' takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.records:
             fields = self.records[name]
-            for k, _v in node.kwargs:
+            named = [k for k, _v in node.kwargs]
+            for k in named:
                 if k not in fields:
                     self.error(node.span, f"record '{name}' has no field '{k}'", suggest(k, fields))
-            if n != len(fields):
+            twice = sorted({k for k in named if named.count(k) > 1})
+            if twice:
+                self.error(node.span, f"record '{name}': field '{twice[0]}' is given twice")
+            elif n != len(fields):
                 self.error(node.span, f"record '{name}' has {len(fields)} fields ({', '.join(fields)}), "
                            f"but {n} are given")
         elif name in BUILTINS:
@@ -431,17 +478,20 @@ class Checker:
                     self.error(side.span, f"'{node.op}' needs numbers, not {_kind(side.value)}")
 
     def _e_Compare(self, node, scope):
-        self.expr(node.left, scope)
-        self.expr(node.right, scope)
         for a, b in ((node.left, node.right), (node.right, node.left)):
             if isinstance(a, ast.Name) and a.id in self.options and a.id not in scope:
                 values = self.option_values[a.id]
                 for v in ([b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else [])):
+                    if isinstance(v, ast.Name) and (v.id in scope or v.id in self.globals - self.enum_members):
+                        continue  # a variable or a constant: not a value spelled out
                     value = v.id if isinstance(v, ast.Name) else getattr(v, "value", None)
                     if isinstance(v, (ast.Name, ast.Literal)) and value not in values:
                         self.error(v.span, f"option '{a.id}' is never {value!r}",
                                    suggest(str(value), [str(x) for x in values])
                                    or "its values: " + " | ".join(str(x) for x in values))
+                        self.not_names.add(id(v))
+        self.expr(node.left, scope)
+        self.expr(node.right, scope)
 
     def _e_BoolOp(self, node, scope):
         self.expr(node.left, scope)
@@ -457,6 +507,10 @@ class Checker:
         self.expr(node.test, scope)
         self.expr(node.then, scope)
         self.expr(node.orelse, scope)
+
+
+def _literal_value(node):
+    return node.id if isinstance(node, ast.Name) else getattr(node, "value", None)
 
 
 def _kind(value) -> str:
