@@ -56,7 +56,7 @@ def validate(paths: List[str] = typer.Argument(..., metavar="PATH...", help="Rul
 @app.command()
 @user_errors
 def play(
-    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
     seed: Optional[int] = SEED,
@@ -109,7 +109,7 @@ def play(
 @app.command()
 @user_errors
 def show(
-    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
     seed: Optional[int] = SEED,
@@ -141,7 +141,7 @@ def show(
 @app.command()
 @user_errors
 def simulate(
-    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
     games: int = typer.Option(..., "--games", "-n", min=1, help="How many games to play."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
@@ -195,7 +195,7 @@ def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by 
 @app.command()
 @user_errors
 def bench(
-    game: str = typer.Argument(..., help="Shipped game name or rules file."),
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
     seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, help="How long to play."),

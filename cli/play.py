@@ -31,10 +31,17 @@ class Result:
     refused: Optional[dict] = None
 
 
-def legal_summary(state, player: Optional[int] = None) -> str:
-    moves = state.legal_moves(player)
-    shown = ", ".join(f"{m.player}: {m.text}" if len(state.to_move()) > 1 else m.text for m in moves[:40])
-    return "legal moves: " + (shown + (" ..." if len(moves) > 40 else "") if moves else "none")
+def legal_summary(state) -> str:
+    """The legal moves, with the player who may make each when several players decide at once."""
+    moves = state.legal_moves()
+    waiting = state.to_move()
+    if len(waiting) > 1:
+        shown = [f"{m.player}: {m.text}" for m in moves[:40]]
+        head = "legal moves"
+    else:
+        shown = [m.text for m in moves[:40]]
+        head = f"legal moves (player {waiting[0]})" if waiting else "legal moves"
+    return f"{head}: " + (", ".join(shown) + (" ..." if len(moves) > 40 else "") if moves else "none")
 
 
 class Reporter:
@@ -101,7 +108,7 @@ def _apply_script_line(state, line: ScriptLine) -> Optional[Result]:
     except IllegalMoveError as exc:
         message = f"{line.where}: refused {line.text!r}: {exc}"
         legal = legal_summary(state)
-        if "legal moves" not in str(exc):
+        if "legal moves" not in str(exc) or len(state.to_move()) > 1:
             message += f"\n{legal}"
         return Result("refused", message, {"event": "refused", "where": line.where, "move": line.text,
                                            "error": str(exc), "to_move": state.to_move(),
