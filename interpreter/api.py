@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import OptionError, RulesCompileError, Diagnostic, suggest
+from rulewright.dsl.errors import OptionError, RulesCompileError, RulesError, RulesRuntimeError, Diagnostic, suggest
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
@@ -115,17 +115,25 @@ class Game:
         for d in self.rules.decls:
             if isinstance(d, ast.Require):
                 ok = self.compiled.exprs.compile(d.cond, set())
-                if not getattr(ok, "const", True):
+                if not hasattr(ok, "const"):  # folding failed (player_count > "a")
+                    raise RulesRuntimeError(f"{self.compiled.file}:{d.span.line}: this requirement cannot be computed")
+                if not ok.const:
                     raise OptionError(d.message)
 
     def new_state(self, seed: Optional[int] = None) -> State:
         rng = random.Random(seed)
         st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled)
         for name, per_player, init in self.compiled.initial:
-            if per_player:
-                st.vars[name] = [init(st, {"me": p}) for p in range(1, self.player_count + 1)]
-            else:
-                st.vars[name] = init(st, {})
+            try:
+                if per_player:
+                    st.vars[name] = [init(st, {"me": p}) for p in range(1, self.player_count + 1)]
+                else:
+                    st.vars[name] = init(st, {})
+            except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
+                    RecursionError) as exc:  # a starting value that cannot be computed: say which, and where
+                line = self.compiled.var_decls[name].span.line
+                raise RulesRuntimeError(f"{self.compiled.file}:{line}: the starting value of '{name}' "
+                                        f"cannot be computed: {exc}") from None
         run(st)
         return st
 

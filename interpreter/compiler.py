@@ -115,6 +115,8 @@ class CompiledGame:
     def _board(self, d: ast.BoardDecl):
         if d.guard is not None:
             guard = self.exprs.compile(d.guard, set())
+            if not hasattr(guard, "const"):  # folding failed (player_count > "a")
+                raise RulesRuntimeError(f"{self.file}:{d.span.line}: the board's 'when' cannot be computed")
             if not guard.const:
                 return
         spec = d.spec

@@ -29,6 +29,18 @@ def is_const(f) -> bool:
     return hasattr(f, "const")
 
 
+# A constant that cannot be computed (1 + [2], len(3)) is left to fail when it runs, where the
+# machine names the rule's file:line; a branch that an option turns off then never fails at all.
+_FOLD_ERRORS = (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError)
+
+
+def fold(fn, *args):
+    try:
+        return const(fn(*args))
+    except _FOLD_ERRORS:
+        return lambda st, env: fn(*args)
+
+
 _BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
@@ -136,7 +148,7 @@ class ExprCompiler:
         a, b = self.compile(node.left, scope), self.compile(node.right, scope)
         fn = _BINOPS[node.op]
         if is_const(a) and is_const(b):
-            return const(fn(a.const, b.const))
+            return fold(fn, a.const, b.const)
 
         def f(st, env):
             return fn(a(st, env), b(st, env))
@@ -146,7 +158,7 @@ class ExprCompiler:
         a, b = self.compile(node.left, scope), self.compile(node.right, scope)
         fn = _COMPARE[node.op]
         if is_const(a) and is_const(b):
-            return const(fn(a.const, b.const))
+            return fold(fn, a.const, b.const)
         if node.op == "==" and is_const(b):
             v = b.const
             return lambda st, env: a(st, env) == v
@@ -175,7 +187,7 @@ class ExprCompiler:
     def _Neg(self, node, scope):
         a = self.compile(node.operand, scope)
         if is_const(a):
-            return const(-a.const)
+            return fold(operator.neg, a.const)
         return lambda st, env: -a(st, env)
 
     def _Cond(self, node, scope):
@@ -249,7 +261,7 @@ class ExprCompiler:
         fn = builtin.fn
         if builtin.needs == "game":
             if all(is_const(a) for a in args):
-                return const(fn(g, *[a.const for a in args]))
+                return fold(fn, g, *[a.const for a in args])
             if len(args) == 1:
                 a0 = args[0]
                 return lambda st, env: fn(g, a0(st, env))
@@ -260,7 +272,7 @@ class ExprCompiler:
         if builtin.needs == "state":
             return lambda st, env: fn(st, *[a(st, env) for a in args])
         if all(is_const(a) for a in args):
-            return const(fn(*[a.const for a in args]))
+            return fold(fn, *[a.const for a in args])
         if len(args) == 1:
             a0 = args[0]
             return lambda st, env: fn(a0(st, env))
