@@ -133,12 +133,15 @@ class ProcCompiler:
         proc = call.func.id
         params = self.game.procs_ast[proc].params
         args = [self.expr(a) for a in call.args]
-        if target is not None and isinstance(target, ast.Name):
-            self.scope.add(target.id)
-            target_name = target.id
-        else:
-            target_name = None
-        self.emit("call", line, proc, params, args, target_name)
+        if target is None:
+            return self.emit("call", line, proc, params, args, None)
+        if isinstance(target, ast.Name) and (target.id in self.scope or target.id not in self.game.var_decls):
+            self.scope.add(target.id)  # a local receives the value directly
+            return self.emit("call", line, proc, params, args, target.id)
+        # a game variable, a field or an item: the value lands in a hidden local, then is stored there
+        returned, store = self.hidden("returned"), self._assigner(target)
+        self.emit("call", line, proc, params, args, returned)
+        self.emit("exec", line, lambda st, env: store(st, env, env.pop(returned)))
 
     def _Pass(self, s):
         pass
