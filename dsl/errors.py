@@ -3,7 +3,7 @@
     RulesError
     ├── RulesSyntaxError    the text does not parse
     ├── RulesCompileError   it parses but names, types or structure are wrong (one or more diagnostics)
-    ├── RulesRuntimeError   a rule failed while the game ran (step budget, empty deck...)
+    ├── RulesRuntimeError   a rule failed while the game ran (step budget, drawing from an empty list...)
     ├── OptionError         unknown option, bad value, player count the game does not allow
     ├── IllegalMoveError    a move that is not legal now (AmbiguousMoveError when it names several)
     └── SaveError           a save or log that is corrupt or belongs to other rules

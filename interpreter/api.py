@@ -1,6 +1,6 @@
 """The facade: find a rules file, parse, check, compile for a player count and options.
 
-    game = rulewright.load("biplane", players=2, options={"board": "tree"})
+    game = rulewright.load("NAME", players=2, options={"board": "tree"})
     state = game.new_state(seed=7)
 """
 from __future__ import annotations

@@ -476,7 +476,7 @@ def options_for(spec, st, env) -> list:
             t = x if type(x) is str else to_text(x)  # spaces and names are their own text
         if t in seen:
             if seen[t] == x:
-                continue  # identical copies (two "shoot" cards): one move
+                continue  # identical copies of one table row: one move
             n = 2
             while f"{t} #{n}" in seen:
                 n += 1
