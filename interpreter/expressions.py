@@ -305,15 +305,21 @@ class ExprCompiler:
                         n += 1
                 return n
             return f
-        if func in ("all", "any") and where is None and body is not None:
-            want = func == "any"
-
-            def f(st, env):
+        if func == "any" and where is None and body is not None:
+            def f(st, env):  # stops at the first item that passes
                 for x in source(st, env):
                     env[var] = x
-                    if bool(body(st, env)) == want:
-                        return want
-                return not want
+                    if body(st, env):
+                        return True
+                return False
+            return f
+        if func == "all" and where is None and body is not None:
+            def f(st, env):  # stops at the first item that fails
+                for x in source(st, env):
+                    env[var] = x
+                    if not body(st, env):
+                        return False
+                return True
             return f
         return lambda st, env: quantify(func, list(source(st, env)), env, var, where, body, st)
 

@@ -24,6 +24,11 @@ class Move:
         return self.text
 
 
+# Moves are immutable and the same few recur in every game: built once, shared (bounded memory).
+_MOVES: dict = {}
+_MOVES_KEPT = 100_000
+
+
 @attrs.frozen
 class Outcome:
     """The result: scores by player, ranking (groups of tied players, best first), winners, teams."""
@@ -93,7 +98,13 @@ class State:
             if player is not None and p != player:
                 continue
             for o in pend.options[p]:
-                moves.append(Move(p, o.text, len(moves)))
+                key = (p, o.text, len(moves))
+                m = _MOVES.get(key)
+                if m is None:
+                    if len(_MOVES) >= _MOVES_KEPT:
+                        _MOVES.clear()
+                    m = _MOVES[key] = Move(*key)
+                moves.append(m)
                 options.append(o)
         self._legal = cached = (pend, player, len(pend.chosen), moves, options)
         return cached
