@@ -11,6 +11,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
 from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
 from rulewright.interpreter.compiler import BUILTIN_VARS
+from rulewright.interpreter.types import TypeChecker
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 
@@ -47,6 +48,7 @@ class Checker:
         self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
         self.ends = any(isinstance(d, ast.EndWhen) for d in decls)
         self.turns_taken = False
+        self.types = TypeChecker(self)
 
     # ------------------------------------------------------------------ reporting
     def error(self, span: ast.Span, message: str, hint: str = "", severity: str = "error"):
@@ -212,11 +214,13 @@ class Checker:
             self._proc_call(s.value, scope)
         else:
             self.expr(s.value, scope)
+            self.types.check_store(s.target, s.value, scope)
         self._target(s.target, scope, declare=False)
 
     def _s_AugAssign(self, s, scope):
         self.expr(s.value, scope)
         self._target(s.target, scope, declare=False)
+        self.types.check_store(s.target, s.value, scope, augmented=s.op + "=")
 
     def _s_CallStmt(self, s, scope):
         func = s.call.func
@@ -262,6 +266,8 @@ class Checker:
             self.error(node.span, "this is a value, not a list in the game: name a variable")
         elif isinstance(node, ast.Name) and node.id in self.tables:
             self.error(node.span, f"'{node.id}' is a table; copy it into a variable to change it")
+        else:
+            self.types.check_list_place(node, scope, "this statement")
 
     def _s_Remove(self, s, scope):
         self.expr(s.item, scope)
@@ -360,6 +366,7 @@ class Checker:
             return
         m = getattr(self, "_e_" + type(node).__name__)
         m(node, scope)
+        self.types.check_expr(node, scope)
 
     def _e_Literal(self, node, scope):
         pass
