@@ -64,6 +64,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
         lines.pop()
     line = getattr(exc, "line", 0) or 0
     column = getattr(exc, "column", 0) or 0
+    token = getattr(exc, "token", None)
+    if token is not None and token.type == "_INDENT" and token.end_line:  # it borrows the newline's place
+        line, column = token.end_line, token.end_column
     if line <= 0:  # an error at end of input
         line = max(len(lines), 1)
         column = len(lines[-1]) + 1 if lines else 1
@@ -71,23 +74,77 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
     hint = ""
     if isinstance(exc, UnexpectedCharacters):
         message = f"unexpected character {exc.char!r}"
+        if exc.char == '"':
+            message = "this string is never closed"
+            hint = 'end it with " on the same line (write \\" for a quote inside it)'
+        elif exc.char == "\r":
+            hint = "end lines with a newline ('\\n' or '\\r\\n'), not a lone carriage return"
     elif isinstance(exc, UnexpectedEOF):
         message = "unexpected end of file"
     else:
         token = exc.token
         shown = "end of line" if token.type == "_NL" else (
             "end of file" if token.type == "$END" else
-            "an indented block" if token.type == "_INDENT" else
+            "indentation" if token.type == "_INDENT" else
             "end of block" if token.type == "_DEDENT" else repr(str(token)))
         message = f"unexpected {shown}"
         expected = sorted({_describe(t) for t in (exc.expected or ()) if not t.startswith("__")})
-        if "COLON" in (exc.expected or ()):
+        opened = _unclosed_bracket(text, line, column)
+        header = _previous_code_line(lines, line)
+        first_word = source_line.split()[0] if source_line.split() else ""
+        if token.type == "_NL" and "COLON" in (exc.expected or ()):
             hint = "a block header ends with ':'"
         elif token.type == "_INDENT":
             hint = "this line is indented more than the line before; only a line ending with ':' opens a block"
+        elif opened is not None:
+            hint = f"the {opened[0]!r} at line {opened[1]}, column {opened[2]} is never closed"
+        elif header.rstrip().endswith(":") and _indent(source_line) <= _indent(header) \
+                and column == _indent(source_line) + 1:
+            message = "expected an indented block after ':'"
+            hint = "indent the lines of the block under the line that ends with ':'"
+        elif token.type == "EQUAL" and (first_word in ("if", "elif", "while", "require", "end")
+                                        or " where " in source_line):
+            hint = "to compare two values write '=='; a single '=' gives a variable a value"
+        elif first_word in ("elif", "else", "else:") and token.line == line:
+            hint = f"'{first_word.rstrip(':')}' follows an 'if' block, at the same indentation as the 'if'"
         elif expected and len(expected) <= 6:
             hint = "expected " + ", ".join(expected)
     return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _previous_code_line(lines: list[str], line: int) -> str:
+    """The last line before ``line`` that holds more than blanks and a comment."""
+    for raw in reversed(lines[:max(line - 1, 0)]):
+        code = raw.split("#", 1)[0]
+        if code.strip():
+            return code
+    return ""
+
+
+def _unclosed_bracket(text: str, line: int, column: int):
+    """The bracket still open at (line, column) that was opened on an earlier line, as (char, line, col)."""
+    stack: list = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    for number, raw in enumerate(_lines(text)[:line], 1):
+        in_string = False
+        for col, ch in enumerate(raw, 1):
+            if number == line and col >= column:
+                break
+            if in_string:
+                in_string = ch != '"' or raw[col - 2] == "\\"
+            elif ch == '"':
+                in_string = True
+            elif ch == "#":
+                break
+            elif ch in "([{":
+                stack.append((ch, number, col))
+            elif ch in pairs and stack and stack[-1][0] == pairs[ch]:
+                stack.pop()
+    return stack[-1] if stack and stack[-1][1] < line else None
 
 
 def parse(text: str, filename: str = "<rules>") -> ast.RulesFile:
