@@ -35,6 +35,9 @@ class ProcCompiler:
         self.ir: list = []  # (kind, line, payload...)
         self.scope: set = set(params) | {"me"}
         self.loops: list[Label] = []
+        # Counted per procedure, not per process: a saved frame's hidden locals must get the same
+        # names when the rules are compiled again (another process, or a second Game of the same rules).
+        self._ids = itertools.count()
 
     # ------------------------------------------------------------------ helpers
     def expr(self, node):
