@@ -1,6 +1,7 @@
 """Opening a game for a command: the rules by shipped name or path, a fresh state or a loaded save."""
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Optional
@@ -50,7 +51,8 @@ def open_session(name_or_path: str, players: Optional[int], options: dict, seed:
         options = data["options"]
     game = rulewright.load(name_or_path, players=players, options=options)
     try:
-        state = game.load_state(data)
+        state = game.load_state(copy.deepcopy(data))
     except SaveError as exc:
         raise SaveError(f"{load}: {exc}") from None
-    return Session(rules_ref(name_or_path), game, state, seed, start=data)
+    # The restored state may share lists with `data`; the log needs the save as it was.
+    return Session(rules_ref(name_or_path), game, state, seed, start=copy.deepcopy(data))

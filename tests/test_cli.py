@@ -1,0 +1,508 @@
+"""The `rulewright` command line: every command, its exit codes, and that a user's mistake never
+shows a traceback. Most tests run the Typer app in-process; a few run the installed console script."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import rulewright
+from rulewright.cli.main import app
+
+runner = CliRunner()
+
+# A small generic game with an option, a secret per-player variable, scores and a simultaneous
+# decision: the parts of the CLI tic-tac-toe does not reach.
+GUESS = '''\
+# Every player secretly picks 1, 2 or 3 each round; the picks add up to the score.
+game "Guess"
+players 2..3
+option rounds: 1 | 2 | 3
+player var picks = [] secret
+player var score = 0
+
+round:
+    each p in players secretly choose n in [1, 2, 3] as "pick {n}":
+        add n to picks[p]
+        score[p] += n
+    log "round {round_number} done"
+
+end when round_number >= rounds after round
+'''
+
+
+def run(*args, input=None):
+    result = runner.invoke(app, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def script_file(tmp_path: Path, name: str, *lines: str) -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def guess(tmp_path) -> Path:
+    path = tmp_path / "guess.rules"
+    path.write_text(GUESS, encoding="utf-8")
+    return path
+
+
+def json_lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+# ---------------------------------------------------------------------------------------- help, list
+def test_help_documents_the_exit_codes():
+    result = run("--help")
+    assert result.exit_code == 0
+    assert "Exit codes: 0 ok; 1" in result.output and "2 a usage error" in result.output
+    for command in ("validate", "play", "show", "simulate", "replay", "bench", "list"):
+        assert command in result.output
+
+
+def test_list_shows_player_counts_and_options():
+    result = run("list")
+    assert result.exit_code == 0
+    line = next(l for l in result.stdout.splitlines() if l.startswith("tic-tac-toe"))
+    assert "Tic-Tac-Toe, 2 players" in line
+    games = json.loads(run("list", "--json").stdout)
+    by_name = {g["name"]: g for g in games}
+    assert set(by_name) == set(rulewright.interpreter.api.shipped_games())
+    assert by_name["tic-tac-toe"]["players"] == [2, 2]
+    assert by_name["tic-tac-toe"]["options"] == {}
+
+
+def test_usage_errors_exit_2():
+    assert run("play").exit_code == 2                                    # missing GAME
+    assert run("play", "tic-tac-toe", "--option", "novalue").exit_code == 2
+    assert run("play", "tic-tac-toe", "--auto", "clever").exit_code == 2
+    assert run("play", "tic-tac-toe", "--human", "3").exit_code == 2
+    assert run("simulate", "tic-tac-toe").exit_code == 2                 # --games is required
+    assert run("frobnicate").exit_code == 2
+    result = run("play", "tic-tac-toe", "-o", "a=1", "-o", "a=2")
+    assert result.exit_code == 2 and "given twice" in result.output
+
+
+# ---------------------------------------------------------------------------------------- validate
+def test_validate_ok_for_shipped_name_and_path(guess):
+    result = run("validate", "tic-tac-toe", guess)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["ok: tic-tac-toe", f"ok: {guess}"]
+
+
+def test_validate_diagnostic_snapshot(tmp_path, snapshot):
+    bad = tmp_path / "broken.rules"
+    bad.write_text('game "Broken"\nplayers 2\nvar marks = {}\n\nturn:\n    if len(mraks) > 3:\n'
+                   '        end game\n    marks[me] = 1\n', encoding="utf-8")
+    result = run("validate", "tic-tac-toe", bad)
+    assert result.exit_code == 1
+    text = result.stdout.replace(str(bad.resolve()), "broken.rules").replace(str(bad), "broken.rules")
+    assert "did you mean 'marks'?" in text
+    assert text == snapshot
+
+
+def test_validate_syntax_error_and_missing_file(tmp_path):
+    bad = script_file(tmp_path, "syntax.rules", 'game "S"', "players 2", "turn:", "    if x = 1:", "        end game")
+    result = run("validate", bad, tmp_path / "missing.rules")
+    assert result.exit_code == 1
+    assert f"{bad.name}:4:" in result.stdout and "error" in result.stdout
+    assert "no rules file at" in result.stdout
+
+
+def test_validate_reports_setup_that_fails_at_run_time(tmp_path):
+    bad = script_file(tmp_path, "setup.rules", 'game "S"', "players 2", "var deck = []", "var top = 0",
+                      "setup:", "    top = deck[1]", "turn:", "    end game")
+    result = run("validate", bad)
+    assert result.exit_code == 1
+    assert "with 2 players" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------- play: agents
+def test_play_random_json_is_reproducible_and_legal():
+    first = run("play", "tic-tac-toe", "--seed", "11", "--auto", "random", "--json")
+    second = run("play", "tic-tac-toe", "--seed", "11", "--auto", "random", "--json")
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    events = json_lines(first.stdout)
+    assert events[-1]["event"] == "outcome"
+    # The printed moves, applied through the API, reach the printed outcome.
+    state = rulewright.load("tic-tac-toe").new_state(seed=11)
+    for e in events:
+        if e["event"] == "move":
+            state.apply(e["move"], player=e["player"])
+    assert state.is_over()
+    assert {"event": "outcome", **state.outcome().to_dict()} == events[-1]
+    other = run("play", "tic-tac-toe", "--seed", "12", "--auto", "random", "--json")
+    assert other.stdout != first.stdout  # the seed matters
+
+
+def test_console_script_gives_identical_output_twice():
+    exe = shutil.which("rulewright", path=str(Path(sys.executable).parent))
+    assert exe, "the rulewright console script is not installed"
+    cmd = [exe, "play", "tic-tac-toe", "--seed", "11", "--auto", "random", "--json"]
+    a = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    b = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert a.returncode == 0 and a.stdout == b.stdout
+    assert json.loads(a.stdout.splitlines()[-1])["event"] == "outcome"
+
+
+def test_play_readable_ends_with_board_and_outcome():
+    result = run("play", "tic-tac-toe", "--seed", "3", "--auto", "first")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "player 1: A1" and lines[1] == "player 2: A2"
+    assert "game over - winners: 1" in result.stdout
+    assert lines[-1] == "outcome: winner: player 1"
+
+
+def test_play_human_seat_against_agent():
+    # Seat 2 at the prompt, seat 1 by the agent; the prompt shows numbered moves for seat 2 only.
+    result = run("play", "tic-tac-toe", "--auto", "first", "--human", "2", input="C3\nC2\n")
+    assert result.exit_code == 0
+    assert "player 1: A1" in result.stdout and "player 2: C3" in result.stdout
+    assert "player 2 to move" in result.stdout and "player 1 to move" not in result.stdout
+    assert result.stdout.splitlines()[-1] == "outcome: winner: player 1"
+
+
+# ---------------------------------------------------------------------------------------- play: scripts
+def test_script_by_text_number_comments_and_blank_lines(tmp_path):
+    # "1" is the first legal move at that point: A2, for player 2.
+    moves = script_file(tmp_path, "moves.txt", "# opening", "A1", "", "1", "  b2  ", "# next", "C3")
+    result = run("play", "tic-tac-toe", "--moves", moves, "--json")
+    assert result.exit_code == 0
+    events = json_lines(result.stdout)
+    played = [(e["player"], e["move"]) for e in events if e["event"] == "move"]
+    assert played == [(1, "A1"), (2, "A2"), (1, "B2"), (2, "C3")]
+    assert events[-1] == {"event": "stopped", "reason": "the script ran out of moves", "to_move": [1]}
+
+
+def test_moves_from_stdin(tmp_path):
+    result = run("play", "tic-tac-toe", "--moves", "-", "--json", input="A1\nB1\nA2\nB2\nA3\n")
+    assert result.exit_code == 0
+    events = json_lines(result.stdout)
+    assert events[-1]["event"] == "outcome" and events[-1]["winners"] == [1]
+
+
+def test_illegal_script_move_is_refused_and_state_unchanged(tmp_path):
+    good = script_file(tmp_path, "good.txt", "A1", "B1")
+    bad = script_file(tmp_path, "bad.txt", "A1", "B1", "A1", "C3")
+    result = run("play", "tic-tac-toe", "--seed", "3", "--moves", bad, "--save", tmp_path / "bad.json")
+    assert result.exit_code == 1
+    assert f"{bad}:3: refused 'A1'" in result.stderr
+    assert "legal moves" in result.stderr and "'A2'" in result.stderr and "'C3'" in result.stderr
+    assert "player 2: C3" not in result.stdout  # nothing after the refusal is played
+    assert run("play", "tic-tac-toe", "--seed", "3", "--moves", good, "--save", tmp_path / "good.json").exit_code == 0
+    saved_bad = json.loads((tmp_path / "bad.json").read_text())
+    saved_good = json.loads((tmp_path / "good.json").read_text())
+    assert saved_bad == saved_good
+    shown_bad = run("show", "tic-tac-toe", "--load", tmp_path / "bad.json")
+    shown_good = run("show", "tic-tac-toe", "--moves", good)
+    assert shown_bad.stdout == shown_good.stdout
+
+
+def test_ambiguous_script_move_names_the_candidates(tmp_path):
+    moves = script_file(tmp_path, "moves.txt", "B")
+    result = run("play", "tic-tac-toe", "--moves", moves, "--json")
+    assert result.exit_code == 1
+    assert "ambiguous" in result.stderr and "'B1'" in result.stderr
+    assert "legal moves (player 1): A1, A2, A3, B1" in result.stderr
+    refused = json_lines(result.stdout)[-1]
+    assert refused["event"] == "refused" and refused["move"] == "B" and len(refused["legal_moves"]) == 9
+
+
+def test_player_prefix_in_simultaneous_decision(guess, tmp_path):
+    moves = script_file(tmp_path, "moves.txt", "2: pick 3", "pick 1", "1: 2", "2: pick 2")
+    result = run("play", guess, "--option", "rounds=2", "--moves", moves, "--json")
+    assert result.exit_code == 0, result.output
+    events = json_lines(result.stdout)
+    played = [(e["player"], e["move"]) for e in events if e["event"] == "move"]
+    assert played == [(2, "pick 3"), (1, "pick 1"), (1, "pick 2"), (2, "pick 2")]
+    assert {"event": "log", "text": "round 1 done"} in events
+    assert events[-1]["scores"] == {"1": 3, "2": 5} and events[-1]["winners"] == [2]
+
+
+def test_player_who_already_chose_is_refused(guess, tmp_path):
+    moves = script_file(tmp_path, "moves.txt", "1: pick 3", "1: pick 2")
+    result = run("play", guess, "--moves", moves)
+    assert result.exit_code == 1
+    assert "refused '1: pick 2'" in result.stderr and "legal moves (player 2): pick 1, pick 2, pick 3" in result.stderr
+
+
+def test_script_running_out_then_save_and_load_round_trip(tmp_path):
+    first = script_file(tmp_path, "first.txt", "A1", "B1", "A2")
+    rest = script_file(tmp_path, "rest.txt", "B2", "A3")
+    everything = script_file(tmp_path, "all.txt", "A1", "B1", "A2", "B2", "A3")
+    save = tmp_path / "save.json"
+    result = run("play", "tic-tac-toe", "--seed", "5", "--moves", first, "--save", save)
+    assert result.exit_code == 0
+    assert "stopped: the script ran out of moves; the game is not over (player 2 to move)" in result.stdout
+    resumed = run("play", "tic-tac-toe", "--load", save, "--moves", rest, "--json")
+    assert resumed.exit_code == 0
+    whole = run("play", "tic-tac-toe", "--seed", "5", "--moves", everything, "--json")
+    assert json_lines(resumed.stdout)[-1] == json_lines(whole.stdout)[-1]
+    assert json_lines(resumed.stdout)[-1]["winners"] == [1]
+
+
+def test_save_load_keeps_options_and_players(guess, tmp_path):
+    save = tmp_path / "save.json"
+    run("play", guess, "--players", "3", "-o", "rounds=2", "--moves",
+        script_file(tmp_path, "m.txt", "1: pick 1", "2: pick 2", "3: pick 3"), "--save", save)
+    shown = run("show", guess, "--load", save)
+    assert shown.exit_code == 0
+    assert shown.stdout.startswith("Guess - 3 players (rounds=2)")
+    assert "score: 1: 1  2: 2  3: 3" in shown.stdout
+    # Repeating the save's settings is fine, changing them is refused with a reason.
+    assert run("show", guess, "--load", save, "--players", "3").exit_code == 0
+    changed = run("show", guess, "--load", save, "--players", "2")
+    assert changed.exit_code == 1 and "this save is for 3 players" in changed.stderr
+
+
+# ---------------------------------------------------------------------------------------- play: prompt
+def test_prompt_refuses_then_accepts_and_stops_at_end_of_input():
+    result = run("play", "tic-tac-toe", input="A1\nA1\nZ9\n2\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "player 1 to move" in out and "    1. A1" in out
+    assert "illegal move 'A1'" in out and "illegal move 'Z9'" in out
+    assert "player 1: A1" in out and "player 2: A3" in out  # "2" = the second legal move, A3
+    assert "stopped: end of input" in out
+
+
+def test_prompt_quit_and_json_keeps_stdout_clean(tmp_path):
+    save = tmp_path / "s.json"
+    result = run("play", "tic-tac-toe", "--json", "--save", save, input="B2\n:quit\n")
+    assert result.exit_code == 0
+    events = json_lines(result.stdout)  # every stdout line is JSON; the prompt went to stderr
+    assert events == [{"event": "move", "player": 1, "move": "B2"},
+                      {"event": "stopped", "reason": "end of input", "to_move": [2]}]
+    assert "player 2 to move" in result.stderr
+    assert json.loads(save.read_text())["state"]["vars"]["marks"] == {"B2": 1}
+
+
+# ---------------------------------------------------------------------------------------- play: errors
+def test_unknown_game_lists_shipped_games():
+    result = run("play", "tic-tac-to")
+    assert result.exit_code == 1
+    assert "unknown game 'tic-tac-to'" in result.stderr and "did you mean 'tic-tac-toe'" in result.stderr
+    assert "shipped games:" in result.stderr and "connect-four" in result.stderr
+
+
+def test_unknown_option_suggests_and_bad_value_lists_allowed(guess):
+    result = run("play", guess, "--option", "roundz=2")
+    assert result.exit_code == 1
+    assert "unknown option 'roundz'; did you mean 'rounds'?" in result.stderr
+    result = run("play", guess, "--option", "rounds=7")
+    assert result.exit_code == 1 and "allowed: 1 | 2 | 3" in result.stderr
+    result = run("play", "tic-tac-toe", "--option", "size=4")
+    assert result.exit_code == 1 and "unknown option 'size'" in result.stderr
+
+
+def test_bad_player_count(guess):
+    result = run("play", "tic-tac-toe", "--players", "3")
+    assert result.exit_code == 1 and "played by 2 players, not 3" in result.stderr
+    result = run("simulate", guess, "--games", "2", "--players", "4")
+    assert result.exit_code == 1 and "2 to 3 players, not 4" in result.stderr
+
+
+def test_corrupt_saves_are_clear_errors(tmp_path):
+    save = tmp_path / "save.json"
+    run("play", "tic-tac-toe", "--moves", script_file(tmp_path, "m.txt", "A1"), "--save", save)
+    good = json.loads(save.read_text())
+    cases = {
+        "not json": "{oops",
+        "not a save": json.dumps({"hello": 1}),
+        "a list": json.dumps([1, 2]),
+        "bad frame": json.dumps({**good, "state": {**good["state"], "frames": [{"proc": "nowhere", "pc": 0,
+                                                                               "locals": {}}]}}),
+        "bad pending": json.dumps({**good, "state": {**good["state"], "pending": {"var": 3}}}),
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text)
+        result = run("play", "tic-tac-toe", "--load", path)
+        assert result.exit_code == 1, name
+        assert result.stderr.startswith("error: "), (name, result.stderr)
+    missing = run("play", "tic-tac-toe", "--load", tmp_path / "missing.json")
+    assert missing.exit_code == 1 and "No such file" in missing.stderr
+
+
+def test_save_for_other_rules_is_refused(tmp_path):
+    save = tmp_path / "save.json"
+    run("play", "tic-tac-toe", "--moves", script_file(tmp_path, "m.txt", "A1"), "--save", save)
+    result = run("play", "connect-four", "--load", save)
+    assert result.exit_code == 1 and "belongs to other rules" in result.stderr
+
+
+def test_missing_moves_file():
+    result = run("play", "tic-tac-toe", "--moves", "no-such-moves.txt")
+    assert result.exit_code == 1 and "no-such-moves.txt" in result.stderr
+
+
+# ---------------------------------------------------------------------------------------- replay
+def test_replay_of_a_finished_and_an_unfinished_game(tmp_path):
+    log = tmp_path / "log.json"
+    assert run("play", "tic-tac-toe", "--seed", "4", "--auto", "random", "--log", log).exit_code == 0
+    data = json.loads(log.read_text())
+    assert data["game"] == "tic-tac-toe" and data["seed"] == 4 and data["players"] == 2
+    assert data["outcome"] is not None and len(data["moves"]) >= 5
+    result = run("replay", log)
+    assert result.exit_code == 0 and result.stdout.startswith(f"reproduced {len(data['moves'])} moves")
+
+    unfinished = tmp_path / "unfinished.json"
+    run("play", "tic-tac-toe", "--moves", script_file(tmp_path, "m.txt", "A1", "B2"), "--log", unfinished)
+    result = run("replay", unfinished)
+    assert result.exit_code == 0 and "unfinished" in result.stdout
+
+
+def test_replay_with_a_path_and_options(guess, tmp_path):
+    log = tmp_path / "log.json"
+    assert run("play", guess, "--players", "3", "-o", "rounds=3", "--seed", "2", "--auto", "random",
+               "--log", log).exit_code == 0
+    data = json.loads(log.read_text())
+    assert data["game"] == str(guess.resolve()) and data["options"] == {"rounds": 3}
+    assert len(data["moves"]) == 9
+    assert run("replay", log).exit_code == 0
+
+
+def test_replay_of_a_resumed_game(tmp_path):
+    save, log = tmp_path / "save.json", tmp_path / "log.json"
+    run("play", "tic-tac-toe", "--moves", script_file(tmp_path, "a.txt", "B2", "A1"), "--save", save)
+    result = run("play", "tic-tac-toe", "--load", save, "--seed", "1", "--auto", "random", "--log", log)
+    assert result.exit_code == 0
+    assert json.loads(log.read_text())["start"] is not None
+    assert run("replay", log).exit_code == 0
+
+
+def test_replay_reports_where_it_diverges(tmp_path):
+    log = tmp_path / "log.json"
+    run("play", "tic-tac-toe", "--seed", "4", "--auto", "random", "--log", log)
+    data = json.loads(log.read_text())
+
+    illegal = dict(data, moves=[*data["moves"][:2], {"player": data["moves"][2]["player"],
+                                                     "move": data["moves"][0]["move"]}, *data["moves"][3:]])
+    (tmp_path / "illegal.json").write_text(json.dumps(illegal))
+    result = run("replay", tmp_path / "illegal.json")
+    assert result.exit_code == 1 and result.stdout.startswith("diverged at move 3")
+
+    other_outcome = dict(data, outcome={**data["outcome"], "winners": [99]})
+    (tmp_path / "outcome.json").write_text(json.dumps(other_outcome))
+    result = run("replay", tmp_path / "outcome.json")
+    assert result.exit_code == 1 and "the outcome is" in result.stdout
+
+    extra = dict(data, moves=data["moves"] + [{"player": 1, "move": "A1"}])
+    (tmp_path / "extra.json").write_text(json.dumps(extra))
+    result = run("replay", tmp_path / "extra.json")
+    assert result.exit_code == 1 and "the game was already over" in result.stdout
+
+    short = dict(data, moves=data["moves"][:-1])
+    (tmp_path / "short.json").write_text(json.dumps(short))
+    result = run("replay", tmp_path / "short.json")
+    assert result.exit_code == 1 and "still have a move" in result.stdout
+
+
+def test_corrupt_logs_are_clear_errors(tmp_path):
+    log = tmp_path / "log.json"
+    run("play", "tic-tac-toe", "--seed", "4", "--auto", "random", "--log", log)
+    data = json.loads(log.read_text())
+    cases = {"garbage": "not json at all", "save": json.dumps({"format": "rulewright-save"}),
+             "moves": json.dumps(dict(data, moves=[{"player": "one", "move": 3}])),
+             "players": json.dumps(dict(data, players="two")),
+             "game": json.dumps(dict(data, game="no-such-game"))}
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text)
+        result = run("replay", path)
+        assert result.exit_code == 1, name
+        assert result.stderr.startswith("error: "), (name, result.stderr)
+
+
+# ---------------------------------------------------------------------------------------- show
+def test_show_snapshot(tmp_path, snapshot):
+    moves = script_file(tmp_path, "moves.txt", "B2", "A1", "C3")
+    result = run("show", "tic-tac-toe", "--moves", moves)
+    assert result.exit_code == 0
+    assert "to move: player 2" in result.stdout
+    assert result.stdout == snapshot
+
+
+def test_show_json_is_the_view(tmp_path):
+    moves = script_file(tmp_path, "moves.txt", "B2")
+    view = json.loads(run("show", "tic-tac-toe", "--moves", moves, "--json").stdout)
+    state = rulewright.load("tic-tac-toe").new_state(seed=0)
+    state.apply("B2")
+    assert view == state.view()
+    assert view["legal_moves"] == ["A1", "A2", "A3", "B1", "B3", "C1", "C2", "C3"]
+
+
+def test_show_as_player_hides_secrets(guess, tmp_path, snapshot):
+    moves = script_file(tmp_path, "moves.txt", "2: pick 3", "pick 1", "1: 2")
+    as_one = run("show", guess, "-o", "rounds=2", "--moves", moves, "--as", "1")
+    assert as_one.exit_code == 0
+    assert "picks: 1: [1]  2: {\"hidden\": 1}" in as_one.stdout
+    as_two = json.loads(run("show", guess, "-o", "rounds=2", "--moves", moves, "--as", "2", "--json").stdout)
+    assert as_two["vars"]["picks"] == [{"hidden": 1}, [3]]
+    assert as_two["chosen"] == [1]  # who has chosen, not what
+    assert as_one.stdout == snapshot
+    assert run("show", guess, "--as", "4").exit_code == 2
+
+
+def test_show_refused_move(tmp_path):
+    result = run("show", "tic-tac-toe", "--moves", script_file(tmp_path, "m.txt", "A1", "A1"))
+    assert result.exit_code == 1 and "refused 'A1'" in result.stderr and result.stdout == ""
+
+
+# ---------------------------------------------------------------------------------------- simulate, bench
+def test_simulate_two_workers_matches_one(tmp_path):
+    args = ["simulate", "tic-tac-toe", "--games", "24", "--seed", "7", "--json"]
+    two = json.loads(run(*args, "--workers", "2").stdout)
+    one = json.loads(run(*args, "--workers", "1").stdout)
+    assert two == one
+    assert two["games"] == 24 and two["finished"] == 24 and two["seed"] == 7
+    assert sum(two["wins"].values()) + two["draws"] == 24
+    assert 5 <= two["length"]["min"] <= two["length"]["mean"] <= two["length"]["max"] <= 9
+    # Game i is a random playout with seed 7+i: the same games as play --auto random --seed 7+i.
+    first = json_lines(run("play", "tic-tac-toe", "--seed", "7", "--auto", "random", "--json").stdout)[-1]
+    again = json.loads(run("simulate", "tic-tac-toe", "--games", "1", "--seed", "7", "--json").stdout)
+    assert again["draws"] == (1 if first["draw"] else 0)
+    assert again["wins"] == {str(p): int(p in first["winners"] and not first["draw"]) for p in (1, 2)}
+
+
+def test_simulate_readable_with_scores_and_options(guess):
+    result = run("simulate", guess, "--games", "6", "--players", "3", "-o", "rounds=2", "--seed", "1",
+                 "--workers", "2")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Guess: 6 games, 3 players, rounds=2, seed 1")
+    assert "length (decisions): mean 6.0, min 6, max 6" in out
+    rows = [l.split() for l in out.splitlines() if l.strip()[:1].isdigit()]
+    assert [r[0] for r in rows] == ["1", "2", "3"]
+    assert all(2 <= float(r[3]) <= 6 for r in rows)  # two picks of 1..3 each
+
+
+def test_simulate_unfinished_games_are_counted(tmp_path):
+    endless = script_file(tmp_path, "endless.rules", 'game "Endless"', "players 2", "var n = 0",
+                          "turn:", "    choose x in [1, 2]", "    n += x",
+                          "end when n < 0 after turn")
+    result = run("simulate", endless, "--games", "3", "--seed", "0", "--workers", "1",
+                 "--max-decisions", "20", "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["unfinished"] == 3 and summary["finished"] == 0 and summary["length"]["max"] == 20
+
+
+def test_bench_counts_playouts(guess):
+    report = json.loads(run("bench", "tic-tac-toe", "--seconds", "0.05", "--json").stdout)
+    assert report["playouts"] >= 1 and report["decisions"] >= 5 * report["playouts"]
+    assert report["playouts_per_second"] > 0
+    result = run("bench", guess, "--players", "3", "-o", "rounds=2", "--seconds", "0")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Guess, 3 players: 1 playouts, 6 decisions")
+    assert "decisions/s" in result.stdout
