@@ -32,6 +32,8 @@ def user_errors(command):
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
+        except BrokenPipeError:
+            raise  # the reader went away (| head): the framework exits quietly
         except (RulesError, OSError, UnicodeDecodeError) as exc:
             err(describe(exc))
             raise typer.Exit(REFUSED) from None

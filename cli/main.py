@@ -159,8 +159,9 @@ def simulate(
     seed = fresh_seed() if seed is None else seed
     workers = min(workers or os.cpu_count() or 1, games)
     seeds = [seed + i for i in range(games)]
+    console = stderr_console()
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=stderr_console(), disable=as_json, transient=True)
+                        console=console, disable=as_json or not console.is_terminal, transient=True)
     with progress:
         task = progress.add_task("games", total=games)
         results = run_games(g, rules_ref(game), seeds, workers, max_decisions,

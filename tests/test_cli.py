@@ -506,3 +506,35 @@ def test_bench_counts_playouts(guess):
     assert result.exit_code == 0
     assert result.stdout.startswith("Guess, 3 players: 1 playouts, 6 decisions")
     assert "decisions/s" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------- more cases
+def test_validate_compiles_every_option_value(tmp_path):
+    # The board exists only with size=small: the default compiles, size=big does not.
+    rules = script_file(tmp_path, "v.rules", 'game "V"', "players 2..3", "option size: small | big",
+                        "board grid when size == small: grid 3 by 3",
+                        'require player_count == 2 or size == big else "three players need the big board"',
+                        "turn:", "    choose s in grid", "    end game")
+    result = run("validate", rules)
+    assert result.exit_code == 1
+    assert "with 2 players, size=big" in result.stdout and "'grid'" in result.stdout
+    # the 'require' that rules out 3 players on the small board is not a problem of the rules
+    assert "three players" not in result.stdout
+    refused = run("play", rules, "--players", "3")
+    assert refused.exit_code == 1 and "three players need the big board" in refused.stderr
+
+
+def test_script_then_agent(tmp_path):
+    moves = script_file(tmp_path, "m.txt", "C3", "C2")
+    result = run("play", "tic-tac-toe", "--moves", moves, "--auto", "first", "--json")
+    assert result.exit_code == 0
+    played = [e["move"] for e in json_lines(result.stdout) if e["event"] == "move"]
+    assert played[:4] == ["C3", "C2", "A1", "A2"]
+    assert json_lines(result.stdout)[-1]["event"] == "outcome"
+
+
+def test_unseeded_play_logs_its_seed_and_replays(tmp_path):
+    log = tmp_path / "log.json"
+    assert run("play", "connect-four", "--auto", "random", "--log", log).exit_code == 0
+    assert isinstance(json.loads(log.read_text())["seed"], int)
+    assert run("replay", log).exit_code == 0
