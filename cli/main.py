@@ -126,9 +126,7 @@ def show(
         raise typer.BadParameter(f"no player {as_player} in a {session.game.player_count}-player game",
                                  param_hint="'--as'")
     if moves:
-        reporter = Reporter(as_json=False)
-        reporter.flush = lambda state, force=False: state.drain_events()  # show prints the state only
-        result = drive(state, Seats(deque(read_script(moves))), reporter)
+        result = drive(state, Seats(deque(read_script(moves))), Reporter(as_json=False, quiet=True))
         if result.status == "refused":
             err(result.message)
             raise typer.Exit(REFUSED)

@@ -47,8 +47,9 @@ def legal_summary(state) -> str:
 class Reporter:
     """Prints the game's events as they happen: one JSON object per line, or readable lines."""
 
-    def __init__(self, as_json: bool):
+    def __init__(self, as_json: bool, quiet: bool = False):
         self.as_json = as_json
+        self.quiet = quiet           # record the moves, print nothing (show)
         self.moves: list[dict] = []  # every move applied, for the log
         self.held: list[dict] = []   # events not printed yet
 
@@ -60,8 +61,9 @@ class Reporter:
         pend = state.pending
         if not force and pend is not None and pend.simultaneous and pend.chosen:
             return  # a secret choice stays hidden until everyone has chosen
-        for event in self.held:
-            self._print(event)
+        if not self.quiet:
+            for event in self.held:
+                self._print(event)
         self.held = []
 
     def _print(self, event: dict) -> None:
@@ -124,9 +126,10 @@ def _prompt(state, player: int, as_json: bool) -> bool:
     say(f"player {player} to move (type a move or its number, ':quit' to stop):")
     for i, m in enumerate(moves, 1):
         say(f"  {i:>3}. {m.text}")
+    stream = sys.stderr if as_json else sys.stdout
     while True:
-        sys.stdout.write("move> ") if not as_json else sys.stderr.write("move> ")
-        (sys.stderr if as_json else sys.stdout).flush()
+        stream.write("move> ")
+        stream.flush()
         line = sys.stdin.readline()
         if not line:
             say("")

@@ -538,3 +538,12 @@ def test_unseeded_play_logs_its_seed_and_replays(tmp_path):
     assert run("play", "connect-four", "--auto", "random", "--log", log).exit_code == 0
     assert isinstance(json.loads(log.read_text())["seed"], int)
     assert run("replay", log).exit_code == 0
+
+
+def test_secret_choice_stays_hidden_at_the_prompt(guess):
+    result = run("play", guess, input="pick 3\npick 1\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    # Player 2 is asked before anything shows what player 1 picked.
+    assert out.index("player 2 to move") < out.index("player 1: pick 3") < out.index("player 2: pick 1")
+    assert out.splitlines()[-1] == "outcome: winner: player 1 (scores: 1: 3, 2: 1)"
