@@ -75,9 +75,8 @@ def run(st) -> None:
                 budget -= 1
                 if budget < 0:
                     frame.pc = pc
-                    raise RulesRuntimeError(
-                        f"{proc.file}:{proc.lines[pc]}: the rules ran {STEP_BUDGET:,} steps in '{proc.name}' "
-                        "without asking for a decision (an endless loop?)")
+                    raise RulesRuntimeError(  # _located below prefixes file:line and the rule
+                        f"the rules ran {STEP_BUDGET:,} steps without asking for a decision (an endless loop?)")
                 pc = code[pc](st, env)
         except RulesError as exc:
             if isinstance(exc, RulesRuntimeError) and not getattr(exc, "located", False):
