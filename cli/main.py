@@ -160,10 +160,9 @@ def simulate(
     console = stderr_console()
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
-    with progress:
-        task = progress.add_task("games", total=games)
-        results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                            lambda n: progress.advance(task, n))
+    task = progress.add_task("games", total=games)
+    results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
+                        lambda n: progress.advance(task, n), live=progress)
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")

@@ -2,6 +2,7 @@
 game and its agent, so the summary depends on the seed only, never on the number of workers."""
 from __future__ import annotations
 
+import contextlib
 import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -34,14 +35,17 @@ def _run_chunk(seeds: list[int], max_decisions: int) -> list[dict]:
 
 
 def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int,
-              advance: Optional[Callable[[int], None]] = None) -> list[dict]:
-    """Every seed's result, in seed order. One worker plays in this process."""
+              advance: Optional[Callable[[int], None]] = None, live=None) -> list[dict]:
+    """Every seed's result, in seed order. One worker plays in this process. ``live`` (a progress
+    display) is entered only once the workers exist: forking while its thread runs is unsafe."""
     advance = advance or (lambda n: None)
+    live = live if live is not None else contextlib.nullcontext()
     if workers <= 1:
         results = []
-        for s in seeds:
-            results.append(play_one(game, s, max_decisions))
-            advance(1)
+        with live:
+            for s in seeds:
+                results.append(play_one(game, s, max_decisions))
+                advance(1)
         return results
     size = max(1, math.ceil(len(seeds) / (workers * 8)))  # small chunks: a smooth progress bar
     chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
@@ -49,10 +53,11 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
     with ProcessPoolExecutor(workers, initializer=_init_worker,
                              initargs=(ref, game.player_count, dict(game.options))) as pool:
         futures = {pool.submit(_run_chunk, chunk, max_decisions): len(chunk) for chunk in chunks}
-        for future in as_completed(futures):
-            for r in future.result():
-                by_seed[r["seed"]] = r
-            advance(futures[future])
+        with live:
+            for future in as_completed(futures):
+                for r in future.result():
+                    by_seed[r["seed"]] = r
+                advance(futures[future])
     return [by_seed[s] for s in seeds]
 
 
