@@ -79,11 +79,12 @@ def play(
     Without --moves or --auto every seat is played at the prompt (end of input stops, exit 0).
     A refused script move prints the legal ones and exits 1; the state stays as before it."""
     options = parse_options(option)
-    agent = make_agent(auto, seed) if auto else None
+    if auto:
+        make_agent(auto, 0)  # a usage error before any file is read
     script = read_script(moves) if moves else []
     session = open_session(game, players, options, seed, load)
-    if agent is not None and seed is None:
-        agent = make_agent(auto, session.seed)  # the seed the log records drives the agent too
+    # Seeded with the session's seed (chosen at random if --seed is absent), the one the log records.
+    agent = make_agent(auto, session.seed) if auto else None
     seats_all = frozenset(range(1, session.game.player_count + 1))
     bad = [p for p in human or [] if p not in seats_all]
     if bad:
