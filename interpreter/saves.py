@@ -9,6 +9,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from rulewright.dsl.errors import SaveError
 from rulewright.interpreter.machine import Option
 from rulewright.interpreter.state import State
+from rulewright.interpreter.values import copy_value
 
 FORMAT = "rulewright-save"
 VERSION = 1
@@ -54,7 +55,8 @@ def restore(game, data) -> State:
         raise SaveError(f"this save is for {data.get('players')} players with options {data.get('options')}, "
                         f"not {g.player_count} players with {g.options}")
     try:
-        st = converter.structure(data["state"], State)
+        # a copy: the game must never share lists with the caller's data
+        st = converter.structure(copy_value(data["state"]), State)
         if st.pending is not None:
             _restore_pending(st.pending)
     except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, AttributeError) as exc:
