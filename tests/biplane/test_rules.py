@@ -1,0 +1,795 @@
+"""Biplane, rule by rule: each test builds a position by hand (planes, hands, the top of the deck,
+shots), lets the engine play a turn, and checks what the rulebook says must happen."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.dsl.errors import IllegalMoveError, OptionError
+
+from .helpers import (assert_full_deck, game, logs, place, program_all, quiet, ready, refresh,
+                      set_hand, shot, stack_deck, take, texts)
+
+
+def programming(st, player=1):
+    """The state waits for ``player`` to program the next card (no shot or discard pending)."""
+    return st.to_move() == [player] and all(t.startswith("program ") for t in texts(st))
+
+
+def solo(st, at, heading, perm, temp=(), player=1):
+    """One plane placed with a given hand, the others parked on row A (see quiet)."""
+    quiet(st)
+    place(st, player, at, heading)
+    set_hand(st, player, perm=perm, temp=temp)
+    assert_full_deck(st)
+
+
+TWO_STRAIGHTS = ("Straight 1 A1", "Straight 2 A7")
+
+
+# ---------------------------------------------------------------- 4.1.1 and 4.2: straight flight, edges
+@pytest.mark.parametrize("start, heading, card, end", [
+    ("E12", "right", "Straight 1 A1", "E1"),     # the right-hand column 1 is the left one
+    ("E11", "right", "Straight 2 A7", "E1"),
+    ("E1", "left", "Straight 1 A1", "E12"),
+    ("C5", "right", "Straight 2 A7", "C7"),
+    ("B5", "up", "Straight 2 A7", "D5"),
+])
+def test_straight_flight_and_wrap(start, heading, card, end):
+    st = ready()
+    solo(st, start, heading, TWO_STRAIGHTS)
+    program_all(st, {1: card})
+    assert programming(st)
+    assert st.vars["at"][0] == end
+    assert st.vars["heading"][0] == heading      # straight flight keeps the facing
+    assert st.vars["score"] == [0, 0]
+
+
+@pytest.mark.parametrize("start, card", [("G5", "Straight 1 A1"), ("G5", "Straight 2 A7"),
+                                         ("F5", "Straight 2 A7")])
+def test_ceiling_turns_the_plane_down_and_ends_the_move(start, card):
+    st = ready()
+    solo(st, start, "up", ("Straight 1 A1", "Straight 2 A7"))
+    program_all(st, {1: card})
+    assert programming(st)
+    assert st.vars["at"][0] == "G5"
+    assert st.vars["heading"][0] == "down"
+    assert st.vars["score"] == [0, 0]
+    assert any("ceiling" in line for line in logs(st))
+
+
+def test_ground_crash_scores_and_respawns():
+    st = ready()
+    solo(st, "A5", "down", TWO_STRAIGHTS)
+    stack_deck(st, ["Straight 2 C3"])
+    deck_before = len(st.vars["deck"])
+    program_all(st, {1: "Straight 2 A7"})
+    assert programming(st)
+    assert st.vars["score"] == [1, 0]
+    assert (st.vars["at"][0], st.vars["heading"][0]) == ("C3", "right")
+    assert st.vars["discard"][-1] == "Straight 2 C3"       # respawn cards go to the discards
+    assert len(st.vars["deck"]) == deck_before - 1
+    assert_full_deck(st)
+
+
+def test_mid_air_crash_scores_both_and_respawns_both_mover_first():
+    st = ready()
+    solo(st, "E5", "right", TWO_STRAIGHTS)
+    place(st, 2, "E7", "left")
+    stack_deck(st, ["Straight 2 C3", "Straight 3 C9"])
+    program_all(st, {1: "Straight 2 A7"})
+    assert programming(st)
+    assert st.vars["score"] == [1, 1]
+    assert st.vars["at"] == ["C3", "C9"]
+    assert st.vars["heading"] == ["right", "right"]
+    assert_full_deck(st)
+
+
+# ---------------------------------------------------------------- 4.4 shots
+def test_shot_is_placed_one_ahead_then_moves_one_and_travels_three_between_turns():
+    st = ready()
+    solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["at"][0] == "E6"
+    assert texts(st) == ["shoot Shoot", "no shot"]
+    st.apply("shoot Shoot")
+    assert st.vars["shots"] == [shot(1, "E8", "right")]
+    assert programming(st, 1)
+    st.apply("program Straight 2 A7")
+    assert programming(st, 2)                    # player 2's turn began by moving the shot
+    assert st.vars["shots"] == [shot(1, "E11", "right")]
+    st.apply(texts(st)[0])
+    # player 1's turn: E11 -> E12 -> E1 (wraps, turns orange) -> E2; then the plane flies to E7
+    assert st.vars["shots"] == [shot(1, "E2", "right", "orange")]
+    assert st.vars["at"][0] == "E7"
+    assert texts(st) == ["shoot Shoot", "no shot"]   # the permanent Shoot card is back
+    st.apply("no shot")
+    assert st.vars["at"][0] == "E8"
+
+
+@pytest.mark.parametrize("players, mode", [(3, "free_for_all"), (4, "free_for_all"),
+                                           (3, "two_on_one"), (4, "two_on_two")])
+def test_shots_travel_two_spaces_with_three_or_four_players(players, mode):
+    st = ready(players, mode=mode)
+    solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
+    program_all(st, {1: "Straight 1 A1"})
+    st.apply("shoot Shoot")
+    st.apply("program Straight 2 A7")
+    assert programming(st, 2)
+    assert st.vars["shots"] == [shot(1, "E10", "right")]
+
+
+@pytest.mark.parametrize("victim_at", ["E7", "E8"])
+def test_a_shot_placed_or_moved_onto_a_plane_shoots_it_down(victim_at):
+    st = ready()
+    solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
+    place(st, 2, victim_at, "up")
+    stack_deck(st, ["Straight 2 C3"])
+    program_all(st, {1: "Straight 1 A1"})
+    st.apply("shoot Shoot")
+    assert st.vars["shots"] == []
+    assert st.vars["score"] == [0, 1]
+    assert (st.vars["at"][1], st.vars["heading"][1]) == ("C3", "right")
+
+
+def test_a_shot_moving_between_turns_shoots_down_a_plane():
+    st = ready()
+    quiet(st)
+    place(st, 2, "E6", "right")
+    st.vars["shots"] = [shot(1, "E8", "left")]
+    stack_deck(st, ["Straight 3 C10"])
+    program_all(st, {})
+    # at the start of player 1's turn the shot moves E7, E6: player 2 is shot down there
+    assert st.vars["shots"] == []
+    assert st.vars["score"] == [0, 1]
+    assert st.vars["at"][1] == "C10"
+    assert st.vars["at"][0] == "A2"              # player 1 still flew its own turn
+
+
+def test_flying_into_two_shots_is_one_hit_and_removes_both():
+    st = ready()
+    solo(st, "E5", "right", TWO_STRAIGHTS)
+    # both shots climb B7 -> E7 at the start of the turn, sharing E7 without harm
+    st.vars["shots"] = [shot(1, "B7", "up"), shot(2, "B7", "up")]
+    stack_deck(st, ["Straight 2 C3"])
+    program_all(st, {1: "Straight 2 A7"})
+    assert programming(st)
+    assert st.vars["shots"] == []
+    assert st.vars["score"] == [1, 0]
+    assert st.vars["at"][0] == "C3"
+
+
+def test_two_shots_in_one_space_ignore_each_other():
+    st = ready()
+    quiet(st)
+    st.vars["shots"] = [shot(1, "E3", "right"), shot(2, "E9", "left")]
+    program_all(st, {})
+    assert st.vars["shots"] == [shot(1, "E6", "right"), shot(2, "E6", "left")]
+
+
+def test_yellow_shot_turns_orange_on_a_wrap_and_an_orange_shot_is_removed_on_a_wrap():
+    st = ready()
+    quiet(st)
+    st.vars["shots"] = [shot(1, "E11", "right"), shot(2, "D2", "left"), shot(3, "C2", "left", "orange"),
+                        shot(4, "F5", "right", "orange")]
+    program_all(st, {})
+    assert st.vars["shots"] == [shot(1, "E2", "right", "orange"), shot(2, "D11", "left", "orange"),
+                                shot(4, "F8", "right", "orange")]
+
+
+def test_an_orange_shot_from_a_wrap_is_removed_on_its_next_wrap():
+    st = ready()
+    quiet(st)
+    st.vars["shots"] = [shot(1, "F11", "right")]
+    program_all(st, {})
+    seen = [dict(st.vars["shots"][0])]
+    while st.vars["shots"]:
+        st.apply(texts(st)[0])
+        if st.vars["shots"]:
+            seen.append(dict(st.vars["shots"][0]))
+    # 3 spaces a turn: F2, F5, F8, F11, then F12 and the wrap to F1 removes it
+    assert [(s["at"], s["side"]) for s in seen] == [("F2", "orange"), ("F5", "orange"), ("F8", "orange"),
+                                                    ("F11", "orange")]
+
+
+def test_shots_leave_the_board_at_the_top_and_the_bottom():
+    st = ready()
+    quiet(st)
+    st.vars["shots"] = [shot(1, "F3", "up"), shot(2, "B9", "down"), shot(3, "G4", "up"),
+                        shot(4, "D11", "up"), shot(5, "D12", "down")]
+    program_all(st, {})
+    # F3 and B9 reach the edge and are removed on their next step; D11 stops at G11 for now;
+    # D12 going down reaches A12 on its third step
+    assert st.vars["shots"] == [shot(4, "G11", "up"), shot(5, "A12", "down")]
+    st.apply(texts(st)[0])
+    assert st.vars["shots"] == []
+
+
+def test_shots_move_one_at_a_time_in_the_order_fired():
+    st = ready()
+    quiet(st)
+    place(st, 2, "E6", "right")
+    # the first shot fired reaches player 2 first; player 2 respawns on C5, where the second
+    # shot (moving after it) then arrives
+    st.vars["shots"] = [shot(7, "E8", "left"), shot(9, "C2", "right")]
+    stack_deck(st, ["Straight 2 C5", "Straight 2 C6"])
+    program_all(st, {})
+    assert st.vars["score"] == [0, 2]
+    assert st.vars["shots"] == []
+    assert st.vars["at"][1] == "C6"
+
+
+# ---------------------------------------------------------------- 4.5 respawning
+def test_respawn_draws_again_when_the_space_holds_a_plane_a_shot_or_no_label():
+    st = ready()
+    solo(st, "A5", "down", TWO_STRAIGHTS)
+    place(st, 2, "C5", "right")
+    st.vars["shots"] = [shot(1, "B1", "up")]     # climbs to E1 before player 1 flies
+    drawn = ["Straight 2 C5", "90 CW E1", "Shoot", "Straight 2 C3"]
+    stack_deck(st, drawn)
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["shots"] == [shot(1, "E1", "up")]
+    assert st.vars["at"][0] == "C3"
+    assert st.vars["discard"][-4:] == drawn
+    assert_full_deck(st)
+
+
+@pytest.mark.parametrize("card, space, heading", [
+    ("Repeat B4 Up", "B4", "up"), ("Shoot B6 Up", "B6", "up"), ("Repeat A12 Up", "A12", "up"),
+    ("90 CCW G5", "G5", "right"), ("Straight 3 C12", "C12", "right"),
+])
+def test_respawn_faces_up_only_for_up_cards(card, space, heading):
+    st = ready()
+    solo(st, "A5", "down", TWO_STRAIGHTS)
+    place(st, 2, "F9", "right")
+    stack_deck(st, [card])
+    program_all(st, {1: "Straight 1 A1"})
+    assert (st.vars["at"][0], st.vars["heading"][0]) == (space, heading)
+
+
+# ---------------------------------------------------------------- 7.2 the tree
+def tree_state():
+    st = ready(board="tree")
+    solo(st, "A5", "down", ("Straight 1 A6", "Straight 3 C7"))
+    place(st, 2, "F9", "right")
+    return st
+
+
+def test_tree_respawn_on_a7_draws_again():
+    st = tree_state()
+    stack_deck(st, ["Straight 2 A7", "Straight 2 C3"])
+    program_all(st, {1: "Straight 1 A6"})
+    assert st.vars["at"][0] == "C3"
+    assert st.vars["discard"][-2:] == ["Straight 2 A7", "Straight 2 C3"]
+
+
+@pytest.mark.parametrize("card, space, heading", [
+    ("Straight 1 A2", "A8", "right"), ("Straight 1 A3", "A9", "right"), ("Repeat A4 Up", "A10", "up"),
+    ("Straight 1 A5", "A11", "right"), ("Repeat A6 Up", "A12", "up"),
+    ("Straight 1 A1", "A1", "right"), ("Straight 2 A8", "A8", "right"), ("Shoot B2 Up", "B2", "up"),
+])
+def test_tree_respawn_in_a2_to_a6_moves_six_columns_right(card, space, heading):
+    st = tree_state()
+    stack_deck(st, [card])
+    program_all(st, {1: "Straight 1 A6"})
+    assert (st.vars["at"][0], st.vars["heading"][0]) == (space, heading)
+
+
+def test_tree_respawn_moved_onto_a_plane_draws_again():
+    st = tree_state()
+    place(st, 2, "A9", "right")
+    stack_deck(st, ["Straight 1 A3", "Straight 2 C3"])
+    program_all(st, {1: "Straight 1 A6"})
+    assert st.vars["at"][0] == "C3"
+
+
+@pytest.mark.parametrize("card, space", [("Straight 1 A3", "A3"), ("Straight 2 A7", "A7")])
+def test_standard_board_respawns_on_row_a_as_labelled(card, space):
+    st = ready()
+    solo(st, "A5", "down", TWO_STRAIGHTS)
+    place(st, 2, "F9", "right")
+    stack_deck(st, [card])
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["at"][0] == space
+
+
+def test_tree_removes_shots_that_enter_a7():
+    st = tree_state()
+    place(st, 1, "E5", "right")
+    st.vars["shots"] = [shot(1, "A5", "right"), shot(2, "C7", "down"), shot(3, "A9", "left")]
+    program_all(st, {1: "Straight 1 A6"})
+    assert st.vars["shots"] == []
+
+
+def test_tree_crashes_a_plane_that_enters_a7():
+    st = tree_state()
+    place(st, 1, "A5", "right")
+    stack_deck(st, ["Straight 2 C3"])
+    program_all(st, {1: "Straight 3 C7"})
+    assert st.vars["score"] == [1, 0]
+    assert st.vars["at"][0] == "C3"              # A6, then the tree: the third space is not flown
+    assert any("tree" in line for line in logs(st))
+
+
+def test_standard_board_has_no_tree_at_a7():
+    st = ready()
+    solo(st, "A4", "right", ("Straight 3 C7", "Straight 1 A1"))
+    place(st, 2, "F9", "right")
+    program_all(st, {1: "Straight 3 C7"})
+    assert (st.vars["at"][0], st.vars["score"]) == ("A7", [0, 0])
+    st = ready()
+    solo(st, "E5", "right", TWO_STRAIGHTS)
+    st.vars["shots"] = [shot(1, "A10", "left")]
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["shots"] == [shot(1, "A7", "left")]
+
+
+def test_tree_renders_the_tree():
+    st = ready(board="tree")
+    row_a = [line for line in st.render().splitlines() if line.startswith("A  ")][0]
+    assert row_a.split()[7] == "T"
+
+
+# ---------------------------------------------------------------- 4.1.4 changed maneuvers, 4.4.1 shoot cards
+def next_turn_of(st, player):
+    """Let the other players program their first legal card until ``player`` is to program again."""
+    while not programming(st, player):
+        st.apply(texts(st)[0])
+
+
+def test_permanent_cards_return_and_temporary_cards_are_discarded():
+    st = ready()
+    solo(st, "E1", "right", ("Straight 1 A1", "Straight 2 A7"), temp=("Straight 1 A2",))
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["shown"][0] == "Straight 1 A1"
+    assert st.vars["perm"][0] == ["Straight 2 A7"]
+    st.apply("program Straight 1 A2")                # from the Temporary Hand
+    assert st.vars["temp"][0] == []
+    next_turn_of(st, 1)
+    assert st.vars["shown"][0] == "Straight 1 A2"
+    assert sorted(st.vars["perm"][0]) == ["Straight 1 A1", "Straight 2 A7"]   # retired: back home
+    st.apply("program Straight 2 A7")
+    next_turn_of(st, 1)
+    assert st.vars["shown"][0] == "Straight 2 A7"
+    assert st.vars["discard"][-1] == "Straight 1 A2"   # a Temporary Hand maneuver is discarded
+    assert st.vars["perm"][0] == ["Straight 1 A1"]
+    assert st.vars["at"][0] == "E5"
+    assert_full_deck(st)
+
+
+def test_a_permanent_shoot_card_fires_once_a_turn_and_is_back_next_turn():
+    st = ready()
+    solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"))
+    program_all(st, {1: "Straight 2 A7"})
+    assert texts(st) == ["shoot Shoot", "no shot"]
+    st.apply("shoot Shoot")
+    # the second space brings no offer: the card is used for this turn
+    assert programming(st)
+    assert st.vars["at"][0] == "E3"
+    assert len(st.vars["shots"]) == 1
+    assert st.vars["fired"][0] == [] and "Shoot" in st.vars["perm"][0]
+    st.apply("program Straight 1 A1")
+    st.apply(texts(st)[0])                        # player 2 programs; player 1 flies to E4
+    assert st.to_move() == [1]
+    assert texts(st) == ["shoot Shoot", "no shot"]
+
+
+def test_temporary_shoot_cards_are_discarded_and_add_shots_after_each_space():
+    st = ready()
+    solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"), temp=("Shoot B6 Up",))
+    program_all(st, {1: "Straight 2 A7"})
+    assert texts(st) == ["shoot Shoot B6 Up from the temporary hand", "shoot Shoot", "no shot"]
+    st.apply("shoot Shoot")
+    assert texts(st) == ["shoot Shoot B6 Up from the temporary hand", "no shot"]
+    st.apply("shoot Shoot B6 Up from the temporary hand")
+    assert st.vars["discard"][-1] == "Shoot B6 Up"
+    assert st.vars["temp"][0] == []
+    # E2 fired a shot to E3 then E4; E3 fired one to E4 (sharing it) then E5
+    assert [(x["id"], x["at"]) for x in st.vars["shots"]] == [(1, "E4"), (2, "E5")]
+    assert programming(st)
+    assert_full_deck(st)
+
+
+def test_no_shot_before_moving_a_space_and_none_after_a_crash():
+    st = ready()
+    solo(st, "A5", "down", ("Shoot", "Straight 2 A7", "Straight 1 A1"))
+    stack_deck(st, ["Straight 2 C3"])
+    program_all(st, {1: "Straight 2 A7"})
+    # the plane crashed on its first step: it entered no space, so no shot was offered
+    assert programming(st)
+    assert st.vars["shots"] == []
+
+
+# ---------------------------------------------------------------- 4.1.5 repeat
+def test_repeat_repeats_the_maneuver_and_draws_into_the_temporary_hand():
+    st = ready()
+    solo(st, "E5", "right", ("Straight 2 A7", "Straight 1 A1", "Repeat A2 Up"))
+    program_all(st, {1: "Straight 2 A7"})
+    assert st.vars["at"][0] == "E7"
+    assert "program Repeat A2 Up" in texts(st)
+    st.apply("program Repeat A2 Up")
+    stack_deck(st, ["90 CW E3"])
+    next_turn_of(st, 1)
+    v = st.vars
+    assert v["at"][0] == "E9"                    # Straight 2 again
+    assert v["shown"][0] == "Straight 2 A7"      # the old maneuver card stays out
+    assert v["temp"][0] == ["90 CW E3"]
+    assert "Repeat A2 Up" in v["perm"][0]        # a permanent Repeat goes back to the hand
+    assert "program 90 CW E3" in texts(st)
+    st.apply("program Repeat A2 Up")
+    stack_deck(st, ["Straight 3 C7"])
+    while st.to_move() != [1]:
+        st.apply(texts(st)[0])
+    # one Repeat owned: a Temporary Hand of two cards is one too many
+    assert texts(st) == ["discard 90 CW E3", "discard Straight 3 C7"]
+    with pytest.raises(IllegalMoveError):
+        st.apply("discard Straight 1 A1")       # never from the Permanent Hand
+    st.apply("discard 90 CW E3")
+    assert v["discard"][-1] == "90 CW E3"
+    assert v["temp"][0] == ["Straight 3 C7"]
+    assert programming(st)
+    assert v["at"][0] == "E11"
+    assert_full_deck(st)
+
+
+def test_repeat_repeats_a_loop():
+    st = ready()
+    solo(st, "E5", "right", ("90 CCW G1", "Straight 1 A1", "Repeat A2 Up"))
+    program_all(st, {1: "90 CCW G1"})
+    assert (st.vars["at"][0], st.vars["heading"][0]) == ("F6", "up")
+    st.apply("program Repeat A2 Up")
+    next_turn_of(st, 1)
+    assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
+
+
+def test_the_temporary_hand_limit_is_the_number_of_repeat_cards_owned():
+    st = ready()
+    solo(st, "E5", "right", ("Straight 2 A7", "Straight 1 A1", "Repeat A2 Up"),
+         temp=("Repeat A4 Up", "Straight 3 C9"))
+    program_all(st, {1: "Straight 1 A1"})
+    st.apply("program Repeat A2 Up")
+    stack_deck(st, ["90 CW E3"])
+    st.apply(texts(st)[0])
+    # two Repeats owned (one in each hand): three cards in the Temporary Hand is one too many
+    assert st.to_move() == [1]
+    assert texts(st) == ["discard Repeat A4 Up", "discard Straight 3 C9", "discard 90 CW E3"]
+    st.apply("discard Straight 3 C9")
+    assert st.vars["temp"][0] == ["Repeat A4 Up", "90 CW E3"]
+    assert programming(st)
+
+
+def test_a_temporary_repeat_stays_out_counts_for_the_limit_and_is_discarded_when_replaced():
+    st = ready()
+    solo(st, "E1", "right", ("Straight 1 A1", "Straight 1 A2", "Repeat A2 Up"), temp=("Repeat A4 Up",))
+    program_all(st, {1: "Straight 1 A1"})
+    st.apply("program Repeat A4 Up")
+    stack_deck(st, ["90 CW E3"])
+    next_turn_of(st, 1)
+    v = st.vars
+    assert v["left_repeat"][0] == "Repeat A4 Up"
+    assert v["temp"][0] == ["90 CW E3"]          # played cards do not count in the Temporary Hand
+    assert v["at"][0] == "E3"
+    assert "program Repeat A4 Up" in texts(st)   # it may be left out again
+    st.apply("program Repeat A4 Up")
+    stack_deck(st, ["Straight 3 C7"])
+    next_turn_of(st, 1)
+    # two Repeats owned (the permanent one and the one left out): two temporary cards are fine
+    assert sorted(v["temp"][0]) == ["90 CW E3", "Straight 3 C7"]
+    assert v["left_repeat"][0] == "Repeat A4 Up"
+    st.apply("program Straight 1 A2")
+    assert v["left_repeat"][0] is None
+    assert v["discard"][-1] == "Repeat A4 Up"
+    assert_full_deck(st)
+
+
+def test_repeat_is_not_a_first_program_and_shoot_never_is():
+    st = ready()
+    quiet(st)
+    set_hand(st, 1, perm=("Repeat A2 Up", "Shoot", "Straight 1 A1", "Straight 2 A7"))
+    refresh(st)
+    assert texts(st, 1) == ["program Straight 1 A1", "program Straight 2 A7"]
+
+
+# ---------------------------------------------------------------- 4.1.2 loops
+@pytest.mark.parametrize("start, heading, card, end, facing", [
+    ("E5", "right", "90 CCW G1", "F6", "up"),
+    ("E5", "right", "180 CCW G7", "G5", "left"),
+    ("E5", "right", "90 CW E1", "D6", "down"),
+    ("E5", "right", "180 CW E7", "C5", "left"),
+    ("E5", "left", "90 CW E1", "F4", "up"),
+    ("E5", "up", "90 CW E1", "F6", "right"),
+    ("E5", "down", "90 CCW G1", "D6", "right"),
+    ("C11", "right", "90 CCW G1", "D12", "up"),
+    ("D12", "right", "90 CCW G1", "E1", "up"),    # the curve wraps like the straight lines
+    ("C1", "left", "90 CW E1", "D12", "up"),
+])
+def test_loops_follow_quarter_circles(start, heading, card, end, facing):
+    st = ready()
+    solo(st, start, heading, (card, "Straight 1 A1"))
+    place(st, 2, "G1", "right")
+    program_all(st, {1: card})
+    assert programming(st)
+    assert (st.vars["at"][0], st.vars["heading"][0]) == (end, facing)
+
+
+def test_a_half_loop_passes_the_quarter_point_where_it_may_shoot():
+    st = ready()
+    solo(st, "E5", "right", ("180 CCW G7", "Straight 1 A1", "Shoot"))
+    program_all(st, {1: "180 CCW G7"})
+    assert (st.vars["at"][0], st.vars["heading"][0]) == ("F6", "up")
+    assert texts(st) == ["shoot Shoot", "no shot"]
+    st.apply("no shot")
+    assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
+
+
+@pytest.mark.parametrize("start, heading, offered", [
+    ("E5", "right", ["90 CW E1", "180 CCW G7", "Straight 1 A1"]),
+    ("E6", "right", ["Straight 1 A1"]),          # no curved path leads away from E6
+    ("D5", "up", ["Straight 1 A1"]),
+    ("G5", "right", ["90 CW E1", "Straight 1 A1"]),   # a counter-clockwise curve would leave the top
+    ("A5", "right", ["180 CCW G7", "Straight 1 A1"]),  # a clockwise one would go into the ground
+])
+def test_loops_are_offered_only_where_a_curved_path_leads_away(start, heading, offered):
+    st = ready()
+    quiet(st)
+    place(st, 1, start, heading)
+    set_hand(st, 1, perm=("90 CW E1", "180 CCW G7", "Straight 1 A1"))
+    refresh(st)
+    assert texts(st, 1) == [f"program {c}" for c in offered]
+
+
+def test_only_loops_in_hand_where_none_can_be_flown_are_all_offered():
+    st = ready()
+    quiet(st)
+    place(st, 1, "E6", "right")
+    set_hand(st, 1, perm=("90 CW E1", "180 CCW G7"))
+    refresh(st)
+    assert texts(st, 1) == ["program 90 CW E1", "program 180 CCW G7"]
+
+
+def test_a_loop_without_a_curved_path_flies_one_space_straight():
+    st = ready()
+    solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1"))
+    refresh(st)
+    st.apply("program 90 CW E1", player=1)
+    place(st, 1, "E6", "right")                  # moved after programming (as a respawn would)
+    st.apply(texts(st, 2)[0], player=2)
+    assert programming(st)
+    assert (st.vars["at"][0], st.vars["heading"][0]) == ("E7", "right")
+
+
+def test_programming_after_a_move_checks_the_new_space():
+    st = ready()
+    solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1", "Straight 1 A2"))
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["at"][0] == "E6"
+    assert texts(st) == ["program Straight 1 A2"]    # no curved path leads away from E6
+    st.apply("program Straight 1 A2")
+    st.apply(texts(st)[0])
+    assert st.vars["at"][0] == "E7"
+    assert texts(st) == ["program 90 CW E1", "program Straight 1 A1"]
+
+
+def test_with_only_an_unflyable_loop_in_hand_it_may_still_be_programmed():
+    st = ready()
+    solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1"))
+    program_all(st, {1: "Straight 1 A1"})
+    assert st.vars["at"][0] == "E6"
+    assert texts(st) == ["program 90 CW E1"]     # nothing flyable: any maneuver may be programmed
+
+
+# ---------------------------------------------------------------- 4.6 and 5.0 the deck and the end
+def thin_deck(st, keep):
+    """Leave only these cards in the deck (drawn in this order); the rest go to the discards."""
+    st.vars["discard"].extend(c for c in st.vars["deck"])
+    st.vars["deck"] = []
+    stack_deck(st, keep)
+
+
+def test_running_out_of_cards_reshuffles_the_discards_and_counts_a_pass():
+    st = ready()
+    solo(st, "A5", "down", TWO_STRAIGHTS)
+    thin_deck(st, ["Straight 2 C3"])
+    discards = len(st.vars["discard"])
+    program_all(st, {1: "Straight 1 A1"})
+    v = st.vars
+    assert not st.is_over()
+    assert v["passes"] == 1
+    assert v["at"][0] == "C3"
+    assert v["discard"] == ["Straight 2 C3"]
+    assert len(v["deck"]) == discards
+    assert any("run out (1 of 2)" in line for line in logs(st))
+    assert_full_deck(st)
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"mode": "free_for_all"}), (4, {"mode": "two_on_two"})])
+def test_the_game_ends_the_instant_the_deck_runs_out_the_nth_time(players, options):
+    st = ready(players, **options)
+    solo(st, "A5", "down", TWO_STRAIGHTS)
+    st.vars["passes"] = players - 1
+    thin_deck(st, ["Straight 2 C3", "Straight 2 C4"])
+    program_all(st, {1: "Straight 1 A1"})
+    assert not st.is_over()                      # the next to last card does not end it
+    assert st.vars["at"][0] == "C3"
+    place(st, 1, "A2", "down")                   # where no other plane flies next
+    while not st.is_over():
+        st.apply(texts(st)[0])
+        assert st.vars["passes"] < players or st.is_over()
+    assert st.vars["passes"] == players
+    assert st.vars["at"][0] is None              # the turn stopped mid-respawn
+    assert st.legal_moves() == []
+    assert st.vars["score"][0] == 2
+    assert_full_deck(st)
+    with pytest.raises(IllegalMoveError):
+        st.apply("program Straight 1 A1")
+
+
+def test_the_game_can_end_on_a_repeat_draw():
+    st = ready()
+    solo(st, "E1", "right", ("Straight 1 A1", "Straight 1 A2", "Repeat A2 Up"))
+    program_all(st, {1: "Straight 1 A1"})
+    st.apply("program Repeat A2 Up")
+    st.vars["passes"] = 1
+    thin_deck(st, ["90 CW E3"])
+    st.apply(texts(st)[0])                       # player 2 programs; player 1 reveals the Repeat
+    assert st.is_over()
+    assert st.vars["at"][0] == "E2"              # the repeated maneuver was never flown
+    assert_full_deck(st)
+
+
+def end_now(st, scores):
+    """Give these scores, then end the game at once: player 1 crashes into the ground (+1) and
+    draws the last card of the last pass."""
+    n = len(scores)
+    quiet(st)
+    place(st, 1, "A5", "down")
+    st.vars["score"] = list(scores)
+    st.vars["passes"] = n - 1
+    thin_deck(st, ["Straight 2 C3"])
+    program_all(st, {})
+    assert st.is_over()
+    return st.outcome()
+
+
+@pytest.mark.parametrize("scores, winners", [
+    ((0, 0, 0), [2]),        # 0 vs 1 + 0
+    ((0, 1, 0), [1, 3]),     # 1 vs 1 + 0: not less, player 2 loses
+    ((1, 1, 0), [2]),        # 1 vs 2 + 0
+    ((0, 5, 3), [1, 3]),     # 5 vs 1 + 3
+    ((3, 5, 3), [2]),        # 5 vs 4 + 3
+])
+def test_two_on_one_player_2_wins_only_below_the_sum_of_the_allies(scores, winners):
+    out = end_now(ready(3, mode="two_on_one"), scores)
+    assert out.winners == winners
+    assert out.teams == [[1, 3], [2]]
+    final = dict(zip((1, 2, 3), scores))
+    final[1] += 1
+    assert out.scores == final
+
+
+@pytest.mark.parametrize("scores, winners", [   # player 1 scores one more as the game ends
+    ((0, 1, 0, 0), []),            # 1 + 0 vs 1 + 0: the teams tie, nobody wins
+    ((0, 0, 0, 2), [1, 3]),        # 1 vs 2
+    ((2, 0, 0, 0), [2, 4]),        # 3 vs 0
+    ((1, 2, 4, 3), [2, 4]),        # 2 + 4 vs 2 + 3
+    ((0, 3, 4, 2), []),            # 1 + 4 vs 3 + 2
+])
+def test_two_on_two_team_sums_decide(scores, winners):
+    out = end_now(ready(4, mode="two_on_two"), scores)
+    assert out.winners == winners
+    assert out.teams == [[1, 3], [2, 4]]
+    assert out.draw == (winners == [])
+    if not winners:
+        assert out.returns() == {1: 0, 2: 0, 3: 0, 4: 0}
+    else:
+        assert all(out.returns()[p] == 1 for p in winners)
+
+
+@pytest.mark.parametrize("players, scores, winners, ranking", [
+    (2, (0, 0), [2], [[2], [1]]),
+    (2, (0, 1), [1, 2], [[1, 2]]),
+    (4, (0, 0, 1, 1), [2], [[2], [1, 3, 4]]),
+    (4, (0, 0, 0, 0), [2, 3, 4], [[2, 3, 4], [1]]),
+    (3, (2, 4, 3), [1, 3], [[1, 3], [2]]),
+    (3, (2, 4, 1), [3], [[3], [1], [2]]),
+])
+def test_free_for_all_lowest_score_wins(players, scores, winners, ranking):
+    out = end_now(ready(players), scores)
+    assert out.winners == winners
+    assert out.ranking == ranking
+    assert out.teams is None
+
+
+# ---------------------------------------------------------------- 3.0 and 6.x setup
+@pytest.mark.parametrize("players, options, starts", [
+    (2, {}, ["E5", "C5"]),
+    (2, {"board": "tree"}, ["E5", "C5"]),
+    (3, {}, ["G5", "E5", "C5"]),
+    (3, {"mode": "two_on_one"}, ["G5", "E10", "C5"]),
+    (4, {}, ["G5", "E5", "C5", "A5"]),
+    (4, {"mode": "two_on_two"}, ["G5", "E5", "C5", "A5"]),
+    (4, {"board": "tree"}, ["G5", "E5", "C5", "A5"]),
+    (4, {"mode": "two_on_two", "board": "tree"}, ["G3", "E9", "C3", "A9"]),
+])
+def test_start_spaces(players, options, starts):
+    st = ready(players, **options)
+    assert st.vars["at"] == starts
+    assert st.vars["heading"] == ["right"] * players
+
+
+@pytest.mark.parametrize("players, options", [(2, {"mode": "two_on_one"}), (4, {"mode": "two_on_one"}),
+                                              (3, {"mode": "two_on_two"}), (2, {"mode": "two_on_two"})])
+def test_team_versions_need_their_player_counts(players, options):
+    with pytest.raises(OptionError):
+        game(players, **options)
+
+
+def maneuver_kinds(hand):
+    return {" ".join(c.split()[:2]) for c in hand if not c.startswith(("Repeat", "Shoot"))}
+
+
+def playable(hand):
+    maneuvers = sum(1 for c in hand if not c.startswith(("Repeat", "Shoot")))
+    repeats = sum(1 for c in hand if c.startswith("Repeat"))
+    return maneuvers >= 2 or (maneuvers >= 1 and repeats >= 1)
+
+
+SETUPS = [(2, {}, [4, 4], [2, 2]), (2, {"skill": 1}, [5, 5], [3, 3]), (2, {"skill": 2}, [6, 6], [4, 4]),
+          (3, {"mode": "two_on_one"}, [4, 5, 4], [2, 3, 2]), (4, {}, [4, 4, 4, 4], [2, 2, 2, 2])]
+
+
+@pytest.mark.parametrize("players, options, keep, different", SETUPS)
+def test_setup_deals_redraws_and_keeps_a_playable_permanent_hand(players, options, keep, different):
+    for seed in range(12):
+        st = game(players, **options).new_state(seed=seed)
+        public = [line for line in logs(st) if "publicly" in line]
+        for p in range(1, players + 1):
+            hand = st.vars["perm"][p - 1]
+            extra = sum(1 for line in public if line.startswith(f"player {p} "))
+            assert len(hand) == 2 + keep[p - 1] + extra           # Repeat + Shoot + the deal
+            assert any(c.startswith("Repeat") for c in hand) and "Shoot" in hand
+            assert len(maneuver_kinds(hand)) >= different[p - 1]
+            if extra:                                              # drew only as long as needed
+                assert len(maneuver_kinds(hand[:-1])) < different[p - 1]
+        assert_full_deck(st, seed)
+        while not all(t.startswith("program ") for t in texts(st)):
+            for m in st.legal_moves():
+                hand = st.vars["perm"][m.player - 1]
+                left = list(hand)
+                left.remove(m.text.removeprefix("discard "))
+                assert playable(left), (m, hand)
+            st.apply(st.legal_moves()[-1])
+            assert_full_deck(st, seed)
+        for p in range(1, players + 1):
+            hand = st.vars["perm"][p - 1]
+            assert len(hand) == keep[p - 1]
+            assert st.vars["owned"][p - 1] == hand
+            assert playable(hand)
+        assert len(st.vars["discard"]) == 2 * players + len(public)
+
+
+def test_setup_redraws_publicly_on_some_seeds():
+    """The redraw is rare at skill 0; the setups of many seeds show it happens and only as needed."""
+    seen = 0
+    for seed in range(400):
+        st = game(2).new_state(seed=seed)
+        for line in logs(st):
+            if "publicly" in line:
+                seen += 1
+                p = int(line.split()[1])
+                hand = st.vars["perm"][p - 1]
+                assert len(maneuver_kinds(hand)) == 2 and len(maneuver_kinds(hand[:-1])) < 2
+    assert seen > 0
+
+
+def test_an_unplayable_permanent_hand_cannot_be_kept():
+    st = game(2).new_state(seed=3)
+    v = st.vars
+    # rebuild player 1's hand: one maneuver, the Repeat and Shoot cards; the maneuver must stay
+    v["discard"].extend(v["perm"][0])
+    v["perm"][0] = []
+    for c in ("Straight 1 A1", "Repeat A2 Up", "Repeat A4 Up", "Shoot", "Shoot B2 Up", "Shoot B6 Up"):
+        take(st, c)
+        v["perm"][0].append(c)
+    refresh(st)
+    assert "discard Straight 1 A1" not in texts(st, 1)
+    assert "discard Repeat A2 Up" in texts(st, 1)
