@@ -123,3 +123,8 @@ def test_every_builtin_and_quantifier_is_documented():
     text = DOC.read_text(encoding="utf-8")
     missing = [name for name in sorted(set(BUILTINS) | QUANTIFIERS) if f"`{name}(" not in text]
     assert missing == []
+
+
+def test_the_first_game_of_the_guide_is_the_shipped_tic_tac_toe():
+    shipped = rulewright.interpreter.api.shipped_games()["tic-tac-toe"].read_text(encoding="utf-8")
+    assert GAMES[0][1] == shipped
