@@ -86,6 +86,19 @@ def set_index(obj, i, value):
         raise RulesRuntimeError("list positions count from 1")
 
 
+def _compare_held_at(held, local, equal, v):
+    """``board[space] == value`` (or !=) in one closure: the where-clause of most board games."""
+    def f(st, env):
+        o = st.vars[held]
+        try:
+            i = env[local]
+        except KeyError:
+            raise RulesRuntimeError(f"'{local}' has no value here") from None
+        x = o.get(i) if type(o) is dict else get_index(o, i)
+        return x == v if equal else x != v
+    return f
+
+
 class ExprCompiler:
     """Resolves names against one compiled game (its declarations, options and player count)."""
 
@@ -134,10 +147,12 @@ class ExprCompiler:
                     return env[name]
                 except KeyError:
                     raise RulesRuntimeError(f"'{name}' has no value here") from None
+            f.local = name  # lets a parent read it inline (see _Index)
             return f
         if name in g.var_decls:
             def f(st, env):
                 return st.vars[name]
+            f.held = name
             return f
         if name in g.constants:
             return const(g.constants[name])
@@ -159,6 +174,9 @@ class ExprCompiler:
         fn = _COMPARE[node.op]
         if is_const(a) and is_const(b):
             return fold(fn, a.const, b.const)
+        at = getattr(a, "held_at", None)
+        if at is not None and node.op in ("==", "!=") and is_const(b):
+            return _compare_held_at(*at, node.op == "==", b.const)
         if node.op == "==" and is_const(b):
             v = b.const
             return lambda st, env: a(st, env) == v
@@ -227,9 +245,21 @@ class ExprCompiler:
 
     def _Index(self, node, scope):
         obj, idx = self.compile(node.obj, scope), self.compile(node.index, scope)
-        held = node.obj.id if isinstance(node.obj, ast.Name) else None
-        if held is not None and held not in scope and held != "me" and held in self.game.var_decls:
-            def f(st, env):  # a game variable indexed: one call fewer on the hottest path
+        held, local = getattr(obj, "held", None), getattr(idx, "local", None)
+        if held is not None and local is not None:
+            def f(st, env):  # board[space], the hottest expression of board games: no inner calls
+                o = st.vars[held]
+                try:
+                    i = env[local]
+                except KeyError:
+                    raise RulesRuntimeError(f"'{local}' has no value here") from None
+                if type(o) is dict:
+                    return o.get(i)
+                return get_index(o, i)
+            f.held_at = (held, local)  # lets a comparison read it inline (see _compare_held_at)
+            return f
+        if held is not None:
+            def f(st, env):  # a game variable indexed: one call fewer
                 o = st.vars[held]
                 if type(o) is dict:
                     return o.get(idx(st, env))
