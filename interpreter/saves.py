@@ -54,15 +54,20 @@ def restore(game, data) -> State:
     if data.get("players") != g.player_count or data.get("options") != g.options:
         raise SaveError(f"this save is for {data.get('players')} players with options {data.get('options')}, "
                         f"not {g.player_count} players with {g.options}")
+    if not isinstance(data.get("state"), dict):
+        raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
         st = converter.structure(copy_value(data["state"]), State)
         if st.pending is not None:
             _restore_pending(st.pending)
-    except (cattrs.BaseValidationError, KeyError, TypeError, ValueError, AttributeError) as exc:
+    except cattrs.BaseValidationError as exc:  # say which fields: "required field missing @ $.frames"
+        raise SaveError("corrupt save: " + "; ".join(cattrs.transform_error(exc, path="$"))) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"corrupt save: {exc}") from None
     st.game = g
     _check_frames(st)
+    _check_vars_and_status(st)
     return st
 
 
@@ -71,6 +76,23 @@ def _restore_pending(pend) -> None:
     pend.options = {int(p): [o if isinstance(o, Option) else Option(**o) for o in opts]
                     for p, opts in pend.options.items()}
     pend.chosen = {int(p): v for p, v in pend.chosen.items()}
+
+
+def _check_vars_and_status(st: State) -> None:
+    """The variables the rules declare, one value per player where they say so, and a state that can go on."""
+    g = st.game
+    missing, unknown = sorted(set(g.var_decls) - set(st.vars)), sorted(set(st.vars) - set(g.var_decls))
+    if missing or unknown:
+        raise SaveError("corrupt save: " + "; ".join(
+            part for part in (missing and f"missing variables {', '.join(missing)}",
+                              unknown and f"unknown variables {', '.join(unknown)}") if part))
+    for name in sorted(g.player_vars):
+        if not isinstance(st.vars[name], list) or len(st.vars[name]) != g.player_count:
+            raise SaveError(f"corrupt save: '{name}' must hold one value for each of the {g.player_count} players")
+    if st.status not in ("running", "scoring", "over"):
+        raise SaveError(f"corrupt save: unknown status {st.status!r}")
+    if st.status != "over" and (st.pending is None or not st.pending.waiting()):
+        raise SaveError("corrupt save: the game is not over but nobody has a decision to make")
 
 
 def _check_frames(st: State) -> None:
