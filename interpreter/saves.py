@@ -56,6 +56,8 @@ def restore(game, data) -> State:
                         f"not {g.player_count} players with {g.options}")
     if not isinstance(data.get("state"), dict):
         raise SaveError("corrupt save: it holds no game state")
+    if not isinstance(data.get("state"), dict):
+        raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
         st = converter.structure(copy_value(data["state"]), State)
@@ -95,10 +97,29 @@ def _check_vars_and_status(st: State) -> None:
         raise SaveError("corrupt save: the game is not over but nobody has a decision to make")
 
 
+def _check_vars_and_status(st: State) -> None:
+    """The variables the rules declare, one value per player where they say so, and a state that can go on."""
+    g = st.game
+    missing, unknown = sorted(set(g.var_decls) - set(st.vars)), sorted(set(st.vars) - set(g.var_decls))
+    if missing or unknown:
+        raise SaveError("corrupt save: " + "; ".join(
+            part for part in (missing and f"missing variables {', '.join(missing)}",
+                              unknown and f"unknown variables {', '.join(unknown)}") if part))
+    for name in sorted(g.player_vars):
+        if not isinstance(st.vars[name], list) or len(st.vars[name]) != g.player_count:
+            raise SaveError(f"corrupt save: '{name}' must hold one value for each of the {g.player_count} players")
+    if st.status not in ("running", "scoring", "over"):
+        raise SaveError(f"corrupt save: unknown status {st.status!r}")
+    if st.status != "over" and (st.pending is None or not st.pending.waiting()):
+        raise SaveError("corrupt save: the game is not over but nobody has a decision to make")
+
+
 def _check_frames(st: State) -> None:
     procs = st.game.procs
     for f in st.frames:
-        if f.proc not in procs or not 0 <= f.pc < len(procs[f.proc].code) or not isinstance(f.locals, dict):
+        if f.proc not in procs:
+            raise SaveError(f"corrupt save: no rule {f.proc!r}")
+        if not 0 <= f.pc < len(procs[f.proc].code) or not isinstance(f.locals, dict):
             raise SaveError(f"corrupt save: no step {f.pc} in rule {f.proc!r}")
     if st.pending is not None:
         for p, opts in st.pending.options.items():

@@ -1,0 +1,195 @@
+"""Saves: a state saved at any point (a pending simultaneous decision included) loads back equal and
+plays on to the same end; a corrupt save, or one of other rules, options or players, is a SaveError."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulewright.dsl.errors import SaveError
+from rulewright.interpreter.api import load, shipped_games
+
+SAVES_RULES = str(Path(__file__).parent / "rules" / "saves.rules")
+
+
+def through_json(state) -> dict:
+    """What a save file holds: the state as JSON text, read back."""
+    return json.loads(json.dumps(state.to_json()))
+
+
+def play(state, rng: random.Random, moves: int | None = None) -> list[str]:
+    """Random legal moves (all of them if ``moves`` is None); the texts played."""
+    played = []
+    while not state.is_over() and (moves is None or len(played) < moves):
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        played.append(move.text)
+    return played
+
+
+def assert_round_trip(game, state, continue_seed: int, moves: int | None = None):
+    loaded = game.load_state(through_json(state))
+    assert loaded.to_json() == state.to_json()
+    assert loaded.to_move() == state.to_move()
+    assert [m.text for m in loaded.legal_moves()] == [m.text for m in state.legal_moves()]
+    for viewer in range(1, game.player_count + 1):
+        assert loaded.view(viewer) == state.view(viewer)
+    # both go on with the same moves (the seeded generator travels in the save) to the same end
+    assert play(loaded, random.Random(continue_seed), moves) == play(state, random.Random(continue_seed), moves)
+    assert loaded.to_json() == state.to_json()
+    assert loaded.outcome() == state.outcome()
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.sampled_from([2, 3]), length=st.sampled_from(["short", "long"]), seed=st.integers(0, 10_000),
+       point=st.integers(0, 40))
+def test_round_trip_at_random_points(players, length, seed, point):
+    game = load(SAVES_RULES, players=players, options={"length": length})
+    state = game.new_state(seed)
+    play(state, random.Random(seed), point)
+    assert_round_trip(game, state, seed + 1)
+
+
+@pytest.mark.parametrize("name", sorted(shipped_games()))
+def test_round_trip_of_every_shipped_game(name):
+    game = load(name)
+    for seed in range(3):
+        state = game.new_state(seed)
+        play(state, random.Random(seed), random.Random(seed).randrange(12))
+        assert_round_trip(game, state, seed, moves=20)  # long games: the first 20 moves after loading
+
+
+def test_pending_simultaneous_decision_is_saved_half_made():
+    game = load(SAVES_RULES, players=3)
+    state = game.new_state(5)
+    assert state.pending.simultaneous and state.to_move() == [1, 2, 3]
+    state.apply("bid 3", player=2)
+    loaded = game.load_state(through_json(state))
+    assert loaded.to_move() == [1, 3]
+    assert loaded.view(1)["chosen"] == [2] and loaded.view()["chosen"] == {"2": 3}
+    for s in (state, loaded):
+        s.apply("bid 1", player=1)
+        s.apply("bid 2", player=3)
+    assert loaded.to_json() == state.to_json()
+    assert loaded.vars["bid"] == [1, 3, 2]
+
+
+def test_decision_inside_a_procedure_is_saved_with_its_frames():
+    game = load(SAVES_RULES, players=2)
+    state = game.new_state(2)
+    state.apply("bid 2", player=1)
+    state.apply("bid 1", player=2)
+    assert [f.proc for f in state.frames][-1] == "take"  # waiting inside the procedure, several frames deep
+    loaded = game.load_state(through_json(state))
+    assert [(f.proc, f.pc) for f in loaded.frames] == [(f.proc, f.pc) for f in state.frames]
+    assert_round_trip(game, state, 7)
+
+
+def test_finished_game_round_trips():
+    game = load(SAVES_RULES, players=2)
+    state = game.new_state(1)
+    play(state, random.Random(1))
+    loaded = game.load_state(through_json(state))
+    assert loaded.is_over() and loaded.outcome() == state.outcome()
+
+
+def test_loading_does_not_share_lists_with_the_save():
+    game = load(SAVES_RULES, players=2)
+    state = game.new_state(1)
+    data = through_json(state)
+    loaded = game.load_state(data)
+    loaded.vars["deck"].clear()
+    assert data["state"]["vars"]["deck"] != []
+
+
+# ----------------------------------------------------------------------------- refused saves
+@pytest.fixture
+def saved():
+    game = load(SAVES_RULES, players=2)
+    state = game.new_state(3)
+    play(state, random.Random(3), 5)
+    return game, through_json(state)
+
+
+def _set(path, value):
+    def change(data):
+        *parents, last = path
+        for key in parents:
+            data = data[key]
+        data[last] = value
+    return change
+
+
+def _drop(path):
+    def change(data):
+        *parents, last = path
+        for key in parents:
+            data = data[key]
+        del data[last]
+    return change
+
+
+CORRUPTIONS = {
+    "not_a_dict": (lambda data: "{\"format\": \"rulewright-s", "not a rulewright save file"),
+    "other_format": (_set(["format"], "chess-save"), "not a rulewright save file"),
+    "future_version": (_set(["version"], 99), "save format version 99 is not supported (expected 1)"),
+    "no_state": (_drop(["state"]), "corrupt save: it holds no game state"),
+    "no_frames": (_drop(["state", "frames"]), "corrupt save: required field missing @ $.frames"),
+    "bad_step": (_set(["state", "frames", -1, "pc"], 9999), "corrupt save: no step 9999 in rule 'take'"),
+    "bad_rule": (_set(["state", "frames", 0, "proc"], "nowhere"), "corrupt save: no rule 'nowhere'"),
+    "bad_generator": (_set(["state", "rng"], [1, 2]), "corrupt save: invalid value for type, expected Random @ $.rng"),
+    "missing_variable": (_drop(["state", "vars", "deck"]), "corrupt save: missing variables deck"),
+    "unknown_variable": (_set(["state", "vars", "gold"], 3), "corrupt save: unknown variables gold"),
+    "player_variable_too_short": (_set(["state", "vars", "score"], [1]),
+                                  "corrupt save: 'score' must hold one value for each of the 2 players"),
+    "unknown_status": (_set(["state", "status"], "paused"), "corrupt save: unknown status 'paused'"),
+    "nobody_to_move": (_set(["state", "pending"], None),
+                       "corrupt save: the game is not over but nobody has a decision to make"),
+    "no_such_player": (_set(["state", "pending", "options"], {"7": []}), "corrupt save: no player 7"),
+}
+
+
+@pytest.mark.parametrize("change, message", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
+def test_corrupt_saves_are_refused_with_a_clear_message(saved, change, message):
+    game, data = saved
+    data = copy.deepcopy(data)
+    data = change(data) or data
+    with pytest.raises(SaveError) as info:
+        game.load_state(data)
+    assert str(info.value) == message
+
+
+def test_save_of_other_rules_is_refused(saved):
+    _game, data = saved
+    with pytest.raises(SaveError, match=r"^this save belongs to other rules \('Save Test', rules \w+\), "
+                                        r"not to 'Tic-Tac-Toe' \(rules \w+\)$"):
+        load("tic-tac-toe").load_state(data)
+
+
+def test_save_for_other_options_or_players_is_refused(saved):
+    _game, data = saved
+    with pytest.raises(SaveError, match="this save is for 2 players with options {'length': 'short'}, "
+                                        "not 2 players with {'length': 'long'}"):
+        load(SAVES_RULES, players=2, options={"length": "long"}).load_state(data)
+    with pytest.raises(SaveError, match="not 3 players"):
+        load(SAVES_RULES, players=3).load_state(data)
+
+
+def test_a_refused_save_is_not_half_loaded(saved):
+    game, data = saved
+    good = game.load_state(data)
+    before = good.to_json()
+    with pytest.raises(SaveError):
+        game.load_state(_corrupt(data))
+    assert good.to_json() == before == game.load_state(data).to_json()
+
+
+def _corrupt(data):
+    data = copy.deepcopy(data)
+    data["state"]["vars"]["score"] = "lots"
+    return data
