@@ -79,13 +79,20 @@ def _decl_key(d, i):
     return (type(d).__name__, i)
 
 
-def _apply_extends(rules: ast.RulesFile, path: Path) -> ast.RulesFile:
+def _apply_extends(rules: ast.RulesFile, path: Path, chain: tuple = ()) -> ast.RulesFile:
     """A variant file 'extends' a base: its declarations replace the base's ones of the same name."""
     base = next((d for d in rules.decls if isinstance(d, ast.Extends)), None)
     if base is None:
         return rules
-    base_path = find_rules(base.base if not base.base.endswith(".rules") else str(path.parent / base.base))
-    base_rules = _apply_extends(parse(base_path.read_text(encoding="utf-8"), str(base_path)), base_path)
+    chain = chain + (path.resolve(),)
+    try:
+        base_path = find_rules(base.base if not base.base.endswith(".rules") else str(path.parent / base.base))
+    except OptionError as exc:  # point at the 'extends' line
+        raise RulesCompileError([_extends_diagnostic(rules, base, str(exc))]) from None
+    if base_path.resolve() in chain:
+        names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
+        raise RulesCompileError([_extends_diagnostic(rules, base, f"these rules extend themselves: {names}")])
+    base_rules = _apply_extends(parse(base_path.read_text(encoding="utf-8"), str(base_path)), base_path, chain)
     merged: dict = {}
     for i, d in enumerate(base_rules.decls):
         merged[_decl_key(d, ("base", i))] = d
@@ -93,6 +100,12 @@ def _apply_extends(rules: ast.RulesFile, path: Path) -> ast.RulesFile:
         if not isinstance(d, ast.Extends):
             merged[_decl_key(d, ("variant", i))] = d
     return ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(merged.values()))
+
+
+def _extends_diagnostic(rules: ast.RulesFile, decl: ast.Extends, message: str) -> Diagnostic:
+    lines = rules.source.split("\n")
+    line = decl.span.line
+    return Diagnostic(message, rules.filename, line, decl.span.column, lines[line - 1] if 0 < line <= len(lines) else "")
 
 
 class Game:

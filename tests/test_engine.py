@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
+from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesCompileError, RulesRuntimeError
 from rulewright.interpreter import machine
 from rulewright.interpreter.api import load
 
@@ -543,3 +543,21 @@ procedure gain():
     assert variant.vars["score"] == [10, 0] and logs(variant) == ["huge"]
     assert variant_game.name == "T"
     assert load(str(tmp_path / "variant.rules"), options={"size": "small"}).options == {"size": "small"}
+
+
+def test_rules_that_extend_themselves_are_refused(tmp_path):
+    (tmp_path / "a.rules").write_text('extends "b.rules"\n' + HEAD + "turn:\n    end game\n")
+    (tmp_path / "b.rules").write_text('extends "a.rules"\n')
+    with pytest.raises(RulesCompileError) as info:
+        load(str(tmp_path / "a.rules"))
+    d = info.value.diagnostics[0]
+    assert d.message == "these rules extend themselves: a.rules -> b.rules -> a.rules"
+    assert (d.file, d.line, d.source_line) == (str(tmp_path / "b.rules"), 1, 'extends "a.rules"')
+
+
+def test_a_missing_base_is_reported_at_the_extends_line(tmp_path):
+    (tmp_path / "v.rules").write_text('# a variant\nextends "gone.rules"\n')
+    with pytest.raises(RulesCompileError) as info:
+        load(str(tmp_path / "v.rules"))
+    d = info.value.diagnostics[0]
+    assert (d.line, d.column) == (2, 1) and d.message.startswith("no rules file at ")
