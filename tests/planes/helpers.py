@@ -1,0 +1,196 @@
+"""Scenario helpers for PLANES: the 15 cards as the rulebook lists them, boards written as short
+strings ("RRN" = two red cubes and a neutral), hands and decks set by card name (the 60 cards stay
+all accounted for), and a way to ask the pending decision again after a test changed the state."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+
+import rulewright
+from rulewright.interpreter import machine
+
+# The card list of the rulebook (Card Clarifications), written out here, not read from the rules:
+# action name -> (goal name, VP). The pairing follows the rulebook's order within each page.
+CARDS = {
+    "Draw 1": ("Blank Space", 1),
+    "To Fast Food": ("Fast Food", 1),
+    "To Restroom": ("Restroom", 1),
+    "Choose One": ("Single Own Cube", 1),
+    "Skip 1 Space": ("Single Neutral Cube", 1),
+    "Draw 2 Discard 1": ("3 Cubes 3 Colours", 2),
+    "Gather": ("4 Cubes 2 Colours", 2),
+    "To Gift Shop": ("Gift Shop", 2),
+    "To Help Desk": ("Help Desk", 2),
+    "Ignore Neutrals": ("2 Cubes 2 Colours", 2),
+    "Draw 3 Discard 1": ("5 Cubes 3 Colours", 3),
+    "To Fine Dining": ("Fine Dining Pair", 3),
+    "Move Backwards": ("4 Neutral Cubes", 3),
+    "Only Your Party": ("4 Cubes 4 Colours", 3),
+    "Move Twice": ("Own Neutral Other", 3),
+}
+ALL_CARDS = Counter({name: 4 for name in CARDS})
+assert sum(ALL_CARDS.values()) == 60
+
+COLOURS = ["red", "yellow", "blue", "green"]
+LETTERS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "N": "grey"}
+CLOUD_FLOOR = ["P1", "S1", "S2", "S3", "P2", "S4", "S5", "P3", "S6", "S7", "S8", "P4", "S9", "S10"]
+ZEPHYR_FLOOR = ["C", "S1", "P1", "S2", "S3", "P2", "S4", "S5", "P3", "S6", "S7", "P4", "S8", "S9"]
+GATES = ["G1", "G2", "G3", "G4"]
+
+# Every configuration the playout tests run: players and options.
+CONFIGS = {
+    "2p": (2, {}),
+    "3p": (3, {}),
+    "4p": (4, {}),
+    "2p-zephyr": (2, {"airport": "zephyr"}),
+    "3p-zephyr": (3, {"airport": "zephyr"}),
+    "4p-zephyr": (4, {"airport": "zephyr"}),
+    "3p-covered": (3, {"interest": "covered"}),
+    "4p-zephyr-custom": (4, {"airport": "zephyr", "interest": "custom"}),
+    "2p-shuffled": (2, {"interest": "shuffled"}),
+    "3p-zephyr-covered": (3, {"airport": "zephyr", "interest": "covered"}),
+    "3p-player-decks": (3, {"decks": "player_decks"}),
+    "2p-zephyr-player-decks": (2, {"airport": "zephyr", "decks": "player_decks"}),
+    "4p-short-8": (4, {"last_space": 8}),
+    "3p-zephyr-short-5": (3, {"airport": "zephyr", "last_space": 5}),
+}
+
+
+@lru_cache(maxsize=None)
+def _game(players, options):
+    return rulewright.load("planes", players=players, options=dict(options))
+
+
+def game(players=3, **options):
+    return _game(players, tuple(sorted(options.items())))
+
+
+def cubes(spec: str) -> list:
+    """'RRN' -> ['red', 'red', 'grey']."""
+    return [LETTERS[ch] for ch in spec]
+
+
+def spec(st, space) -> str:
+    """The cubes of a space as a sorted letter string, 'NRR' style sorted by colour order."""
+    order = "RYBGN"
+    back = {v: k for k, v in LETTERS.items()}
+    return "".join(sorted((back[c] for c in st.vars["cubes"][space]), key=order.index))
+
+
+def floor(st) -> list:
+    return list(st.vars["floor"])
+
+
+def set_board(st, layout: dict, clear: bool = True):
+    """Put exactly these cubes on these spaces (every other space empty when ``clear``); cones
+    follow the new counts, and the move's walls are the cones now standing."""
+    v = st.vars
+    if clear:
+        for s in v["cubes"]:
+            v["cubes"][s] = []
+    for s, what in layout.items():
+        v["cubes"][s] = cubes(what) if isinstance(what, str) else list(what)
+    v["cones"] = [s for s in v["floor"] if sum(c != "grey" for c in v["cubes"][s]) >= 7]
+    v["walls"] = list(v["cones"])
+
+
+def cards_everywhere(st) -> Counter:
+    v = st.vars
+    found = Counter(v["deck"]) + Counter(v["discard"])
+    for i in range(len(v["hand"])):
+        for place in ("hand", "goals", "in_play", "own_deck", "own_discard"):
+            found.update(v[place][i])
+    return found
+
+
+def _take(st, name, player=None):
+    """Take one copy of a card out of a pile (the deck, then the discards) for a test to place."""
+    v = st.vars
+    piles = [v["deck"], v["discard"]]
+    if player is not None:
+        piles += [v["own_deck"][player - 1], v["own_discard"][player - 1]]
+    for pile in piles:
+        if name in pile:
+            pile.remove(name)
+            return
+    raise AssertionError(f"no spare {name!r} in the piles")
+
+
+def set_hand(st, player, names):
+    """Give a player exactly these cards; the old hand goes back into the deck (own deck in the
+    Player Decks variant), so every card stays accounted for."""
+    v, i = st.vars, player - 1
+    own = v["own_deck"][i] if st.game.options["decks"] == "player_decks" else v["deck"]
+    own.extend(v["hand"][i])
+    v["hand"][i] = []
+    for name in names:
+        _take(st, name, player)
+        v["hand"][i].append(name)
+
+
+def stack_deck(st, names, player=None):
+    """These cards on top of the deck, the first name drawn first."""
+    v = st.vars
+    pile = v["own_deck"][player - 1] if player is not None else v["deck"]
+    for name in names:
+        _take(st, name, player)
+    pile.extend(reversed(names))
+
+
+def refresh(st):
+    """Ask the pending decision again, so its options follow the variables a test has just set."""
+    assert st.pending is not None
+    st.frames[-1].pc -= 1
+    st.pending = None
+    st._legal = None
+    machine.run(st)
+
+
+def start(players=3, seed=1, **options):
+    """A new game at the starting player's Action Phase, events drained."""
+    st = game(players, **options).new_state(seed=seed)
+    st.drain_events()
+    return st
+
+
+def texts(st, player=None):
+    return [m.text for m in st.legal_moves(player)]
+
+
+def logs(st):
+    return [e["text"] for e in st.drain_events() if e["event"] == "log"]
+
+
+def play(st, *moves):
+    """Apply moves by text; returns the log lines they produced."""
+    for m in moves:
+        st.apply(m)
+    return logs(st)
+
+
+def plain_turn(st, source):
+    """A turn without cards: no action, move every cube of ``source``, stop at the first chance."""
+    st.apply("no action")
+    st.apply(f"move {source}")
+    while texts(st) and not texts(st)[-1] == "no goal":
+        options = texts(st)
+        st.apply("stop" if "stop" in options else options[0])
+    st.apply("no goal")
+
+
+def mover(st) -> int:
+    return st.to_move()[0]
+
+
+def random_playout(st, rng: random.Random, check=None, limit=40000):
+    """Random legal moves to the end; ``check(st)`` after each. Returns the moves played."""
+    played = []
+    while not st.is_over():
+        assert len(played) < limit, "the game did not end"
+        move = rng.choice(st.legal_moves())
+        played.append((move.player, move.text))
+        st.apply(move)
+        if check is not None:
+            check(st)
+    return played

@@ -1,0 +1,229 @@
+"""The Move Phase, rule by rule: pick up every cube, one per space along the arrows, stop any time
+after one space, gates only for the last single cube of the plane's colour, full planes closed,
+the boarding track, neutral planes' "draw 2", the Zephyr centre's two arrows, and blockages.
+
+Flying Cloud: P1 S1 S2 S3 P2 S4 S5 P3 S6 S7 S8 P4 S9 S10 (and back to P1), gates beside the spaces
+in front of them: S3-G4, S5-G1, S8-G2, S10-G3. Player 1 is red (G1), player 2 yellow (G2)."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.dsl.errors import IllegalMoveError
+
+from .helpers import play, refresh, set_board, set_hand, spec, start, texts
+
+
+def ready(layout, players=2, hand=(), **options):
+    """Player 1 at the Action Phase with this board and hand, and 'no action' played."""
+    st = start(players, **options)
+    set_board(st, layout)
+    set_hand(st, 1, list(hand))
+    refresh(st)
+    st.apply("no action")
+    return st
+
+
+# ------------------------------------------------------------------ picking up and dropping
+def test_a_move_starts_only_where_the_player_has_a_cube():
+    st = ready({"P1": "RNN", "S4": "YY", "S6": "NN", "S9": "R"})
+    assert texts(st) == ["move P1", "move S9"]
+
+
+def test_every_cube_is_picked_up_and_one_is_dropped_per_space():
+    st = ready({"S1": "RYBN", "S2": "N"})
+    play(st, "move S1")
+    assert spec(st, "S1") == ""
+    # at S2 with four cubes: drop any colour and go on, or stop there with all four
+    assert texts(st) == ["drop red", "drop yellow", "drop blue", "drop grey", "stop"]
+    play(st, "drop blue", "drop red", "drop grey")
+    assert (spec(st, "S2"), spec(st, "S3"), spec(st, "P2"), spec(st, "S4")) == ("BN", "R", "N", "Y")
+    assert texts(st) == ["no goal"]
+
+
+def test_stopping_drops_every_cube_left_and_the_first_space_cannot_be_skipped_by_stopping():
+    st = ready({"P1": "RRRRR"})
+    play(st, "move P1")
+    assert "stop" in texts(st)          # already one space along: S1
+    play(st, "drop red", "stop")
+    assert (spec(st, "S1"), spec(st, "S2")) == ("R", "RRRR")
+
+
+def test_a_single_cube_moves_exactly_one_space():
+    st = ready({"S6": "R"})
+    play(st, "move S6")
+    assert spec(st, "S7") == "R" and texts(st) == ["no goal"]
+
+
+def test_a_space_where_nothing_else_can_be_done_asks_nothing():
+    st = ready({"S1": "RR"})
+    play(st, "move S1")
+    assert texts(st) == ["drop red", "stop"]
+    play(st, "drop red")                 # the last red goes on to S3 by itself
+    assert (spec(st, "S2"), spec(st, "S3")) == ("R", "R")
+
+
+# ------------------------------------------------------------------ gates and boarding
+def test_a_gate_takes_only_the_last_single_cube_of_its_colour():
+    st = ready({"S4": "RN"})
+    play(st, "move S4")
+    # at S5 with red and grey: G1 is red's gate, but two cubes cannot land on it
+    assert texts(st) == ["drop red", "drop grey", "stop"]
+    play(st, "drop grey")
+    assert texts(st) == ["to P3", "to G1"]
+    lines = play(st, "to G1")
+    assert st.vars["boarded"]["red"] == 1 and st.vars["track"] == 1
+    assert st.vars["cubes"]["G1"] == [] and any("boards a red cube" in l for l in lines)
+
+
+def test_a_cube_of_another_colour_cannot_land_on_a_gate():
+    st = ready({"S4": "RN"})
+    play(st, "move S4", "drop red")     # grey is the last cube: G1 is not a choice
+    assert spec(st, "P3") == "N" and st.vars["track"] == 0
+
+
+def test_no_cube_ever_moves_past_a_gate():
+    st = ready({"S2": "NNR"})
+    play(st, "move S2", "drop grey", "drop grey")
+    # S3 then P2: the gate G4 beside S3 was never a way through
+    assert (spec(st, "S3"), spec(st, "P2"), spec(st, "S4")) == ("N", "N", "R")
+
+
+def test_a_player_may_board_another_players_cube_which_scores_for_its_owner():
+    st = ready({"S7": "YR"})
+    play(st, "move S7", "drop red", "to G2")
+    assert st.vars["boarded"]["yellow"] == 1 and st.vars["track"] == 1
+
+
+def test_boarding_a_neutral_plane_draws_two_cards_at_once():
+    st = ready({"S2": "GR"}, players=2, hand=["Draw 1"])
+    deck = len(st.vars["deck"])
+    play(st, "move S2", "drop red", "to G4")
+    assert st.vars["boarded"]["green"] == 1
+    assert len(st.vars["hand"][0]) == 3 and len(st.vars["deck"]) == deck - 2
+
+
+def test_a_full_plane_is_closed():
+    st = ready({"S4": "RN"})
+    st.vars["boarded"]["red"] = 5
+    st.vars["track"] = 5
+    play(st, "move S4", "drop grey")
+    assert spec(st, "P3") == "R"        # G1 was never offered
+
+
+def test_grey_cubes_never_board():
+    st = ready({"S4": "RN", "S2": "N", "S9": "N"})
+    play(st, "move S4", "drop red")
+    assert st.vars["track"] == 0
+
+
+# ------------------------------------------------------------------ the Zephyr centre
+def test_the_zephyr_centre_lets_the_player_pick_an_arrow():
+    st = ready({"S9": "RNN"}, airport="zephyr")
+    play(st, "move S9")
+    assert texts(st) == ["drop red", "drop grey", "stop"]
+    play(st, "drop grey")
+    assert texts(st) == ["to S1", "to S5"]
+    play(st, "to S5", "drop grey")
+    assert texts(st) == ["to P3", "to G1"]
+    play(st, "to P3")
+    assert (spec(st, "C"), spec(st, "S5"), spec(st, "P3")) == ("N", "N", "R")
+
+
+def test_zephyr_centre_then_gate():
+    # C -> S5 -> G1: red drops grey at C, grey at S5 and boards
+    st = ready({"S9": "RNN"}, airport="zephyr")
+    play(st, "move S9", "drop grey", "to S5", "drop grey", "to G1")
+    assert st.vars["boarded"]["red"] == 1
+
+
+# ------------------------------------------------------------------ blockages
+def test_seven_party_cubes_make_a_blockage_and_grey_cubes_do_not_count():
+    st = ready({"S1": "R", "S2": "YYYYYYNN"})
+    assert st.vars["cones"] == []
+    lines = play(st, "move S1")
+    assert st.vars["cones"] == ["S2"] and "a blockage forms at S2" in lines
+
+
+def test_nothing_moves_past_a_blockage_but_cubes_may_enter_it():
+    st = ready({"P1": "RRR", "S1": "YYYYYYY"})
+    play(st, "move P1")
+    # at the blocked S1: no cube may go on, so all three stay
+    assert spec(st, "S1") == "RRRYYYYYYY" and texts(st) == ["no goal"]
+
+
+def test_grey_cubes_do_not_move_past_a_blockage_either():
+    st = ready({"P1": "RNN", "S2": "YYYYYYY"})
+    play(st, "move P1", "drop red")
+    assert spec(st, "S2") == "YYYYYYYNN"
+
+
+def test_a_blockage_made_during_the_move_does_not_stop_it():
+    st = ready({"P1": "RRN", "S1": "YYYYYY"})
+    play(st, "move P1", "drop red")
+    assert st.vars["cones"] == ["S1"]
+    play(st, "drop red")
+    assert spec(st, "S3") == "N"
+
+
+def test_a_blocked_space_can_be_the_source_and_the_cone_lifts():
+    st = ready({"S1": "RYYYYYY", "S2": ""})
+    assert st.vars["cones"] == ["S1"]
+    play(st, "move S1", "stop")
+    assert st.vars["cones"] == ["S2"]     # the whole group moved on and blocks S2 now
+
+
+def test_a_cone_lifts_as_soon_as_fewer_than_seven_party_cubes_remain():
+    st = start(2)
+    set_board(st, {"S1": "RRRYYYY", "S5": "R"})
+    set_hand(st, 1, ["To Fast Food"])
+    refresh(st)
+    assert st.vars["cones"] == ["S1"]
+    lines = play(st, "action To Fast Food", "place at P2")
+    assert st.vars["cones"] == [] and "the blockage at S1 is lifted" in lines
+
+
+def test_a_blockage_blocks_from_the_start_of_the_next_move_only():
+    """Yellow's first move of Move Twice makes a blockage; the second move cannot pass it."""
+    st = start(2)
+    set_board(st, {"S4": "RRRR", "S5": "YYY", "P3": "R"})
+    set_hand(st, 1, ["Move Twice"])
+    refresh(st)
+    play(st, "action Move Twice", "move S4", "stop")
+    assert st.vars["cones"] == ["S5"]
+    play(st, "move P3")
+    assert spec(st, "S6") == "R"
+    st2 = start(2)
+    set_board(st2, {"S4": "RRRR", "S5": "YYY", "P2": "RNN"})
+    set_hand(st2, 1, ["Move Twice"])
+    refresh(st2)
+    play(st2, "action Move Twice", "move S4", "stop", "move P2", "drop grey")
+    # red and grey reach S5, blocked since this move began: both stay there
+    assert spec(st2, "S5") == "RRRRRYYYN" and spec(st2, "P3") == ""
+
+
+def test_a_space_with_a_cone_cannot_be_skipped():
+    st = start(2)
+    set_board(st, {"P1": "RR", "S1": "YYYYYYY"})
+    set_hand(st, 1, ["Skip 1 Space"])
+    refresh(st)
+    # the only move enters the blockage at once: no skip possible, so the card cannot be played
+    assert "action Skip 1 Space" not in texts(st)
+
+
+def test_a_player_without_cubes_in_the_airport_makes_no_move():
+    st = start(2)
+    set_board(st, {"S6": "Y"})
+    st.vars["boarded"]["red"] = 5
+    st.vars["track"] = 5
+    set_hand(st, 1, ["Draw 1"])
+    refresh(st)
+    lines = play(st, "no action")
+    assert "player 1 has no cube that can move" in lines and texts(st)[-1] == "no goal"
+
+
+def test_a_refused_move_changes_nothing():
+    st = ready({"P1": "RNN"})
+    before = st.to_json()
+    with pytest.raises(IllegalMoveError):
+        st.apply("move S5")
+    assert st.to_json() == before
