@@ -5,7 +5,8 @@
 tic-tac-toe: ours vs OpenSpiel's pure-Python ``python_tic_tac_toe`` (the fair comparison: both
 interpreted Python) and its C++ ``tic_tac_toe`` (for scale). connect-four: ours vs OpenSpiel's
 C++ ``connect_four``. Every contender plays whole random games (uniform over the legal moves,
-fixed seeds) for S seconds, R times, alternating; the median rate is printed.
+fixed seeds) for S seconds of CPU time, R times, alternating; the best run's rate is printed, with
+the median of the R runs in brackets.
 """
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def _cpu() -> str:
 def _table(title: str, results: dict, ours: str, others: list) -> None:
     print(f"\n{title}")
     for name, r in results.items():
-        print(f"  {name:<36} {r['games_per_s']:>10,.0f} games/s {r['decisions_per_s']:>12,.0f} decisions/s")
+        print(f"  {name:<38} {r['games_per_s']:>9,.0f} games/s ({r['median_games_per_s']:>9,.0f})"
+              f" {r['decisions_per_s']:>11,.0f} decisions/s")
     for other in others:
         ratio = results[ours]["games_per_s"] / results[other]["games_per_s"]
         print(f"  ratio {ours} / {other}: {ratio:.2f}")
@@ -49,7 +51,7 @@ def main(argv=None) -> int:
         print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
         return 2
     print(f"Python {platform.python_version()} on {_cpu()}, rulewright vs open_spiel")
-    print(f"{args.rounds} alternating runs of {args.seconds:g} s each; median shown")
+    print(f"{args.rounds} alternating runs of {args.seconds:g} CPU-seconds each; best run (median)")
 
     ttt = {
         "rulewright tic-tac-toe": rulewright_runner(rulewright.load("tic-tac-toe")),

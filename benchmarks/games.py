@@ -32,7 +32,7 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
-    ap.add_argument("--rounds", type=int, default=3, help="timed runs (median shown)")
+    ap.add_argument("--rounds", type=int, default=3, help="timed runs (best and median shown)")
     args = ap.parse_args(argv)
     try:
         game = rulewright.load(args.name, players=args.players, options=_options(args.option))
@@ -43,7 +43,8 @@ def main(argv=None) -> int:
     per_game = res["decisions_per_s"] / res["games_per_s"]
     print(f"{game!r} on Python {platform.python_version()}")
     print(f"  {res['games_per_s']:,.1f} playouts/s  {res['decisions_per_s']:,.0f} decisions/s  "
-          f"({per_game:.1f} decisions per game, median of {res['runs']} runs of {args.seconds:g} s)")
+          f"({per_game:.1f} decisions per game; best of {res['runs']} runs of {args.seconds:g} CPU-seconds,"
+          f" median {res['median_games_per_s']:,.1f} playouts/s)")
     return 0
 
 
