@@ -1,0 +1,234 @@
+"""Every card of the deck, once as an action and once as a goal, on Flying Cloud with the printed
+points of interest: fast food S2 P2 P4, restroom S3 S5 S8 S10, gift shop S1 S6, help desk S4 S9,
+fine dining S7, blank P1 P3. Two players: 1 is red, 2 is yellow; blue and green are neutral."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import CARDS, game, play, refresh, set_board, set_hand, spec, stack_deck, start, texts
+
+
+def action_ready(layout, hand, players=2, seed=1):
+    """Player 1's Action Phase with this board and hand."""
+    st = start(players, seed=seed)
+    set_board(st, layout)
+    set_hand(st, 1, hand)
+    refresh(st)
+    return st
+
+
+def goal_ready(layout, hand, players=2):
+    """Player 1's Goal Phase (after a move far from the test's spaces) with this board and hand."""
+    st = start(players)
+    set_board(st, {"S9": "R"})
+    st.apply("no action")
+    st.apply("move S9")
+    set_board(st, layout)
+    set_hand(st, 1, hand)
+    refresh(st)
+    return st
+
+
+def test_the_deck_is_the_rulebooks_fifteen_cards_four_times():
+    g = game(2)
+    assert sorted(set(g.compiled.tables["card"])) == sorted(CARDS)
+    assert len(g.compiled.tables["card"]) == 60
+    cols = g.compiled.columns
+    for name, (goal, vp) in CARDS.items():
+        assert (cols["goal_name"][name], cols["vp"][name]) == (goal, vp)
+
+
+# ------------------------------------------------------------------ actions
+def test_an_action_card_is_discarded_at_the_end_of_the_turn_and_cannot_be_a_goal():
+    st = action_ready({"P1": "R"}, ["Draw 1"])
+    stack_deck(st, ["Draw 1"])
+    play(st, "action Draw 1")
+    assert st.vars["in_play"][0] == ["Draw 1"] and st.vars["hand"][0] == ["Draw 1"]
+    play(st, "move P1")
+    # the blank space P1 is empty now; only the card just drawn can score it
+    play(st, "goal Blank Space")
+    assert st.vars["goals"][0] == ["Draw 1"] and st.vars["discard"] == ["Draw 1"]
+    assert st.vars["in_play"][0] == []
+
+
+def test_draw_1():
+    st = action_ready({"P1": "R"}, ["Draw 1", "Gather"])
+    stack_deck(st, ["Move Twice"])
+    play(st, "action Draw 1")
+    assert sorted(st.vars["hand"][0]) == ["Gather", "Move Twice"]
+
+
+@pytest.mark.parametrize("card,targets,after", [("To Fast Food", ["S2", "P2", "P4"], "RRRRYY"),
+                                                ("To Restroom", ["S3", "S5", "S8", "S10"], "RRRR")])
+def test_collect_all_your_party_cubes_at_a_place_of_your_choice(card, targets, after):
+    st = action_ready({"P1": "RRN", "S6": "RY", "S9": "R", "P4": "YY"}, [card])
+    play(st, f"action {card}")
+    assert texts(st) == [f"place at {s}" for s in targets]
+    play(st, f"place at {targets[-1]}")
+    where = {s: spec(st, s) for s in st.vars["floor"] if "R" in spec(st, s)}
+    assert where == {targets[-1]: after}
+    assert (spec(st, "P1"), spec(st, "S6"), spec(st, "S9")) == ("N", "Y", "")
+
+
+def test_choose_one_ignore_blockages():
+    st = action_ready({"P1": "RRR", "S1": "YYYYYYY"}, ["Choose One"])
+    play(st, "action Choose One")
+    assert texts(st) == ["move P1"]      # nothing to score: ignoring blockages is the only way
+    play(st, "move P1", "drop red", "drop red")
+    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("RYYYYYYY", "R", "R")
+    assert st.vars["cones"] == ["S1"]    # the cone stays: it was only ignored
+
+
+def test_choose_one_extra_goal_scores_now_and_the_goal_phase_may_score_another():
+    st = action_ready({"S1": "R", "S5": "R", "S10": "R"}, ["Choose One", "To Gift Shop", "To Restroom"])
+    play(st, "action Choose One")
+    assert texts(st) == ["ignore blockages", "extra goal"]
+    play(st, "extra goal")
+    assert texts(st) == ["goal Gift Shop", "goal Restroom"]
+    play(st, "goal Gift Shop")
+    assert st.vars["goals"][0] == ["To Gift Shop"]
+    play(st, "move S10")                 # red at the restroom S5 still: the Goal Phase scores it
+    assert texts(st) == ["goal Restroom", "no goal"]
+    play(st, "goal Restroom")
+    assert st.vars["goals"][0] == ["To Gift Shop", "To Restroom"]
+
+
+def test_skip_1_space_leaves_one_space_without_a_cube_and_is_compulsory():
+    st = action_ready({"P1": "RRN"}, ["Skip 1 Space"])
+    play(st, "action Skip 1 Space", "move P1")
+    # the skip is owed: no stopping yet
+    assert texts(st) == ["drop red", "drop grey", "skip S1"]
+    play(st, "skip S1", "drop red", "drop grey")
+    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3"), spec(st, "P2")) == ("", "R", "N", "R")
+
+
+def test_a_skip_still_owed_with_the_last_cube_is_made_by_itself():
+    st = action_ready({"S3": "RN"}, ["Skip 1 Space"])
+    lines = play(st, "action Skip 1 Space", "move S3", "drop grey")
+    # the red cube alone reaches S4: it must skip it and ends at S5
+    assert "player 1 skips S4" in lines
+    assert (spec(st, "P2"), spec(st, "S4"), spec(st, "S5")) == ("N", "", "R")
+
+
+def test_skip_then_board():
+    st = action_ready({"S4": "R"}, ["Skip 1 Space"])
+    play(st, "action Skip 1 Space", "move S4")
+    # S5 is skipped with the single red cube, which then picks P3 or the gate G1
+    assert texts(st) == ["to P3", "to G1"]
+    play(st, "to G1")
+    assert st.vars["boarded"]["red"] == 1 and spec(st, "S5") == ""
+
+
+@pytest.mark.parametrize("card,drawn", [("Draw 2 Discard 1", 2), ("Draw 3 Discard 1", 3)])
+def test_draw_then_discard_one(card, drawn):
+    st = action_ready({"P1": "R"}, [card, "Gather"])
+    new = ["Move Twice", "Move Backwards", "To Fine Dining"][:drawn]
+    stack_deck(st, new)
+    play(st, f"action {card}")
+    assert sorted(texts(st)) == sorted(f"discard {c}" for c in ["Gather"] + new)
+    play(st, "discard Gather")
+    assert sorted(st.vars["hand"][0]) == sorted(new) and st.vars["discard"] == ["Gather"]
+
+
+def test_gather_collects_the_other_party_cubes_at_a_space_with_one_of_yours():
+    st = action_ready({"P1": "RRN", "S6": "RY", "S9": "R"}, ["Gather"])
+    play(st, "action Gather")
+    assert texts(st) == ["gather at P1", "gather at S6", "gather at S9"]
+    play(st, "gather at S6")
+    assert (spec(st, "P1"), spec(st, "S6"), spec(st, "S9")) == ("N", "RRRRY", "")
+
+
+@pytest.mark.parametrize("card,places", [("To Gift Shop", ["S1", "S6"]), ("To Help Desk", ["S4", "S9"])])
+def test_one_party_cube_to_a_place_of_your_choice(card, places):
+    st = action_ready({"P1": "RRN", "S7": "R"}, [card])
+    play(st, f"action {card}")
+    assert texts(st) == ["take from P1", "take from S7"]
+    play(st, "take from S7")
+    assert texts(st) == [f"place at {s}" for s in places]
+    play(st, f"place at {places[1]}")
+    assert spec(st, "S7") == "" and "R" in spec(st, places[1]) and spec(st, "P1") == "RRN"
+
+
+def test_two_party_cubes_to_fine_dining_from_different_spaces():
+    st = action_ready({"P1": "RRN", "S9": "R"}, ["To Fine Dining"])
+    play(st, "action To Fine Dining")       # the only fine dining, S7, is chosen by itself
+    assert texts(st) == ["take from P1", "take from S9"]
+    play(st, "take from P1", "take from S9")
+    assert (spec(st, "S7"), spec(st, "P1"), spec(st, "S9")) == ("RR", "RN", "")
+
+
+def test_ignore_neutrals_leaves_grey_and_unassigned_colours_behind():
+    st = action_ready({"P1": "RYBGNN"}, ["Ignore Neutrals"])   # blue and green are neutral with 2 players
+    play(st, "action Ignore Neutrals", "move P1")
+    assert spec(st, "P1") == "BGNN"
+    assert texts(st) == ["drop red", "drop yellow", "stop"]
+
+
+def test_move_backwards_goes_against_the_arrows_and_can_board():
+    st = action_ready({"S6": "RNN"}, ["Move Backwards"])
+    play(st, "action Move Backwards", "move S6")
+    # S6 <- P3 <- S5 (G1 beside it)
+    play(st, "drop grey", "drop grey")
+    assert texts(st) == ["to S4", "to G1"]
+    play(st, "to G1")
+    assert (spec(st, "P3"), spec(st, "S5")) == ("N", "N") and st.vars["boarded"]["red"] == 1
+
+
+def test_only_your_party_moves_your_cubes_alone():
+    st = action_ready({"S5": "RYNN"}, ["Only Your Party"])
+    play(st, "action Only Your Party", "move S5", "to G1")
+    assert spec(st, "S5") == "YNN" and st.vars["boarded"]["red"] == 1
+
+
+def test_move_twice_makes_two_moves_then_the_goal_phase():
+    st = action_ready({"P1": "RN", "S9": "R"}, ["Move Twice"])
+    play(st, "action Move Twice", "move P1", "drop red", "move S9")
+    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S10")) == ("R", "N", "R")
+    assert texts(st)[-1] == "no goal"
+
+
+def test_an_action_that_cannot_be_carried_out_cannot_be_played():
+    st = action_ready({"S5": "R"}, ["To Fine Dining", "To Gift Shop", "Draw 1"])
+    st.vars["poi"]["S7"] = "blank"           # no fine dining left on the board
+    refresh(st)
+    assert texts(st) == ["action To Gift Shop", "action Draw 1", "no action"]
+
+
+# ------------------------------------------------------------------ goals
+GOALS = [
+    # card, a board where the goal holds, a board where it does not
+    ("Draw 1", {"S9": "R"}, {"P1": "N", "P3": "R", "S9": "R"}),                      # blank space, no cubes
+    ("To Fast Food", {"S2": "RNN"}, {"S1": "RNN", "S2": "Y"}),
+    ("To Restroom", {"S10": "YR"}, {"S9": "R", "S10": "Y"}),
+    ("Choose One", {"S6": "RYYN"}, {"S6": "RRYY"}),                                 # exactly 1 of yours
+    ("Skip 1 Space", {"S6": "RYG", "S9": "R"}, {"S6": "RGN", "S7": "NN"}),          # exactly 1 neutral (green too)
+    ("Draw 2 Discard 1", {"S6": "YBN"}, {"S6": "YBNN", "S7": "YBB"}),               # 3 cubes, 3 colours
+    ("Gather", {"S6": "YYNN"}, {"S6": "YYBN", "S7": "YYN"}),                        # 4 cubes, 2 colours
+    ("To Gift Shop", {"S6": "RYY"}, {"S7": "R", "S6": "Y"}),
+    ("To Help Desk", {"S4": "R"}, {"S5": "R", "S4": "YN"}),
+    ("Ignore Neutrals", {"S6": "RN"}, {"S6": "YN", "S7": "RR"}),                    # 2 cubes: yours + 1 other colour
+    ("Draw 3 Discard 1", {"S6": "RRYNN"}, {"S6": "YYBNN", "S7": "RRYYY"}),          # 5 cubes, 3 colours, yours among them
+    ("To Fine Dining", {"S7": "RRYB"}, {"S7": "RRRY"}),                             # exactly 2 of yours at fine dining
+    ("Move Backwards", {"S6": "NNGBY"}, {"S6": "NNNY", "S7": "NNNNN"}),             # exactly 4 neutral cubes
+    ("Only Your Party", {"S6": "RYBN"}, {"S6": "RYBB", "S7": "RYBNG"}),             # 4 cubes, 4 colours
+    ("Move Twice", {"S6": "RNY"}, {"S6": "RNG", "S7": "RNNY"}),                     # yours + neutral + another player's
+]
+
+
+@pytest.mark.parametrize("card,good,bad", GOALS, ids=[g[0] for g in GOALS])
+def test_each_goal_scores_only_when_its_condition_is_on_the_board(card, good, bad):
+    goal = CARDS[card][0]
+    st = goal_ready(good, [card])
+    assert texts(st) == [f"goal {goal}", "no goal"]
+    play(st, f"goal {goal}")
+    assert st.vars["goals"][0] == [card] and st.to_move() == [2]
+    st = goal_ready(bad, [card])
+    assert texts(st) == ["no goal"]
+
+
+def test_goals_see_only_cubes_in_the_airport_and_planes_are_not_spaces():
+    st = goal_ready({"S9": "RR", "P1": "N", "P3": "N"}, ["Choose One", "Draw 1"])
+    st.vars["boarded"]["red"] = 1         # one red cube alone on the red plane
+    refresh(st)
+    # neither "exactly 1 red cube" (the plane) nor "an empty blank space" (the gates) holds
+    assert texts(st) == ["no goal"]
