@@ -1,0 +1,289 @@
+"""Setup for 2, 3 and 4 players on both airports, the points-of-interest layouts, drawing and
+reshuffling, Player Decks, the end triggers at the end of the round, scoring and its tie-breaks,
+the command line, and snapshots of the rendered airport."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from rulewright.cli.main import app
+
+from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, ZEPHYR_FLOOR, cards_everywhere,
+                      game, logs, play, plain_turn, refresh, set_board, set_hand, spec, stack_deck,
+                      start, texts)
+
+
+# ------------------------------------------------------------------ setup
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_puts_all_four_colours_on_the_board_whatever_the_player_count(players, airport):
+    st = start(players, airport=airport)
+    v = st.vars
+    assert sorted(v["floor"]) == sorted(CLOUD_FLOOR if airport == "flying_cloud" else ZEPHYR_FLOOR)
+    for i, c in enumerate(COLOURS, 1):
+        assert v["cubes"][f"P{i}"] == [c] * 5
+        assert v["planes"][f"G{i}"] == c and v["boarded"][c] == 0
+    others = [s for s in v["floor"] if not s.startswith("P")]
+    assert len(others) == 10 and all(v["cubes"][s] == ["grey", "grey"] for s in others)
+    assert all(v["cubes"][g] == [] for g in GATES)
+    assert v["colour"] == COLOURS[:players]
+    assert v["neutrals"] == ["grey"] + COLOURS[players:]
+    assert [len(h) for h in v["hand"]] == [3] * players and len(v["deck"]) == 60 - 3 * players
+    assert cards_everywhere(st) == ALL_CARDS and v["track"] == 0 and v["cones"] == []
+    assert st.to_move() == [1] and texts(st)[-1] == "no action"
+    board = st.render(1)
+    for i, c in enumerate(COLOURS, 1):
+        line = next(l for l in board.splitlines() if l.startswith(f"G{i} "))
+        assert (f"plane {c} 0/5" in line) and (("draw 2" in line) == (i > players))
+
+
+def test_each_gate_opens_beside_the_space_in_front_of_it_and_the_zephyr_centre_branches():
+    cloud = game(2).compiled.board
+    assert {g: cloud.previous(g) for g in GATES} == {"G1": ["S5"], "G2": ["S8"], "G3": ["S10"], "G4": ["S3"]}
+    zephyr = game(2, airport="zephyr").compiled.board
+    assert {g: zephyr.previous(g) for g in GATES} == {"G1": ["S5"], "G2": ["S7"], "G3": ["S1"], "G4": ["S3"]}
+    branching = [s for s in zephyr.spaces if len([t for t in zephyr.next(s) if t not in GATES]) > 1]
+    assert branching == ["C"]
+    assert all(len([t for t in cloud.next(s) if t not in GATES]) == 1 for s in CLOUD_FLOOR)
+    for board, floor in ((cloud, CLOUD_FLOOR), (zephyr, ZEPHYR_FLOOR)):
+        for s in floor:    # both ways there is always a space that is not a gate to go on to
+            assert [t for t in board.next(s) if t not in GATES] and board.previous(s)
+
+
+SCARCITY = [("restroom", "fast_food"), ("gift_shop", "help_desk"), ("fine_dining",)]
+
+
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+@pytest.mark.parametrize("layout", ["printed", "custom"])
+def test_points_of_interest_keep_the_gates_equal_and_the_order_of_scarcity(airport, layout):
+    st = start(2, airport=airport, interest=layout)
+    poi, board = st.vars["poi"], st.game.board
+    fronts = [board.previous(g)[0] for g in GATES]
+    assert len({poi[s] for s in fronts}) == 1 and poi[fronts[0]] != "blank"
+    n = Counter(poi.values())
+    tiers = [[n[k] for k in tier] for tier in SCARCITY]
+    assert min(tiers[0]) > max(tiers[1]) >= min(tiers[1]) > max(tiers[2]) >= 1
+    assert n["blank"] >= 1 and sum(n.values()) == 14
+
+
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+def test_covered_layout_puts_blank_tokens_over_the_places_in_front_of_the_gates(airport):
+    printed = start(2, airport=airport).vars["poi"]
+    st = start(2, airport=airport, interest="covered")
+    fronts = {st.game.board.previous(g)[0] for g in GATES}
+    assert all(st.vars["poi"][s] == ("blank" if s in fronts else printed[s]) for s in printed)
+
+
+def test_shuffled_layout_uses_the_printed_tokens_in_a_random_layout():
+    printed = Counter(start(2).vars["poi"].values())
+    layouts = [start(2, seed=seed, interest="shuffled").vars["poi"] for seed in range(4)]
+    assert all(Counter(p.values()) == printed for p in layouts)
+    assert len({json.dumps(p, sort_keys=True) for p in layouts}) > 1
+
+
+# ------------------------------------------------------------------ cards in hand
+def test_an_empty_hand_draws_one_card_at_the_end_of_the_turn_and_a_hand_with_cards_does_not():
+    st = start(2)
+    set_hand(st, 1, [])
+    refresh(st)
+    plain_turn(st, "P1")
+    assert len(st.vars["hand"][0]) == 1
+    hand = list(st.vars["hand"][1])
+    plain_turn(st, "P2")
+    assert st.vars["hand"][1] == hand
+
+
+def test_the_discards_are_shuffled_into_a_new_deck_when_it_runs_out():
+    st = start(2)
+    v = st.vars
+    set_hand(st, 1, ["Draw 1"])
+    v["discard"] = v["discard"] + v["deck"][:-1]
+    v["deck"] = v["deck"][-1:]
+    set_board(st, {"P1": "R", "S2": "GR"})
+    refresh(st)
+    play(st, "action Draw 1")                # the last card of the deck
+    # out of the piles: player 2's three cards, the card in play and the card just drawn
+    assert v["deck"] == [] and len(st.vars["discard"]) == 60 - 5
+    lines = play(st, "move S2", "drop red", "to G4")   # the neutral plane: draw 2 from a new deck
+    assert "the discards are shuffled into a new draw deck" in lines
+    assert len(st.vars["hand"][0]) == 3 and len(st.vars["deck"]) == 55 - 2 and st.vars["discard"] == []
+    assert cards_everywhere(st) == ALL_CARDS
+
+
+def test_with_no_card_anywhere_to_draw_nothing_is_drawn():
+    st = start(2)
+    set_hand(st, 1, [])
+    st.vars["discard"] = []
+    st.vars["deck"] = []
+    refresh(st)
+    plain_turn(st, "P1")
+    assert st.vars["hand"][0] == [] and st.to_move() == [2]
+
+
+def test_there_is_no_hand_limit():
+    st = start(2)
+    set_board(st, {"S2": "GR", "P4": "Y"})
+    names = [n for n in CARDS][:12]
+    set_hand(st, 1, names)
+    refresh(st)
+    play(st, "no action", "move S2", "drop red", "to G4", "no goal")
+    assert len(st.vars["hand"][0]) == 14
+
+
+def test_player_decks_give_everyone_the_fifteen_cards_with_an_own_discard_pile():
+    st = start(3, decks="player_decks")
+    v = st.vars
+    assert v["deck"] == [] and v["discard"] == []
+    for i in range(3):
+        assert Counter(v["own_deck"][i] + v["hand"][i]) == Counter(list(CARDS))
+    set_board(st, {"P1": "R", "P2": "Y", "P3": "B"})
+    set_hand(st, 1, ["Draw 1"])
+    v["own_discard"][0] = v["own_deck"][0][:-1]
+    v["own_deck"][0] = v["own_deck"][0][-1:]
+    refresh(st)
+    top = v["own_deck"][0][-1]
+    play(st, "action Draw 1")
+    assert v["hand"][0] == [top]
+    play(st, "move P1", "no goal")
+    assert v["own_discard"][0][-1] == "Draw 1" and v["discard"] == []
+    set_hand(st, 2, [])
+    refresh(st)
+    plain_turn(st, "P2")                      # player 2 draws from their own deck
+    assert len(v["hand"][1]) == 1 and len(v["own_deck"][1]) == 15 - 1
+
+
+# ------------------------------------------------------------------ the end
+def board_quietly(st, layout):
+    set_board(st, layout)
+    refresh(st)
+
+
+def test_the_twelfth_boarded_cube_ends_the_game_at_the_end_of_the_round():
+    st = start(3)
+    board_quietly(st, {"S4": "RN", "S6": "Y", "S9": "B"})
+    st.vars["track"] = 11
+    st.vars["boarded"].update(red=3, yellow=4, blue=4)
+    play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
+    assert st.vars["track"] == 12 and not st.is_over()
+    plain_turn(st, "S6")
+    assert not st.is_over()
+    plain_turn(st, "S9")
+    assert st.is_over() and st.vars["round_number"] == 1
+
+
+def test_a_full_plane_ends_the_game_at_the_end_of_the_round_even_a_neutral_one():
+    st = start(2)
+    board_quietly(st, {"S2": "GR", "S6": "Y"})
+    st.vars["boarded"]["green"] = 4
+    st.vars["track"] = 4
+    play(st, "no action", "move S2", "drop red", "to G4", "no goal")
+    assert st.vars["boarded"]["green"] == 5 and not st.is_over()
+    plain_turn(st, "S6")
+    assert st.is_over() and st.vars["track"] == 5
+
+
+def test_no_trigger_no_end():
+    st = start(2)
+    board_quietly(st, {"S4": "RN", "S6": "Y"})
+    st.vars["track"] = 6
+    play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
+    plain_turn(st, "S6")
+    assert not st.is_over() and st.vars["round_number"] == 2
+
+
+@pytest.mark.parametrize("last_space,ends", [(8, True), (12, False), (9, False)])
+def test_a_shorter_game_ends_when_the_track_reaches_the_chosen_space(last_space, ends):
+    st = start(2, last_space=last_space)
+    board_quietly(st, {"S4": "RN", "S6": "Y"})
+    st.vars["track"] = 7
+    st.vars["boarded"].update(red=2, yellow=2, blue=2, green=1)
+    play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
+    plain_turn(st, "S6")
+    assert st.is_over() == ends
+
+
+def finish(st, goals, boarded):
+    """Set goals and boarded cubes, then end a 2-player game at the end of round 1."""
+    board_quietly(st, {"S6": "R", "S9": "Y"})
+    plain_turn(st, "S6")
+    st.apply("no action")
+    st.apply("move S9")
+    for p, names in goals.items():
+        st.vars["goals"][p - 1] = list(names)
+    st.vars["boarded"].update(boarded)
+    st.vars["track"] = 12
+    refresh(st)
+    st.apply("no goal")
+    assert st.is_over()
+    return st.outcome()
+
+
+def test_most_points_wins():
+    out = finish(start(2), {1: ["Move Twice"], 2: ["Draw 1"]}, {"red": 1, "yellow": 1})
+    assert out.scores == {1: 8, 2: 6} and out.ranking == [[1], [2]] and out.winners == [1]
+
+
+def test_a_tie_on_points_goes_to_the_most_own_cubes_boarded():
+    # 5 + 2 cubes = 15 against 10 + 1 cube = 15
+    out = finish(start(2), {1: ["Gather", "Move Twice"], 2: ["Move Twice", "Move Backwards", "Gather", "To Gift Shop"]},
+                 {"red": 2, "yellow": 1})
+    assert out.scores == {1: 15, 2: 15} and out.winners == [1] and out.ranking == [[1], [2]]
+
+
+def test_then_to_the_most_goals_scored():
+    out = finish(start(2), {1: ["Move Twice", "Gather"], 2: ["Draw 1", "To Restroom", "Choose One", "Gather"]},
+                 {"red": 1, "yellow": 1})
+    assert out.scores == {1: 10, 2: 10} and out.winners == [2] and out.ranking == [[2], [1]]
+
+
+def test_then_the_win_is_shared():
+    out = finish(start(2), {1: ["Gather"], 2: ["To Help Desk"]}, {"red": 1, "yellow": 1, "blue": 3})
+    assert out.scores == {1: 7, 2: 7} and out.ranking == [[1, 2]] and out.winners == [1, 2]
+
+
+def test_cubes_boarded_on_a_neutral_or_another_players_plane_score_nothing_for_the_mover():
+    out = finish(start(2), {}, {"red": 0, "yellow": 2, "green": 3})
+    assert out.scores == {1: 0, 2: 10}
+
+
+# ------------------------------------------------------------------ the command line and the view
+def test_the_cli_plays_planes_to_a_scored_end():
+    result = CliRunner().invoke(app, ["play", "planes", "--players", "3", "--seed", "5", "--auto", "random"])
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output and "outcome" in result.output
+
+
+def test_a_whole_move_is_scriptable_in_one_moves_file(tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text("no action\nmove P1\ndrop red\ndrop red\nstop\nno goal\n")
+    result = CliRunner().invoke(app, ["play", "planes", "--players", "2", "--seed", "1",
+                                      "--moves", str(script), "--save", str(tmp_path / "save.json")])
+    assert result.exit_code == 0, result.output
+    st = game(2).load_state(json.loads((tmp_path / "save.json").read_text()))
+    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("RNN", "RNN", "RRRNN")
+    assert st.to_move() == [2]
+
+
+def test_hands_are_secret_in_a_players_view():
+    st = start(3)
+    view = st.view(2)
+    assert view["vars"]["hand"][1] == st.vars["hand"][1]
+    assert view["vars"]["hand"][0] == {"hidden": 3} and view["vars"]["deck"] == {"hidden": 51}
+
+
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+def test_the_rendered_airport_at_the_start(airport, snapshot):
+    assert start(3, seed=5, airport=airport).render(1) == snapshot
+
+
+def test_the_rendered_airport_with_a_blockage_and_boarded_cubes(snapshot):
+    st = start(2, seed=5)
+    set_board(st, {"P1": "RRRR", "S1": "RYYYYYYN", "S5": "BN", "P3": "BBB", "P4": "GGG"})
+    st.vars["boarded"].update(red=0, yellow=0, blue=0, green=2)
+    st.vars["boarded"]["blue"] = 5
+    st.vars["track"] = 7
+    refresh(st)
+    assert st.render(1) == snapshot
