@@ -10,6 +10,7 @@ from typing import Any, Callable
 import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter import shapes
 
 
 @attrs.frozen
@@ -118,6 +119,10 @@ BUILTINS: dict[str, Builtin] = {
     "previous": Builtin(lambda g, s: _board(g).previous(s), 1, 1, "game"),
     "lines": Builtin(lambda g, k, s=None: _board(g).lines(k, s), 1, 2, "game",
                      "every straight run of k spaces (through space s, if given)"),
+    "shape_placements": Builtin(lambda g, shape, sym="all": shapes.placement_list(_board(g), shape, sym), 1, 2,
+                                "game", "every way to lay a shape on the grid (symmetry: fixed, rotations, all)"),
+    "shape_matches": Builtin(lambda g, shape, xs, sym="all": shapes.matches(_board(g), shape, xs, sym), 2, 3,
+                             "game", "the placements of a shape whose every space is in the list xs"),
     "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise"),
     # state
     "turn_order": Builtin(_turn_order, 0, 0, "state", "every player once, from first_player clockwise"),
@@ -127,7 +132,7 @@ BUILTINS: dict[str, Builtin] = {
 }
 
 # Functions that bind a name over a list: count(x in xs where c), sum(x in xs: e)...
-QUANTIFIERS = {"count", "sum", "all", "any", "min", "max", "first", "lowest", "highest"}
+QUANTIFIERS = {"count", "sum", "all", "any", "min", "max", "first", "lowest", "highest", "sorted"}
 
 
 def quantify(func: str, items: list, env: dict, var: str, where, body, st) -> Any:
@@ -159,6 +164,9 @@ def quantify(func: str, items: list, env: dict, var: str, where, body, st) -> An
         return min(values) if values else None
     if func == "max":
         return max(values) if values else None
+    if func == "sorted":  # stable: items with equal keys keep their order
+        order = sorted(range(len(items)), key=values.__getitem__)
+        return [items[i] for i in order]
     if func in ("lowest", "highest"):
         if not values:
             return []
