@@ -579,8 +579,19 @@ class _Builder(Transformer):
         return value
 
     def option_decl(self, meta, c):
-        return ast.OptionDecl(str(c[0]), tuple(self._fixed(v, "an option's value") for v in c[1:]),
-                              span=self._span(meta))
+        values = []
+        for v in c[1:]:
+            values.extend(v if isinstance(v, tuple) else [self._fixed(v, "an option's value")])
+        return ast.OptionDecl(str(c[0]), tuple(values), span=self._span(meta))
+
+    def int_range(self, meta, c):
+        low, high = int(c[0]), int(c[1])
+        if high < low or high - low > 1000:
+            raise RulesSyntaxError(Diagnostic(f"'{low}..{high}' is not a range of at most 1000 numbers",
+                                              self.filename, meta.line, meta.column,
+                                              self._source_line(meta.line)))
+        span = self._span(meta)
+        return tuple(ast.Literal(n, span=span) for n in range(low, high + 1))
 
     def require_decl(self, meta, c):
         return ast.Require(c[0], self._plain(c[1], "a requirement's message"), span=self._span(meta))

@@ -13,6 +13,9 @@ from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
 from rulewright.interpreter.compiler import BUILTIN_VARS
 from rulewright.interpreter.types import TypeChecker
 
+# Names the engine gives every game: declaring them again would hide the built-in meaning.
+_RESERVED = {"players", "player_count", "me"}
+
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 
 
@@ -96,7 +99,13 @@ class Checker:
             name = d.kind if isinstance(d, ast.BlockDecl) else getattr(d, "name", None)
             if name is None or isinstance(d, ast.GameDecl):
                 continue
+            if name in _RESERVED and not isinstance(d, ast.BlockDecl):
+                self.error(d.span, f"'{name}' is a built-in name; choose another")
+                continue
             kind = "block" if isinstance(d, ast.BlockDecl) else "name"
+            if isinstance(d, ast.BoardDecl) and d.guard is not None:
+                kind = "guarded board"  # alternatives chosen by options may share one name
+                name = (name, id(d))
             key = (kind, name)
             if key in seen:
                 self.error(d.span, f"'{key[1]}' is declared twice", f"the first is at line {seen[key].span.line}")
@@ -260,18 +269,18 @@ class Checker:
         self.expr(s.item, scope)
         self._list_place(s.target, scope)
 
-    def _list_place(self, node, scope):
+    def _list_place(self, node, scope, maps_too: bool = False):
         self.expr(node, scope)
         if isinstance(node, (ast.Literal, ast.ListLit, ast.ListComp, ast.Template)):
             self.error(node.span, "this is a value, not a list in the game: name a variable")
         elif isinstance(node, ast.Name) and node.id in self.tables:
             self.error(node.span, f"'{node.id}' is a table; copy it into a variable to change it")
         else:
-            self.types.check_list_place(node, scope, "this statement")
+            self.types.check_list_place(node, scope, "this statement", maps_too)
 
     def _s_Remove(self, s, scope):
         self.expr(s.item, scope)
-        self._list_place(s.source, scope)
+        self._list_place(s.source, scope, maps_too=True)
 
     def _s_MoveItem(self, s, scope):
         self.expr(s.item, scope)
@@ -466,8 +475,7 @@ class Checker:
         if node.func not in QUANTIFIERS:
             self.error(node.span, f"'{node.func}' does not take 'x in list'",
                        "these do: " + ", ".join(sorted(QUANTIFIERS)))
-        elif node.func in ("sum", "min", "max", "lowest", "highest", "all", "any") and node.binder.body is None \
-                and node.func not in ("all", "any"):
+        elif node.func in ("sum", "min", "max", "lowest", "highest", "sorted") and node.binder.body is None:
             self.error(node.span, f"'{node.func}(x in list ...)' needs ': value' to say what to compare",
                        f"for example {node.func}({node.binder.var} in ... : {node.binder.var}.score)")
         self._binder(node.binder, scope)

@@ -44,6 +44,7 @@ class Pending:
     simultaneous: bool = False
     line: int = 0
     results: str = ""  # the local that receives the simultaneous choices
+    texts: dict = attrs.field(factory=dict)  # player -> the text of the move chosen, told when all have chosen
 
     def waiting(self) -> list:
         return [p for p in self.options if p not in self.chosen]

@@ -9,6 +9,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from rulewright.dsl.errors import SaveError
 from rulewright.interpreter.machine import Option
 from rulewright.interpreter.state import State
+from rulewright.interpreter.sharing import container_paths, decode, encode
 from rulewright.interpreter.values import copy_value
 
 FORMAT = "rulewright-save"
@@ -37,8 +38,18 @@ def _rng_from_list(data):
 
 def save(st: State) -> dict:
     g = st.game
+    data = converter.unstructure(st)
+    # the rules' own data: references keep locals pointing into the variables, maps keep number keys
+    paths = container_paths(st.vars)
+    data["vars"] = {k: encode(v) for k, v in st.vars.items()}
+    for frame, live in zip(data["frames"], st.frames):
+        frame["locals"] = {k: encode(v, paths) for k, v in live.locals.items()}
+    if st.pending is not None:
+        pend = data["pending"]
+        pend["options"] = {p: [dict(o, value=encode(o["value"])) for o in opts] for p, opts in pend["options"].items()}
+        pend["chosen"] = {p: encode(v) for p, v in pend["chosen"].items()}
     return {"format": FORMAT, "version": VERSION, "game": g.name, "rules": g.digest,
-            "players": g.player_count, "options": dict(g.options), "state": converter.unstructure(st)}
+            "players": g.player_count, "options": dict(g.options), "state": data}
 
 
 def restore(game, data) -> State:
@@ -56,11 +67,12 @@ def restore(game, data) -> State:
                         f"not {g.player_count} players with {g.options}")
     if not isinstance(data.get("state"), dict):
         raise SaveError("corrupt save: it holds no game state")
-    if not isinstance(data.get("state"), dict):
-        raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
         st = converter.structure(copy_value(data["state"]), State)
+        st.vars = {k: decode(v) for k, v in st.vars.items()}
+        for frame in st.frames:
+            frame.locals = decode(frame.locals, st.vars)
         if st.pending is not None:
             _restore_pending(st.pending)
     except cattrs.BaseValidationError as exc:  # say which fields: "required field missing @ $.frames"
@@ -75,26 +87,15 @@ def restore(game, data) -> State:
 
 def _restore_pending(pend) -> None:
     """Pending.options is an untyped dict: JSON turned its player keys into strings, cattrs left its options dicts."""
-    pend.options = {int(p): [o if isinstance(o, Option) else Option(**o) for o in opts]
-                    for p, opts in pend.options.items()}
-    pend.chosen = {int(p): v for p, v in pend.chosen.items()}
+    pend.options = {int(p): [_option(o) for o in opts] for p, opts in pend.options.items()}
+    pend.chosen = {int(p): decode(v) for p, v in pend.chosen.items()}
+    pend.texts = {int(p): t for p, t in pend.texts.items()}
 
 
-def _check_vars_and_status(st: State) -> None:
-    """The variables the rules declare, one value per player where they say so, and a state that can go on."""
-    g = st.game
-    missing, unknown = sorted(set(g.var_decls) - set(st.vars)), sorted(set(st.vars) - set(g.var_decls))
-    if missing or unknown:
-        raise SaveError("corrupt save: " + "; ".join(
-            part for part in (missing and f"missing variables {', '.join(missing)}",
-                              unknown and f"unknown variables {', '.join(unknown)}") if part))
-    for name in sorted(g.player_vars):
-        if not isinstance(st.vars[name], list) or len(st.vars[name]) != g.player_count:
-            raise SaveError(f"corrupt save: '{name}' must hold one value for each of the {g.player_count} players")
-    if st.status not in ("running", "scoring", "over"):
-        raise SaveError(f"corrupt save: unknown status {st.status!r}")
-    if st.status != "over" and (st.pending is None or not st.pending.waiting()):
-        raise SaveError("corrupt save: the game is not over but nobody has a decision to make")
+def _option(o) -> Option:
+    o = o if isinstance(o, Option) else Option(**o)
+    o.value = decode(o.value)
+    return o
 
 
 def _check_vars_and_status(st: State) -> None:

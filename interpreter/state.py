@@ -10,7 +10,7 @@ import attrs
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
 from rulewright.interpreter import machine
 from rulewright.interpreter.machine import Frame, Pending
-from rulewright.interpreter.values import copy_value
+from rulewright.interpreter.sharing import copy_shared
 
 
 @attrs.frozen
@@ -40,8 +40,7 @@ class Outcome:
     @property
     def draw(self) -> bool:
         everyone = sorted(p for group in self.ranking for p in group)
-        return not self.winners or (len(self.winners) > 1 and sorted(self.winners) == everyone
-                                    and self.teams is None)
+        return not self.winners or (len(self.winners) > 1 and sorted(self.winners) == everyone)
 
     def returns(self) -> dict:
         """+1 for a winner, -1 for a loser, 0 for everyone in a draw (as OpenSpiel reports)."""
@@ -114,16 +113,19 @@ class State:
         p, option = self._resolve(move, player)
         pend = self.pending
         self.moves_made += 1
-        self.events.append({"event": "move", "player": p, "move": option.text})
         if not pend.simultaneous:
+            self.events.append({"event": "move", "player": p, "move": option.text})
             value = self._resolved_value(option)
             self.frames[-1].locals[pend.var] = value
             self.pending = None
             machine.run(self)
             return
         pend.chosen[p] = self._resolved_value(option)
+        pend.texts[p] = option.text
         if pend.waiting():
-            return
+            return  # secret until everyone has chosen: no event yet
+        for q in pend.options:
+            self.events.append({"event": "move", "player": q, "move": pend.texts[q]})
         self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)
@@ -179,9 +181,10 @@ class State:
         pend = self.pending
         if pend is not None:
             pend = attrs.evolve(pend, options=dict(pend.options), chosen=dict(pend.chosen))
+        memo: dict = {}  # one memo: a local holding one of the game's lists keeps holding it
         return State(
-            vars={k: copy_value(v) for k, v in self.vars.items()},
-            frames=[Frame(f.proc, f.pc, copy_value(f.locals)) for f in self.frames],
+            vars={k: copy_shared(v, memo) for k, v in self.vars.items()},
+            frames=[Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames],
             pending=pend, rng=rng, status=self.status,
             winners=list(self.winners) if self.winners is not None else None,
             step=self.step, moves_made=self.moves_made, game=self.game)

@@ -167,12 +167,12 @@ class ProcCompiler:
             st.events.append({"event": "log", "text": msg(st, env)})
         self.emit("exec", s.span.line, f)
 
-    def _list_expr(self, node):
+    def _list_expr(self, node, maps_too: bool = False):
         fn = self.expr(node)
 
         def f(st, env):
             v = fn(st, env)
-            if type(v) is not list:
+            if type(v) is not list and not (maps_too and type(v) is dict):
                 raise RulesRuntimeError(f"{to_text(v)!r} is not a list")
             return v
         return f
@@ -189,13 +189,16 @@ class ProcCompiler:
         self.emit("exec", s.span.line, f)
 
     def _Remove(self, s):
-        item, source = self.expr(s.item), self._list_expr(s.source)
+        item, source = self.expr(s.item), self._list_expr(s.source, maps_too=True)
 
         def f(st, env):
             x, xs = item(st, env), source(st, env)
             try:
-                xs.remove(x)
-            except ValueError:
+                if type(xs) is dict:  # from a map: forget the key
+                    del xs[x]
+                else:
+                    xs.remove(x)
+            except (ValueError, KeyError):
                 raise RulesRuntimeError(f"{to_text(x)!r} is not there to remove") from None
         self.emit("exec", s.span.line, f)
 
@@ -348,8 +351,9 @@ class ProcCompiler:
         self.label(end)
 
     def _ChooseEach(self, s):
-        spec = self._choice_spec(s.choice)
-        spec["players"] = self.expr(s.players)
+        spec = {"players": self.expr(s.players)}  # the list is read before the player's name is bound
+        self.scope.add(s.player_var)
+        spec.update(self._choice_spec(s.choice))
         spec["player_var"] = s.player_var
         results = self.hidden("each")
         spec["results"] = results

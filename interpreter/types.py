@@ -22,7 +22,8 @@ _BUILTIN_RESULTS = {
 _BUILTIN_ARG_KINDS = {"len": (LIST, MAP, TEXT), "sum": (LIST,), "sorted": (LIST,), "reversed": (LIST,),
                       "distinct": (LIST,), "without": (LIST,), "first": (LIST,), "last": (LIST,),
                       "shuffled": (LIST,), "random": (LIST,)}
-_QUANTIFIER_RESULTS = {"count": NUMBER, "sum": NUMBER, "all": BOOL, "any": BOOL, "lowest": LIST, "highest": LIST}
+_QUANTIFIER_RESULTS = {"count": NUMBER, "sum": NUMBER, "all": BOOL, "any": BOOL, "lowest": LIST, "highest": LIST,
+                       "sorted": LIST}
 
 
 def literal_kind(value):
@@ -171,8 +172,8 @@ class TypeChecker:
             if kinds is not None and node.func.id not in self.c.defs and node.args:
                 self.expect(node.args[0], scope, kinds, f"'{node.func.id}'")
 
-    def check_list_place(self, node, scope, what: str):
-        self.expect(node, scope, (LIST,), what)
+    def check_list_place(self, node, scope, what: str, maps_too: bool = False):
+        self.expect(node, scope, (LIST, MAP) if maps_too else (LIST,), what)
 
     def check_store(self, target, value, scope, augmented: str = ""):
         if isinstance(target, ast.Name) and target.id in self.c.vars and target.id not in scope:

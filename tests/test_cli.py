@@ -224,7 +224,8 @@ def test_player_prefix_in_simultaneous_decision(guess, tmp_path):
     assert result.exit_code == 0, result.output
     events = json_lines(result.stdout)
     played = [(e["player"], e["move"]) for e in events if e["event"] == "move"]
-    assert played == [(2, "pick 3"), (1, "pick 1"), (1, "pick 2"), (2, "pick 2")]
+    # secret choices are told in seat order once everyone has chosen, whatever order they were typed in
+    assert played == [(1, "pick 1"), (2, "pick 3"), (1, "pick 2"), (2, "pick 2")]
     assert {"event": "log", "text": "round 1 done"} in events
     assert events[-1]["scores"] == {"1": 3, "2": 5} and events[-1]["winners"] == [2]
 

@@ -46,10 +46,8 @@ BASE = next(code for _line, code in GAMES if code.startswith('game "Examples"'))
 
 # Examples that document the language as designed but meet a known engine bug; strict, so the
 # day the bug is fixed these fail as XPASS and the mark must go.
-KNOWN_BUGS = {
-    "secretly choose": "statements.py _ChooseEach compiles the choice before the player name is in "
-                       "scope: 'unknown name p' when the list, where or as uses it",
-}
+# An example that a known engine bug breaks: text in the example -> the bug (strict xfail, so a fix is noticed).
+KNOWN_BUGS: dict = {}
 
 
 def _params(blocks):
