@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Optional
 
+from rulewright.dsl import ast
+from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import GridBoard
 from rulewright.interpreter.views import view
 
@@ -14,7 +16,12 @@ def _space_texts(st) -> dict:
     if g.board is None or g.display is None:
         return {}
     name, fn = g.display
-    return {s: str(fn(st, {name: s}) or ".") for s in g.board.spaces}
+    try:
+        return {s: str(fn(st, {name: s}) or ".") for s in g.board.spaces}
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError) as exc:
+        # a rules mistake in 'display' (it runs outside the machine, which would locate it)
+        line = next((d.span.line for d in g.rules.decls if isinstance(d, ast.DisplayDecl)), 0)
+        raise RulesRuntimeError(f"{g.file}:{line}: in 'display': {exc}") from None
 
 
 def render_board(st) -> str:

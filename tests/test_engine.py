@@ -561,3 +561,12 @@ def test_a_missing_base_is_reported_at_the_extends_line(tmp_path):
         load(str(tmp_path / "v.rules"))
     d = info.value.diagnostics[0]
     assert (d.line, d.column) == (2, 1) and d.message.startswith("no rules file at ")
+
+
+@pytest.mark.parametrize("display", ["{[]: 1}", '"B2".score', "{none.score: 5}"])
+def test_a_display_that_fails_is_a_located_runtime_error(make_game, display):
+    # found by fuzzing: the display expression runs outside the machine and let Python errors out
+    state = make_game(HEAD + f"player var score = 0\nboard b: grid 2 by 2\ndisplay s = {display}\n"
+                             "turn:\n    choose x in [1]\n    end game\n").new_state(1)
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:5: in 'display': "):
+        state.render(1)
