@@ -199,14 +199,18 @@ class State:
 
         def key(p):
             return tuple(self.vars[name][p - 1] * (1 if asc else -1) for name, asc in keys)
+        try:  # 'rank by' values or a 'teams' expression the rules got wrong: a rules error, not a crash
+            order = sorted(players, key=key)
+            teams = g.teams(self, {}) if g.teams is not None else None
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError, ZeroDivisionError) as exc:
+            raise RulesRuntimeError(f"{g.file}: the outcome cannot be worked out: {exc}") from None
         ranking: list = []
-        for p in sorted(players, key=key):
+        for p in order:
             if ranking and key(ranking[-1][0]) == key(p):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
         winners = self.winners if self.winners is not None else (ranking[0] if ranking else [])
-        teams = g.teams(self, {}) if g.teams is not None else None
         return Outcome(scores, ranking, list(winners), teams or None)
 
     def view(self, player: Optional[int] = None) -> dict:
