@@ -585,7 +585,7 @@ class _Builder(Transformer):
         return ast.OptionDecl(str(c[0]), tuple(values), span=self._span(meta))
 
     def int_range(self, meta, c):
-        low, high = int(c[0]), int(c[1])
+        low, high = self._int(c[0]), self._int(c[1])
         if high < low or high - low > 1000:
             raise RulesSyntaxError(Diagnostic(f"'{low}..{high}' is not a range of at most 1000 numbers",
                                               self.filename, meta.line, meta.column,

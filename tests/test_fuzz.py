@@ -144,6 +144,7 @@ FOUND = {
     "parenthesised_in_map": HEAD + "var m = {(1)}\n" + END,
     # int() of a 5000-digit number raised ValueError inside the builder
     "huge_number": HEAD + "var x = " + "9" * 5000 + "\n" + END,
+    "huge_number_in_option_range": HEAD + "option n: 1.." + "9" * 5000 + "\n" + END,
     # deep nesting exhausted Python's stack in the builder (RecursionError)
     "deep_negation": HEAD + "var x = " + "-" * 3000 + "1\n" + END,
     "long_sum": HEAD + "var x = " + "+".join(["1"] * 3000) + "\n" + END,
