@@ -179,8 +179,26 @@ def plain_turn(st, source):
     st.apply("no goal")
 
 
-def mover(st) -> int:
-    return st.to_move()[0]
+def board_quietly(st, layout):
+    """This board at the pending decision, asked again."""
+    set_board(st, layout)
+    refresh(st)
+
+
+def finish(st, goals, boarded):
+    """Set goals and boarded cubes, then end a 2-player game at the end of round 1."""
+    board_quietly(st, {"S6": "R", "S9": "Y"})
+    plain_turn(st, "S6")
+    st.apply("no action")
+    st.apply("move S9")
+    for p, names in goals.items():
+        st.vars["goals"][p - 1] = list(names)
+    st.vars["boarded"].update(boarded)
+    st.vars["track"] = 12
+    refresh(st)
+    st.apply("no goal")
+    assert st.is_over()
+    return st.outcome()
 
 
 def random_playout(st, rng: random.Random, check=None, limit=40000):

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from rulewright.cli.main import app
 
-from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, ZEPHYR_FLOOR, cards_everywhere,
-                      game, logs, play, plain_turn, refresh, set_board, set_hand, spec, stack_deck,
+from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, ZEPHYR_FLOOR, board_quietly,
+                      cards_everywhere, finish, game, play, plain_turn, refresh, set_board, set_hand, spec, stack_deck,
                       start, texts)
 
 
@@ -156,11 +156,6 @@ def test_player_decks_give_everyone_the_fifteen_cards_with_an_own_discard_pile()
 
 
 # ------------------------------------------------------------------ the end
-def board_quietly(st, layout):
-    set_board(st, layout)
-    refresh(st)
-
-
 def test_the_twelfth_boarded_cube_ends_the_game_at_the_end_of_the_round():
     st = start(3)
     board_quietly(st, {"S4": "RN", "S6": "Y", "S9": "B"})
@@ -203,22 +198,6 @@ def test_a_shorter_game_ends_when_the_track_reaches_the_chosen_space(last_space,
     play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
     plain_turn(st, "S6")
     assert st.is_over() == ends
-
-
-def finish(st, goals, boarded):
-    """Set goals and boarded cubes, then end a 2-player game at the end of round 1."""
-    board_quietly(st, {"S6": "R", "S9": "Y"})
-    plain_turn(st, "S6")
-    st.apply("no action")
-    st.apply("move S9")
-    for p, names in goals.items():
-        st.vars["goals"][p - 1] = list(names)
-    st.vars["boarded"].update(boarded)
-    st.vars["track"] = 12
-    refresh(st)
-    st.apply("no goal")
-    assert st.is_over()
-    return st.outcome()
 
 
 def test_most_points_wins():
