@@ -582,3 +582,22 @@ def test_an_outcome_the_rules_get_wrong_is_a_runtime_error(make_game, decls):
     assert state.is_over()
     with pytest.raises(RulesRuntimeError, match=r"^test\.rules: the outcome cannot be worked out: "):
         state.outcome()
+
+
+def test_each_player_chooses_from_their_own_list(make_game):
+    state = make_game(HEAD + """
+player var hand = [] secret
+setup:
+    hand[1] = ["a", "b"]
+    hand[2] = ["c"]
+round:
+    each p in players secretly choose x in p.hand where x != "b" as "play {x}":
+        remove x from hand[p]
+    end game
+""").new_state(1)
+    assert [m.text for m in state.legal_moves(1)] == ["play a"]
+    assert [m.text for m in state.legal_moves(2)] == ["play c"]
+    assert "play c" not in repr(state.view(1))  # another player's options stay hidden too
+    state.apply("play c", player=2)
+    state.apply("play a", player=1)
+    assert state.vars["hand"] == [["b"], []]
