@@ -10,12 +10,16 @@ import operator
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS, quantify
-from rulewright.interpreter.values import to_text
+from rulewright.interpreter.values import copy_value, to_text
 
 
 def const(value):
-    """A closure that returns a constant; lists are copied so a rule cannot change the constant."""
-    if isinstance(value, list):
+    """A closure that returns a constant; lists are copied (deeply: [[], []] too) so a rule cannot
+    change the constant."""
+    if isinstance(value, list) and any(isinstance(v, (list, dict)) for v in value):
+        def f(st, env, _v=value):
+            return copy_value(_v)
+    elif isinstance(value, list):
         def f(st, env, _v=value):
             return list(_v)
     else:
