@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast as pyast
 import functools
 import re
+import warnings
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -242,6 +243,28 @@ def _dedent_line(text: str) -> int:
 
 
 _HOLE = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+_ESCAPE = re.compile(r"\\(N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)")
+
+
+def _raw_offset(raw: str, value: str, index: int) -> int:
+    """Where character ``index`` of a string's decoded value stands in its source text (quotes excluded):
+    escapes such as \\" take two characters in the source for one in the value."""
+    inner = raw[1:-1]
+    if "\\" not in inner:
+        return index
+    offsets, pos = [], 0
+    for m in _ESCAPE.finditer(inner):
+        offsets.extend(range(pos, m.start()))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                width = len(pyast.literal_eval('"' + m.group(0) + '"'))
+            except (ValueError, SyntaxError):
+                width = len(m.group(0))
+        offsets.extend([m.start()] * width)
+        pos = m.end()
+    offsets.extend(range(pos, len(inner)))
+    return offsets[index] if len(offsets) == len(value) and index < len(offsets) else index
 
 
 @v_args(meta=True)
@@ -296,7 +319,9 @@ class _Builder(Transformer):
     def _string(self, tok: Token):
         raw = str(tok)
         try:
-            value = pyast.literal_eval(raw)
+            with warnings.catch_warnings():  # "\\d" warns (an error under -W error): keep it as written
+                warnings.simplefilter("ignore")
+                value = pyast.literal_eval(raw)
         except (ValueError, SyntaxError):
             value = raw[1:-1]
         span = self._tok_span(tok)
@@ -312,8 +337,9 @@ class _Builder(Transformer):
             elif m.group(0) == "}}":
                 parts.append("}")
             else:
-                # the hole's column: the string's column + 1 for the quote + its offset in the text
-                parts.append(parse_expr(m.group(1), self.filename, span.line, span.column + 1 + m.start(1),
+                # the hole's column: the string's column + 1 for the quote + its offset in the raw text
+                parts.append(parse_expr(m.group(1), self.filename, span.line,
+                                        span.column + 1 + _raw_offset(raw, value, m.start(1)),
                                         self._source_line(span.line)))
             pos = m.end()
         if pos < len(value):

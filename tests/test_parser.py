@@ -373,6 +373,18 @@ def test_template_holes():
     assert (parts[2].span.line, parts[2].span.column) == (4, 23)
 
 
+def test_hole_columns_count_escapes_as_written():
+    (log,) = turn('log "a\\"b {me} \\n {x}"')
+    holes = [p for p in log.message.parts if not isinstance(p, str)]
+    assert [h.span.column for h in holes] == [16, 24]
+    assert log.message.parts[0] == 'a"b '
+
+
+def test_unknown_escape_is_kept_as_written():
+    (log,) = turn('log "a\\d"')
+    assert log.message == ast.Literal("a\\d")
+
+
 def test_doubled_braces_are_plain_text():
     (log,) = turn('log "{{x}} and }}"')
     assert log.message == ast.Literal("{x} and }")
