@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rulewright.dsl.errors import RulesError, RulesSyntaxError
@@ -128,6 +128,76 @@ def monkeypatch_budget():
     machine.STEP_BUDGET = 20_000
     yield
     machine.STEP_BUDGET = saved
+
+
+# Small programs built from the grammar: more of them get through the checker, so the compiler, the
+# engine, views, rendering and saves are fuzzed too.
+ATOMS = ["0", "1", "7", "-2", "me", "x", "xs", "score", "players", "player_count", "round_number", "grid", "none",
+         "true", '"A1"', '"B2"', "[]", "small", "big"]
+expressions = st.recursive(
+    st.sampled_from(ATOMS),
+    lambda inner: st.one_of(
+        st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "%", "==", "!=", "<", "and", "or", "in"]), inner)
+        .map(" ".join),
+        st.tuples(st.sampled_from(["len", "abs", "max", "min", "sorted", "first", "range", "text", "row",
+                                   "neighbours", "next_player", "random", "roll", "lines"]), inner)
+        .map(lambda p: f"{p[0]}({p[1]})"),
+        st.tuples(st.sampled_from(["count", "sum", "any", "max"]), inner, inner)
+        .map(lambda p: f"{p[0]}(q in {p[1]}: {p[2]})"),
+        st.lists(inner, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),
+        st.tuples(inner, inner).map(lambda p: f"{p[0]}[{p[1]}]"),
+        st.tuples(inner, inner).map(lambda p: "{" + f"{p[0]}: {p[1]}" + "}"),
+        st.tuples(inner, inner, inner).map(lambda p: f"({p[0]} if {p[1]} else {p[2]})"),
+        inner.map(lambda e: f"({e}).score"),
+    ),
+    max_leaves=6)
+STATEMENTS = ["let x = {e}", "x = {e}", "xs = {e}", "me.score += {e}", "score[{e}] = {e}", 'log "{{{e}}}"',
+              "add {e} to xs", "remove {e} from xs", "if {e}:\n        x = {e}", "for q in {e}:\n        x = q",
+              "while {e}:\n        break", "choose c in {e} as \"c {{c}}\" optional \"no\"", "win {e}",
+              "choose:\n        \"a\" if {e}:\n            x = 1\n        \"b\":\n            pass"]
+SKELETON = """game "G"
+players 2
+option size: small | big
+board grid: grid 3 by 3
+var x = 0
+var xs = [1, 2, 3]
+player var score = 0
+display s = {display}
+turn:
+{body}
+end when round_number > 2
+"""
+
+
+@st.composite
+def small_programs(draw):
+    body = []
+    for _ in range(draw(st.integers(1, 4))):
+        template = draw(st.sampled_from(STATEMENTS))
+        while "{e}" in template:
+            template = template.replace("{e}", draw(expressions), 1)
+        body.append("    " + template)
+    return SKELETON.format(display=draw(expressions), body="\n".join(body))
+
+
+@FUZZ
+@given(text=small_programs())
+def test_small_programs_run_views_render_and_saves(text, monkeypatch_budget):
+    game = front_end(text)
+    event("compiled" if game is not None else "refused")
+    if game is None:
+        return
+    try:
+        state = game.new_state(0)
+        for _ in range(6):
+            state.view(1), state.render(2), state.outcome()
+            again = game.load_state(state.to_json())
+            assert again.to_json() == state.to_json()
+            if state.is_over():
+                break
+            state.apply(state.legal_moves()[0])
+    except RulesError:
+        pass
 
 
 def test_the_bases_are_valid_games():
