@@ -140,7 +140,9 @@ def place(st, player, at, heading="right"):
 def ready(players=2, seed=1, **options):
     """A new game past the secret discards of the setup: everyone is to program a first card."""
     st = game(players, **options).new_state(seed=seed)
-    while not all(m.text.startswith("program ") for m in st.legal_moves()):
+    for _ in range(10 * players):                 # a few discards each, at most
+        if all(m.text.startswith("program ") for m in st.legal_moves()):
+            break
         st.apply(st.legal_moves()[0])
     assert st.to_move() == list(range(1, players + 1))
     st.drain_events()
