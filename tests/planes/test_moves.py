@@ -75,6 +75,15 @@ def test_a_gate_takes_only_the_last_single_cube_of_its_colour():
     assert st.vars["cubes"]["G1"] == [] and any("boards a red cube" in l for l in lines)
 
 
+def test_two_cubes_of_the_gates_colour_cannot_land_on_it_together():
+    st = ready({"S4": "RRN"})
+    play(st, "move S4", "drop grey")
+    # two reds go on from S5: only to P3, never onto G1
+    assert spec(st, "S5") == "N" and texts(st) == ["drop red", "stop"]
+    play(st, "stop")
+    assert spec(st, "P3") == "RR" and st.vars["track"] == 0
+
+
 def test_a_cube_of_another_colour_cannot_land_on_a_gate():
     st = ready({"S4": "RN"})
     play(st, "move S4", "drop red")     # grey is the last cube: G1 is not a choice
@@ -163,6 +172,18 @@ def test_a_blockage_made_during_the_move_does_not_stop_it():
     assert st.vars["cones"] == ["S1"]
     play(st, "drop red")
     assert spec(st, "S3") == "N"
+
+
+def test_a_blockage_made_during_the_move_does_not_stop_it_when_the_cubes_come_round_again():
+    st = ready({"P1": "RRNNNNNNNNNNNNNN", "S1": "YYYYYY"})
+    play(st, "move P1", "drop red")                     # S1: seven party cubes, a cone
+    assert st.vars["cones"] == ["S1"]
+    for _ in range(13):                                 # S2 ... S10 and P1: one grey cube each
+        play(st, "drop grey")
+    # round the loop, back at S1 with two cubes: the cone was made during this move, so they go on
+    assert spec(st, "S1") == "RYYYYYY" and texts(st) == ["drop red", "drop grey", "stop"]
+    play(st, "drop grey")
+    assert (spec(st, "S1"), spec(st, "S2")) == ("RYYYYYYN", "RN")
 
 
 def test_a_blocked_space_can_be_the_source_and_the_cone_lifts():
