@@ -1,0 +1,733 @@
+"""Barnstormers, rule by rule: each test builds a position by hand (planes, hands, the Judges'
+Panel), plays a turn by move texts, and checks what the rulebook says must happen."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.dsl.errors import IllegalMoveError, OptionError
+from rulewright.interpreter import machine
+
+from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, logs, mover, set_own,
+                      play, put, ready, refresh, set_hand, set_panel, stunt_tier, texts)
+
+QUIET_PANEL = ["Wide Vic", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"]
+
+
+def quiet(st, players=None):
+    """Nobody holds a card, and the panel shows stunts the test's planes do not form."""
+    for p in players or range(1, st.game.player_count + 1):
+        set_hand(st, p, [])
+    set_panel(st, QUIET_PANEL)
+
+
+def others(st, p):
+    n = st.game.player_count
+    return [(p - 1 + k) % n + 1 for k in range(1, n)]
+
+
+def finish_turn(st):
+    """Play the rest of the current player's turn with first options that change nothing."""
+    p = mover(st)
+    while st.to_move() == [p] and st.step != "perform stunt":
+        t = texts(st)
+        st.apply(next((x for x in t if x in ("claim no Trick Stunt", "keep your cards")), t[0]))
+
+
+# ---------------------------------------------------------------- setup
+FORMATIONS = {
+    2: {1: {"A2": "NE", "A3": "N", "A4": "NW", "B3": "N"},
+        2: {"E4": "SW", "E3": "S", "E2": "SE", "D3": "S"}},
+    3: {1: {"A2": "NE", "A4": "N", "A6": "NW", "B4": "N"},
+        2: {"F1": "SE", "D1": "E", "B1": "NE", "D2": "E"},
+        3: {"G7": "SW", "G5": "S", "E7": "W", "F6": "SW"}},
+    4: {1: {"A2": "NE", "A4": "N", "A6": "NW", "B4": "N"},
+        2: {"F1": "SE", "D1": "E", "B1": "NE", "D2": "E"},
+        3: {"G6": "SW", "G4": "S", "G2": "SE", "F4": "S"},
+        4: {"B7": "NW", "D7": "W", "F7": "SW", "D6": "W"}},
+}
+ADVANCED = {
+    2: {1: {"A3": "N", "B2": "NE", "B4": "NW", "B3": "N"},
+        2: {"E3": "S", "D4": "SW", "D2": "SE", "D3": "S"}},
+    4: {1: {"A4": "N", "B3": "NE", "B5": "NW", "C4": "N"},
+        2: {"D1": "E", "E2": "SE", "C2": "NE", "D3": "E"},
+        3: {"G4": "S", "F5": "SW", "F3": "SE", "E4": "S"},
+        4: {"D7": "W", "C6": "NW", "E6": "SW", "D5": "W"}},
+    3: {3: {"F6": "SW", "E5": "SW", "F4": "S", "D6": "W"}},
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_start_formations_and_hangars(players):
+    st = ready(players)
+    for p, planes in FORMATIONS[players].items():
+        assert {x: h for x, (_o, h) in fleet(st, p).items()} == planes
+        assert len(st.vars["hangar"][p - 1]) == 2
+    board = st.game.board
+    assert (board.rows, board.cols) == ((5, 5) if players == 2 else (7, 7))
+    check_invariants(st)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_advanced_air_show_formations(players):
+    st = ready(players, board="advanced")
+    for p, planes in ADVANCED[players].items():
+        assert {x: h for x, (_o, h) in fleet(st, p).items()} == planes
+    if players == 3:
+        assert {x: h for x, (_o, h) in fleet(st, 1).items()} == ADVANCED[4][1]
+        assert {x: h for x, (_o, h) in fleet(st, 2).items()} == ADVANCED[4][2]
+
+
+def test_setup_deals_the_panel_hands_and_decks():
+    st = ready(4, seed=3)
+    v = st.vars
+    assert sorted(stunt_tier(st, c) for c in v["panel"]) == ["green"] * 2 + ["red"] * 2 + ["yellow"] * 2
+    assert [len(v[f"{t}_deck"]) for t in ("green", "yellow", "red")] == [14, 14, 14]
+    assert [len(d) for d in v["expertise_deck"]] == [16, 12, 8]
+    for hand in v["hand"]:
+        assert len(hand) == 2 and not any(c.startswith("Freak") for c in hand)
+    assert v["open_requests"] == []
+    assert 1 <= v["first_player"] <= 4 and mover(st) == v["first_player"]
+    check_invariants(st)
+
+
+def test_freak_cards_dealt_at_setup_are_replaced():
+    for seed in range(30):
+        st = game(4).new_state(seed=seed)
+        assert all(not c.startswith("Freak") for hand in st.vars["hand"] for c in hand)
+        assert sum(c.startswith("Freak") for c in st.vars["tactics"]) == 3
+
+
+def test_lead_pilot_is_drawn_by_lot():
+    firsts = {game(3).new_state(seed=s).vars["first_player"] for s in range(20)}
+    assert firsts == {1, 2, 3}
+
+
+def test_options_are_checked():
+    with pytest.raises(OptionError, match="specialist and mystery"):
+        game(2, specialist="on", mystery="on")
+    with pytest.raises(OptionError, match="2-round draft"):
+        game(3, mystery="on", level="extreme", draft="on")
+    with pytest.raises(OptionError):
+        game(4, level="world")
+
+
+# ---------------------------------------------------------------- 1) perform stunt: two actions
+def test_exactly_two_actions_any_mix():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    refresh(st)
+    assert texts(st) == ["dispatch a plane", "move a plane"]
+    play(st, "dispatch a plane")
+    spaces = texts(st)
+    assert len(spaces) == 49 and all(t.startswith("place at ") for t in spaces)
+    heading = spaces[0].split()[-1]
+    play(st, "place at D4 facing " + heading)
+    assert fleet(st)["D4"] == (p, heading)
+    assert len(st.vars["hangar"][p - 1]) == 1
+    play(st, "dispatch a plane")       # a repeat action
+    play(st, texts(st)[0])
+    assert st.vars["hangar"][p - 1] == []
+    # two actions done, no card to play, nothing to claim, no card to discard: the next pilot
+    assert mover(st) == others(st, p)[0] and st.step == "perform stunt"
+
+
+def test_dispatch_faces_the_compass_roll():
+    seen = set()
+    for seed in range(40):
+        st = ready(2, seed=seed)
+        refresh(st)
+        play(st, "dispatch a plane")
+        seen.add(texts(st)[0].split()[-1])
+    assert seen == {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+
+def test_move_turns_at_most_45_degrees_then_flies_one_space():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    put(st, "D4", p, "N")
+    refresh(st)
+    play(st, "move a plane")
+    assert texts(st) == ["move D4 N", "move D4 NW", "move D4 NE"]
+    play(st, "move D4 NW")
+    assert fleet(st) == {"E3": (p, "NW")}
+
+
+def test_flying_off_the_board_returns_the_plane_to_its_hangar():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    put(st, "G4", p, "N")
+    refresh(st)
+    play(st, "move a plane", "move G4 NE")
+    assert fleet(st) == {}
+    assert len(st.vars["hangar"][p - 1]) == 6
+    assert any("leaves the air show" in line for line in logs(st))
+
+
+# ---------------------------------------------------------------- pushes and chained manoeuvres
+def test_fig2_chained_manoeuvre_pushes_planes_into_the_clouds_and_home():
+    st = ready(4)
+    p = mover(st)
+    q, r, s = others(st, p)
+    quiet(st)
+    clear(st)
+    put(st, "D4", p, "E")
+    put(st, "D5", q, "E")
+    put(st, "D6", r, "E")
+    put(st, "D7", s, "E")          # in the clouds, heading out of the air show
+    refresh(st)
+    play(st, "move a plane", "move D4 E")
+    assert fleet(st) == {"D5": (p, "E"), "D6": (q, "E"), "D7": (r, "E")}
+    assert len(st.vars["hangar"][s - 1]) == 6
+    assert st.vars["longest_chain"] == 4
+    assert "a chained manoeuvre of 4 planes" in logs(st)
+    # placing another plane on the cloud space forces the plane there out as well
+    play(st, "dispatch a plane")
+    play(st, next(t for t in texts(st) if t.startswith("place at D7 ")))
+    assert fleet(st)["D7"][0] == p
+    assert len(st.vars["hangar"][r - 1]) == 6
+    check_invariants(st)
+
+
+def test_a_pushed_plane_moves_along_its_own_heading_and_chains_on():
+    st = ready(4)
+    p = mover(st)
+    q, r, _s = others(st, p)
+    quiet(st)
+    clear(st)
+    put(st, "C3", p, "N")
+    put(st, "D3", q, "E")          # pushed east, not north
+    put(st, "D4", r, "S")          # then pushed south
+    refresh(st)
+    play(st, "move a plane", "move C3 N")
+    assert fleet(st) == {"D3": (p, "N"), "D4": (q, "E"), "C4": (r, "S")}
+    assert st.vars["longest_chain"] == 3
+
+
+def test_a_chain_that_comes_back_pushes_the_mover_on():
+    # A enters B's space; B is pushed into C; C is pushed back onto A's new space: A moves again.
+    st = ready(4)
+    p = mover(st)
+    q, r, _s = others(st, p)
+    quiet(st)
+    clear(st)
+    put(st, "D3", p, "E")
+    put(st, "D4", q, "N")
+    put(st, "E4", r, "S")
+    refresh(st)
+    play(st, "move a plane", "move D3 E")
+    assert fleet(st) == {"D5": (p, "E"), "E4": (q, "N"), "D4": (r, "S")}
+    assert st.vars["longest_chain"] == 4
+
+
+def _line_of(st, p, owners, row="B"):
+    quiet(st)
+    clear(st)
+    for i, owner in enumerate(owners, start=1):
+        put(st, f"{row}{i}", owner, "E")
+    refresh(st)
+
+
+def test_chain_of_six_earns_a_level_one_expertise_card():
+    st = ready(4, seed=2)
+    p = mover(st)
+    q, r, s = others(st, p)
+    _line_of(st, p, [p, q, r, s, q, r])
+    play(st, "move a plane", "move B1 E")
+    assert st.vars["longest_chain"] == 6
+    dispatch(st, "G7")
+    # the Expertise card is claimed in the scoring step; then the turn goes on (no card to discard)
+    assert any("chained manoeuvre of 6 planes" in line for line in logs(st))
+    assert mover(st) == q
+    assert len(st.vars["bonuses"][p - 1]) == 1
+    assert EXPERTISE[st.vars["bonuses"][p - 1][0]][0] == 1
+    assert st.vars["chain_cards"][p - 1] == 1
+    assert st.vars["stunts"][p - 1] == 0          # chained manoeuvres do not move the tracker
+    check_invariants(st)
+
+
+def test_chain_of_five_earns_nothing_without_flying_aces():
+    st = ready(4, seed=2)
+    p = mover(st)
+    q, r, s = others(st, p)
+    _line_of(st, p, [p, q, r, s, q])
+    play(st, "move a plane", "move B1 E")
+    assert st.vars["longest_chain"] == 5
+    dispatch(st, "G7")
+    assert mover(st) == q and st.vars["bonuses"][p - 1] == []
+
+
+def test_chain_of_five_with_flying_aces():
+    st = ready(4, seed=2)
+    p = mover(st)
+    q, r, s = others(st, p)
+    give_bonus(st, p, "Flying Aces")
+    _line_of(st, p, [p, q, r, s, q])
+    play(st, "use an Expertise Bonus card", "use Flying Aces")
+    assert st.vars["displayed"][p - 1] == ["Flying Aces"]
+    assert "use an Expertise Bonus card" not in texts(st)     # on display, not used up
+    play(st, "move a plane", "move B1 E")
+    dispatch(st, "G7")
+    assert mover(st) == q and len(st.vars["bonuses"][p - 1]) == 1
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- trick stunts (Fig. 3)
+def fig3(st, yellow, blue, rival):
+    """Yellow has a Long Flying V but for one plane, with another yellow plane next to it; blue has
+    a Closed Diamond but for one plane, a rival's plane in its middle and another blue plane clear."""
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wide Vic", "Wide Abreast", "Kite", "Trident", "Closed Diamond", "Long Flying V"])
+    for x in ("E1", "D2", "C3", "D4"):            # the V: E1 D2 C3 D4 E5
+        put(st, x, yellow, "N")
+    put(st, "F6", yellow, "S")                    # the circled plane: next to E5
+    for x in ("D6", "C7", "B6"):                  # the diamond: D6 C5 C7 B6
+        put(st, x, blue, "E")
+    put(st, "C6", rival, "W")                     # a rival in the middle is ignored
+    put(st, "G2", blue, "N")                      # the other blue plane, clear of the stunt
+
+
+def test_fig3_a_stunt_is_not_claimed_while_another_plane_of_the_colour_is_adjacent():
+    st = ready(4, seed=5)
+    yellow = mover(st)
+    blue, rival = others(st, yellow)[:2]
+    fig3(st, yellow, blue, rival)
+    refresh(st)
+    dispatch(st, "E5")
+    play(st, "move a plane", "move F6 S")         # onto E6... still next to E5
+    assert "E6" in fleet(st, yellow)
+    assert mover(st) != yellow                    # nothing to claim: the turn is over
+    assert st.vars["claimed"][yellow - 1] == []
+
+
+def test_fig3_the_closed_diamond_is_claimed_for_7_cp():
+    st = ready(4, seed=5)
+    blue = mover(st)
+    yellow, rival = others(st, blue)[:2]
+    fig3(st, yellow, blue, rival)
+    refresh(st)
+    dispatch(st, "C5")
+    dispatch(st, "A1")                            # G2 and A1 are clear of the diamond
+    assert texts(st) == ["claim a Trick Stunt", "claim no Trick Stunt"]
+    play(st, "claim a Trick Stunt")
+    assert texts(st) == ["claim Closed Diamond (7 CP)"]
+    play(st, "claim Closed Diamond (7 CP)")
+    assert st.vars["claimed"][blue - 1] == ["Closed Diamond"]
+    assert st.vars["stunts"][blue - 1] == 1
+    assert "Closed Diamond" not in st.vars["panel"]
+    assert sum(stunt_tier(st, c) == "red" for c in st.vars["panel"]) == 2   # refilled from the red deck
+    assert len(st.vars["red_deck"]) == 13
+    check_invariants(st)
+
+
+def test_other_own_plane_adjacent_blocks_the_diamond():
+    st = ready(4, seed=5)
+    blue = mover(st)
+    yellow, rival = others(st, blue)[:2]
+    fig3(st, yellow, blue, rival)
+    refresh(st)
+    dispatch(st, "C5")
+    dispatch(st, "A4")  # next to B5? no: A4 touches B5
+    assert "claim a Trick Stunt" in texts(st)      # A4 is not next to B6, C5, C7 or D6
+    st2 = ready(4, seed=5)
+    fig3(st2, yellow, blue, rival)
+    refresh(st2)
+    dispatch(st2, "C5")
+    dispatch(st2, "A5")  # touches B6
+    assert mover(st2) != blue
+
+
+def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    put(st, "D4", p, "N")
+    put(st, "A7", p, "E")
+    refresh(st)
+    play(st, "move a plane", "move A7 E", "dispatch a plane")
+    play(st, next(t for t in texts(st) if t.startswith("place at G7 ")))
+    assert mover(st) != p                         # the Wingmen stood there already: no claim
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "C3", p, "N")
+    put(st, "D4", p, "N")
+    refresh(st)
+    play(st, "move a plane", "move C3 N")             # into the formation
+    dispatch(st, "G7")
+    assert texts(st) == ["claim a Trick Stunt", "claim no Trick Stunt"]
+
+
+def test_one_trick_stunt_a_turn_and_refill():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    put(st, "D7", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "D5")
+    # D3 D4 D5 is a Line Abreast, not shown; D5 _ D7 is an Open Pair, but D4 is next to D5
+    assert mover(st) != p
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    put(st, "A7", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A5")
+    play(st, "claim a Trick Stunt")
+    assert texts(st) == ["claim Wingmen (2 CP)", "claim Open Pair (2 CP)"]
+    play(st, "claim Open Pair (2 CP)")
+    assert mover(st) != p                            # the Wingmen wait for another turn
+    assert st.vars["claimed"][p - 1] == ["Open Pair"]
+    assert len(st.vars["panel"]) == 6 and len(st.vars["green_deck"]) == 13
+
+
+def test_stunt_tracker_level_up_points():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    st.vars["stunts"][p - 1] = 1
+    st.vars["claimed"][p - 1] = []
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert st.vars["stunts"][p - 1] == 2
+    (card,) = st.vars["bonuses"][p - 1]
+    assert EXPERTISE[card][0] == 1                    # 2: a level 1 card
+
+
+def test_level_up_lets_the_player_take_a_lower_level():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    st.vars["stunts"][p - 1] = 4
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert texts(st) == ["take a level 2 Expertise Bonus card", "take a level 1 Expertise Bonus card"]
+    play(st, "take a level 1 Expertise Bonus card")
+    (card,) = st.vars["bonuses"][p - 1]
+    assert EXPERTISE[card][0] == 1
+
+
+# ---------------------------------------------------------------- 3) replace cards
+def test_replace_may_discard_one_then_draws_back_to_two():
+    st = ready(4)
+    p = mover(st)
+    quiet(st)
+    set_hand(st, p, ["Loop the Loop", "Dispatch a Plane"])
+    st.vars["tactics"] = [c for c in st.vars["tactics"] if not c.startswith("Freak")]
+    st.vars["box"] += ["Freak Windstorm", "Freak Windstorm", "Freak Thunderstorm"]
+    refresh(st)
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing S")
+    play(st, texts(st)[0])
+    assert st.vars["cards_played"] == 1 and st.vars["actions_left"] == 2   # a card is no action
+    assert texts(st) == ["dispatch a plane", "move a plane"]               # one card a turn
+    for _ in range(2):
+        play(st, "move a plane")
+        play(st, texts(st)[0])
+    while st.step == "score stunt formations":
+        play(st, "claim no Trick Stunt")
+    assert texts(st) == ["discard Loop the Loop", "keep your cards"]
+    top = st.vars["tactics"][-2:]
+    play(st, "discard Loop the Loop")
+    assert sorted(st.vars["hand"][p - 1]) == sorted(top)
+    assert st.vars["tactics_discard"][-2:] == ["Dispatch a Plane", "Loop the Loop"]
+
+
+# ---------------------------------------------------------------- the end
+def _claim_now(st, p, stunt="Wingmen", last_green=False):
+    """p claims the Wingmen this turn (D3 held, D4 dispatched); with ``last_green``, the green deck
+    is empty."""
+    quiet(st)
+    clear(st)
+    set_panel(st, [stunt, "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    if last_green:
+        st.vars["box"] += st.vars["green_deck"]
+        st.vars["green_deck"] = []
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", f"claim {stunt} (2 CP)")
+
+
+def _play_quietly(st):
+    """Play the current turn with first options, never claiming."""
+    p = mover(st)
+    while not st.is_over() and st.to_move() == [p]:
+        t = texts(st)
+        st.apply("claim no Trick Stunt" if "claim no Trick Stunt" in t else t[0])
+
+
+@pytest.mark.parametrize("level", ["local", "regional", "national", "extreme"])
+def test_reaching_the_level_ends_the_competition_at_the_end_of_the_round(level):
+    target = {"local": 4, "regional": 6, "national": 9, "extreme": 12}[level]
+    st = ready(4, seed=1, level=level)
+    p = mover(st)                                  # the Lead Pilot
+    st.vars["stunts"][p - 1] = target - 1
+    _claim_now(st, p)
+    assert st.vars["stunts"][p - 1] == target
+    played = []
+    while not st.is_over():
+        played.append(mover(st))
+        _play_quietly(st)
+    assert played == others(st, p)                 # everyone else completes the round
+    assert st.outcome() is not None
+
+
+def test_one_short_of_the_level_plays_on():
+    st = ready(4, seed=1, level="local")
+    p = mover(st)
+    st.vars["stunts"][p - 1] = 2
+    _claim_now(st, p)
+    for _ in range(4):
+        _play_quietly(st)
+    assert not st.is_over()
+
+
+def test_a_stunt_deck_running_out_ends_the_competition_at_the_end_of_the_round():
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)
+    _claim_now(st, p, last_green=True)
+    assert st.vars["deck_ran_out"] is True
+    assert any("green stunt deck has run out" in line for line in logs(st))
+    assert sum(stunt_tier(st, c) == "green" for c in st.vars["panel"]) == 1
+    played = []
+    while not st.is_over():
+        played.append(mover(st))
+        _play_quietly(st)
+    assert played == others(st, p)
+
+
+# ---------------------------------------------------------------- scoring and ties
+def score_now(st, claimed, bonuses=None, requests=(), secret=None, chains=None):
+    """End the game now with these claimed stunts (a list per player) and Expertise cards held."""
+    v = st.vars
+    for i, cs in enumerate(claimed):
+        v["claimed"][i] = list(cs)
+        v["bonuses"][i] = list((bonuses or {}).get(i + 1, []))
+        v["secret_request"][i] = (secret or {}).get(i + 1)
+        v["chain_cards"][i] = (chains or {}).get(i + 1, 0)
+    v["open_requests"] = list(requests)
+    st.begin_scoring()
+    machine.run(st)
+    return st.outcome()
+
+
+def test_tie_broken_by_stunt_value():
+    st = ready(2)
+    out = score_now(st, [["Closed Diamond"], ["Wingmen"]], bonuses={2: ["Barnstormer Award"]})
+    assert out.scores == {1: 7, 2: 7}
+    assert out.ranking == [[1], [2]] and out.winners == [1]
+
+
+def test_tie_broken_by_reds_then_yellows_then_greens():
+    st = ready(3)
+    # 8 CP each: a red 8; a yellow 4 and a yellow 4 (Box Four, T Formation); a yellow 4 + green 4
+    out = score_now(st, [["Saltire"], ["Box Four", "T Formation"], ["Open Vic", "Wide Vic"]])
+    assert out.scores == {1: 8, 2: 8, 3: 8}
+    assert out.ranking == [[1], [2], [3]]
+    st = ready(2)
+    out = score_now(st, [["Wingmen", "Open Pair"], ["Wide Vic"]])    # 4 CP: 2 greens beat 1
+    assert out.ranking == [[1], [2]]
+
+
+def test_a_complete_tie_is_shared():
+    st = ready(2)
+    out = score_now(st, [["Wingmen", "Vic"], ["Open Pair", "Echelon"]])
+    assert out.scores == {1: 5, 2: 5}
+    assert out.ranking == [[1, 2]] and out.winners == [1, 2]
+
+
+def test_precision_flying_doubles_the_best_stunt_and_awards_add_five():
+    st = ready(2)
+    out = score_now(st, [["Halo", "Wingmen"], ["Halo", "Arrow", "Vic"]],
+                    bonuses={1: ["Precision Flying", "Barnstormer Award"],
+                             2: ["Precision Flying", "Precision Flying"]})
+    assert out.scores == {1: 11 + 9 + 5, 2: 21 + 9 + 9}
+    assert st.vars["stunt_value"] == [11, 21]
+
+
+REQUEST_CASES = [
+    ("Green Thumbs", ["Wingmen", "Vic", "Echelon"], ["Wingmen", "Vic", "Box Four"]),
+    ("Yellow Streak", ["Box Four", "Kite", "Trident"], ["Box Four", "Kite", "Halo"]),
+    ("Red Alert", ["Halo", "Arrow"], ["Halo", "Kite"]),
+    ("Tricolour", ["Wingmen", "Kite", "Halo"], ["Wingmen", "Kite", "Vic"]),
+    ("Double Tricolour", ["Wingmen", "Vic", "Kite", "Trident", "Halo", "Arrow"],
+     ["Wingmen", "Vic", "Kite", "Trident", "Halo", "Wide Vic"]),
+    ("Showstopper", ["Closed Diamond"], ["Kite"]),
+    ("Big Ticket", ["Halo", "Arrow", "Saltire"], ["Halo", "Arrow", "Wingmen"]),
+    ("Chain Reaction", None, None),
+    ("Straight and Level", ["Wingmen", "Five Abreast"], ["Wingmen", "Vic"]),
+    ("V for Victory", ["Vic", "Arrow"], ["Vic", "Wingmen"]),
+    ("Diamonds Are Forever", ["Kite", "Halo"], ["Kite", "Arrow"]),
+    ("Boxing Clever", ["Box Four", "Tight Corner"], ["Box Four", "Vic"]),
+    ("Echelon Masters", ["Echelon", "Long Echelon"], ["Echelon", "Vic"]),
+    ("Variety Show", ["Wingmen", "Echelon", "Vic", "Kite"], ["Wingmen", "Echelon", "Vic", "Five Abreast"]),
+    ("Full House", ["Wingmen", "Vic", "Echelon", "Kite", "Trident"], ["Wingmen", "Vic", "Echelon", "Kite", "Halo"]),
+]
+
+
+@pytest.mark.parametrize("name, meets, misses", REQUEST_CASES, ids=[c[0] for c in REQUEST_CASES])
+def test_judges_requests(name, meets, misses):
+    st = ready(2, requests="open")
+    bonus = st.game.columns["bonus"][name]
+    if meets is None:               # Chain Reaction: an Expertise card won by a chained manoeuvre
+        out = score_now(st, [["Wingmen"], ["Wingmen"]], requests=[name], chains={1: 1})
+        assert out.scores == {1: 2 + bonus, 2: 2}
+        return
+    out = score_now(st, [meets, misses], requests=[name])
+    value = [sum(st.game.columns["value"][c] for c in cs) for cs in (meets, misses)]
+    assert out.scores == {1: value[0] + bonus, 2: value[1]}
+
+
+@pytest.mark.parametrize("name, colour", [("Crowd Favourite", None), ("Top Guns", "red"), ("Grass Roots", "green")])
+def test_judges_requests_for_the_most(name, colour):
+    st = ready(3, requests="open")
+    bonus = st.game.columns["bonus"][name]
+    mine = {None: ["Wingmen", "Vic", "Kite"], "red": ["Halo", "Arrow"], "green": ["Wingmen", "Vic"]}[colour]
+    tied = {None: ["Open Pair", "Echelon", "Box Four"], "red": ["Saltire", "Cross"], "green": ["Open Pair", "Echelon"]}[colour]
+    out = score_now(st, [mine, tied, ["Long Corner"]], requests=[name])
+    values = [sum(st.game.columns["value"][c] for c in cs) for cs in (mine, tied, ["Long Corner"])]
+    assert out.scores == {1: values[0] + bonus, 2: values[1] + bonus, 3: values[2]}   # ties share
+
+
+def test_secret_requests_deal_two_keep_one():
+    st = game(3, requests="open_and_secret").new_state(seed=4)
+    assert st.to_move() == [1, 2, 3]
+    offers = [list(o) for o in st.vars["request_offer"]]
+    assert all(len(o) == 2 for o in offers) and len(st.vars["open_requests"]) == 3
+    for p in (1, 2, 3):
+        st.apply(f"keep the request {offers[p - 1][1]}", player=p)
+    assert st.vars["secret_request"] == [o[1] for o in offers]
+    assert st.vars["request_offer"] == [[], [], []]
+    assert all(o[0] in st.vars["box"] for o in offers)
+    assert len(st.vars["box"]) == 18 - 3 - 3        # the rest of the deck back in the box
+    v1 = st.view(1)["vars"]["secret_request"]
+    assert v1[0] == offers[0][1] and v1[1] == "?"
+
+
+def test_secret_request_scores_at_the_end():
+    st = ready(2, requests="open_and_secret")
+    out = score_now(st, [["Halo", "Arrow"], ["Halo"]], requests=[], secret={1: "Red Alert", 2: "Red Alert"})
+    assert out.scores == {1: 18 + 5, 2: 9}
+
+
+# ---------------------------------------------------------------- variants
+def test_specialist_stunts_are_dealt_secretly_and_claimed_instead():
+    st = ready(3, specialist="on")
+    own = st.vars["own_stunts"]
+    assert all(len(o) == 1 and stunt_tier(st, o[0]) == "red" for o in own)
+    assert len(st.vars["red_deck"]) == 16 - 3 - 2
+    assert st.view(1)["vars"]["own_stunts"][1] == {"hidden": 1}
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_own(st, p, ["Closed Diamond"])
+    for x in ("D4", "C3", "C5"):
+        put(st, x, p, "N")
+    refresh(st)
+    dispatch(st, "B4")
+    dispatch(st, "G7")
+    play(st, "claim a Trick Stunt")
+    assert texts(st) == ["claim secret Closed Diamond (7 CP)"]
+    play(st, texts(st)[0])
+    assert st.vars["claimed"][p - 1] == ["Closed Diamond"] and st.vars["own_stunts"][p - 1] == []
+    assert st.vars["stunts"][p - 1] == 1
+    check_invariants(st)
+
+
+def test_mystery_stunts_keep_as_many_as_the_level_needs():
+    st = game(2, mystery="on", level="local").new_state(seed=2)
+    assert st.to_move() == [1, 2]
+    assert [len(d) for d in st.vars["dealt"]] == [24, 24]
+    for _ in range(4):
+        for p in (1, 2):
+            st.apply(st.legal_moves(p)[0], player=p)
+    assert [len(o) for o in st.vars["own_stunts"]] == [4, 4]
+    assert st.vars["dealt"] == [[], []]
+    assert len(st.vars["panel"]) == 6
+    assert sum(len(st.vars[f"{t}_deck"]) for t in ("green", "yellow", "red")) == 48 - 8 - 6
+    check_invariants(st)
+
+
+def test_mystery_extreme_for_four_all_stunts_in_hand_no_panel():
+    st = game(4, mystery="on", level="extreme").new_state(seed=2)
+    assert [len(o) for o in st.vars["own_stunts"]] == [12] * 4
+    assert st.vars["panel"] == [] and st.vars["deck_ran_out"] is False
+    assert st.step == "perform stunt"
+    check_invariants(st)
+
+
+def test_mystery_draft_passes_two_left_then_two_across():
+    st = game(4, mystery="on", level="extreme", draft="on").new_state(seed=2)
+    start = [list(d) for d in st.vars["dealt"]]
+    passed_left = {}
+    for _ in range(2):
+        for p in range(1, 5):
+            move = st.legal_moves(p)[0]
+            passed_left.setdefault(p, []).append(move.text.removeprefix("pass "))
+            st.apply(move, player=p)
+    for p in range(1, 5):
+        left = p % 4 + 1
+        assert all(c in st.vars["dealt"][left - 1] for c in passed_left[p])
+        assert all(c not in st.vars["dealt"][p - 1] for c in passed_left[p])
+    passed_across = {}
+    for _ in range(2):
+        for p in range(1, 5):
+            move = st.legal_moves(p)[-1]
+            passed_across.setdefault(p, []).append(move.text.removeprefix("pass "))
+            st.apply(move, player=p)
+    for p in range(1, 5):
+        across = (p + 1) % 4 + 1
+        assert all(c in st.vars["own_stunts"][across - 1] for c in passed_across[p])
+    assert [len(o) for o in st.vars["own_stunts"]] == [12] * 4
+    assert sorted(c for o in st.vars["own_stunts"] for c in o) == sorted(c for d in start for c in d)
+    check_invariants(st)
+
+
+def test_refused_move_changes_nothing():
+    st = ready(4)
+    before = st.to_json()
+    with pytest.raises(IllegalMoveError):
+        st.apply("fly to the moon")
+    assert st.to_json() == before
+
+
+def test_cards_and_tables_match_the_appendices():
+    g = game(2)
+    assert len(g.compiled.tables["stunt"]) == 48
+    assert {t: sum(g.compiled.columns["tier"][c] == t for c in g.compiled.tables["stunt"])
+            for t in ("green", "yellow", "red")} == {"green": 16, "yellow": 16, "red": 16}
+    assert len(g.compiled.tables["tactic"]) == 30
+    assert sorted(set(g.compiled.tables["tactic"])) == sorted(TACTICS)
+    assert len(g.compiled.tables["expertise"]) == 36
+    assert {c: g.compiled.columns["deck_level"][c] for c in g.compiled.tables["expertise"]} == \
+        {n: lvl for n, (lvl, _c) in EXPERTISE.items()}
+    assert len(g.compiled.tables["request"]) == 18
