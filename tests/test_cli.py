@@ -145,9 +145,10 @@ def test_play_random_json_is_reproducible_and_legal():
 
 
 def test_console_script_gives_identical_output_twice():
+    """The issue's own check: a four-player Biplane game played by script, twice, gives the same output."""
     exe = shutil.which("rulewright", path=str(Path(sys.executable).parent))
     assert exe, "the rulewright console script is not installed"
-    cmd = [exe, "play", "tic-tac-toe", "--seed", "11", "--auto", "random", "--json"]
+    cmd = [exe, "play", "biplane", "--players", "4", "--seed", "11", "--auto", "random", "--json"]
     a = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     b = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert a.returncode == 0 and a.stdout == b.stdout
