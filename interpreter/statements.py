@@ -386,6 +386,10 @@ class ProcCompiler:
         return Proc(self.name, self.params, code, lines, self.file, choices)
 
 
+# Rules never nest procedure calls this deep unless one calls itself without end.
+MAX_CALL_DEPTH = 500
+
+
 def _forget(*names):
     def f(st, env):
         for n in names:
@@ -430,6 +434,8 @@ def _materialize(ins, pc, game):
                 inner["me"] = env["me"]
             if target is not None:
                 inner["$return_to"] = target
+            if len(st.frames) >= MAX_CALL_DEPTH:  # fail fast, before the step budget fills memory with frames
+                raise RulesRuntimeError(f"procedures called {MAX_CALL_DEPTH} deep (one that calls itself forever?)")
             st.frames[-1].pc = nxt
             st.frames.append(Frame(proc, 0, inner))
             return SWITCH

@@ -601,3 +601,23 @@ round:
     state.apply("play c", player=2)
     state.apply("play a", player=1)
     assert state.vars["hand"] == [["b"], []]
+
+
+def test_a_procedure_calling_itself_forever_stops_early(make_game):
+    game = make_game(HEAD + "procedure deeper(n):\n    deeper(n + 1)\nturn:\n    deeper(1)\n    end game\n")
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:4: in 'deeper': procedures called 500 deep"):
+        game.new_state(1)
+
+
+def test_a_procedure_may_call_itself_a_bounded_number_of_times(make_game):
+    state = make_game(HEAD + """
+var total = 0
+procedure add_down(n):
+    if n > 0:
+        total += n
+        add_down(n - 1)
+turn:
+    add_down(100)
+    end game
+""").new_state(1)
+    assert state.vars["total"] == 5050
