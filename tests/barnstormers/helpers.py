@@ -8,7 +8,6 @@ from collections import Counter
 from functools import lru_cache
 
 import rulewright
-from rulewright.interpreter import machine
 
 # Written out from the rulebook's appendices, not read from the rules file.
 TACTICS = Counter({
@@ -57,10 +56,7 @@ def mover(st):
 def refresh(st):
     """Ask the pending decision again, so that its options follow what the test has just set."""
     assert st.pending is not None and not st.pending.chosen
-    st.frames[-1].pc -= 1
-    st.pending = None
-    st._legal = None
-    machine.run(st)
+    st.ask_again()
 
 
 def clear(st):

@@ -1,0 +1,457 @@
+"""Every Skill and Tactic card and every Expertise Bonus card does what its text says."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, logs, mover, play, put,
+                      ready, refresh, set_hand, set_panel, stack_tactics, texts)
+from .test_rules import QUIET_PANEL, others
+
+
+def scene(players=4, seed=1, hand=(), bonuses=()):
+    """An empty air show; the player to move holds ``hand`` and ``bonuses``, nobody else a card."""
+    st = ready(players, seed=seed)
+    p = mover(st)
+    clear(st)
+    for q in range(1, players + 1):
+        set_hand(st, q, [])
+    set_hand(st, p, list(hand))
+    for b in bonuses:
+        give_bonus(st, p, b)
+    set_panel(st, QUIET_PANEL)
+    return st, p
+
+
+def play_card(st, name):
+    refresh(st)
+    play(st, "play a Skill and Tactic card", f"play {name}")
+
+
+def use(st, name):
+    refresh(st)
+    play(st, "use an Expertise Bonus card", f"use {name}")
+
+
+# ---------------------------------------------------------------- Skill and Tactic cards
+def test_move_rival_plane_pushes_along_the_way():
+    st, p = scene(hand=["Move Rival Plane"])
+    q = others(st, p)[0]
+    put(st, "C4", q, "N")
+    put(st, "D4", p, "E")
+    play_card(st, "Move Rival Plane")
+    assert texts(st) == ["move C4 N"]               # only rivals' planes, straight ahead
+    play(st, "move C4 N")
+    assert fleet(st) == {"D4": (q, "N"), "D5": (p, "E")}
+    assert st.vars["actions_left"] == 2              # in addition to the two actions
+    assert texts(st) == ["dispatch a plane", "move a plane"]   # one card a turn
+
+
+def test_adjust_and_move_a_rival_plane():
+    st, p = scene(hand=["Adjust AND Move a Plane"])
+    q = others(st, p)[1]
+    put(st, "C3", q, "N")
+    put(st, "A1", p, "N")
+    play_card(st, "Adjust AND Move a Plane")
+    assert texts(st) == ["move C3 N", "move C3 NW", "move C3 NE"]
+    play(st, "move C3 NE")
+    assert fleet(st, q) == {"D4": (q, "NE")}
+
+
+def test_move_two_planes_moves_two_different_planes():
+    st, p = scene(hand=["Move Two Planes"])
+    put(st, "A1", p, "N")
+    put(st, "A7", p, "N")
+    play_card(st, "Move Two Planes")
+    play(st, "move A1 N")
+    assert texts(st) == ["move A7 N", "move A7 NW", "move A7 NE"]
+    play(st, "move A7 NW")
+    assert fleet(st) == {"B1": (p, "N"), "B6": (p, "NW")}
+    assert st.vars["actions_left"] == 2
+
+
+def test_double_speed_flies_two_spaces_and_out_of_the_air_show():
+    st, p = scene(hand=["Double Speed"])
+    put(st, "B4", p, "N")
+    play_card(st, "Double Speed")
+    play(st, "fly B4 N two spaces")
+    assert fleet(st) == {"D4": (p, "N")}
+    st, p = scene(hand=["Double Speed"])
+    put(st, "F4", p, "N")                           # the middle ring, heading out
+    play_card(st, "Double Speed")
+    play(st, "fly F4 N two spaces")
+    assert fleet(st) == {} and len(st.vars["hangar"][p - 1]) == 6
+
+
+def test_dispatch_two_planes():
+    st, p = scene(hand=["Dispatch Two Planes"])
+    play_card(st, "Dispatch Two Planes")
+    play(st, next(t for t in texts(st) if t.startswith("place at A1 ")))
+    assert all(t.startswith("place at ") for t in texts(st))     # the second, at once
+    play(st, next(t for t in texts(st) if t.startswith("place at A3 ")))
+    assert set(fleet(st, p)) == {"A1", "A3"}
+    assert st.vars["actions_left"] == 2 and len(st.vars["hangar"][p - 1]) == 4
+
+
+def test_dispatch_two_planes_with_one_in_the_hangar():
+    st, p = scene(hand=["Dispatch Two Planes"])
+    for x in ("A1", "A3", "A5", "A7", "C1"):
+        put(st, x, p, "N")
+    play_card(st, "Dispatch Two Planes")
+    play(st, next(t for t in texts(st) if t.startswith("place at G7 ")))
+    assert texts(st) == ["move a plane"]              # no plane left to dispatch
+
+
+def test_dispatch_and_move_planes():
+    st, p = scene(hand=["Dispatch AND Move Planes"])
+    put(st, "A7", p, "N")
+    play_card(st, "Dispatch AND Move Planes")
+    heading = texts(st)[0].split()[-1]
+    play(st, f"place at D4 facing {heading}")
+    assert texts(st)[-1] == "no move" and "move A7 N" in texts(st)
+    play(st, f"move D4 {heading}")
+    assert fleet(st, p)["A7"] == (p, "N") and len(fleet(st, p)) == 2
+    assert "D4" not in fleet(st, p)
+
+
+def test_dispatch_a_plane_without_rolling():
+    st, p = scene(hand=["Dispatch a Plane"])
+    play_card(st, "Dispatch a Plane")
+    assert texts(st) == [f"dispatch facing {h}" for h in ("N", "NE", "E", "SE", "S", "SW", "W", "NW")]
+    play(st, "dispatch facing SW", "place at E5 facing SW")
+    assert fleet(st) == {"E5": (p, "SW")}
+
+
+def test_swap_any_two_planes():
+    st, p = scene(hand=["Swap any Two Planes"])
+    q = others(st, p)[2]
+    put(st, "A1", p, "N")
+    put(st, "G7", q, "S")
+    play_card(st, "Swap any Two Planes")
+    play(st, "swap A1")
+    assert texts(st) == ["with G7"]
+    play(st, "with G7")
+    assert fleet(st) == {"A1": (q, "S"), "G7": (p, "N")}
+    check_invariants(st)
+
+
+def test_recall_any_plane():
+    st, p = scene(hand=["Recall any Plane"])
+    q = others(st, p)[0]
+    put(st, "D4", q, "S")
+    play_card(st, "Recall any Plane")
+    play(st, "recall D4")
+    assert fleet(st) == {} and len(st.vars["hangar"][q - 1]) == 6
+
+
+def test_encounter_a_tailwind_into_an_occupied_space():
+    st, p = scene(hand=["Encounter a Tailwind"])
+    q = others(st, p)[0]
+    put(st, "A1", p, "N")
+    put(st, "D4", q, "E")
+    play_card(st, "Encounter a Tailwind")
+    play(st, "lift A1")
+    assert "put it at A1" not in texts(st) and len(texts(st)) == 48
+    play(st, "put it at D4")
+    assert fleet(st) == {"D4": (p, "N"), "D5": (q, "E")}
+    assert st.vars["longest_chain"] == 2
+
+
+def test_loop_the_loop_flies_backwards():
+    st, p = scene(hand=["Loop the Loop"])
+    q = others(st, p)[0]
+    put(st, "D4", p, "N")
+    put(st, "C4", q, "W")
+    play_card(st, "Loop the Loop")
+    assert texts(st) == ["loop D4 back to C4"]
+    play(st, "loop D4 back to C4")
+    assert fleet(st) == {"C4": (p, "N"), "C3": (q, "W")}   # the heading is kept
+
+
+def test_intercept_orders_moves_a_rival_or_resets_your_own():
+    st, p = scene(hand=["Intercept Orders"])
+    q = others(st, p)[0]
+    put(st, "D4", p, "N")
+    put(st, "B2", q, "E")
+    play_card(st, "Intercept Orders")
+    assert texts(st) == ["move a rival's plane", "reset and move your own plane"]
+    play(st, "move a rival's plane", "move B2 E")
+    assert fleet(st, q) == {"B3": (q, "E")}
+    st, p = scene(hand=["Intercept Orders"])
+    put(st, "D4", p, "N")
+    play_card(st, "Intercept Orders")
+    assert texts(st) == ["reset and move your own plane"]      # no rival in the air
+    play(st, "reset and move your own plane", "reset D4")
+    assert "face N and move" not in texts(st) and len(texts(st)) == 7
+    play(st, "face S and move")
+    assert fleet(st) == {"C4": (p, "S")}
+
+
+def test_cards_only_offered_when_they_can_be_played():
+    st, p = scene(hand=["Move Rival Plane", "Loop the Loop"])
+    refresh(st)
+    assert "play a Skill and Tactic card" not in texts(st)      # nobody in the air
+    put(st, "D4", p, "N")
+    refresh(st)
+    play(st, "play a Skill and Tactic card")
+    assert texts(st) == ["play Loop the Loop"]
+
+
+# ---------------------------------------------------------------- Freak cards
+def _end_turn_drawing(st, p, first_cards):
+    """p has played no card; the deck's top is ``first_cards``; p ends the stunt and draws."""
+    stack_tactics(st, first_cards)
+    refresh(st)
+    dispatch(st, "G1")
+    dispatch(st, "G2")
+
+
+def test_freak_windstorm_turns_and_moves_a_plane_of_each_clockwise_rival():
+    st, p = scene()
+    order = [p] + others(st, p)
+    spots = {order[0]: "D4", order[1]: "B6", order[2]: "F6", order[3]: "F2"}
+    for q, x in spots.items():
+        put(st, x, q, "N")
+    stack_tactics(st, ["Freak Windstorm", "Loop the Loop", "Swap any Two Planes"])
+    refresh(st)
+    play(st, "move a plane", "move D4 N", "move a plane", "move E4 NE")
+    spots[p] = "F5"
+    assert fleet(st, p) == {"F5": (p, "NE")}
+    assert any("draws a Freak Windstorm" in line for line in logs(st))
+    wind = None
+    for q in order:                                   # each player, from the drawer, in turn
+        assert st.to_move() == [q]
+        rival = q % 4 + 1
+        (t,) = texts(st)
+        assert t.startswith(f"turn {spots[rival]} to ")
+        wind = t.split()[3]
+        play(st, t)
+    assert all(h == wind for x, (o, h) in fleet(st).items())
+    assert sorted(st.vars["hand"][p - 1]) == ["Loop the Loop", "Swap any Two Planes"]
+    assert "Freak Windstorm" in st.vars["tactics_discard"]
+    check_invariants(st)
+
+
+def test_freak_thunderstorm_and_immunity():
+    st, p = scene(bonuses=["Immunity to Freak Events"])
+    order = [p] + others(st, p)
+    for q, x in zip(order, ("B2", "B6", "F6")):     # the fourth player has no plane in the air
+        put(st, x, q, "N")
+    put(st, "D4", p, "E")
+    _end_turn_drawing(st, p, ["Freak Thunderstorm", "Loop the Loop", "Swap any Two Planes"])
+    assert texts(st) == ["play Immunity to Freak Events", "take the penalty"]
+    play(st, "play Immunity to Freak Events")
+    assert st.vars["expertise_used"][0] == ["Immunity to Freak Events"]
+    assert st.to_move() == [order[1]] and texts(st) == ["return B6 to your hangar"]
+    play(st, "return B6 to your hangar")
+    play(st, "return F6 to your hangar")
+    assert set(fleet(st)) == {"B2", "D4", "G1", "G2"}           # p was immune
+    assert mover(st) == order[1] and st.step == "perform stunt"
+    check_invariants(st)
+
+
+def test_each_reshuffle_removes_one_freak_card():
+    st, p = scene()
+    v = st.vars
+    v["tactics_discard"] = v["tactics"] + v["tactics_discard"]
+    v["tactics"] = []
+    freaks = sum(c.startswith("Freak") for c in v["tactics_discard"])
+    refresh(st)
+    dispatch(st, "G1")
+    dispatch(st, "G2")
+    while st.to_move() != [others(st, p)[0]] or st.step != "perform stunt":
+        play(st, texts(st)[0])
+    assert sum(c.startswith("Freak") for c in v["box"]) == 1
+    assert sum(c.startswith("Freak") for c in v["tactics"] + v["tactics_discard"]) == freaks - 1
+    assert any("reshuffled" in line for line in logs(st))
+    check_invariants(st)
+
+
+# ---------------------------------------------------------------- Expertise Bonus cards
+def test_plus_one_skill_and_tactic_card():
+    st, p = scene(hand=["Loop the Loop", "Dispatch a Plane"], bonuses=["+1 S&T Card"])
+    stack_tactics(st, ["Recall any Plane"])
+    use(st, "+1 S&T Card")
+    assert st.vars["hand"][p - 1] == ["Loop the Loop", "Dispatch a Plane", "Recall any Plane"]
+    assert st.vars["expertise_used"][0] == ["+1 S&T Card"]
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1 facing N")
+    dispatch(st, "A4")
+    dispatch(st, "G7")
+    assert texts(st) == ["discard Loop the Loop", "discard Recall any Plane", "keep your cards"]
+    play(st, "keep your cards")
+    assert len(st.vars["hand"][p - 1]) == 2          # the extra card is not replaced
+
+
+def test_play_two_skill_and_tactic_cards():
+    st, p = scene(hand=["Dispatch a Plane", "Dispatch Two Planes"], bonuses=["Play 2 Skill and Tactic Cards"])
+    use(st, "Play 2 Skill and Tactic Cards")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1 facing N")
+    play(st, "play a Skill and Tactic card", "play Dispatch Two Planes")
+    assert st.vars["cards_played"] == 2
+
+
+@pytest.mark.parametrize("card, actions", [("+1 Action", 3), ("+2 Actions", 4)])
+def test_extra_actions(card, actions):
+    st, p = scene(bonuses=[card])
+    use(st, card)
+    assert st.vars["actions_left"] == actions
+    for i in range(actions):
+        dispatch(st, f"A{i + 1}")
+    assert mover(st) != p and len(st.vars["hangar"][p - 1]) == 6 - actions
+
+
+def test_play_all_skill_and_tactic_cards():
+    st, p = scene(hand=["Dispatch a Plane", "Dispatch a Plane", "Recall any Plane"],
+                  bonuses=["Play All Skill and Tactic Cards"])
+    use(st, "Play All Skill and Tactic Cards")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1 facing N")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A2 facing N")
+    play(st, "play a Skill and Tactic card", "play Recall any Plane", "recall A1")
+    assert st.vars["hand"][p - 1] == [] and st.vars["cards_played"] == 3
+
+
+def test_reset_headings_of_any_two_planes():
+    st, p = scene(bonuses=["Reset Headings"])
+    q = others(st, p)[0]
+    put(st, "D4", p, "N")
+    put(st, "B2", q, "E")
+    use(st, "Reset Headings")
+    play(st, "reset B2")
+    assert "face E" not in texts(st) and len(texts(st)) == 7   # a reset turns it to a new heading
+    play(st, "face W")
+    assert texts(st) == ["reset D4"]
+    play(st, "reset D4", "face S")
+    assert fleet(st) == {"D4": (p, "S"), "B2": (q, "W")}       # turned, not moved
+
+
+def test_recall_two_planes():
+    st, p = scene(bonuses=["Recall Planes"])
+    q, r = others(st, p)[:2]
+    put(st, "D4", p, "N")
+    put(st, "B2", q, "E")
+    put(st, "F6", r, "E")
+    use(st, "Recall Planes")
+    play(st, "recall B2", "recall D4")
+    assert fleet(st) == {"F6": (r, "E")}
+    assert len(st.vars["hangar"][q - 1]) == 6 and len(st.vars["hangar"][p - 1]) == 6
+
+
+def test_reset_and_move_two_planes():
+    st, p = scene(bonuses=["Reset and Move Planes"])
+    q = others(st, p)[0]
+    put(st, "D4", p, "N")
+    put(st, "B2", q, "E")
+    use(st, "Reset and Move Planes")
+    play(st, "reset B2", "face N", "reset D4", "face SW")
+    assert fleet(st) == {"C2": (q, "N"), "C3": (p, "SW")}
+
+
+def test_reserve_a_trick_stunt():
+    st, p = scene(bonuses=["Reserve a Trick Stunt"])
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    use(st, "Reserve a Trick Stunt")
+    play(st, "reserve Wingmen")
+    assert st.vars["reserved"][p - 1] == ["Wingmen"] and "Wingmen" not in st.vars["panel"]
+    assert len(st.vars["panel"]) == 6                  # the slot is refilled
+    set_panel(st, QUIET_PANEL)                         # nothing else to claim
+    dispatch(st, "D4")
+    dispatch(st, "A7")
+    play(st, "claim a Trick Stunt")
+    assert texts(st) == ["claim reserved Wingmen (2 CP)"]
+    play(st, "claim reserved Wingmen (2 CP)")
+    assert st.vars["claimed"][p - 1] == ["Wingmen"] and st.vars["reserved"][p - 1] == []
+    check_invariants(st)
+
+
+def test_recall_rival_planes():
+    st, p = scene(bonuses=["Recall Rival Planes"])
+    q, r, s = others(st, p)
+    put(st, "D4", p, "N")
+    put(st, "B2", q, "E")
+    put(st, "B4", q, "E")
+    put(st, "F6", r, "E")
+    use(st, "Recall Rival Planes")
+    assert st.to_move() == [q] and texts(st) == ["return B2 to your hangar", "return B4 to your hangar"]
+    play(st, "return B4 to your hangar")
+    assert st.to_move() == [r]
+    play(st, "return F6 to your hangar")                 # s has nothing in the air
+    assert fleet(st) == {"D4": (p, "N"), "B2": (q, "E")}
+    assert st.to_move() == [p]
+
+
+def test_reset_all_headings_from_one_to_all_of_your_planes():
+    st, p = scene(bonuses=["Reset All Headings", "Reset All Headings"])
+    q = others(st, p)[0]
+    put(st, "D4", p, "N")
+    put(st, "B4", p, "N")
+    put(st, "F4", p, "N")
+    put(st, "B2", q, "E")
+    use(st, "Reset All Headings")
+    assert texts(st) == ["reset B4", "reset D4", "reset F4"]       # own planes only, one at least
+    play(st, "reset D4", "face E")
+    assert texts(st) == ["reset B4", "reset F4", "no more"]
+    play(st, "reset F4", "face W", "reset B4", "face S")
+    assert fleet(st, p) == {"D4": (p, "E"), "F4": (p, "W"), "B4": (p, "S")}
+    use(st, "Reset All Headings")
+    play(st, "reset D4", "face N", "no more")
+    assert fleet(st, p)["D4"] == (p, "N") and fleet(st, p)["F4"] == (p, "W")
+
+
+@pytest.mark.parametrize("card, gone", [("Discard 2 Trick Stunts", 2), ("Discard All Trick Stunts", 6)])
+def test_discard_trick_stunts(card, gone):
+    st, p = scene(bonuses=[card])
+    before = list(st.vars["panel"])
+    use(st, card)
+    if gone == 2:
+        play(st, "discard Kite", "discard Halo")
+    after = st.vars["panel"]
+    assert len(after) == 6 and len(set(before) & set(after)) == 6 - gone
+    assert sorted(st.game.columns["tier"][c] for c in after) == ["green"] * 2 + ["red"] * 2 + ["yellow"] * 2
+    assert len([c for c in st.vars["box"] if c in before]) == gone
+    check_invariants(st)
+
+
+def test_used_expertise_cards_go_to_the_bottom_and_resurface():
+    st, p = scene(bonuses=["+1 Action"])
+    v = st.vars
+    v["expertise_used"][0] += v["expertise_deck"][0]
+    v["expertise_deck"][0] = []
+    use(st, "+1 Action")
+    assert v["expertise_used"][0][-1] == "+1 Action"
+    v["stunts"][p - 1] = 1
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A7")
+    dispatch(st, "A5")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")     # the tracker reaches 2: level 1
+    assert len(v["bonuses"][p - 1]) == 1
+    assert v["expertise_used"][0] == [] and len(v["expertise_deck"][0]) == 15   # reshuffled
+    check_invariants(st)
+
+
+def test_expertise_in_the_scoring_step():
+    st, p = scene(bonuses=["Reset Headings", "+1 Action"])
+    put(st, "D4", p, "N")
+    refresh(st)
+    dispatch(st, "A1")
+    dispatch(st, "A3")
+    assert texts(st) == ["use an Expertise Bonus card", "end the stunt"]
+    play(st, "end the stunt")
+    assert texts(st) == ["use an Expertise Bonus card", "claim no Trick Stunt"]
+    play(st, "use an Expertise Bonus card")
+    assert texts(st) == ["use Reset Headings"]                 # extra actions are over by now
+    play(st, "use Reset Headings", "reset D4", "face S", "reset A1")
+    play(st, texts(st)[0])
+    assert fleet(st, p)["D4"] == (p, "S")
+    assert mover(st) != p
+
+
+def test_every_expertise_card_is_tested():
+    tested = {"+1 S&T Card", "Play 2 Skill and Tactic Cards", "+1 Action", "+2 Actions",
+              "Play All Skill and Tactic Cards", "Reset Headings", "Recall Planes", "Reset and Move Planes",
+              "Reserve a Trick Stunt", "Recall Rival Planes", "Reset All Headings", "Discard 2 Trick Stunts",
+              "Discard All Trick Stunts", "Immunity to Freak Events",
+              "Flying Aces", "Barnstormer Award", "Precision Flying"}   # the last three in test_rules
+    assert tested == set(EXPERTISE)
