@@ -175,6 +175,20 @@ class State:
         option = next(o for o in self.pending.options[m.player] if o.text == m.text)
         return m.player, option
 
+    def ask_again(self) -> None:
+        """Ask the pending decision again, so its options follow variables changed by hand.
+
+        A decision's options are fixed when it is asked; a scenario test or an editor that sets up a
+        position by changing ``vars`` calls this so the position's own options are offered. Choices
+        already made in a simultaneous decision are dropped and asked again.
+        """
+        if self.pending is None:
+            raise IllegalMoveError("no decision is pending")
+        self.pending = None
+        self._legal = None
+        self.frames[-1].pc -= 1  # the machine stopped just after the decision's instruction
+        machine.run(self)
+
     def clone(self) -> "State":
         rng = random.Random.__new__(random.Random)  # not Random(): that seeds from os.urandom first
         rng.setstate(self.rng.getstate())

@@ -8,7 +8,6 @@ from collections import Counter
 from functools import lru_cache
 
 import rulewright
-from rulewright.interpreter import machine
 
 
 def _labelled(prefix, row, cols):
@@ -164,12 +163,9 @@ def quiet(st, players=None):
 
 
 def refresh(st):
-    """Ask the pending decision again, so that its options follow the variables a test has just
-    changed (a decision's options are fixed when it is asked; the machine paused just after it)."""
+    """Ask the pending decision again, so that its options follow the variables a test has just set."""
     assert st.pending is not None and not st.pending.chosen, "refresh before anyone has chosen"
-    st.frames[-1].pc -= 1
-    st.pending = None
-    machine.run(st)
+    st.ask_again()
 
 
 def program_all(st, cards: dict):
