@@ -208,14 +208,14 @@ def _end_turn_drawing(st, p, first_cards):
 def test_freak_windstorm_turns_and_moves_a_plane_of_each_clockwise_rival():
     st, p = scene()
     order = [p] + others(st, p)
-    spots = {order[0]: "D4", order[1]: "B6", order[2]: "F6", order[3]: "F2"}
+    spots = {order[0]: "D2", order[1]: "B6", order[2]: "F6", order[3]: "B2"}     # far apart
     for q, x in spots.items():
         put(st, x, q, "N")
     stack_tactics(st, ["Freak Windstorm", "Loop the Loop", "Swap any Two Planes"])
     refresh(st)
-    play(st, "move a plane", "move D4 N", "move a plane", "move E4 NE")
-    spots[p] = "F5"
-    assert fleet(st, p) == {"F5": (p, "NE")}
+    play(st, "move a plane", "move D2 N", "move a plane", "move E2 N")
+    spots[p] = "F2"
+    assert fleet(st, p) == {"F2": (p, "N")}
     assert any("draws a Freak Windstorm" in line for line in logs(st))
     wind = None
     for q in order:                                   # each player, from the drawer, in turn
