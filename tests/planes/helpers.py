@@ -8,7 +8,6 @@ from collections import Counter
 from functools import lru_cache
 
 import rulewright
-from rulewright.interpreter import machine
 
 # The card list of the rulebook (Card Clarifications), written out here, not read from the rules:
 # action name -> (goal name, VP). The pairing follows the rulebook's order within each page.
@@ -141,10 +140,7 @@ def stack_deck(st, names, player=None):
 def refresh(st):
     """Ask the pending decision again, so its options follow the variables a test has just set."""
     assert st.pending is not None
-    st.frames[-1].pc -= 1
-    st.pending = None
-    st._legal = None
-    machine.run(st)
+    st.ask_again()
 
 
 def start(players=3, seed=1, **options):
