@@ -105,7 +105,8 @@ def _apply_extends(rules: ast.RulesFile, path: Path, chain: tuple = ()) -> ast.R
 def _extends_diagnostic(rules: ast.RulesFile, decl: ast.Extends, message: str) -> Diagnostic:
     lines = rules.source.split("\n")
     line = decl.span.line
-    return Diagnostic(message, rules.filename, line, decl.span.column, lines[line - 1] if 0 < line <= len(lines) else "")
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Diagnostic(message, rules.filename, line, decl.span.column, source_line)
 
 
 class Game:
