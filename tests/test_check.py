@@ -153,7 +153,8 @@ rank by score descending
 
 
 def test_option_compared_with_a_variable_is_not_a_value_it_never_has(diagnose):
-    text = HEAD + "option bonus: 0 | 5\nplayer var score = 0\nturn:\n    if bonus == me.score or bonus == player_count:\n" \
+    text = HEAD + "option bonus: 0 | 5\nplayer var score = 0\nturn:\n" \
+                  "    if bonus == me.score or bonus == player_count:\n" \
                   "        pass\n    end game\n"
     assert diagnose(text) == []
 

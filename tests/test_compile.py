@@ -36,8 +36,9 @@ def test_a_branch_turned_off_by_an_option_is_not_compiled(make_game):
 
 def test_a_branch_turned_on_needs_no_test_at_run_time(make_game):
     bonus = make_game(VARIANT, options={"scoring": "bonus"}).compiled.procs["turn"]
-    plain = make_game(VARIANT.replace("    if scoring == bonus:\n        me.score += 10\n        log \"bonus for {me}\"\n",
-                                      "    me.score += 10\n    log \"bonus for {me}\"\n"), options={}).compiled.procs["turn"]
+    unconditional = VARIANT.replace("    if scoring == bonus:\n        me.score += 10\n        log \"bonus for {me}\"\n",
+                                    "    me.score += 10\n    log \"bonus for {me}\"\n")
+    plain = make_game(unconditional).compiled.procs["turn"]
     assert len(bonus.code) == len(plain.code)
 
 
@@ -119,7 +120,8 @@ def test_bad_options_and_player_counts(make_game, players, options, message):
 
 
 def test_requirement_met(make_game):
-    text = HEAD + 'option size: small | huge\nrequire player_count != 3 or size == huge else "no"\nturn:\n    end game\n'
+    text = HEAD + 'option size: small | huge\nrequire player_count != 3 or size == huge else "no"\n' \
+                  'turn:\n    end game\n'
     assert make_game(text, players=3, options={"size": "huge"}).player_count == 3
 
 

@@ -575,7 +575,8 @@ def test_a_display_that_fails_is_a_located_runtime_error(make_game, display):
 @pytest.mark.parametrize("decls", [
     "teams [[1], [2]][5]\nplayer var score = 0",
     "player var score = none",
-    "player var score = 0\nplayer var bonus = 0\nrank by score descending, bonus ascending\nsetup:\n    score[1] = \"x\"",
+    "player var score = 0\nplayer var bonus = 0\nrank by score descending, bonus ascending\n"
+    "setup:\n    score[1] = \"x\"",
 ])
 def test_an_outcome_the_rules_get_wrong_is_a_runtime_error(make_game, decls):
     state = make_game(HEAD + decls + "\nturn:\n    end game\n").new_state(1)
