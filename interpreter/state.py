@@ -29,6 +29,13 @@ _MOVES: dict = {}
 _MOVES_KEPT = 100_000
 
 
+def _move(player: int, text: str, index: int) -> Move:
+    if len(_MOVES) >= _MOVES_KEPT:
+        _MOVES.clear()
+    m = _MOVES[player, text, index] = Move(player, text, index)
+    return m
+
+
 @attrs.frozen
 class Outcome:
     """The result: scores by player, ranking (groups of tied players, best first), winners, teams."""
@@ -93,18 +100,15 @@ class State:
                 and cached[2] == len(pend.chosen)):
             return cached
         moves, options = [], []
-        for p in pend.waiting():
+        get = _MOVES.get
+        for p in pend.waiting() if pend.chosen else pend.options:
             if player is not None and p != player:
                 continue
-            for o in pend.options[p]:
-                key = (p, o.text, len(moves))
-                m = _MOVES.get(key)
-                if m is None:
-                    if len(_MOVES) >= _MOVES_KEPT:
-                        _MOVES.clear()
-                    m = _MOVES[key] = Move(*key)
-                moves.append(m)
-                options.append(o)
+            opts = pend.options[p]
+            for i, o in enumerate(opts, len(moves)):
+                m = get((p, o.text, i))
+                moves.append(m if m is not None else _move(p, o.text, i))
+            options.extend(opts)
         self._legal = cached = (pend, player, len(pend.chosen), moves, options)
         return cached
 
