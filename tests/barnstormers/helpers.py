@@ -233,4 +233,10 @@ def random_playout(st, rng: random.Random, check=None, limit=40000):
 def dispatch(st, at):
     """Dispatch a plane (the compass die decides its heading) to space ``at``."""
     st.apply("dispatch a plane")
-    st.apply(next(t for t in texts(st) if t.startswith(f"place at {at} ")))
+    st.apply(f"place at {at}")
+
+
+def rolled(st):
+    """The heading the compass die gave the plane being dispatched (from the log)."""
+    lines = [e["text"] for e in st.events if e["event"] == "log" and " dispatches a plane facing " in e["text"]]
+    return lines[-1].split()[-1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, logs, mover, play, put,
-                      ready, refresh, set_hand, set_panel, stack_tactics, texts)
+                      ready, rolled, refresh, set_hand, set_panel, stack_tactics, texts)
 from .test_rules import QUIET_PANEL, others
 
 
@@ -85,9 +85,9 @@ def test_double_speed_flies_two_spaces_and_out_of_the_air_show():
 def test_dispatch_two_planes():
     st, p = scene(hand=["Dispatch Two Planes"])
     play_card(st, "Dispatch Two Planes")
-    play(st, next(t for t in texts(st) if t.startswith("place at A1 ")))
+    play(st, "place at A1")
     assert all(t.startswith("place at ") for t in texts(st))     # the second, at once
-    play(st, next(t for t in texts(st) if t.startswith("place at A3 ")))
+    play(st, "place at A3")
     assert set(fleet(st, p)) == {"A1", "A3"}
     assert st.vars["actions_left"] == 2 and len(st.vars["hangar"][p - 1]) == 4
 
@@ -97,7 +97,7 @@ def test_dispatch_two_planes_with_one_in_the_hangar():
     for x in ("A1", "A3", "A5", "A7", "C1"):
         put(st, x, p, "N")
     play_card(st, "Dispatch Two Planes")
-    play(st, next(t for t in texts(st) if t.startswith("place at G7 ")))
+    play(st, "place at G7")
     assert texts(st) == ["move a plane"]              # no plane left to dispatch
 
 
@@ -105,8 +105,8 @@ def test_dispatch_and_move_planes():
     st, p = scene(hand=["Dispatch AND Move Planes"])
     put(st, "A7", p, "N")
     play_card(st, "Dispatch AND Move Planes")
-    heading = texts(st)[0].split()[-1]
-    play(st, f"place at D4 facing {heading}")
+    heading = rolled(st)
+    play(st, "place at D4")
     assert texts(st)[-1] == "no move" and "move A7 N" in texts(st)
     play(st, f"move D4 {heading}")
     assert fleet(st, p)["A7"] == (p, "N") and len(fleet(st, p)) == 2
@@ -117,7 +117,7 @@ def test_dispatch_a_plane_without_rolling():
     st, p = scene(hand=["Dispatch a Plane"])
     play_card(st, "Dispatch a Plane")
     assert texts(st) == [f"dispatch facing {h}" for h in ("N", "NE", "E", "SE", "S", "SW", "W", "NW")]
-    play(st, "dispatch facing SW", "place at E5 facing SW")
+    play(st, "dispatch facing SW", "place at E5")
     assert fleet(st) == {"E5": (p, "SW")}
 
 
@@ -273,7 +273,7 @@ def test_plus_one_skill_and_tactic_card():
     use(st, "+1 S&T Card")
     assert st.vars["hand"][p - 1] == ["Loop the Loop", "Dispatch a Plane", "Recall any Plane"]
     assert st.vars["expertise_used"][0] == ["+1 S&T Card"]
-    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1 facing N")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1")
     dispatch(st, "A4")
     dispatch(st, "G7")
     assert texts(st) == ["discard Loop the Loop", "discard Recall any Plane", "keep your cards"]
@@ -284,7 +284,7 @@ def test_plus_one_skill_and_tactic_card():
 def test_play_two_skill_and_tactic_cards():
     st, p = scene(hand=["Dispatch a Plane", "Dispatch Two Planes"], bonuses=["Play 2 Skill and Tactic Cards"])
     use(st, "Play 2 Skill and Tactic Cards")
-    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1 facing N")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1")
     play(st, "play a Skill and Tactic card", "play Dispatch Two Planes")
     assert st.vars["cards_played"] == 2
 
@@ -303,8 +303,8 @@ def test_play_all_skill_and_tactic_cards():
     st, p = scene(hand=["Dispatch a Plane", "Dispatch a Plane", "Recall any Plane"],
                   bonuses=["Play All Skill and Tactic Cards"])
     use(st, "Play All Skill and Tactic Cards")
-    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1 facing N")
-    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A2 facing N")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1")
+    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A2")
     play(st, "play a Skill and Tactic card", "play Recall any Plane", "recall A1")
     assert st.vars["hand"][p - 1] == [] and st.vars["cards_played"] == 3
 

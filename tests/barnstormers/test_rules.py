@@ -8,7 +8,7 @@ from rulewright.dsl.errors import IllegalMoveError, OptionError
 from rulewright.interpreter import machine
 
 from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, logs, mover, set_own,
-                      play, put, ready, refresh, set_hand, set_panel, stunt_tier, texts)
+                      play, put, ready, refresh, rolled, set_hand, set_panel, stunt_tier, texts)
 
 QUIET_PANEL = ["Wide Vic", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"]
 
@@ -121,8 +121,8 @@ def test_exactly_two_actions_any_mix():
     play(st, "dispatch a plane")
     spaces = texts(st)
     assert len(spaces) == 49 and all(t.startswith("place at ") for t in spaces)
-    heading = spaces[0].split()[-1]
-    play(st, "place at D4 facing " + heading)
+    heading = rolled(st)
+    play(st, "place at D4")
     assert fleet(st)["D4"] == (p, heading)
     assert len(st.vars["hangar"][p - 1]) == 1
     play(st, "dispatch a plane")       # a repeat action
@@ -138,7 +138,7 @@ def test_dispatch_faces_the_compass_roll():
         st = ready(2, seed=seed)
         refresh(st)
         play(st, "dispatch a plane")
-        seen.add(texts(st)[0].split()[-1])
+        seen.add(rolled(st))
     assert seen == {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 
 
@@ -187,7 +187,7 @@ def test_fig2_chained_manoeuvre_pushes_planes_into_the_clouds_and_home():
     assert "a chained manoeuvre of 4 planes" in logs(st)
     # placing another plane on the cloud space forces the plane there out as well
     play(st, "dispatch a plane")
-    play(st, next(t for t in texts(st) if t.startswith("place at D7 ")))
+    play(st, "place at D7")
     assert fleet(st)["D7"][0] == p
     assert len(st.vars["hangar"][r - 1]) == 6
     check_invariants(st)
@@ -353,7 +353,7 @@ def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it
     put(st, "A7", p, "E")
     refresh(st)
     play(st, "move a plane", "move A7 E", "dispatch a plane")
-    play(st, next(t for t in texts(st) if t.startswith("place at G7 ")))
+    play(st, "place at G7")
     assert mover(st) != p                         # the Wingmen stood there already: no claim
     st = ready(4)
     p = mover(st)
