@@ -108,6 +108,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
             hint = "to compare two values write '=='; a single '=' gives a variable a value"
         elif first_word in ("elif", "else", "else:") and token.line == line:
             hint = f"'{first_word.rstrip(':')}' follows an 'if' block, at the same indentation as the 'if'"
+        elif {"INT", "NAME", "STRING"} <= set(exc.expected or ()):
+            hint = "expected a value here: a number, a name, a text in quotes, a list [...]"
         elif expected and len(expected) <= 6:
             hint = "expected " + ", ".join(expected)
     return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))

@@ -453,6 +453,13 @@ def test_block_not_indented():
 def test_unexpected_token():
     d = syntax_error(HEAD + "var x = 1 +* 2\n").diagnostic
     assert (d.line, d.column, d.message) == (3, 12, "unexpected '*'")
+    assert d.hint.startswith("expected a value here")
+
+
+def test_missing_value():
+    d = syntax_error(HEAD + "var x =\n").diagnostic
+    assert (d.line, d.column, d.message) == (3, 8, "unexpected end of line")
+    assert d.hint.startswith("expected a value here")
 
 
 def test_unterminated_string():
@@ -526,6 +533,7 @@ SYNTAX_ERRORS = {
     "bad_indentation": HEAD + "turn:\n    if true:\n        pass\n      end game\n",
     "indented_too_far": HEAD + "turn:\n    pass\n        end game\n",
     "unexpected_token": HEAD + "turn:\n    choose s grid\n",
+    "missing_value": HEAD + "turn:\n    let x == 1\n",
     "unterminated_string": HEAD + 'turn:\n    log "hello\n',
     "unclosed_bracket": HEAD + "var x = [1, 2\nturn:\n    end game\n",
     "error_in_hole": HEAD + 'turn:\n    log "{me.score +}"\n',
