@@ -40,10 +40,12 @@ def render_board(st) -> str:
             lines.append(f"{letter}  " + " ".join(cells))
         return "\n".join(lines)
     width = max(len(s) for s in board.spaces)
+    shown = max(len(t) for t in texts.values())  # every arrow starts in one column
     lines = []
     for s in board.spaces:
         arrows = ", ".join(board.successors[s])
-        lines.append(f"{s.ljust(width)}  {texts[s]:<12} -> {arrows}" if arrows else f"{s.ljust(width)}  {texts[s]}")
+        line = f"{s.ljust(width)}  {texts[s].ljust(shown)}"
+        lines.append(f"{line} -> {arrows}" if arrows else line.rstrip())
     return "\n".join(lines)
 
 
