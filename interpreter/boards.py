@@ -10,6 +10,8 @@ import string
 
 import attrs
 
+from rulewright.dsl.errors import RulesRuntimeError
+
 # Unit vectors (d_row, d_col) for headings listed counter-clockwise from "increasing column".
 _VECTORS_4 = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 _VECTORS_8 = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
@@ -64,6 +66,8 @@ class GridBoard:
 
     def rotate(self, heading, turns: int):
         """Turn by ``turns`` steps counter-clockwise (negative: clockwise)."""
+        if heading not in self.vectors:
+            raise RulesRuntimeError(f"{heading!r} is not a heading of this board ({', '.join(self.headings)})")
         i = self.headings.index(heading)
         return self.headings[(i + turns) % len(self.headings)]
 

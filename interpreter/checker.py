@@ -196,6 +196,9 @@ class Checker:
     def _target(self, target, scope, declare: bool):
         if isinstance(target, ast.Name):
             name = target.id
+            if name == "me":
+                self.error(target.span, "'me' is the player whose turn it is; it cannot be changed")
+                return
             if name in scope or name in self.vars or name in BUILTIN_VARS:
                 return
             if name in self.globals:

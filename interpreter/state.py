@@ -2,6 +2,7 @@
 generator) plus the public methods of the Python API."""
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, Optional
 
@@ -216,9 +217,19 @@ class State:
         keys = g.rank_keys or ((("score", False),) if scores else ())
 
         def key(p):
-            return tuple(self.vars[name][p - 1] * (1 if asc else -1) for name, asc in keys)
+            return tuple(self.vars[name][p - 1] for name, _asc in keys)
+
+        def better_first(a, b):  # key by key, each in its own direction (text too, so no negation)
+            for x, y, (_name, asc) in zip(key(a), key(b), keys):
+                if x != y:
+                    return (-1 if x < y else 1) * (1 if asc else -1)
+            return 0
         try:  # 'rank by' values or a 'teams' expression the rules got wrong: a rules error, not a crash
-            order = sorted(players, key=key)
+            for name, _asc in keys:
+                for p in players:
+                    if self.vars[name][p - 1] is None:
+                        raise TypeError(f"'rank by {name}': player {p} has no value")
+            order = sorted(players, key=functools.cmp_to_key(better_first))
             teams = g.teams(self, {}) if g.teams is not None else None
         except (TypeError, ValueError, IndexError, KeyError, AttributeError, ZeroDivisionError) as exc:
             raise RulesRuntimeError(f"{g.file}: the outcome cannot be worked out: {exc}") from None

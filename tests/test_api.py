@@ -51,3 +51,31 @@ def test_ask_again_needs_a_pending_decision(game):
     assert state.is_over()
     with pytest.raises(IllegalMoveError, match="no decision is pending"):
         state.ask_again()
+
+
+def test_rank_by_text_descending_orders_the_players(tmp_path):
+    path = tmp_path / "names.rules"
+    path.write_text('''game "Names"
+players 3
+player var name = "b" if me == 1 else ("c" if me == 2 else "a")
+rank by name descending
+turn:
+    end game
+''')
+    state = rulewright.load(str(path), players=3).new_state(seed=1)
+    assert state.outcome().ranking == [[2], [1], [3]]
+
+
+def test_assigning_me_is_a_rules_error(tmp_path):
+    path = tmp_path / "me.rules"
+    path.write_text('game "Me"\nplayers 2\nturn:\n    me = 2\n    end game\n')
+    with pytest.raises(rulewright.RulesCompileError, match="'me' is the player whose turn it is"):
+        rulewright.load(str(path))
+
+
+def test_rotating_an_unknown_heading_names_the_headings(tmp_path):
+    path = tmp_path / "turn.rules"
+    path.write_text('game "Turn"\nplayers 2\nboard b: grid 2 by 2\nvar h = "north"\nturn:\n'
+                    '    h = rotate(h, 1)\n    end game\n')
+    with pytest.raises(rulewright.RulesRuntimeError, match="'north' is not a heading of this board"):
+        rulewright.load(str(path)).new_state(seed=1)
