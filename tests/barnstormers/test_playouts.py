@@ -24,7 +24,7 @@ CONFIGS.update({
     "2p-everything": (2, {"board": "advanced", "specialist": "on", "requests": "open_and_secret",
                           "level": "national"}),
 })
-SEEDS = (1, 2)
+SEEDS = (1, 2, 3, 4)
 
 
 def _every(n):
