@@ -58,11 +58,11 @@ class ProcCompiler:
 
     # ------------------------------------------------------------------ simple statements
     def _Let(self, s):
+        # the value is compiled before the name is a local: 'let n = [n]' reads the constant n
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
-            self.scope.add(s.name)
             return self._call(s.value, s.span.line, target=ast.Name(s.name))
-        self.scope.add(s.name)
         value, name = self.expr(s.value), s.name
+        self.scope.add(name)
 
         def f(st, env):
             env[name] = value(st, env)

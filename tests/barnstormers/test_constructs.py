@@ -220,3 +220,22 @@ def test_a_card_before_between_or_after_the_actions(make_game):
     assert _texts(st) == ["play a card", "end the step"]         # after, or not at all
     st.apply("end the step")
     assert st.vars["score"][1] == 102 and st.vars["hand"][1] == ["boost", "spare"]
+
+
+def test_a_let_reads_the_constant_its_name_shadows(make_game):
+    """Met writing the push chains: 'let n = enter(piece(me, n), x)' read the local n, not the
+    heading n, because the name became a local before its value was compiled."""
+    g = make_game('''
+        game "Shadow"
+        players 1
+        board b: grid 3 by 3 headings e n w s
+        var seen = []
+        procedure twice(h):
+            return [h, h]
+        turn:
+            let n = [n]
+            let w = twice(w)
+            seen = n + w
+            end game
+        ''')
+    assert g.new_state(seed=1).vars["seen"] == ["n", "w", "w"]
