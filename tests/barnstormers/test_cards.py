@@ -455,3 +455,21 @@ def test_every_expertise_card_is_tested():
               "Discard All Trick Stunts", "Immunity to Freak Events",
               "Flying Aces", "Barnstormer Award", "Precision Flying"}   # the last three in test_rules
     assert tested == set(EXPERTISE)
+
+
+def test_a_card_taken_at_a_level_up_point_may_be_played_at_once():
+    st, p = scene()
+    v = st.vars
+    v["expertise_deck"][0].remove("Reset Headings")
+    v["expertise_deck"][0].append("Reset Headings")          # the top of the level 1 deck
+    v["stunts"][p - 1] = 1
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A7")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert v["bonuses"][p - 1] == ["Reset Headings"]
+    assert texts(st) == ["use an Expertise Bonus card", "finish scoring"]    # no second stunt
+    play(st, "use an Expertise Bonus card", "use Reset Headings", "reset D3", "face S", "reset D4", "face E")
+    assert fleet(st, p)["D3"] == (p, "S") and mover(st) != p
