@@ -97,6 +97,16 @@ def test_four_player_extreme_mystery_plays_and_ends_with_the_round(draft):
     _assert_scored_end(st, 4, "extreme")
 
 
+def test_four_player_extreme_mystery_draft_plays_to_a_scored_end_at_random():
+    """The slowest variant, played to its end by random pilots alone: with only their own stunts to
+    fly, they need some 11,000 rounds (about a minute). Seed 0 is one such game; the limit turns a
+    change that makes it endless into a failure instead of a hang."""
+    st = game(4, mystery="on", level="extreme", draft="on").new_state(seed=0)
+    played = random_playout(st, random.Random(0), check=_every(5000), limit=500_000)
+    assert played > 100_000  # a long game: the end was reached by play, not given
+    _assert_scored_end(st, 4, "extreme")
+
+
 def test_a_save_round_trips_mid_turn():
     g = game(3, requests="open_and_secret", specialist="on")
     st = g.new_state(seed=11)
