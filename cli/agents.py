@@ -8,7 +8,7 @@ import typer
 
 
 class RandomAgent:
-    """A uniformly random legal move, from its own generator (so the game's dice stay the game's)."""
+    """A uniformly random legal move, from its own generator (so the game's own chance stays the game's)."""
 
     def __init__(self, seed: Optional[int] = None):
         self.rng = random.Random(seed)
