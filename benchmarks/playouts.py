@@ -18,12 +18,17 @@ from typing import Callable
 Runner = Callable[[random.Random], int]  # plays one game, returns the number of decisions made
 
 
-def rulewright_runner(game) -> Runner:
+# A rules-faithful game can be endless (Biplane when nobody ever draws a card): such a playout stops here
+# and counts as played, so one rare game cannot stall a benchmark.
+MAX_DECISIONS = 50_000
+
+
+def rulewright_runner(game, max_decisions: int = MAX_DECISIONS) -> Runner:
     """One random playout of a rulewright game: the public API only (legal_moves, apply)."""
     def play(rng: random.Random) -> int:
         state = game.new_state(seed=rng.randrange(1 << 30))
         n = 0
-        while not state.is_over():
+        while not state.is_over() and n < max_decisions:
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
             n += 1

@@ -14,6 +14,10 @@ from rulewright.interpreter.machine import Frame, Pending
 from rulewright.interpreter.sharing import copy_shared
 
 
+# Events wait in the state until drain_events(); a caller that never drains keeps at most this many.
+MAX_UNDRAINED_EVENTS = 10_000
+
+
 @attrs.frozen
 class Move:
     """One legal option: who decides, the canonical text a script types, its place in legal_moves()."""
@@ -115,6 +119,8 @@ class State:
 
     def apply(self, move, player: Optional[int] = None) -> None:
         """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing."""
+        if len(self.events) > MAX_UNDRAINED_EVENTS:  # nobody drains them: keep the newest half only
+            del self.events[:-MAX_UNDRAINED_EVENTS // 2]
         p, option = self._resolve(move, player)
         pend = self.pending
         self.moves_made += 1

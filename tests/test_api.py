@@ -79,3 +79,12 @@ def test_rotating_an_unknown_heading_names_the_headings(tmp_path):
                     '    h = rotate(h, 1)\n    end game\n')
     with pytest.raises(rulewright.RulesRuntimeError, match="'north' is not a heading of this board"):
         rulewright.load(str(path)).new_state(seed=1)
+
+
+def test_events_nobody_drains_are_bounded(game):
+    from rulewright.interpreter.state import MAX_UNDRAINED_EVENTS
+    state = game.new_state(seed=1)
+    state.events.extend({"event": "log", "text": str(i)} for i in range(MAX_UNDRAINED_EVENTS + 5))
+    state.apply(state.legal_moves()[0])
+    assert len(state.events) <= MAX_UNDRAINED_EVENTS // 2 + 1
+    assert state.events[-1]["event"] == "move"  # the newest are kept

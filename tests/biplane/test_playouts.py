@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+import rulewright
 from rulewright.dsl.errors import IllegalMoveError
 
 from .helpers import CONFIGS, assert_full_deck, game, random_playout
@@ -216,3 +217,21 @@ def test_a_refused_move_changes_nothing():
         with pytest.raises(IllegalMoveError):
             st.apply(text)
         assert st.to_json() == before
+
+
+def test_a_game_where_nobody_draws_never_ends():
+    """The rulebook's only end is the deck running out; with no Repeat kept and no crash nobody draws.
+    Two random players find such a game (docs/games/biplane.md): many turns later the deck is untouched."""
+    game = rulewright.load("biplane", players=2)
+    rng = random.Random(3)
+    for _ in range(10):  # the 11th game of this agent's stream (seed 244172520) is the endless one
+        state = game.new_state(seed=rng.randrange(1 << 30))
+        while not state.is_over():
+            state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+    seed = rng.randrange(1 << 30)
+    assert seed == 244172520
+    state = game.new_state(seed=seed)
+    for _ in range(5000):
+        state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+    assert not state.is_over() and state.vars["passes"] == 0
+    assert not any(c.startswith("Repeat") for hand in state.vars["perm"] for c in hand)
