@@ -242,6 +242,15 @@ class ExprCompiler:
                 return obj(st, env)[name]
             return f
         game = self.game
+        if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
+            def f(st, env):
+                o = obj(st, env)
+                if type(o) is dict:
+                    return o[name]
+                if type(o) is int:
+                    return st.vars[name][o - 1]
+                return game.get_field(st, o, name)
+            return f
 
         def f(st, env):  # a name used by several kinds: decide by the value
             return game.get_field(st, obj(st, env), name)
@@ -315,12 +324,23 @@ class ExprCompiler:
     def _call_def(self, name, args):
         g = self.game
         params = g.defs[name].params
+        bodies = g.def_bodies  # filled before any rule runs; looked up per call so defs may recurse
+        pass_me = "me" not in params
+        if len(args) == 1:  # the common case, without a comprehension
+            p0, a0 = params[0], args[0]
+
+            def f(st, env):
+                inner = {p0: a0(st, env)}
+                if pass_me and "me" in env:
+                    inner["me"] = env["me"]
+                return bodies[name](st, inner)
+            return f
 
         def f(st, env):
             inner = {p: a(st, env) for p, a in zip(params, args)}
-            if "me" not in inner and "me" in env:
+            if pass_me and "me" in env:
                 inner["me"] = env["me"]
-            return g.def_bodies[name](st, inner)
+            return bodies[name](st, inner)
         return f
 
     def _Quantifier(self, node, scope):
