@@ -3,11 +3,11 @@ placed by hand, cards moved between decks and hands (so every card stays somewhe
 pending decision asked again after a test has changed the variables."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 from functools import lru_cache
 
 import rulewright
+from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
 
 # Written out from the rulebook's appendices, not read from the rules file.
 TACTICS = Counter({
@@ -167,14 +167,6 @@ def set_own(st, player, names):
         v["own_stunts"][player - 1].append(c)
 
 
-def texts(st, player=None):
-    return [m.text for m in st.legal_moves(player)]
-
-
-def logs(st):
-    return [e["text"] for e in st.drain_events() if e["event"] == "log"]
-
-
 def play(st, *moves):
     for m in moves:
         st.apply(m)
@@ -217,17 +209,6 @@ def check_invariants(st):
             assert (p["id"] - 1) // 6 + 1 == p["owner"]
     for i in range(players):
         assert all(not c.startswith("Freak") for c in v["hand"][i])
-
-
-def random_playout(st, rng: random.Random, check=None, limit=40000):
-    played = 0
-    while not st.is_over():
-        assert played < limit, "the game did not end"
-        st.apply(rng.choice(st.legal_moves()))
-        played += 1
-        if check is not None:
-            check(st)
-    return played
 
 
 def dispatch(st, at):

@@ -92,7 +92,7 @@ def test_four_player_extreme_mystery_plays_and_ends_with_the_round(draft):
         st.vars["claimed"][p - 1].append(own.pop())
         st.vars["stunts"][p - 1] += 1
     assert st.vars["stunts"][p - 1] == 12
-    played = random_playout(st, rng, check=_every(10))
+    played = len(random_playout(st, rng, check=_every(10)))
     assert played < 400
     _assert_scored_end(st, 4, "extreme")
 
@@ -102,7 +102,7 @@ def test_four_player_extreme_mystery_draft_plays_to_a_scored_end_at_random():
     fly, they need some 11,000 rounds (about a minute). Seed 0 is one such game; the limit turns a
     change that makes it endless into a failure instead of a hang."""
     st = game(4, mystery="on", level="extreme", draft="on").new_state(seed=0)
-    played = random_playout(st, random.Random(0), check=_every(5000), limit=500_000)
+    played = len(random_playout(st, random.Random(0), check=_every(5000), limit=500_000))
     assert played > 100_000  # a long game: the end was reached by play, not given
     _assert_scored_end(st, 4, "extreme")
 

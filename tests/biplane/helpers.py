@@ -3,11 +3,11 @@ moving a named card into a chosen place (so the deck, discards and hands stay a 
 building a position that waits for the first programming."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 from functools import lru_cache
 
 import rulewright
+from game_support import random_playout  # noqa: F401  (shared by every game's tests)
 
 
 def _labelled(prefix, row, cols):
@@ -187,16 +187,3 @@ def logs(st):
 
 def shot(id_, at, heading, side="yellow"):
     return {"id": id_, "at": at, "heading": heading, "side": side}
-
-
-def random_playout(st, rng: random.Random, check=None, limit=20000):
-    """Random legal moves to the end; ``check(st)`` after each move. Returns the move texts."""
-    played = []
-    while not st.is_over():
-        assert len(played) < limit, "the game did not end"
-        move = rng.choice(st.legal_moves())
-        played.append((move.player, move.text))
-        st.apply(move)
-        if check is not None:
-            check(st)
-    return played

@@ -3,11 +3,11 @@ strings ("RRN" = two red cubes and a neutral), hands and decks set by card name 
 all accounted for), and a way to ask the pending decision again after a test changed the state."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 from functools import lru_cache
 
 import rulewright
+from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
 
 # The card list of the rulebook (Card Clarifications), written out here, not read from the rules:
 # action name -> (goal name, VP). The pairing follows the rulebook's order within each page.
@@ -150,14 +150,6 @@ def start(players=3, seed=1, **options):
     return st
 
 
-def texts(st, player=None):
-    return [m.text for m in st.legal_moves(player)]
-
-
-def logs(st):
-    return [e["text"] for e in st.drain_events() if e["event"] == "log"]
-
-
 def play(st, *moves):
     """Apply moves by text; returns the log lines they produced."""
     for m in moves:
@@ -195,16 +187,3 @@ def finish(st, goals, boarded):
     st.apply("no goal")
     assert st.is_over()
     return st.outcome()
-
-
-def random_playout(st, rng: random.Random, check=None, limit=40000):
-    """Random legal moves to the end; ``check(st)`` after each. Returns the moves played."""
-    played = []
-    while not st.is_over():
-        assert len(played) < limit, "the game did not end"
-        move = rng.choice(st.legal_moves())
-        played.append((move.player, move.text))
-        st.apply(move)
-        if check is not None:
-            check(st)
-    return played
