@@ -200,8 +200,8 @@ GOALS = [
     ("Draw 1", {"S9": "R"}, {"P1": "N", "P3": "R", "S9": "R"}),                      # blank space, no cubes
     ("To Fast Food", {"S2": "RNN"}, {"S1": "RNN", "S2": "Y"}),
     ("To Restroom", {"S10": "YR"}, {"S9": "R", "S10": "Y"}),
-    ("Choose One", {"S6": "RYYN"}, {"S6": "RRYY"}),                                 # exactly 1 of yours
-    ("Skip 1 Space", {"S6": "RYG", "S9": "R"}, {"S6": "RGN", "S7": "NN"}),          # exactly 1 neutral (green too)
+    ("Choose One", {"S6": "R", "S7": "YYN"}, {"S6": "RYYN", "S7": "RRYY"}),         # exactly 1 cube, yours
+    ("Skip 1 Space", {"S6": "G", "S9": "R"}, {"S6": "RG", "S7": "NN", "S9": "R"}),  # exactly 1 cube, neutral (green too)
     ("Draw 2 Discard 1", {"S6": "YBN"}, {"S6": "YBNN", "S7": "YBB"}),               # 3 cubes, 3 colours
     ("Gather", {"S6": "YYNN"}, {"S6": "YYBN", "S7": "YYN"}),                        # 4 cubes, 2 colours
     ("To Gift Shop", {"S6": "RYY"}, {"S7": "R", "S6": "Y"}),
@@ -209,7 +209,7 @@ GOALS = [
     ("Ignore Neutrals", {"S6": "RN"}, {"S6": "YN", "S7": "RR"}),                    # 2 cubes: yours + 1 other colour
     ("Draw 3 Discard 1", {"S6": "RRYNN"}, {"S6": "YYBNN", "S7": "RRYYY"}),          # 5 cubes, 3 colours, yours among them
     ("To Fine Dining", {"S7": "RRYB"}, {"S7": "RRRY"}),                             # exactly 2 of yours at fine dining
-    ("Move Backwards", {"S6": "NNGBY"}, {"S6": "NNNY", "S7": "NNNNN"}),             # exactly 4 neutral cubes
+    ("Move Backwards", {"S6": "NNGB", "S7": "R"}, {"S6": "NNGBY", "S7": "NNNNN"}),  # exactly 4 cubes, all neutral
     ("Only Your Party", {"S6": "RYBN"}, {"S6": "RYBB", "S7": "RYBNG"}),             # 4 cubes, 4 colours
     ("Move Twice", {"S6": "RNY"}, {"S6": "RNG", "S7": "RNNY"}),                     # yours + neutral + another player's
 ]
@@ -224,6 +224,24 @@ def test_each_goal_scores_only_when_its_condition_is_on_the_board(card, good, ba
     assert st.vars["goals"][0] == [card] and st.to_move() == [2]
     st = goal_ready(bad, [card])
     assert texts(st) == ["no goal"]
+
+
+# The three "exactly N" goals the rulebook does not follow with "Other cubes may also be present":
+# N cubes of that kind and nothing else on the space.
+ALONE = [
+    ("Choose One", "R"),            # "Any space with exactly 1 cube of your color"
+    ("Skip 1 Space", "N"),          # "Any space with exactly 1 neutral cube"
+    ("Move Backwards", "NNGB"),     # "Any space with exactly 4 neutral cubes" (green and blue are neutral)
+]
+
+
+@pytest.mark.parametrize("card,exact", ALONE, ids=[a[0] for a in ALONE])
+@pytest.mark.parametrize("extra", ["", "Y", "N", "R"])
+def test_exactly_n_goals_want_no_other_cube_on_the_space(card, exact, extra):
+    goal = CARDS[card][0]
+    st = goal_ready({"S6": exact + extra, "S9": "YY"}, [card])
+    holds = extra == ""
+    assert texts(st) == ([f"goal {goal}", "no goal"] if holds else ["no goal"])
 
 
 def test_goals_see_only_cubes_in_the_airport_and_planes_are_not_spaces():
