@@ -16,6 +16,7 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
 from rulewright.interpreter.machine import Frame, run
+from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Move, Outcome, State
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -140,9 +141,9 @@ class Game:
         for name, per_player, init in self.compiled.initial:
             try:
                 if per_player:
-                    st.vars[name] = [init(st, {"me": p}) for p in range(1, self.player_count + 1)]
+                    st.vars[name] = [copy_value(init(st, {"me": p})) for p in range(1, self.player_count + 1)]
                 else:
-                    st.vars[name] = init(st, {})
+                    st.vars[name] = copy_value(init(st, {}))  # 'var start = deck' copies, as '=' does
             except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
                     RecursionError) as exc:  # a starting value that cannot be computed: say which, and where
                 line = self.compiled.var_decls[name].span.line

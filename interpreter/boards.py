@@ -92,7 +92,7 @@ class GridBoard:
         if key not in self._lines:
             every = self._all_lines(length)
             self._lines[key] = every if through is None else [run for run in every if through in run]
-        return self._lines[key]
+        return [list(run) for run in self._lines[key]]  # copies: a rule may change what it gets
 
     def _all_lines(self, length: int) -> list:
         half = self.headings[: len(self.headings) // 2]

@@ -10,7 +10,7 @@ import hashlib
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import GraphBoard, GridBoard
-from rulewright.interpreter.expressions import ExprCompiler
+from rulewright.interpreter.expressions import ExprCompiler, player_index
 from rulewright.interpreter.statements import Label, ProcCompiler
 from rulewright.interpreter.values import to_text
 
@@ -147,7 +147,7 @@ class CompiledGame:
         if type(obj) is dict:
             return obj[name]
         if type(obj) is int and name in self.player_vars:
-            return st.vars[name][obj - 1]
+            return st.vars[name][player_index(obj, self.player_count)]
         column = self.columns.get(name)
         if column is not None and obj in column:
             return column[obj]

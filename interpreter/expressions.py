@@ -9,7 +9,7 @@ import operator
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS, quantify
+from rulewright.interpreter.builtins import BUILTINS, quantify
 from rulewright.interpreter.values import copy_value, to_text
 
 
@@ -223,9 +223,10 @@ class ExprCompiler:
         obj = self.compile(node.obj, scope)
         name = node.name
         kinds = self.game.field_kinds(name)
+        count = self.game.player_count
         if kinds == {"player"}:
             def f(st, env):
-                return st.vars[name][obj(st, env) - 1]
+                return st.vars[name][player_index(obj(st, env), count)]
             return f
         if kinds == {"column"}:
             column = self.game.columns[name]
@@ -248,7 +249,7 @@ class ExprCompiler:
                 if type(o) is dict:
                     return o[name]
                 if type(o) is int:
-                    return st.vars[name][o - 1]
+                    return st.vars[name][player_index(o, count)]
                 return game.get_field(st, o, name)
             return f
 
@@ -350,6 +351,10 @@ class ExprCompiler:
         where = self.compile(b.where, inner) if b.where is not None else None
         body = self.compile(b.body, inner) if b.body is not None else None
         func, var = node.func, b.var
+        return _keeping(var, self._quantifier(func, var, source, where, body))
+
+    @staticmethod
+    def _quantifier(func, var, source, where, body):
         if func == "count" and body is None and where is not None:
             def f(st, env):
                 n = 0
@@ -392,7 +397,28 @@ class ExprCompiler:
                 if where is None or where(st, env):
                     out.append(body(st, env) if body is not None else x)
             return out
-        return f
+        return _keeping(var, f)
 
 
-QUANTIFIER_NAMES = QUANTIFIERS
+_ABSENT = object()
+
+
+def _keeping(var, f):
+    """``f`` binds ``var`` item by item; afterwards a local of that name has its old value again."""
+    def g(st, env):
+        old = env.get(var, _ABSENT)
+        try:
+            return f(st, env)
+        finally:
+            if old is _ABSENT:
+                env.pop(var, None)
+            else:
+                env[var] = old
+    return g
+
+
+def player_index(p, count: int) -> int:
+    """The list position of player ``p``'s value; anything but a player of this game is an error."""
+    if type(p) is not int or not 0 < p <= count:
+        raise RulesRuntimeError(f"{to_text(p)!r} is not a player of this game (1 to {count})")
+    return p - 1

@@ -32,7 +32,6 @@ class Frame:
 class Option:
     text: str
     value: Any
-    pos: int = -1  # where the value stood in the list it was chosen from
 
 
 @attrs.define(slots=True)
@@ -57,7 +56,6 @@ class Proc:
     code: tuple
     lines: tuple
     file: str
-    choices: dict = attrs.field(factory=dict)  # pc -> the spec of the decision made there
 
 
 def run(st) -> None:

@@ -18,7 +18,8 @@ def _space_texts(st) -> dict:
     name, fn = g.display
     try:
         return {s: str(fn(st, {name: s}) or ".") for s in g.board.spaces}
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError, RecursionError) as exc:
+    except (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
+            RecursionError) as exc:
         # a rules mistake in 'display' (it runs outside the machine, which would locate it)
         line = next((d.span.line for d in g.rules.decls if isinstance(d, ast.DisplayDecl)), 0)
         raise RulesRuntimeError(f"{g.file}:{line}: in 'display': {exc}") from None

@@ -9,7 +9,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from rulewright.dsl.errors import SaveError
 from rulewright.interpreter.machine import Option
 from rulewright.interpreter.state import State
-from rulewright.interpreter.sharing import container_paths, decode, encode
+from rulewright.interpreter.sharing import Encoder, decode, resolve
 from rulewright.interpreter.values import copy_value
 
 FORMAT = "rulewright-save"
@@ -39,15 +39,17 @@ def _rng_from_list(data):
 def save(st: State) -> dict:
     g = st.game
     data = converter.unstructure(st)
-    # the rules' own data: references keep locals pointing into the variables, maps keep number keys
-    paths = container_paths(st.vars)
-    data["vars"] = {k: encode(v) for k, v in st.vars.items()}
-    for frame, live in zip(data["frames"], st.frames):
-        frame["locals"] = {k: encode(v, paths) for k, v in live.locals.items()}
+    # the rules' own data, in one pass so that what two places share stays shared (sharing.py)
+    enc = Encoder()
+    data["vars"] = {k: enc.encode(v, ["vars", k]) for k, v in st.vars.items()}
+    for i, (frame, live) in enumerate(zip(data["frames"], st.frames)):
+        frame["locals"] = {k: enc.encode(v, ["locals", i, k]) for k, v in live.locals.items()}
     if st.pending is not None:
         pend = data["pending"]
-        pend["options"] = {p: [dict(o, value=encode(o["value"])) for o in opts] for p, opts in pend["options"].items()}
-        pend["chosen"] = {p: encode(v) for p, v in pend["chosen"].items()}
+        pend["options"] = {p: [dict(o, value=enc.encode(live.value, ["option", p, j]))
+                               for j, (o, live) in enumerate(zip(pend["options"][p], opts))]
+                           for p, opts in st.pending.options.items()}
+        pend["chosen"] = {p: enc.encode(v, ["chosen", p]) for p, v in st.pending.chosen.items()}
     return {"format": FORMAT, "version": VERSION, "game": g.name, "rules": g.digest,
             "players": g.player_count, "options": dict(g.options), "state": data}
 
@@ -70,11 +72,9 @@ def restore(game, data) -> State:
     try:
         # a copy: the game must never share lists with the caller's data
         st = converter.structure(copy_value(data["state"]), State)
-        st.vars = {k: decode(v) for k, v in st.vars.items()}
-        for frame in st.frames:
-            frame.locals = decode(frame.locals, st.vars)
         if st.pending is not None:
             _restore_pending(st.pending)
+        _restore_shared(st)
     except cattrs.BaseValidationError as exc:  # say which fields: "required field missing @ $.frames"
         raise SaveError("corrupt save: " + "; ".join(cattrs.transform_error(exc, path="$"))) from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -87,15 +87,29 @@ def restore(game, data) -> State:
 
 def _restore_pending(pend) -> None:
     """Pending.options is an untyped dict: JSON turned its player keys into strings, cattrs left its options dicts."""
-    pend.options = {int(p): [_option(o) for o in opts] for p, opts in pend.options.items()}
-    pend.chosen = {int(p): decode(v) for p, v in pend.chosen.items()}
+    pend.options = {int(p): [o if isinstance(o, Option) else Option(**o) for o in opts]
+                    for p, opts in pend.options.items()}
+    pend.chosen = {int(p): v for p, v in pend.chosen.items()}
     pend.texts = {int(p): t for p, t in pend.texts.items()}
 
 
-def _option(o) -> Option:
-    o = o if isinstance(o, Option) else Option(**o)
-    o.value = decode(o.value)
-    return o
+def _restore_shared(st: State) -> None:
+    """Decode the rules' data, then point every reference at the object it was saved from."""
+    root = {"vars": {k: decode(v) for k, v in st.vars.items()},
+            "locals": [decode(f.locals) for f in st.frames],
+            "option": {}, "chosen": {}}
+    if st.pending is not None:
+        root["option"] = {p: [decode(o.value) for o in opts] for p, opts in st.pending.options.items()}
+        root["chosen"] = {p: decode(v) for p, v in st.pending.chosen.items()}
+    resolve(root, root)
+    st.vars = root["vars"]
+    for frame, local in zip(st.frames, root["locals"]):
+        frame.locals = local
+    if st.pending is not None:
+        for p, opts in st.pending.options.items():
+            for o, value in zip(opts, root["option"][p]):
+                o.value = value
+        st.pending.chosen = root["chosen"]
 
 
 def _check_vars_and_status(st: State) -> None:

@@ -3,9 +3,10 @@ through a save, so a copied or reloaded game goes on exactly like the original.
 
 A rule may hold one of the game's own lists in a local (``let hand = me.hand``, a loop over records) when
 it stops for a decision. A plain deep copy would give the local its own list, and the copy would then
-diverge from the original. Clones copy with one memo for variables and locals together; saves write such
-a local as ``{"$ref": path}`` into the variables, and maps whose keys are not text (a player's number)
-as ``{"$map": [[key, value], ...]}`` because JSON keys are always text.
+diverge from the original. The same holds for the values of a pending decision's options (a record of the
+game's own list). Clones copy variables, locals and pending values with one memo; saves write a list or
+map met a second time as ``{"$ref": path}`` to where it was first written, and maps whose keys are not
+text (a player's number) as ``{"$map": [[key, value], ...]}`` because JSON keys are always text.
 """
 from __future__ import annotations
 
@@ -30,53 +31,64 @@ def copy_shared(value, memo: dict):
     return out_map
 
 
-def container_paths(variables: dict) -> dict:
-    """id of every list and map inside the game's variables -> its path from the variables."""
-    paths: dict = {}
+class Encoder:
+    """Encodes several parts of a state for JSON, sharing kept: a list or map met a second time, in any
+    part, is written as ``{"$ref": path}`` to the place it was first written."""
 
-    def walk(v, path):
-        if type(v) is list:
-            paths[id(v)] = path
-            for i, x in enumerate(v):
-                if type(x) in (list, dict):
-                    walk(x, path + [i])
-        elif type(v) is dict:
-            paths[id(v)] = path
-            for k, x in v.items():
-                if type(x) in (list, dict):
-                    walk(x, path + [k])
+    def __init__(self):
+        self.seen: dict = {}
 
-    for name, value in variables.items():
-        walk(value, [name])
-    return paths
-
-
-def encode(value, paths: dict | None = None):
-    """JSON-ready data; with ``paths``, a list or map of the game's own becomes a reference to it."""
-    t = type(value)
-    if t is not list and t is not dict:
-        return value
-    if paths is not None and id(value) in paths:
-        return {"$ref": paths[id(value)]}
-    if t is list:
-        return [encode(v, paths) for v in value]
-    if all(type(k) is str for k in value):
-        return {k: encode(v, paths) for k, v in value.items()}
-    return {"$map": [[k, encode(v, paths)] for k, v in value.items()]}
+    def encode(self, value, path: list):
+        t = type(value)
+        if t is not list and t is not dict:
+            return value
+        first = self.seen.get(id(value))
+        if first is not None:
+            return {"$ref": first}
+        self.seen[id(value)] = path
+        if t is list:
+            return [self.encode(v, path + [i]) for i, v in enumerate(value)]
+        if all(type(k) is str for k in value):
+            return {k: self.encode(v, path + [k]) for k, v in value.items()}
+        return {"$map": [[k, self.encode(v, path + [k])] for k, v in value.items()]}
 
 
-def decode(value, variables: dict | None = None):
-    """The inverse of encode; references are followed into ``variables`` (already decoded)."""
+class _Ref:
+    __slots__ = ("path",)
+
+    def __init__(self, path):
+        if not isinstance(path, list) or not path:
+            raise ValueError("a reference needs a path")
+        self.path = path
+
+
+def decode(value):
+    """Encoded data back to values; references stay placeholders until ``resolve``."""
     t = type(value)
     if t is list:
-        return [decode(v, variables) for v in value]
+        return [decode(v) for v in value]
     if t is not dict:
         return value
-    if len(value) == 1 and "$ref" in value and variables is not None:
-        return follow(variables, value["$ref"])
+    if len(value) == 1 and "$ref" in value:
+        return _Ref(value["$ref"])
     if len(value) == 1 and "$map" in value:
-        return {_key(k): decode(v, variables) for k, v in value["$map"]}
-    return {k: decode(v, variables) for k, v in value.items()}
+        return {_key(k): decode(v) for k, v in value["$map"]}
+    return {k: decode(v) for k, v in value.items()}
+
+
+def resolve(value, root: dict):
+    """Replace every placeholder inside ``value`` by the object its path leads to from ``root``."""
+    if type(value) is _Ref:
+        return follow(root, value.path)
+    if type(value) is list:
+        for i, v in enumerate(value):
+            if type(v) in (_Ref, list, dict):
+                value[i] = resolve(v, root)
+    elif type(value) is dict:
+        for k, v in value.items():
+            if type(v) in (_Ref, list, dict):
+                value[k] = resolve(v, root)
+    return value
 
 
 def _key(k):
@@ -85,8 +97,10 @@ def _key(k):
     return k
 
 
-def follow(variables: dict, path: list):
-    value = variables[path[0]]
-    for step in path[1:]:
+def follow(root, path: list):
+    value = root
+    for step in path:
         value = value[step]
+    if type(value) is _Ref:
+        raise ValueError("a reference leads to another reference")
     return value

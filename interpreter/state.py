@@ -10,7 +10,7 @@ import attrs
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
 from rulewright.interpreter import machine
-from rulewright.interpreter.machine import Frame, Pending
+from rulewright.interpreter.machine import Frame, Option, Pending
 from rulewright.interpreter.sharing import copy_shared
 
 
@@ -126,12 +126,11 @@ class State:
         self.moves_made += 1
         if not pend.simultaneous:
             self.events.append({"event": "move", "player": p, "move": option.text})
-            value = self._resolved_value(option)
-            self.frames[-1].locals[pend.var] = value
+            self.frames[-1].locals[pend.var] = option.value
             self.pending = None
             machine.run(self)
             return
-        pend.chosen[p] = self._resolved_value(option)
+        pend.chosen[p] = option.value
         pend.texts[p] = option.text
         if pend.waiting():
             return  # secret until everyone has chosen: no event yet
@@ -140,17 +139,6 @@ class State:
         self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)
-
-    def _resolved_value(self, option):
-        """A chosen record or list is taken from the rules' own list, so changing it changes the game."""
-        value = option.value
-        if type(value) in (dict, list) and option.pos >= 0:
-            frame = self.frames[-1]
-            spec = self.game.procs[frame.proc].choices[frame.pc - 1]
-            items = list(spec["source"](self, frame.locals))
-            if option.pos < len(items) and items[option.pos] == value:
-                return items[option.pos]
-        return value
 
     def _resolve(self, move, player):
         if self.pending is None:
@@ -203,14 +191,18 @@ class State:
     def clone(self) -> "State":
         rng = random.Random.__new__(random.Random)  # not Random(): that seeds from os.urandom first
         rng.setstate(self.rng.getstate())
+        # one memo for everything the rules hold: what two places share stays shared in the copy
+        memo: dict = {}
+        variables = {k: copy_shared(v, memo) for k, v in self.vars.items()}
+        frames = [Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames]
         pend = self.pending
         if pend is not None:
-            pend = attrs.evolve(pend, options=dict(pend.options), chosen=dict(pend.chosen))
-        memo: dict = {}  # one memo: a local holding one of the game's lists keeps holding it
+            pend = attrs.evolve(
+                pend, options={p: [Option(o.text, copy_shared(o.value, memo)) for o in opts]
+                               for p, opts in pend.options.items()},
+                chosen={p: copy_shared(v, memo) for p, v in pend.chosen.items()}, texts=dict(pend.texts))
         return State(
-            vars={k: copy_shared(v, memo) for k, v in self.vars.items()},
-            frames=[Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames],
-            pending=pend, rng=rng, status=self.status,
+            vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
             winners=list(self.winners) if self.winners is not None else None,
             step=self.step, moves_made=self.moves_made, game=self.game)
 

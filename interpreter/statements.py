@@ -10,7 +10,7 @@ import itertools
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.expressions import get_index, is_const, set_index
+from rulewright.interpreter.expressions import get_index, is_const, player_index, set_index
 from rulewright.interpreter.machine import STOP, SWITCH, Frame, Option, Pending, Proc
 from rulewright.interpreter.values import copy_value, to_text
 
@@ -86,10 +86,11 @@ class ProcCompiler:
             obj = self.expr(target.obj)
             name = target.name
             kinds = self.game.field_kinds(name)
+            count = self.game.player_count
             if kinds == {"player"}:
                 def store(st, env, v):
                     values = st.vars[name]
-                    i = obj(st, env) - 1
+                    i = player_index(obj(st, env), count)
                     values[i] = copy_value(combine(values[i], v) if combine else v)
                 return store
 
@@ -100,8 +101,8 @@ class ProcCompiler:
                 if type(o) is dict:
                     o[name] = copy_value(combine(o[name], v) if combine else v)
                 elif player_too and type(o) is int:  # the name is both a player variable and a field
-                    values = st.vars[name]
-                    values[o - 1] = copy_value(combine(values[o - 1], v) if combine else v)
+                    values, i = st.vars[name], player_index(o, count)
+                    values[i] = copy_value(combine(values[i], v) if combine else v)
                 else:
                     raise RulesRuntimeError(f"cannot set '{name}' of {to_text(o)!r}")
             return store
@@ -382,8 +383,7 @@ class ProcCompiler:
                 pc += 1
         code = tuple(_materialize(ins, i, self.game) for i, ins in enumerate(pcs))
         lines = tuple(ins[1] for ins in pcs)
-        choices = {i: ins[2] for i, ins in enumerate(pcs) if ins[0] in ("choose", "choose_each")}
-        return Proc(self.name, self.params, code, lines, self.file, choices)
+        return Proc(self.name, self.params, code, lines, self.file)
 
 
 # Rules never nest procedure calls this deep unless one calls itself without end.
@@ -479,7 +479,7 @@ def options_for(spec, st, env) -> list:
     var, where, text = spec["var"], spec["where"], spec["text"]
     opts: list = []
     seen: dict = {}
-    for pos, x in enumerate(spec["source"](st, env)):
+    for x in spec["source"](st, env):
         env[var] = x
         if where is not None and not where(st, env):
             continue
@@ -495,9 +495,9 @@ def options_for(spec, st, env) -> list:
                 n += 1
             t = f"{t} #{n}"
         seen[t] = x
-        opts.append(Option(t, x, pos))
+        opts.append(Option(t, x))
     if spec["optional"] is not None:
-        opts.append(Option(spec["optional"](st, env), None, -1))
+        opts.append(Option(spec["optional"](st, env), None))
     return opts
 
 

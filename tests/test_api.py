@@ -88,3 +88,93 @@ def test_events_nobody_drains_are_bounded(game):
     state.apply(state.legal_moves()[0])
     assert len(state.events) <= MAX_UNDRAINED_EVENTS // 2 + 1
     assert state.events[-1]["event"] == "move"  # the newest are kept
+
+
+SIMULTANEOUS = '''game "Pool"
+players 2
+record card(name, power)
+var pool = [card("a", 1), card("b", 2)]
+player var hand = []
+var done = 0
+setup:
+    for p in players:
+        add card("mine", p) to p.hand
+round:
+    each p in players secretly choose c in pool + p.hand as "{c.name}":
+        c.power += 10
+    done += 1
+end when done >= 1 after round
+'''
+
+
+@pytest.fixture
+def pool_game(tmp_path):
+    path = tmp_path / "pool.rules"
+    path.write_text(SIMULTANEOUS)
+    return rulewright.load(str(path))
+
+
+def _powers(state):
+    return [c["power"] for c in state.vars["pool"]], [h[0]["power"] for h in state.vars["hand"]]
+
+
+def test_a_secret_choice_changes_the_chooser_own_record(pool_game):
+    state = pool_game.new_state(seed=1)
+    state.apply("mine", player=1)
+    state.apply("mine", player=2)
+    assert _powers(state) == ([1, 2], [11, 12])
+
+
+def test_a_clone_of_a_half_made_simultaneous_decision_is_independent(pool_game):
+    state = pool_game.new_state(seed=1)
+    state.apply("a", player=1)
+    twin = state.clone()
+    twin.apply("b", player=2)
+    assert _powers(twin) == ([11, 12], [1, 2])
+    assert _powers(state) == ([1, 2], [1, 2]) and state.to_move() == [2]  # the original is untouched
+    state.apply("b", player=2)
+    assert state.to_json() == twin.to_json()
+
+
+def test_a_save_of_a_half_made_simultaneous_decision_goes_on_like_the_original(pool_game):
+    import json
+    state = pool_game.new_state(seed=1)
+    state.apply("a", player=1)
+    loaded = pool_game.load_state(json.loads(json.dumps(state.to_json())))
+    for s in (state, loaded):
+        s.apply("b", player=2)
+    assert _powers(loaded) == _powers(state) == ([11, 12], [1, 2])
+
+
+def _game(tmp_path, text, players=2):
+    path = tmp_path / "g.rules"
+    path.write_text(text)
+    return rulewright.load(str(path), players=players)
+
+
+def test_changing_a_list_of_lines_does_not_change_the_board(tmp_path):
+    g = _game(tmp_path, 'game "L"\nplayers 2\nboard b: grid 3 by 3 headings e ne n nw w sw s se\n'
+                        'var seen = 0\nturn:\n    let s = "B2"\n    let ls = lines(3, s)\n'
+                        '    seen = len(ls)\n    remove first(ls) from ls\n    end game\n')
+    assert [g.new_state(seed=i).vars["seen"] for i in range(3)] == [4, 4, 4]
+
+
+def test_a_quantifier_leaves_a_local_of_the_same_name_alone(tmp_path):
+    g = _game(tmp_path, 'game "Q"\nplayers 2\nvar seen = 0\nvar xs = [3, 7]\nturn:\n    let x = 1\n'
+                        '    let n = count(x in xs where x > 5)\n    let ys = [x in xs : x * 2]\n'
+                        '    seen = x\n    end game\n')
+    assert g.new_state(seed=1).vars["seen"] == 1
+
+
+def test_player_zero_is_an_error_not_the_last_player(tmp_path):
+    g = _game(tmp_path, 'game "P"\nplayers 3\nplayer var score = 0\nturn:\n    let left = me - 1\n'
+                        '    left.score += 10\n    end game\n', players=3)
+    with pytest.raises(rulewright.RulesRuntimeError, match="'0' is not a player of this game"):
+        g.new_state(seed=1)
+
+
+def test_a_starting_value_made_from_another_variable_is_a_copy(tmp_path):
+    g = _game(tmp_path, 'game "C"\nplayers 2\nvar deck = [1, 2]\nvar start = deck\nturn:\n'
+                        '    add 3 to deck\n    end game\n')
+    state = g.new_state(seed=1)
+    assert state.vars["deck"] == [1, 2, 3] and state.vars["start"] == [1, 2]
