@@ -70,11 +70,23 @@ def test_points_of_interest_keep_the_gates_equal_and_the_order_of_scarcity(airpo
 
 
 @pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
-def test_covered_layout_puts_blank_tokens_over_the_places_in_front_of_the_gates(airport):
+def test_covered_layout_puts_four_blank_tokens_over_a_mix_of_places(airport):
     printed = start(2, airport=airport).vars["poi"]
     st = start(2, airport=airport, interest="covered")
-    fronts = {st.game.board.previous(g)[0] for g in GATES}
-    assert all(st.vars["poi"][s] == ("blank" if s in fronts else printed[s]) for s in printed)
+    covered = {st.game.board.previous(g)[0] for g in ("G2", "G4")} | {"P2", "P4"}
+    assert all(st.vars["poi"][s] == ("blank" if s in covered else printed[s]) for s in printed)
+    assert len({printed[s] for s in covered}) == 2            # two kinds covered, two of each
+
+
+KINDS = {"restroom", "fast_food", "gift_shop", "help_desk", "fine_dining"}
+
+
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+@pytest.mark.parametrize("layout", ["printed", "covered", "custom", "shuffled"])
+def test_every_kind_of_place_stays_on_the_board_under_every_layout(airport, layout):
+    """Every action card that sends cubes to a kind of place, and every goal there, stays playable."""
+    for seed in (1, 2, 3):
+        assert KINDS <= set(start(2, seed=seed, airport=airport, interest=layout).vars["poi"].values())
 
 
 def test_shuffled_layout_uses_the_printed_tokens_in_a_random_layout():
