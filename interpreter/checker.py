@@ -170,9 +170,40 @@ class Checker:
         if not self.ends:
             self.error(span, "the game never ends: nothing says 'end game' and there is no 'end when'",
                        "add a line such as: end when round_number > 10 after round")
+        if not self.turns_taken:
+            for d in self.rules.decls:
+                if isinstance(d, ast.EndWhen) and d.timing == "turn":
+                    self.error(d.span, "this end condition is checked after each turn, but no turn is ever taken",
+                               "add 'after round', or take turns with 'turn p' in the round")
+        self._display_is_public()
         for name, d in self.procs.items():
             if name not in self.called:
                 self.error(d.span, f"procedure '{name}' is never called, so it can never run")
+
+    def _display_is_public(self):
+        """The board is drawn for every player alike, so it may show only public variables."""
+        for d in self.rules.decls:
+            if not isinstance(d, ast.DisplayDecl):
+                continue
+            seen_defs: set = set()
+            pending = [d.expr]
+            while pending:
+                for n in _names(pending.pop()):
+                    if n.id in self.defs and n.id not in seen_defs:
+                        seen_defs.add(n.id)
+                        pending.append(self.defs[n.id].body)
+                    decl = self.vars.get(n.id)
+                    if decl is not None and decl.visibility != "public" and n.id != d.name:
+                        self.error(d.span, f"'display' draws the board for every player, so it cannot show the "
+                                   f"{decl.visibility} variable '{n.id}'",
+                                   "make the variable public, or leave it out of the display")
+                        return
+            for n in _attr_names(d.expr, self.defs):
+                decl = self.vars.get(n)
+                if decl is not None and decl.per_player and decl.visibility != "public":
+                    self.error(d.span, f"'display' draws the board for every player, so it cannot show the "
+                               f"{decl.visibility} player variable '{n}'", "make it public, or leave it out")
+                    return
 
     # ------------------------------------------------------------------ statements
     def body(self, stmts, scope: set):
@@ -552,6 +583,25 @@ def _names(node):
         for a in node.__attrs_attrs__:
             if a.name != "span":
                 yield from _names(getattr(node, a.name))
+
+
+def _attr_names(node, defs: dict) -> set:
+    """Every '.field' name in an expression and in the defs it calls."""
+    out: set = set()
+    seen: set = set()
+    pending = [node]
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Attr):
+            out.add(n.name)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs and n.func.id not in seen:
+            seen.add(n.func.id)
+            pending.append(defs[n.func.id].body)
+        if isinstance(n, (tuple, list)):
+            pending.extend(n)
+        elif hasattr(n, "__attrs_attrs__"):
+            pending.extend(getattr(n, a.name) for a in n.__attrs_attrs__ if a.name != "span")
+    return out
 
 
 def check(rules: ast.RulesFile) -> list[Diagnostic]:

@@ -256,8 +256,9 @@ class State:
     def begin_scoring(self) -> None:
         """End the game now: drop every running rule and run the scoring block, if any."""
         self.pending = None
+        already = self.status == "scoring"  # 'end game' inside the scoring block: scoring is over
         self.status = "scoring"
-        self.frames[:] = [Frame("scoring", 0, {})] if "scoring" in self.game.procs else []
+        self.frames[:] = [Frame("scoring", 0, {})] if "scoring" in self.game.procs and not already else []
 
     def finish(self) -> None:
         if self.status != "scoring":

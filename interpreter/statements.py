@@ -259,6 +259,7 @@ class ProcCompiler:
             if is_const(c):
                 if c.const:
                     self.block(body)
+                    self._declare_skipped(s, body)
                     self.label(end)
                     return
                 continue
@@ -268,7 +269,19 @@ class ProcCompiler:
             self.emit("jump", cond.span.line, end)
             self.label(nxt)
         self.block(s.orelse)
+        self._declare_skipped(s, s.orelse)
         self.label(end)
+
+    def _declare_skipped(self, s, taken):
+        """Names a branch folded away by options would have made local stay local names: the checker
+        saw them in every branch, so later statements may use them (they just never get a value)."""
+        skipped: set = set()
+        for cond, body in s.branches:
+            if body is not taken:
+                skipped |= _bound_names(body)
+        if s.orelse is not taken:
+            skipped |= _bound_names(s.orelse)
+        self.scope |= {n for n in skipped if n not in self.game.var_decls}  # game variables stay game's
 
     def _loop_over(self, var, source, body, line):
         """for var in source: body  (the list is taken once, when the loop starts)."""
@@ -388,6 +401,28 @@ class ProcCompiler:
 
 # Rules never nest procedure calls this deep unless one calls itself without end.
 MAX_CALL_DEPTH = 500
+
+
+def _bound_names(stmts) -> set:
+    """Every local a block of statements can bind, nested blocks included."""
+    names: set = set()
+    for s in stmts:
+        if isinstance(s, (ast.Let, ast.Draw)):
+            names.add(s.name)
+        elif isinstance(s, (ast.For, ast.Choose)):
+            names.add(s.var)
+        elif isinstance(s, ast.ChooseEach):
+            names |= {s.player_var, s.choice.var}
+        elif isinstance(s, ast.Assign) and isinstance(s.target, ast.Name):
+            names.add(s.target.id)
+        for part in ("body", "orelse"):
+            if isinstance(getattr(s, part, None), tuple):
+                names |= _bound_names(getattr(s, part))
+        for branch in getattr(s, "branches", ()):
+            names |= _bound_names(branch[1])
+        for alt in getattr(s, "alternatives", ()):
+            names |= _bound_names(alt.body)
+    return names
 
 
 def _forget(*names):

@@ -178,3 +178,34 @@ def test_a_starting_value_made_from_another_variable_is_a_copy(tmp_path):
                         '    add 3 to deck\n    end game\n')
     state = g.new_state(seed=1)
     assert state.vars["deck"] == [1, 2, 3] and state.vars["start"] == [1, 2]
+
+
+def test_end_game_inside_scoring_ends_the_scoring(tmp_path):
+    g = _game(tmp_path, 'game "S"\nplayers 2\nplayer var score = 0\nturn:\n    score[me] += 1\n    end game\n'
+                        'scoring:\n    for p in players:\n        p.score += 1\n    end game\n')
+    state = g.new_state(seed=1)
+    assert state.is_over() and state.outcome().scores == {1: 2, 2: 1}
+
+
+def test_a_let_in_a_branch_an_option_turns_off_still_compiles(tmp_path):
+    g = _game(tmp_path, 'game "F"\nplayers 2\noption bonus: on | off\nvar total = 0\nturn:\n'
+                        '    if bonus == on:\n        let extra = 5\n    choose x in [1, 2]\n'
+                        '    total += x + (extra if bonus == on else 0)\n    end game\n')
+    path = tmp_path / "g.rules"
+    state = rulewright.load(str(path), options={"bonus": "off"}).new_state(seed=1)
+    state.apply("2")
+    assert state.vars["total"] == 2
+
+
+def test_the_checker_refuses_a_display_that_shows_a_secret(diagnose):
+    found = diagnose('game "M"\nplayers 2\nboard b: grid 2 by 2\nvar mines = ["A2"] secret\n'
+                     'def mined(s) = s in mines\ndisplay s = "*" if mined(s) else "."\n'
+                     'turn:\n    end game\n')
+    assert [d.message for d in found] == [
+        "'display' draws the board for every player, so it cannot show the secret variable 'mines'"]
+
+
+def test_the_checker_refuses_an_end_condition_no_turn_ever_checks(diagnose):
+    found = diagnose('game "N"\nplayers 2\nvar n = 0\nround:\n    n += 1\nend when n >= 3\n')
+    assert [d.message for d in found] == [
+        "this end condition is checked after each turn, but no turn is ever taken"]
