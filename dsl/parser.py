@@ -152,6 +152,7 @@ def _unclosed_bracket(text: str, line: int, column: int):
 
 def parse(text: str, filename: str = "<rules>") -> ast.RulesFile:
     """Parse a whole rules file into an ast.RulesFile."""
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors write first
     if not text.endswith("\n"):
         text += "\n"
     try:

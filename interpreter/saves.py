@@ -131,6 +131,8 @@ def _check_vars_and_status(st: State) -> None:
 
 def _check_frames(st: State) -> None:
     procs = st.game.procs
+    if st.pending is not None and not st.frames:
+        raise SaveError("corrupt save: a decision is pending but no rule is waiting for it")
     for f in st.frames:
         if f.proc not in procs:
             raise SaveError(f"corrupt save: no rule {f.proc!r}")

@@ -145,7 +145,8 @@ class State:
             raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
         _, _, _, moves, options = self._legal_table(player)
         if not moves:
-            raise IllegalMoveError(f"player {player} has no decision to make now")
+            raise IllegalMoveError("no decision is pending" if player is None
+                                   else f"player {player} has no decision to make now")
         if type(move) is Move and move.index < len(moves) and moves[move.index] == move \
                 and (player is None or move.player == player):
             return move.player, options[move.index]  # one of the current legal_moves(): no search

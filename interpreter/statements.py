@@ -371,7 +371,6 @@ class ProcCompiler:
         spec["player_var"] = s.player_var
         results = self.hidden("each")
         spec["results"] = results
-        self.scope.add(s.player_var)
         self.emit("choose_each", s.span.line, spec)
         pair = self.hidden("pair")
         pvar, var = s.player_var, s.choice.var

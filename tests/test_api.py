@@ -209,3 +209,17 @@ def test_the_checker_refuses_an_end_condition_no_turn_ever_checks(diagnose):
     found = diagnose('game "N"\nplayers 2\nvar n = 0\nround:\n    n += 1\nend when n >= 3\n')
     assert [d.message for d in found] == [
         "this end condition is checked after each turn, but no turn is ever taken"]
+
+
+def test_a_byte_order_mark_at_the_start_is_ignored(tmp_path):
+    path = tmp_path / "bom.rules"
+    path.write_text("\ufeff" + RULES, encoding="utf-8")
+    assert rulewright.load(str(path)).new_state(seed=1).legal_moves()[0].text == "take 1"
+
+
+def test_a_save_with_a_decision_and_no_rule_waiting_is_corrupt(game):
+    state = game.new_state(seed=1)
+    data = state.to_json()
+    data["state"]["frames"] = []
+    with pytest.raises(rulewright.SaveError, match="a decision is pending but no rule is waiting"):
+        game.load_state(data)
