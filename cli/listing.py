@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from rulewright.dsl.errors import RulesError
-from rulewright.interpreter.api import load_rules, option_values, shipped_games
-from rulewright.cli.validate import game_title, player_range
+from rulewright.interpreter.api import game_name, load_rules, option_values, player_range, shipped_games
 
 
 def describe_games() -> list[dict]:
@@ -15,7 +14,7 @@ def describe_games() -> list[dict]:
             out.append({"name": name, "error": str(exc).splitlines()[0]})
             continue
         low, high = player_range(rules)
-        out.append({"name": name, "title": game_title(rules), "players": [low, high],
+        out.append({"name": name, "title": game_name(rules), "players": [low, high],
                     "options": option_values(rules)})
     return out
 

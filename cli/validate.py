@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import itertools
 
-from rulewright.dsl import ast
 from rulewright.dsl.errors import OptionError, RulesError
-from rulewright.interpreter.api import Game, load_rules, option_values
+from rulewright.interpreter.api import Game, load_rules, option_values, player_range
 from rulewright.cli.errors import describe
 
 MAX_VARIANTS = 64  # each player count with each single option value; enough to reach every 'when'
-
-
-def player_range(rules) -> tuple[int, int]:
-    d = next((d for d in rules.decls if isinstance(d, ast.PlayersDecl)), None)
-    return (d.low, d.high) if d else (1, 1)
-
-
-def game_title(rules) -> str:
-    return next((d.name for d in rules.decls if isinstance(d, ast.GameDecl)), "")
 
 
 def variants(rules):

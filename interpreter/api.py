@@ -21,7 +21,8 @@ from rulewright.interpreter.state import Move, Outcome, State
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
-__all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games"]
+__all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
+           "game_name", "option_values"]
 
 
 def shipped_games() -> dict[str, Path]:
@@ -115,11 +116,15 @@ class Game:
 
     def __init__(self, rules: ast.RulesFile, players: Optional[int] = None, options: Optional[dict] = None):
         self.rules = rules
-        low, high = _player_range(rules)
+        low, high = player_range(rules)
         players = low if players is None else players
+        if type(players) is not int:
+            raise OptionError(f"the number of players must be a whole number, not {players!r}")
+        if options is not None and not isinstance(options, dict):
+            raise OptionError(f"options must be a mapping of option names to values, not {options!r}")
         if not low <= players <= high:
             allowed = f"{low}" if low == high else f"{low} to {high}"
-            raise OptionError(f"{_game_name(rules)} is played by {allowed} players, not {players}")
+            raise OptionError(f"{game_name(rules)} is played by {allowed} players, not {players}")
         self.options = _validate_options(rules, dict(options or {}))
         self.player_count = players
         self.compiled = CompiledGame(rules, players, self.options)
@@ -164,12 +169,14 @@ def load(name_or_path: str, players: Optional[int] = None, options: Optional[dic
     return Game(load_rules(name_or_path), players, options)
 
 
-def _player_range(rules) -> tuple[int, int]:
+def player_range(rules) -> tuple[int, int]:
+    """The fewest and the most players the rules allow."""
     d = next((d for d in rules.decls if isinstance(d, ast.PlayersDecl)), None)
     return (d.low, d.high) if d else (1, 1)
 
 
-def _game_name(rules) -> str:
+def game_name(rules) -> str:
+    """The name the rules give the game (the file name if none)."""
     return next((d.name for d in rules.decls if isinstance(d, ast.GameDecl)), rules.filename)
 
 

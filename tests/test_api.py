@@ -223,3 +223,13 @@ def test_a_save_with_a_decision_and_no_rule_waiting_is_corrupt(game):
     data["state"]["frames"] = []
     with pytest.raises(rulewright.SaveError, match="a decision is pending but no rule is waiting"):
         game.load_state(data)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"players": "2"}, "the number of players must be a whole number, not '2'"),
+    ({"options": ["a"]}, "options must be a mapping of option names to values, not ['a']"),
+])
+def test_wrong_argument_types_are_option_errors(kwargs, message):
+    with pytest.raises(rulewright.OptionError) as info:
+        rulewright.load("tic-tac-toe", **kwargs)
+    assert str(info.value) == message
