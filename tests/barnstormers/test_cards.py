@@ -448,6 +448,28 @@ def test_expertise_in_the_scoring_step():
     assert mover(st) != p
 
 
+def test_expertise_in_the_replace_step():
+    """"Expertise Bonus cards can be used at any time during your turn": after the draw too, where
+    +1 S&T Card leaves a third card in hand; the cards for actions are over by then."""
+    st, p = scene(bonuses=["+1 S&T Card", "+2 Actions", "Reset Headings", "Barnstormer Award"])
+    stack_tactics(st, ["Recall any Plane", "Loop the Loop", "Dispatch a Plane"])
+    refresh(st)
+    dispatch(st, "A1")
+    dispatch(st, "D4")
+    play(st, "end the stunt", "claim no Trick Stunt")
+    assert st.step == "replace skill and tactic cards"
+    assert texts(st) == ["use +1 S&T Card", "use Reset Headings", "end the turn"]
+    assert st.vars["hand"][p - 1] == ["Recall any Plane", "Loop the Loop"]
+    play(st, "use +1 S&T Card")
+    assert st.vars["hand"][p - 1] == ["Recall any Plane", "Loop the Loop", "Dispatch a Plane"]
+    assert texts(st) == ["use Reset Headings", "end the turn"]
+    play(st, "use Reset Headings", "reset D4", "face S", "reset A1", "face E")
+    assert fleet(st, p) == {"A1": (p, "E"), "D4": (p, "S")}
+    assert mover(st) != p
+    assert st.vars["bonuses"][p - 1] == ["+2 Actions", "Barnstormer Award"]
+    check_invariants(st)
+
+
 def test_every_expertise_card_is_tested():
     tested = {"+1 S&T Card", "Play 2 Skill and Tactic Cards", "+1 Action", "+2 Actions",
               "Play All Skill and Tactic Cards", "Reset Headings", "Recall Planes", "Reset and Move Planes",

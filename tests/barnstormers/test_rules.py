@@ -8,7 +8,7 @@ from rulewright.dsl.errors import IllegalMoveError, OptionError
 from rulewright.interpreter import machine
 
 from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, logs, mover, set_own,
-                      play, put, ready, refresh, rolled, set_hand, set_panel, stunt_tier, texts)
+                      play, put, ready, refresh, rolled, set_hand, set_panel, stack_tactics, stunt_tier, texts)
 
 QUIET_PANEL = ["Wide Vic", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"]
 
@@ -224,6 +224,18 @@ def test_a_chain_that_comes_back_pushes_the_mover_on():
     assert st.vars["longest_chain"] == 4
 
 
+# level 1 Expertise cards that the Replace step still offers (the rest add actions or wait for a Freak)
+LATER = {"+1 S&T Card", "Reset Headings", "Recall Planes"}
+
+
+def end_turn_with_a_new_card(st, p):
+    """Step 3 offers the Expertise card just won, if it does anything there; decline it."""
+    (card,) = st.vars["bonuses"][p - 1]
+    if card in LATER:
+        assert mover(st) == p and texts(st) == [f"use {card}", "end the turn"]
+        play(st, "end the turn")
+
+
 def _line_of(st, p, owners, row="B"):
     quiet(st)
     clear(st)
@@ -242,6 +254,7 @@ def test_chain_of_six_earns_a_level_one_expertise_card():
     dispatch(st, "G7")
     # the Expertise card is claimed in the scoring step; then the turn goes on (no card to discard)
     assert any("chained manoeuvre of 6 planes" in line for line in logs(st))
+    end_turn_with_a_new_card(st, p)
     assert mover(st) == q
     assert len(st.vars["bonuses"][p - 1]) == 1
     assert EXPERTISE[st.vars["bonuses"][p - 1][0]][0] == 1
@@ -272,7 +285,9 @@ def test_chain_of_five_with_flying_aces():
     assert "use an Expertise Bonus card" not in texts(st)     # on display, not used up
     play(st, "move a plane", "move B1 E")
     dispatch(st, "G7")
-    assert mover(st) == q and len(st.vars["bonuses"][p - 1]) == 1
+    assert len(st.vars["bonuses"][p - 1]) == 1
+    end_turn_with_a_new_card(st, p)
+    assert mover(st) == q
     check_invariants(st)
 
 
@@ -342,19 +357,42 @@ def test_other_own_plane_adjacent_blocks_the_diamond():
     assert mover(st2) != blue
 
 
+ROWS = "ABCDEFG"
+
+
+def distance(x, y):
+    return max(abs(ROWS.index(x[0]) - ROWS.index(y[0])), abs(int(x[1:]) - int(y[1:])))
+
+
+def hand_over(st, spaces=("D3", "D4")):
+    """The player to move dispatches two planes onto the empty ``spaces``, claims nothing and ends
+    the turn (drawing no Freak card): the next player's turn begins, and with it the record of
+    the stunts that player's planes already show."""
+    p = mover(st)
+    refresh(st)
+    stack_tactics(st, ["Dispatch a Plane", "Dispatch a Plane"])
+    for x in spaces:
+        dispatch(st, x)
+    finish_turn(st)
+    assert mover(st) != p and st.step == "perform stunt"
+    return mover(st)
+
+
 def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it():
     st = ready(4)
-    p = mover(st)
+    q = others(st, mover(st))[0]
     quiet(st)
     clear(st)
     set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
-    put(st, "D3", p, "N")
-    put(st, "D4", p, "N")
-    put(st, "A7", p, "E")
-    refresh(st)
+    put(st, "D3", q, "N")
+    put(st, "D4", q, "N")
+    put(st, "A7", q, "E")
+    assert hand_over(st, ("G1", "G3")) == q
+    assert st.vars["standing"] == ["Wingmen"]
     play(st, "move a plane", "move A7 E", "dispatch a plane")
     play(st, "place at G7")
-    assert mover(st) != p                         # the Wingmen stood there already: no claim
+    assert mover(st) != q                         # the Wingmen stood there already: no claim
+    assert st.vars["claimed"][q - 1] == []
     st = ready(4)
     p = mover(st)
     quiet(st)
@@ -366,6 +404,100 @@ def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it
     play(st, "move a plane", "move C3 N")             # into the formation
     dispatch(st, "G7")
     assert texts(st) == ["claim a Trick Stunt", "claim no Trick Stunt"]
+
+
+def test_a_formation_blocked_at_the_start_may_be_claimed_once_the_neighbour_flies_off():
+    """The start-of-turn condition holds only for a stunt the planes could already claim: a
+    Wingmen with another plane of the colour beside it was no claimable formation."""
+    st = ready(4)
+    q = others(st, mover(st))[0]
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    put(st, "D3", q, "N")
+    put(st, "D4", q, "N")
+    put(st, "E5", q, "N")                         # touches D4
+    assert hand_over(st, ("G1", "A1")) == q
+    assert st.vars["standing"] == []
+    play(st, "move a plane", "move E5 N")         # to F5: the Wingmen are clear, and untouched
+    dispatch(st, "A7")
+    assert fleet(st, q).keys() >= {"D3", "D4", "F5"}
+    assert texts(st) == ["claim a Trick Stunt", "claim no Trick Stunt"]
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert st.vars["claimed"][q - 1] == ["Wingmen"]
+
+
+# The designed start formations, checked by a matcher written here (not the rules file's): the
+# stunts each seat's four planes show as the game begins, turned and mirrored, clear of the rest.
+def _cells(shape):
+    return {(-r, c) for r, row in enumerate(shape.split("/")) for c, ch in enumerate(row) if ch == "x"}
+
+
+def _variants(cells):
+    out = set()
+    for k in range(4):
+        for mirror in (False, True):
+            turned = set()
+            for r, c in cells:
+                c = -c if mirror else c
+                for _ in range(k):
+                    r, c = c, -r
+                turned.add((r, c))
+            out.add(frozenset(turned))
+    return out
+
+
+def _showing(shapes, spaces):
+    mine = {(ROWS.index(x[0]), int(x[1:])) for x in spaces}
+    found = set()
+    for name, shape in shapes.items():
+        for v in _variants(_cells(shape)):
+            anchor = min(v)
+            for r0, c0 in mine:
+                f = {(r - anchor[0] + r0, c - anchor[1] + c0) for r, c in v}
+                if f <= mine and all(max(abs(a - r), abs(b - c)) > 1 for a, b in mine - f for r, c in f):
+                    found.add(name)
+    return found
+
+
+TRIDENT = {"Trident", "Wingmen", "Open Corner"}   # A2 A4 A6 B4: also A4 B4, and A4 A6 B4 (A2 is clear)
+
+
+@pytest.mark.parametrize("players, board, seats", [
+    (2, "standard", {1: {"T Formation"}, 2: {"T Formation"}}),
+    (2, "advanced", {1: {"T Formation"}, 2: {"T Formation"}}),
+    (3, "standard", {1: TRIDENT, 2: TRIDENT, 3: set()}),
+    (3, "advanced", {1: {"Closed Diamond"}, 2: {"Closed Diamond"}, 3: set()}),
+    (4, "standard", {p: TRIDENT for p in (1, 2, 3, 4)}),
+    (4, "advanced", {p: {"Closed Diamond"} for p in (1, 2, 3, 4)}),
+])
+def test_the_start_formations_are_stunts(players, board, seats):
+    st = ready(players, board=board)
+    shapes = st.game.columns["shape"]
+    assert {p: _showing(shapes, fleet(st, p)) for p in seats} == seats
+
+
+def test_a_start_formation_must_be_refreshed_before_it_is_claimed():
+    st = ready(4)
+    quiet(st)
+    set_panel(st, ["Wingmen", "Open Corner", "Trident", "Kite", "Closed Diamond", "Halo"])
+    q = hand_over(st)                              # D3 and D4 are empty at the start
+    assert st.vars["standing"] == ["Wingmen", "Open Corner", "Trident"]
+    start = sorted(fleet(st, q))
+    empty = [f"{r}{c}" for r in ROWS for c in range(1, 8) if st.vars["air"].get(f"{r}{c}") is None]
+    far = [x for x in empty if all(distance(x, y) >= 3 for y in start)]
+    far = [far[0], next(x for x in far if distance(x, far[0]) >= 3)]
+    later = st.clone()
+    dispatch(st, far[0])
+    dispatch(st, far[1])
+    assert mover(st) != q                          # the formation stood untouched: no claim
+    set_hand(later, q, ["Swap any Two Planes"])
+    refresh(later)
+    play(later, "play a Skill and Tactic card", "play Swap any Two Planes", f"swap {start[0]}", f"with {start[1]}")
+    dispatch(later, far[0])
+    dispatch(later, far[1])
+    play(later, "claim a Trick Stunt")
+    assert set(texts(later)) >= {"claim Trident (5 CP)"}
 
 
 def test_one_trick_stunt_a_turn_and_refill():
