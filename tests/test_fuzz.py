@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rulewright.dsl.errors import RulesError, RulesSyntaxError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter import machine
-from rulewright.interpreter.api import Game, _player_range
+from rulewright.interpreter.api import Game, player_range
 from rulewright.interpreter.checker import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ def front_end(text: str):
         rules = parse(text, "fuzz.rules")
         if any(d.severity == "error" for d in check(rules)):
             return None
-        low, _high = _player_range(rules)
+        low, _high = player_range(rules)
         return Game(rules, low, {})
     except RulesError:
         return None
