@@ -20,6 +20,15 @@ def quiet(st, players=None):
     set_panel(st, QUIET_PANEL)
 
 
+def empty_show(panel):
+    """Four players, no cards in hand, every plane in its hangar, and this Judges' Panel."""
+    st = ready(4)
+    quiet(st)
+    clear(st)
+    set_panel(st, panel)
+    return st
+
+
 def others(st, p):
     n = st.game.player_count
     return [(p - 1 + k) % n + 1 for k in range(1, n)]
@@ -379,11 +388,8 @@ def hand_over(st, spaces=("D3", "D4")):
 
 
 def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it():
-    st = ready(4)
+    st = empty_show(["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
     q = others(st, mover(st))[0]
-    quiet(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
     put(st, "D3", q, "N")
     put(st, "D4", q, "N")
     put(st, "A7", q, "E")
@@ -393,11 +399,8 @@ def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it
     play(st, "place at G7")
     assert mover(st) != q                         # the Wingmen stood there already: no claim
     assert st.vars["claimed"][q - 1] == []
-    st = ready(4)
+    st = empty_show(["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
     p = mover(st)
-    quiet(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
     put(st, "C3", p, "N")
     put(st, "D4", p, "N")
     refresh(st)
@@ -409,11 +412,8 @@ def test_a_formation_held_from_the_start_of_the_turn_needs_a_plane_moved_into_it
 def test_a_formation_blocked_at_the_start_may_be_claimed_once_the_neighbour_flies_off():
     """The start-of-turn condition holds only for a stunt the planes could already claim: a
     Wingmen with another plane of the colour beside it was no claimable formation."""
-    st = ready(4)
+    st = empty_show(["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
     q = others(st, mover(st))[0]
-    quiet(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
     put(st, "D3", q, "N")
     put(st, "D4", q, "N")
     put(st, "E5", q, "N")                         # touches D4
@@ -501,11 +501,8 @@ def test_a_start_formation_must_be_refreshed_before_it_is_claimed():
 
 
 def test_one_trick_stunt_a_turn_and_refill():
-    st = ready(4)
+    st = empty_show(["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
     p = mover(st)
-    quiet(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
     put(st, "D3", p, "N")
     put(st, "D7", p, "N")
     refresh(st)
@@ -513,11 +510,8 @@ def test_one_trick_stunt_a_turn_and_refill():
     dispatch(st, "D5")
     # D3 D4 D5 is a Line Abreast, not shown; D5 _ D7 is an Open Pair, but D4 is next to D5
     assert mover(st) != p
-    st = ready(4)
+    st = empty_show(["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
     p = mover(st)
-    quiet(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
     put(st, "D3", p, "N")
     put(st, "A7", p, "N")
     refresh(st)
