@@ -203,6 +203,15 @@ class Win:
 @node
 class Log:
     message: Any  # Template or Literal
+    to: Any = None  # who may read it (a player or a list of players); None: everyone
+    span: Span = span_field()
+
+
+@node
+class Reveal:
+    """Turn something face up on purpose: a local's value, a variable, or one player's entry."""
+    what: Any
+    text: Any = None  # Template: what the event says; None: the value's own text
     span: Span = span_field()
 
 
@@ -310,6 +319,8 @@ class Choose:
     by: Any = None
     text: Any = None      # Template
     optional: Any = None  # the text of declining, or None
+    secret: bool = False  # the other players see only that a choice was made (or 'shown')
+    shown: Any = None     # Template: what the other players see of the chosen move
     span: Span = span_field()
 
 
@@ -426,9 +437,20 @@ class VarDecl:
 
 
 @node
+class FieldVisibility:
+    """Who sees one field of every record of a kind: nobody ('hidden') or the player held in
+    ``owner`` ('secret to owner'); everyone once the field ``unless`` is true."""
+    kind: str            # hidden | secret
+    owner: Any = None    # the field naming the player who sees it (secret)
+    unless: Any = None   # the field that turns it face up
+    span: Span = span_field()
+
+
+@node
 class RecordDecl:
     name: str
     fields: tuple
+    visibility: tuple = ()  # (field, FieldVisibility) for the fields that are not public
     span: Span = span_field()
 
 

@@ -482,7 +482,10 @@ class _Builder(Transformer):
         return ast.Win(c[0], span=self._span(meta))
 
     def log_stmt(self, meta, c):
-        return ast.Log(self._string(c[0]), span=self._span(meta))
+        return ast.Log(self._string(c[0]), c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(c[0], self._string(c[1]) if len(c) > 1 else None, span=self._span(meta))
 
     def add_stmt(self, meta, c):
         return ast.Add(c[0], c[1], len(c) > 2, span=self._span(meta))
@@ -545,7 +548,7 @@ class _Builder(Transformer):
         for kind, value in opts:
             fields[kind] = value
         return ast.Choose(str(var), source, fields.get("where"), fields.get("by"), fields.get("text"),
-                          fields.get("optional"), span=self._span(meta))
+                          fields.get("optional"), "secretly" in fields, fields.get("shown"), span=self._span(meta))
 
     def choose_stmt(self, meta, c):
         return self._choose(meta, c[0], c[1], c[2:])
@@ -561,6 +564,12 @@ class _Builder(Transformer):
 
     def choose_optional(self, meta, c):
         return ("optional", self._string(c[0]))
+
+    def choose_secretly(self, meta, c):
+        return ("secretly", True)
+
+    def choose_shown(self, meta, c):
+        return ("shown", self._string(c[0]))
 
     def choose_block(self, meta, c):
         by = None
@@ -687,7 +696,21 @@ class _Builder(Transformer):
         return "secret"
 
     def record_decl(self, meta, c):
-        return ast.RecordDecl(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))
+        fields = tuple(name for name, _vis in c[1:])
+        visibility = tuple((name, vis) for name, vis in c[1:] if vis is not None)
+        return ast.RecordDecl(str(c[0]), fields, visibility, span=self._span(meta))
+
+    def record_field(self, meta, c):
+        return (str(c[0]), c[1] if len(c) > 1 else None)
+
+    def field_hidden(self, meta, c):
+        return ast.FieldVisibility("hidden", None, c[0] if c else None, span=self._span(meta))
+
+    def field_secret(self, meta, c):
+        return ast.FieldVisibility("secret", str(c[0]), c[1] if len(c) > 1 else None, span=self._span(meta))
+
+    def field_unless(self, meta, c):
+        return str(c[0])
 
     def params(self, meta, c):
         return tuple(str(x) for x in c)

@@ -126,6 +126,18 @@ class Checker:
         for b in self.boards:
             if isinstance(b.spec, ast.Grid):
                 self._grid(b.spec)
+        for d in decls:
+            if isinstance(d, ast.RecordDecl):
+                self._record_visibility(d)
+
+    def _record_visibility(self, d: ast.RecordDecl):
+        for name, vis in d.visibility:
+            for other in (vis.owner, vis.unless):
+                if other is not None and other not in d.fields:
+                    self.error(vis.span, f"record '{d.name}' has no field '{other}' to say who sees '{name}'",
+                               suggest(other, d.fields))
+                elif other == name:
+                    self.error(vis.span, f"field '{name}' cannot say who sees itself")
 
     def _grid(self, g: ast.Grid):
         if not (1 <= g.rows <= 26 and 1 <= g.cols <= 99):
@@ -295,6 +307,21 @@ class Checker:
 
     def _s_Log(self, s, scope):
         self.expr(s.message, scope)
+        self.expr(s.to, scope)
+
+    def _s_Reveal(self, s, scope):
+        what = s.what
+        if isinstance(what, ast.Name) and what.id not in scope and what.id not in self.vars:
+            self.expr(what, scope)  # an unknown name is reported as such
+            if what.id in self.globals:
+                self.error(what.span, f"'{what.id}' is fixed by the rules and public already: nothing to reveal")
+        elif isinstance(what, ast.Attr) and what.name not in self.player_vars:
+            self.expr(what, scope)
+            self.error(what.span, f"'reveal' turns up a local, a variable or a player's entry ('p.{what.name}' "
+                       f"needs '{what.name}' to be a player variable)")
+        else:
+            self.expr(what, scope)
+        self.expr(s.text, scope)
 
     def _s_Fail(self, s, scope):
         self.expr(s.message, scope)
@@ -377,7 +404,7 @@ class Checker:
             self._decider(c.by, c.span, scope)
         self.expr(c.source, scope)
         scope.add(c.var)
-        for part in (c.where, c.by, c.text, c.optional):
+        for part in (c.where, c.by, c.text, c.optional, c.shown):
             if part is not None:
                 self.expr(part, scope)
 

@@ -48,6 +48,9 @@ class CompiledGame:
         self.display = None
         self.board = None
         self.record_fields: set = set()
+        # a record's fields (as a set) -> {field: (hidden | secret, owner field, unless field)}:
+        # records are plain dicts, recognised by their fields
+        self.field_visibility: dict = {}
 
         for d in decls:
             if isinstance(d, ast.EnumDecl):
@@ -63,6 +66,9 @@ class CompiledGame:
             elif isinstance(d, ast.RecordDecl):
                 self.records[d.name] = d.fields
                 self.record_fields.update(d.fields)
+                if d.visibility:
+                    self.field_visibility[frozenset(d.fields)] = {
+                        name: (vis.kind, vis.owner, vis.unless) for name, vis in d.visibility}
             elif isinstance(d, ast.DefDecl):
                 self.defs[d.name] = d
             elif isinstance(d, ast.ProcDecl):

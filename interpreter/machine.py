@@ -32,6 +32,7 @@ class Frame:
 class Option:
     text: str
     value: Any
+    shown: Any = None  # what the other players see of this move (a secret decision), else None
 
 
 @attrs.define(slots=True)
@@ -43,7 +44,7 @@ class Pending:
     simultaneous: bool = False
     line: int = 0
     results: str = ""  # the local that receives the simultaneous choices
-    texts: dict = attrs.field(factory=dict)  # player -> the text of the move chosen, told when all have chosen
+    texts: dict = attrs.field(factory=dict)  # player -> [text, shown] of the move chosen, told when all have chosen
 
     def waiting(self) -> list:
         return [p for p in self.options if p not in self.chosen]

@@ -18,10 +18,13 @@ VERSION = 1
 converter = cattrs.Converter()
 converter.register_unstructure_hook(random.Random, lambda r: _rng_to_list(r.getstate()))
 converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(data))
+# The event history is a linked list shared between clones; a save writes it as a list, oldest first.
 converter.register_unstructure_hook(
-    State, make_dict_unstructure_fn(State, converter, game=override(omit=True), events=override(omit=True)))
+    State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
+                                    _legal=override(omit=True)))
 converter.register_structure_hook(
-    State, make_dict_structure_fn(State, converter, game=override(omit=True), events=override(omit=True)))
+    State, make_dict_structure_fn(State, converter, game=override(omit=True), history=override(omit=True),
+                                  _legal=override(omit=True)))
 
 
 def _rng_to_list(state):
@@ -50,6 +53,7 @@ def save(st: State) -> dict:
                                for j, (o, live) in enumerate(zip(pend["options"][p], opts))]
                            for p, opts in st.pending.options.items()}
         pend["chosen"] = {p: enc.encode(v, ["chosen", p]) for p, v in st.pending.chosen.items()}
+    data["history"] = st.event_history()
     return {"format": FORMAT, "version": VERSION, "game": g.name, "rules": g.digest,
             "players": g.player_count, "options": dict(g.options), "state": data}
 
@@ -71,7 +75,10 @@ def restore(game, data) -> State:
         raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
-        st = converter.structure(copy_value(data["state"]), State)
+        state_data = copy_value(data["state"])
+        history = state_data.pop("history", [])
+        st = converter.structure(state_data, State)
+        _restore_history(st, history)
         if st.pending is not None:
             _restore_pending(st.pending)
         _restore_shared(st)
@@ -90,7 +97,18 @@ def _restore_pending(pend) -> None:
     pend.options = {int(p): [o if isinstance(o, Option) else Option(**o) for o in opts]
                     for p, opts in pend.options.items()}
     pend.chosen = {int(p): v for p, v in pend.chosen.items()}
-    pend.texts = {int(p): t for p, t in pend.texts.items()}
+    pend.texts = {int(p): [t, None] if isinstance(t, str) else list(t) for p, t in pend.texts.items()}
+
+
+def _restore_history(st: State, history) -> None:
+    if not isinstance(history, list) or not all(isinstance(e, dict) and isinstance(e.get("event"), str)
+                                                for e in history):
+        raise ValueError("its event history is not a list of events")
+    if not 0 <= st.drained <= len(history):
+        raise ValueError(f"{st.drained} events drained of {len(history)}")
+    st.history, st.history_len = None, 0
+    for e in history:
+        st.emit(e)
 
 
 def _restore_shared(st: State) -> None:

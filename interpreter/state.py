@@ -9,13 +9,9 @@ from typing import Any, Optional
 import attrs
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter import machine
+from rulewright.interpreter import events, machine
 from rulewright.interpreter.machine import Frame, Option, Pending
 from rulewright.interpreter.sharing import copy_shared
-
-
-# Events wait in the state until drain_events(); a caller that never drains keeps at most this many.
-MAX_UNDRAINED_EVENTS = 10_000
 
 
 @attrs.frozen
@@ -77,7 +73,11 @@ class State:
     step: str = ""
     moves_made: int = 0
     game: Any = attrs.field(default=None, repr=False)
-    events: list = attrs.field(factory=list, repr=False)
+    # Every event so far, newest first, as linked pairs (event, older): clones share it for free.
+    history: Optional[tuple] = attrs.field(default=None, repr=False)
+    history_len: int = 0
+    drained: int = 0  # history_len at the last drain_events()
+    revealed: list = attrs.field(factory=list)  # [variable, player or 0 for all] turned face up by 'reveal'
     # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
     _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
 
@@ -119,23 +119,21 @@ class State:
 
     def apply(self, move, player: Optional[int] = None) -> None:
         """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing."""
-        if len(self.events) > MAX_UNDRAINED_EVENTS:  # nobody drains them: keep the newest half only
-            del self.events[:-MAX_UNDRAINED_EVENTS // 2]
         p, option = self._resolve(move, player)
         pend = self.pending
         self.moves_made += 1
         if not pend.simultaneous:
-            self.events.append({"event": "move", "player": p, "move": option.text})
+            self.emit(events.move(p, option.text, option.shown))
             self.frames[-1].locals[pend.var] = option.value
             self.pending = None
             machine.run(self)
             return
         pend.chosen[p] = option.value
-        pend.texts[p] = option.text
+        pend.texts[p] = [option.text, option.shown]
         if pend.waiting():
             return  # secret until everyone has chosen: no event yet
         for q in pend.options:
-            self.events.append({"event": "move", "player": q, "move": pend.texts[q]})
+            self.emit(events.move(q, *pend.texts[q]))
         self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)
@@ -199,13 +197,14 @@ class State:
         pend = self.pending
         if pend is not None:
             pend = attrs.evolve(
-                pend, options={p: [Option(o.text, copy_shared(o.value, memo)) for o in opts]
+                pend, options={p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
                                for p, opts in pend.options.items()},
                 chosen={p: copy_shared(v, memo) for p, v in pend.chosen.items()}, texts=dict(pend.texts))
         return State(
             vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
             winners=list(self.winners) if self.winners is not None else None,
-            step=self.step, moves_made=self.moves_made, game=self.game)
+            step=self.step, moves_made=self.moves_made, game=self.game, history=self.history,
+            history_len=self.history_len, drained=self.drained, revealed=[list(r) for r in self.revealed])
 
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
@@ -242,8 +241,15 @@ class State:
         return Outcome(scores, ranking, list(winners), teams or None)
 
     def view(self, player: Optional[int] = None) -> dict:
+        """What ``player`` may see now (None: the referee, who sees everything)."""
         from rulewright.interpreter.views import view
         return view(self, player)
+
+    def information_state(self, player: Optional[int] = None) -> str:
+        """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
+        information state string): equal for any two states the player cannot tell apart."""
+        from rulewright.interpreter.views import information_state
+        return information_state(self, player)
 
     def render(self, player: Optional[int] = None) -> str:
         from rulewright.interpreter.render import render
@@ -266,8 +272,43 @@ class State:
             raise RulesRuntimeError("the rules stopped without ending the game")
         self.status = "over"
         self.step = "game over"
-        self.events.append({"event": "game over"})
+        self.emit(events.GAME_OVER)
 
-    def drain_events(self) -> list:
-        out, self.events = self.events, []
+    def emit(self, event: dict) -> None:
+        self.history = (event, self.history)
+        self.history_len += 1
+
+    def _newest(self, count: int) -> list:
+        """The newest ``count`` events, oldest first, as the referee sees them."""
+        out = []
+        node = self.history
+        for _ in range(count):
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
         return out
+
+    def event_history(self, player: Optional[int] = None) -> list:
+        """Every event since the game began, as ``player`` sees it (None: the referee)."""
+        return _seen(self._newest(self.history_len), player)
+
+    @property
+    def events(self) -> list:
+        """The events not drained yet, as the referee sees them."""
+        return [dict(e) for e in self._newest(self.history_len - self.drained)]
+
+    def drain_events(self, player: Optional[int] = None) -> list:
+        """The events since the last drain, as ``player`` sees them (None: the referee: every event,
+        a secret move with both its text and its masked 'shown' text)."""
+        out = self._newest(self.history_len - self.drained)
+        self.drained = self.history_len
+        return _seen(out, player)
+
+
+def _seen(evts: list, player: Optional[int]) -> list:
+    out = []
+    for e in evts:
+        seen = events.seen_by(e, player)
+        if seen is not None:
+            out.append(seen)
+    return out

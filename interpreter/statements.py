@@ -11,6 +11,7 @@ import itertools
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.expressions import get_index, is_const, player_index, set_index
+from rulewright.interpreter import events
 from rulewright.interpreter.machine import STOP, SWITCH, Frame, Option, Pending, Proc
 from rulewright.interpreter.values import copy_value, to_text
 
@@ -163,9 +164,48 @@ class ProcCompiler:
 
     def _Log(self, s):
         msg = self.expr(s.message)
+        if s.to is None:
+            def f(st, env):
+                st.emit(events.log(msg(st, env)))
+        else:
+            to = self.expr(s.to)
 
-        def f(st, env):
-            st.events.append({"event": "log", "text": msg(st, env)})
+            def f(st, env):
+                readers = to(st, env)
+                readers = sorted(readers) if type(readers) is list else [readers]
+                for p in readers:
+                    player_index(p, self.game.player_count)  # a player, or a rules error
+                st.emit(events.log(msg(st, env), readers))
+        self.emit("exec", s.span.line, f)
+
+    def _Reveal(self, s):
+        what = s.what
+        text = self.expr(s.text) if s.text is not None else None
+        if isinstance(what, ast.Name) and what.id in self.game.var_decls and what.id not in self.scope:
+            name = what.id
+            player_var = name in self.game.player_vars
+
+            def f(st, env):
+                if [name, 0] not in st.revealed:
+                    st.revealed.append([name, 0])
+                value = st.vars[name]
+                shown = "  ".join(f"{p}: {to_text(v)}" for p, v in enumerate(value, 1)) if player_var else to_text(value)
+                st.emit(events.reveal(text(st, env) if text else f"{name}: {shown}", env.get("me")))
+        elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
+            owner, name, count = self.expr(what.obj), what.name, self.game.player_count
+
+            def f(st, env):
+                p = owner(st, env)
+                value = st.vars[name][player_index(p, count)]
+                if [name, p] not in st.revealed:
+                    st.revealed.append([name, p])
+                st.emit(events.reveal(text(st, env) if text else f"player {p}'s {name}: {to_text(value)}", p))
+        else:
+            value = self.expr(what)
+
+            def f(st, env):
+                v = value(st, env)
+                st.emit(events.reveal(text(st, env) if text else to_text(v), env.get("me")))
         self.emit("exec", s.span.line, f)
 
     def _list_expr(self, node, maps_too: bool = False):
@@ -329,7 +369,7 @@ class ProcCompiler:
         self.block(s.body)
 
     # ------------------------------------------------------------------ decisions
-    def _choice_spec(self, c: ast.Choose):
+    def _choice_spec(self, c: ast.Choose, secret: bool = False):
         self.scope.add(c.var)
         return {
             "var": c.var,
@@ -338,6 +378,8 @@ class ProcCompiler:
             "by": self.expr(c.by) if c.by is not None else None,
             "text": self.expr(c.text) if c.text is not None else None,
             "optional": self.expr(c.optional) if c.optional is not None else None,
+            "secret": c.secret or secret,
+            "shown": self.expr(c.shown) if c.shown is not None else None,
         }
 
     def _Choose(self, s):
@@ -352,7 +394,7 @@ class ProcCompiler:
         def source(st, env):
             return [lab for lab, g in pairs if g is None or g(st, env)]
         spec = {"var": var, "source": source, "where": None, "by": self.expr(s.by) if s.by is not None else None,
-                "text": None, "optional": None}
+                "text": None, "optional": None, "secret": False, "shown": None}
         self.emit("choose", s.span.line, spec)
         end = Label()
         for alt in s.alternatives:
@@ -367,7 +409,7 @@ class ProcCompiler:
     def _ChooseEach(self, s):
         spec = {"players": self.expr(s.players)}  # the list is read before the player's name is bound
         self.scope.add(s.player_var)
-        spec.update(self._choice_spec(s.choice))
+        spec.update(self._choice_spec(s.choice, secret=True))
         spec["player_var"] = s.player_var
         results = self.hidden("each")
         spec["results"] = results
@@ -532,7 +574,20 @@ def options_for(spec, st, env) -> list:
         opts.append(Option(t, x))
     if spec["optional"] is not None:
         opts.append(Option(spec["optional"](st, env), None))
+    if spec["secret"] or spec["shown"] is not None:
+        _mask(opts, spec, st, env)
     return opts
+
+
+def _mask(opts: list, spec, st, env) -> None:
+    """A secret decision: each option carries what the other players see of it."""
+    shown, var = spec["shown"], spec["var"]
+    for o in opts:
+        if shown is None:
+            o.shown = events.DEFAULT_SHOWN
+        else:
+            env[var] = o.value
+            o.shown = shown(st, env)
 
 
 def _choose_op(spec, nxt, line):

@@ -1,32 +1,73 @@
-"""What one player may see: hidden variables show a count, secret ones only to their owner, and
-the choices others made in a simultaneous decision stay hidden until everyone has chosen."""
+"""What one player may see.
+
+Visibility is declared twice over: on variables (a ``hidden`` one shows its size, a ``secret``
+``player var`` shows its value to its owner only) and on record fields, item by item (a field
+``hidden`` or ``secret to owner``, face up once its ``unless`` field is true). A ``reveal`` turns a
+variable, or one player's entry, face up for good. The choices others made in a simultaneous decision
+stay hidden until everyone has chosen, and legal moves are shown only to the players who decide.
+"""
 from __future__ import annotations
 
+import json
 from typing import Optional
 
 from rulewright.interpreter.values import copy_value
 
+UNSEEN = "?"
+
 
 def masked(value):
-    """The public trace of a hidden value: a list shows how many items it holds."""
+    """The public trace of a face-down value: a list shows how many items it holds (a list of lists,
+    such as one deck per level, shows each one's size); anything else shows as '?'."""
     if isinstance(value, list):
+        if value and all(type(v) is list for v in value):
+            return [masked(v) for v in value]
         return {"hidden": len(value)}
-    return "?"
+    return UNSEEN
+
+
+def _face_down(g, value, player):
+    """A copy of ``value`` with every record field ``player`` may not see replaced by '?'."""
+    if type(value) is list:
+        return [_face_down(g, v, player) for v in value]
+    if type(value) is not dict:
+        return value
+    rules = g.field_visibility.get(frozenset(value))
+    out = {}
+    for k, v in value.items():
+        vis = rules.get(k) if rules else None
+        if vis is not None and not _sees_field(value, vis, player):
+            out[k] = UNSEEN
+        else:
+            out[k] = _face_down(g, v, player)
+    return out
+
+
+def _sees_field(record: dict, vis, player) -> bool:
+    kind, owner, unless = vis
+    if unless is not None and record.get(unless):
+        return True
+    if kind == "secret":
+        who = record.get(owner)
+        return who == player or (type(who) is list and player in who)
+    return False
 
 
 def visible_vars(st, player: Optional[int]) -> dict:
     g = st.game
+    revealed = {(name, p) for name, p in st.revealed}
+    items_masked = bool(g.field_visibility) and player is not None
     out = {}
     for name, value in st.vars.items():
         visibility = g.visibility.get(name, "public")
-        if player is None or visibility == "public":
-            out[name] = copy_value(value)
-        elif visibility == "secret" and name in g.player_vars:
-            out[name] = [copy_value(v) if p == player else masked(v) for p, v in enumerate(value, 1)]
+        if player is None or visibility == "public" or (name, 0) in revealed:
+            shown = copy_value(value)
         elif name in g.player_vars:
-            out[name] = [masked(v) for v in value]
+            shown = [copy_value(v) if (visibility == "secret" and p == player) or (name, p) in revealed
+                     else masked(v) for p, v in enumerate(value, 1)]
         else:
-            out[name] = masked(value)
+            shown = masked(value)
+        out[name] = _face_down(g, shown, player) if items_masked else shown
     return out
 
 
@@ -52,3 +93,9 @@ def view(st, player: Optional[int] = None) -> dict:
     if st.is_over():
         data["outcome"] = st.outcome().to_dict()
     return data
+
+
+def information_state(st, player: Optional[int] = None) -> str:
+    """What ``player`` has seen since the game began (every event as they saw it) and sees now."""
+    seen = {"player": player, "events": st.event_history(player), "view": view(st, player)}
+    return json.dumps(seen, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

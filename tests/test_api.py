@@ -81,13 +81,17 @@ def test_rotating_an_unknown_heading_names_the_headings(tmp_path):
         rulewright.load(str(path)).new_state(seed=1)
 
 
-def test_events_nobody_drains_are_bounded(game):
-    from rulewright.interpreter.state import MAX_UNDRAINED_EVENTS
+def test_the_event_history_is_kept_whole_and_shared_by_clones(game):
     state = game.new_state(seed=1)
-    state.events.extend({"event": "log", "text": str(i)} for i in range(MAX_UNDRAINED_EVENTS + 5))
-    state.apply(state.legal_moves()[0])
-    assert len(state.events) <= MAX_UNDRAINED_EVENTS // 2 + 1
-    assert state.events[-1]["event"] == "move"  # the newest are kept
+    state.apply("take 2")
+    assert state.drain_events() == [{"event": "move", "player": 1, "move": "take 2"}]
+    copy = state.clone()
+    assert copy.history is state.history  # a clone costs nothing for the history
+    copy.apply("take 1")
+    assert [e["move"] for e in copy.event_history()] == ["take 2", "take 1"]
+    assert [e["move"] for e in state.event_history()] == ["take 2"]  # the original's is untouched
+    assert copy.drain_events() == [{"event": "move", "player": 2, "move": "take 1"}]
+    assert copy.drain_events() == []
 
 
 SIMULTANEOUS = '''game "Pool"
