@@ -15,7 +15,7 @@ from rulewright.cli.agents import make_agent
 from rulewright.cli.errors import OK, REFUSED, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out, stderr_console
-from rulewright.cli.play import Reporter, Result, Seats, drive, finish
+from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
 from rulewright.cli.script import read_script
 from rulewright.cli.session import fresh_seed, open_session
 
@@ -68,6 +68,9 @@ def play(
     human: Optional[List[int]] = typer.Option(None, "--human", metavar="P",
                                               help="Play seat P at the prompt even with --auto or --moves; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per event, then the outcome."),
+    as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
+                                            help="Show only what this player may see: the events, the board, "
+                                                 "the prompt (other seats need --auto or --moves)."),
     save: Optional[str] = typer.Option(None, "--save", metavar="FILE",
                                        help="Write the final state here (also when play stops early or a "
                                             "move is refused: then it is the state before that move)."),
@@ -89,9 +92,19 @@ def play(
     bad = [p for p in human or [] if p not in seats_all]
     if bad:
         raise typer.BadParameter(f"no seat {bad[0]} in a {len(seats_all)}-player game", param_hint="'--human'")
-    humans = frozenset(human) if human else (seats_all if not moves and not auto else frozenset())
+    if as_player is not None and as_player not in seats_all:
+        raise typer.BadParameter(f"no player {as_player} in a {len(seats_all)}-player game", param_hint="'--as'")
+    if as_player is not None and any(p != as_player for p in human or []):
+        raise typer.BadParameter("with --as P only seat P may be played at the prompt", param_hint="'--human'")
+    if as_player is not None:
+        humans = frozenset([as_player]) if not moves and not auto or human else frozenset()
+    else:
+        humans = frozenset(human) if human else (seats_all if not moves and not auto else frozenset())
     seats = Seats(deque(script), agent, (seats_all - humans) if agent else frozenset(), humans)
-    reporter = Reporter(as_json)
+    # Several people at one screen see the table's stream; --as P sees P's; otherwise the referee's.
+    viewer = as_player if as_player is not None else (SPECTATOR if len(humans) > 1 else None)
+    reporter = Reporter(as_json, viewer=viewer)
+    reporter.header()
     state = session.state
     try:
         result = drive(state, seats, reporter)
@@ -103,7 +116,7 @@ def play(
         write_json(save, state.to_json())
     if log:
         write_json(log, logs.make_log(session, reporter.moves))
-    finish(state, result, as_json)
+    finish(state, result, as_json, viewer)
     raise typer.Exit(REFUSED if result.status == "refused" else OK)
 
 

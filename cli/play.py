@@ -12,6 +12,7 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl.errors import IllegalMoveError
+from rulewright.interpreter import events
 from rulewright.cli.output import err, json_line, out
 from rulewright.cli.script import ScriptLine, split_player
 
@@ -22,6 +23,7 @@ class Seats:
     agent: object = None               # plays every seat in `auto`
     auto: frozenset = frozenset()
     humans: frozenset = frozenset()    # seats played at the prompt
+    caught_up: dict = attrs.field(factory=dict)  # hot seat: seat -> events of the history it has seen
 
 
 @attrs.define
@@ -44,20 +46,42 @@ def legal_summary(state) -> str:
     return f"{head}: " + (", ".join(shown) + (" ..." if len(moves) > 40 else "") if moves else "none")
 
 
-class Reporter:
-    """Prints the game's events as they happen: one JSON object per line, or readable lines."""
+# The viewer of a shared screen in hot-seat play: nobody's secrets (each seat catches up at its turn).
+SPECTATOR = 0
 
-    def __init__(self, as_json: bool, quiet: bool = False):
+
+class Reporter:
+    """Prints the game's events as they happen, as one viewer sees them: the referee (None, every
+    move in full), a player, or SPECTATOR; one JSON object per line, or readable lines."""
+
+    def __init__(self, as_json: bool, quiet: bool = False, viewer: Optional[int] = None):
         self.as_json = as_json
         self.quiet = quiet           # record the moves, print nothing (show)
-        self.moves: list[dict] = []  # every move applied, for the log
+        self.viewer = viewer
+        self.moves: list[dict] = []  # every move applied, for the log (the referee's record)
         self.held: list[dict] = []   # events not printed yet
+
+    def header(self) -> None:
+        """A JSON stream's first line says whose it is."""
+        if self.quiet:
+            return
+        if self.viewer is None:
+            line = {"event": "stream", "as": "referee",
+                    "note": "every move in full, secret ones too; use --as P for what player P may see"}
+        elif self.viewer == SPECTATOR:
+            line = {"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"}
+        else:
+            line = {"event": "stream", "as": self.viewer, "note": f"what player {self.viewer} may see"}
+        if self.as_json:
+            json_line(line)
 
     def flush(self, state, force: bool = False) -> None:
         for event in state.drain_events():
             if event.get("event") == "move":
                 self.moves.append({"player": event["player"], "move": event["move"]})
-            self.held.append(event)
+            seen = events.seen_by(event, self.viewer)
+            if seen is not None:
+                self.held.append(seen)
         pend = state.pending
         if not force and pend is not None and pend.simultaneous and pend.chosen:
             return  # a secret choice stays hidden until everyone has chosen
@@ -70,14 +94,26 @@ class Reporter:
         kind = event.get("event")
         if self.as_json:
             json_line(event)
-        elif kind == "move":
-            out(f"player {event['player']}: {event['move']}")
-        elif kind == "log":
-            out(f"  {event.get('text', '')}")
-        elif kind == "game over":
-            out("game over")
         else:
-            out(str(event))
+            out(describe_event(event))
+
+
+def describe_event(event: dict) -> str:
+    """One event as a readable line."""
+    kind = event.get("event")
+    if kind == "move":
+        shown = f"player {event['player']}: {event['move']}"
+        if "shown" in event:  # the referee's copy of a secret move
+            shown += f"   (the others see: {event['shown']})"
+        return shown
+    if kind == "log":
+        to = event.get("to")
+        return f"  {event.get('text', '')}" + (f"   (to {', '.join(f'player {p}' for p in to)})" if to else "")
+    if kind == "reveal":
+        return f"  {event.get('text', '')}"
+    if kind == "game over":
+        return "game over"
+    return str(event)
 
 
 def drive(state, seats: Seats, reporter: Reporter) -> Result:
@@ -94,7 +130,7 @@ def drive(state, seats: Seats, reporter: Reporter) -> Result:
             if auto:
                 state.apply(seats.agent.choose(state, auto[0]), player=auto[0])
             elif waiting[0] in seats.humans:
-                if not _prompt(state, waiting[0], reporter.as_json):
+                if not _prompt(state, waiting[0], reporter.as_json, seats):
                     return Result("stopped", "end of input")
             else:
                 return Result("stopped", "the script ran out of moves")
@@ -117,10 +153,45 @@ def _apply_script_line(state, line: ScriptLine) -> Optional[Result]:
                                            "legal_moves": [m.text for m in state.legal_moves()]})
 
 
-def _prompt(state, player: int, as_json: bool) -> bool:
+def _handover(state, player: int, seats: Seats, say) -> bool:
+    """Hot seat: before a seat's secrets are shown, the screen is cleared and the seat handed over.
+    Then the seat catches up with what only it may see (its own secret moves, logs written to it).
+    False on end of input."""
+    if len(seats.humans) < 2:
+        return True
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive:
+        sys.stdout.write("\x1b[2J\x1b[H")  # clear the screen: the last seat's secrets go with it
+    say(f"=== pass the seat to player {player}; press Enter when only player {player} can see the screen ===")
+    if interactive and not sys.stdin.readline():
+        return False
+    caught_up = _private_since(state, player, seats.caught_up)
+    if caught_up:
+        say(f"only you (player {player}) saw:")
+        for line in caught_up:
+            say(line)
+    return True
+
+
+def _private_since(state, player: int, caught_up: dict) -> list[str]:
+    """The events since this seat's last turn that it sees differently from the table."""
+    history = state.event_history()
+    start = caught_up.get(player, 0)
+    caught_up[player] = len(history)
+    lines = []
+    for e in history[start:]:
+        mine, table = events.seen_by(e, player), events.seen_by(e, SPECTATOR)
+        if mine is not None and mine != table:
+            lines.append(describe_event(mine))
+    return lines
+
+
+def _prompt(state, player: int, as_json: bool, seats: Seats) -> bool:
     """Ask the person at ``player``'s seat until a move is legal; False on end of input or ':quit'."""
     say = err if as_json else out  # with --json, stdout carries only JSON
     say("")
+    if not _handover(state, player, seats, say):
+        return False
     say(state.render(player))
     moves = state.legal_moves(player)
     say(f"player {player} to move (type a move or its number, ':quit' to stop):")
@@ -159,7 +230,7 @@ def describe_outcome(outcome) -> str:
     return head
 
 
-def finish(state, result: Result, as_json: bool) -> None:
+def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -> None:
     """The closing lines of play: the outcome, or why play stopped."""
     if result.status == "refused":
         if as_json:
@@ -173,7 +244,7 @@ def finish(state, result: Result, as_json: bool) -> None:
             json_line({"event": "stopped", "reason": result.message, "to_move": state.to_move()})
         return
     out("")
-    out(state.render())
+    out(state.render(viewer))
     out("")
     if state.is_over():
         out("outcome: " + describe_outcome(state.outcome()))

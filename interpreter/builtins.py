@@ -106,6 +106,8 @@ BUILTINS: dict[str, Builtin] = {
     "distinct": Builtin(_distinct, 1, 1),
     "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x"),
     "text": Builtin(_text, 1, 1),
+    # hidden information: the value itself, which the rulebook makes public (read by the flow check)
+    "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it"),
     # boards
     "step": Builtin(lambda g, s, h: _board(g).step(s, h), 2, 2, "game", "the next space along a heading, or none"),
     "wraps": Builtin(lambda g, s, h: _board(g).wraps(s, h), 2, 2, "game", "whether that step crosses a wrapping edge"),

@@ -157,9 +157,14 @@ class ProcCompiler:
     def _Win(self, s):
         players = self.expr(s.players)
 
+        count = self.game.player_count
+
         def f(st, env):
             v = players(st, env)
-            st.winners = sorted(v) if isinstance(v, list) else [v]
+            winners = v if isinstance(v, list) else [v]
+            for p in winners:  # 'win "me"' would otherwise name a winner nobody is
+                player_index(p, count)
+            st.winners = sorted(winners)
         self.emit("exec", s.span.line, f)
 
     def _Log(self, s):

@@ -10,7 +10,7 @@ def texts(st, player=None) -> list:
 
 def logs(st) -> list:
     """The log lines since the last call (the events are drained)."""
-    return [e["text"] for e in st.drain_events() if e["event"] == "log"]
+    return [e["text"] for e in st.drain_events() if e["event"] in ("log", "reveal")]
 
 
 def random_playout(st, rng: random.Random, check=None, limit=40_000) -> list:

@@ -28,6 +28,7 @@ player var score = 0
 
 round:
     each p in players secretly choose n in [1, 2, 3] as "pick {n}":
+        reveal n as "player {p} picked {n}"
         add n to picks[p]
         score[p] += n
     log "round {round_number} done"
@@ -283,7 +284,8 @@ def test_prompt_quit_and_json_keeps_stdout_clean(tmp_path):
     result = run("play", "tic-tac-toe", "--json", "--save", save, input="B2\n:quit\n")
     assert result.exit_code == 0
     events = json_lines(result.stdout)  # every stdout line is JSON; the prompt went to stderr
-    assert events == [{"event": "move", "player": 1, "move": "B2"},
+    assert events == [{"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"},
+                      {"event": "move", "player": 1, "move": "B2"},
                       {"event": "stopped", "reason": "end of input", "to_move": [2]}]
     assert "player 2 to move" in result.stderr
     assert json.loads(save.read_text())["state"]["vars"]["marks"] == {"B2": 1}
@@ -546,6 +548,9 @@ def test_secret_choice_stays_hidden_at_the_prompt(guess):
     result = run("play", guess, input="pick 3\npick 1\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    # Player 2 is asked before anything shows what player 1 picked.
-    assert out.index("player 2 to move") < out.index("player 1: pick 3") < out.index("player 2: pick 1")
+    # Player 2 is asked before anything shows what player 1 picked; the table sees the picks masked
+    # until the rules reveal them, and each seat is handed over before its secrets are shown.
+    assert out.index("pass the seat to player 2") < out.index("player 2 to move") < out.index("player 1 picked 3")
+    assert "player 1: makes a secret choice" in out and "player 1: pick 3" not in out
+    assert out.index("player 1 picked 3") < out.index("player 2 picked 1")
     assert out.splitlines()[-1] == "outcome: winner: player 1 (scores: 1: 3, 2: 1)"

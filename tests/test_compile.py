@@ -51,7 +51,7 @@ def test_the_player_count_folds_too(make_game):
 def test_folded_branches_still_behave(make_game):
     def log_of(**kw):
         state = make_game(VARIANT, **kw).new_state(1)
-        return [e["text"] for e in state.drain_events() if e["event"] == "log"], state.vars["score"]
+        return [e["text"] for e in state.drain_events() if e["event"] in ("log", "reveal")], state.vars["score"]
     assert log_of(players=2) == ([], [1, 0])
     assert log_of(players=4, options={"scoring": "bonus"}) == (["bonus for 1", "four"], [11, 0, 0, 0])
 

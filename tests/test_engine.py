@@ -15,7 +15,7 @@ HEAD = 'game "T"\nplayers 2\n'
 
 
 def logs(state) -> list[str]:
-    return [e["text"] for e in state.drain_events() if e["event"] == "log"]
+    return [e["text"] for e in state.drain_events() if e["event"] in ("log", "reveal")]
 
 
 @pytest.fixture

@@ -203,6 +203,9 @@ def _end_turn_drawing(st, p, first_cards):
     refresh(st)
     dispatch(st, "G1")
     dispatch(st, "G2")
+    # a player keeping Expertise cards is asked on, usable or not (the others cannot tell)
+    while texts(st) in (["end the stunt"], ["claim no Trick Stunt"]):
+        play(st, texts(st)[0])
 
 
 def test_freak_windstorm_turns_and_moves_a_plane_of_each_clockwise_rival():
@@ -219,8 +222,11 @@ def test_freak_windstorm_turns_and_moves_a_plane_of_each_clockwise_rival():
     assert any("draws a Freak Windstorm" in line for line in logs(st))
     wind = None
     for q in order:                                   # each player, from the drawer, in turn
-        assert st.to_move() == [q]
         rival = q % 4 + 1
+        # the rival is asked about Immunity first, holding it or not: being asked tells nothing
+        assert st.to_move() == [rival] and texts(st) == ["take the penalty"]
+        play(st, "take the penalty")
+        assert st.to_move() == [q]
         (t,) = texts(st)
         assert t.startswith(f"turn {spots[rival]} to ")
         wind = t.split()[3]
@@ -241,9 +247,11 @@ def test_freak_thunderstorm_and_immunity():
     assert texts(st) == ["play Immunity to Freak Events", "take the penalty"]
     play(st, "play Immunity to Freak Events")
     assert st.vars["expertise_used"][0] == ["Immunity to Freak Events"]
+    assert st.to_move() == [order[1]] and texts(st) == ["take the penalty"]   # asked all the same
+    play(st, "take the penalty")
     assert st.to_move() == [order[1]] and texts(st) == ["return B6 to your hangar"]
     play(st, "return B6 to your hangar")
-    play(st, "return F6 to your hangar")
+    play(st, "take the penalty", "return F6 to your hangar")
     assert set(fleet(st)) == {"B2", "D4", "G1", "G2"}           # p was immune
     assert mover(st) == order[1] and st.step == "perform stunt"
     check_invariants(st)
@@ -445,6 +453,13 @@ def test_expertise_in_the_scoring_step():
     play(st, "use Reset Headings", "reset D4", "face S", "reset A1")
     play(st, texts(st)[0])
     assert fleet(st, p)["D4"] == (p, "S")
+    # +1 Action is still kept: the player is asked on, with nothing to use (the others cannot tell)
+    assert texts(st) == ["claim no Trick Stunt"]
+    play(st, "claim no Trick Stunt")
+    assert st.step == "replace skill and tactic cards"
+    while mover(st) == p:
+        assert "end the turn" in texts(st)
+        play(st, texts(st)[-1] if texts(st)[-1] == "end the turn" else texts(st)[0])
     assert mover(st) != p
 
 
@@ -465,6 +480,8 @@ def test_expertise_in_the_replace_step():
     assert texts(st) == ["use Reset Headings", "end the turn"]
     play(st, "use Reset Headings", "reset D4", "face S", "reset A1", "face E")
     assert fleet(st, p) == {"A1": (p, "E"), "D4": (p, "S")}
+    assert texts(st) == ["end the turn"]                       # two cards kept, neither usable now
+    play(st, "end the turn")
     assert mover(st) != p
     assert st.vars["bonuses"][p - 1] == ["+2 Actions", "Barnstormer Award"]
     check_invariants(st)

@@ -781,11 +781,17 @@ def test_specialist_stunts_are_dealt_secretly_and_claimed_instead():
     refresh(st)
     dispatch(st, "B4")
     dispatch(st, "G7")
-    play(st, "claim a Trick Stunt")
+    st.drain_events()
+    play(st, "claim a secret stunt")
     assert texts(st) == ["claim secret Closed Diamond (7 CP)"]
     play(st, texts(st)[0])
     assert st.vars["claimed"][p - 1] == ["Closed Diamond"] and st.vars["own_stunts"][p - 1] == []
     assert st.vars["stunts"][p - 1] == 1
+    # the others learn that a secret stunt was performed, not which
+    told = [e.get("move") or e.get("text") for e in st.drain_events(others(st, p)[0])]
+    assert told == ["claim a secret stunt", "claims a secret stunt",
+                    f"player {p} performs one of their secret stunts: 1 stunts"]
+    assert not any("Closed Diamond" in t for t in told)
     check_invariants(st)
 
 

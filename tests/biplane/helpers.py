@@ -27,7 +27,7 @@ ALL_CARDS = Counter(
 )
 assert sum(ALL_CARDS.values()) == 64
 
-LIST_PLACES = ("perm", "temp", "fired")          # per-player lists of cards
+LIST_PLACES = ("perm", "temp", "fired", "set_aside")          # per-player lists of cards
 ONE_CARD_PLACES = ("programmed", "shown", "left_repeat")   # per-player single cards (or none)
 
 CONFIGS = {
@@ -172,17 +172,36 @@ def program_all(st, cards: dict):
     """Every player programs a card (a dict player -> card name); missing players take their first.
     The decision is asked again first, so it sees the hands and places the test has set."""
     refresh(st)
+    decline_empty_shot_offers(st)
     for p in st.to_move():
         name = cards.get(p)
         st.apply(f"program {name}" if name else st.legal_moves(p)[0], player=p)
+    decline_empty_shot_offers(st)
+
+
+def decline_empty_shot_offers(st):
+    """Answer 'no shot' while it is the only move: every player is asked after each space flown,
+    Shoot card or not, so that being asked tells the others nothing. The scenarios are about other
+    things, so they read the position past these questions (texts, act)."""
+    while [m.text for m in st.legal_moves()] == ["no shot"]:
+        st.apply("no shot")
 
 
 def texts(st, player=None):
+    """The legal moves, once the questions with nothing to choose are answered."""
+    decline_empty_shot_offers(st)
     return [m.text for m in st.legal_moves(player)]
 
 
+def act(st, move, player=None):
+    """Apply a move, once the questions with nothing to choose are answered."""
+    if move != "no shot":
+        decline_empty_shot_offers(st)
+    st.apply(move, player=player)
+
+
 def logs(st):
-    return [e["text"] for e in st.drain_events() if e["event"] == "log"]
+    return [e["text"] for e in st.drain_events() if e["event"] in ("log", "reveal")]
 
 
 def shot(id_, at, heading, side="yellow"):

@@ -6,12 +6,15 @@ import pytest
 
 from rulewright.dsl.errors import IllegalMoveError, OptionError
 
-from .helpers import (assert_full_deck, game, logs, place, program_all, quiet, ready, refresh,
+from .helpers import (act, assert_full_deck, decline_empty_shot_offers, game, logs, place, program_all, quiet, ready, refresh,
                       set_hand, shot, stack_deck, take, texts)
 
 
 def programming(st, player=1):
-    """The state waits for ``player`` to program the next card (no shot or discard pending)."""
+    """The state waits for ``player`` to program the next card (no shot or discard pending), once
+    the shot questions with nothing to shoot are answered: every player is asked after each space,
+    Shoot card or not, so that being asked tells the others nothing."""
+    decline_empty_shot_offers(st)
     return st.to_move() == [player] and all(t.startswith("program ") for t in texts(st))
 
 
@@ -91,18 +94,18 @@ def test_shot_is_placed_one_ahead_then_moves_one_and_travels_three_between_turns
     program_all(st, {1: "Straight 1 A1"})
     assert st.vars["at"][0] == "E6"
     assert texts(st) == ["shoot Shoot", "no shot"]
-    st.apply("shoot Shoot")
+    act(st, "shoot Shoot")
     assert st.vars["shots"] == [shot(1, "E8", "right")]
     assert programming(st, 1)
-    st.apply("program Straight 2 A7")
+    act(st, "program Straight 2 A7")
     assert programming(st, 2)                    # player 2's turn began by moving the shot
     assert st.vars["shots"] == [shot(1, "E11", "right")]
-    st.apply(texts(st)[0])
+    act(st, texts(st)[0])
     # player 1's turn: E11 -> E12 -> E1 (wraps, turns orange) -> E2; then the plane flies to E7
     assert st.vars["shots"] == [shot(1, "E2", "right", "orange")]
     assert st.vars["at"][0] == "E7"
     assert texts(st) == ["shoot Shoot", "no shot"]   # the permanent Shoot card is back
-    st.apply("no shot")
+    act(st, "no shot")
     assert st.vars["at"][0] == "E8"
 
 
@@ -112,8 +115,8 @@ def test_shots_travel_two_spaces_with_three_or_four_players(players, mode):
     st = ready(players, mode=mode)
     solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
     program_all(st, {1: "Straight 1 A1"})
-    st.apply("shoot Shoot")
-    st.apply("program Straight 2 A7")
+    act(st, "shoot Shoot")
+    act(st, "program Straight 2 A7")
     assert programming(st, 2)
     assert st.vars["shots"] == [shot(1, "E10", "right")]
 
@@ -125,7 +128,7 @@ def test_a_shot_placed_or_moved_onto_a_plane_shoots_it_down(victim_at):
     place(st, 2, victim_at, "up")
     stack_deck(st, ["Straight 2 C3"])
     program_all(st, {1: "Straight 1 A1"})
-    st.apply("shoot Shoot")
+    act(st, "shoot Shoot")
     assert st.vars["shots"] == []
     assert st.vars["score"] == [0, 1]
     assert (st.vars["at"][1], st.vars["heading"][1]) == ("C3", "right")
@@ -185,7 +188,7 @@ def test_an_orange_shot_from_a_wrap_is_removed_on_its_next_wrap():
     for _ in range(10):                          # a shot that never leaves would loop for ever
         if not st.vars["shots"]:
             break
-        st.apply(texts(st)[0])
+        act(st, texts(st)[0])
         if st.vars["shots"]:
             seen.append(dict(st.vars["shots"][0]))
     # 3 spaces a turn: F2, F5, F8, F11, then F12 and the wrap to F1 removes it
@@ -202,7 +205,7 @@ def test_shots_leave_the_board_at_the_top_and_the_bottom():
     # F3 and B9 reach the edge and are removed on their next step; D11 stops at G11 for now;
     # D12 going down reaches A12 on its third step
     assert st.vars["shots"] == [shot(4, "G11", "up"), shot(5, "A12", "down")]
-    st.apply(texts(st)[0])
+    act(st, texts(st)[0])
     assert st.vars["shots"] == []
 
 
@@ -337,7 +340,7 @@ def next_turn_of(st, player):
     for _ in range(20):
         if programming(st, player):
             return
-        st.apply(texts(st)[0])
+        act(st, texts(st)[0])
     raise AssertionError(f"player {player} never came to program again")
 
 
@@ -347,12 +350,12 @@ def test_permanent_cards_return_and_temporary_cards_are_discarded():
     program_all(st, {1: "Straight 1 A1"})
     assert st.vars["shown"][0] == "Straight 1 A1"
     assert st.vars["perm"][0] == ["Straight 2 A7"]
-    st.apply("program Straight 1 A2")                # from the Temporary Hand
+    act(st, "program Straight 1 A2")                # from the Temporary Hand
     assert st.vars["temp"][0] == []
     next_turn_of(st, 1)
     assert st.vars["shown"][0] == "Straight 1 A2"
     assert sorted(st.vars["perm"][0]) == ["Straight 1 A1", "Straight 2 A7"]   # retired: back home
-    st.apply("program Straight 2 A7")
+    act(st, "program Straight 2 A7")
     next_turn_of(st, 1)
     assert st.vars["shown"][0] == "Straight 2 A7"
     assert st.vars["discard"][-1] == "Straight 1 A2"   # a Temporary Hand maneuver is discarded
@@ -366,14 +369,15 @@ def test_a_permanent_shoot_card_fires_once_a_turn_and_is_back_next_turn():
     solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"))
     program_all(st, {1: "Straight 2 A7"})
     assert texts(st) == ["shoot Shoot", "no shot"]
-    st.apply("shoot Shoot")
-    # the second space brings no offer: the card is used for this turn
+    act(st, "shoot Shoot")
+    # the second space brings no shot to offer: the card is used for this turn
+    assert [m.text for m in st.legal_moves()] == ["no shot"]
     assert programming(st)
     assert st.vars["at"][0] == "E3"
     assert len(st.vars["shots"]) == 1
     assert st.vars["fired"][0] == [] and "Shoot" in st.vars["perm"][0]
-    st.apply("program Straight 1 A1")
-    st.apply(texts(st)[0])                        # player 2 programs; player 1 flies to E4
+    act(st, "program Straight 1 A1")
+    act(st, texts(st)[0])                        # player 2 programs; player 1 flies to E4
     assert st.to_move() == [1]
     assert texts(st) == ["shoot Shoot", "no shot"]
 
@@ -383,9 +387,9 @@ def test_temporary_shoot_cards_are_discarded_and_add_shots_after_each_space():
     solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"), temp=("Shoot B6 Up",))
     program_all(st, {1: "Straight 2 A7"})
     assert texts(st) == ["shoot Shoot B6 Up from the temporary hand", "shoot Shoot", "no shot"]
-    st.apply("shoot Shoot")
+    act(st, "shoot Shoot")
     assert texts(st) == ["shoot Shoot B6 Up from the temporary hand", "no shot"]
-    st.apply("shoot Shoot B6 Up from the temporary hand")
+    act(st, "shoot Shoot B6 Up from the temporary hand")
     assert st.vars["discard"][-1] == "Shoot B6 Up"
     assert st.vars["temp"][0] == []
     # E2 fired a shot to E3 then E4; E3 fired one to E4 (sharing it) then E5
@@ -411,7 +415,7 @@ def test_repeat_repeats_the_maneuver_and_draws_into_the_temporary_hand():
     program_all(st, {1: "Straight 2 A7"})
     assert st.vars["at"][0] == "E7"
     assert "program Repeat A2 Up" in texts(st)
-    st.apply("program Repeat A2 Up")
+    act(st, "program Repeat A2 Up")
     stack_deck(st, ["90 CW E3"])
     next_turn_of(st, 1)
     v = st.vars
@@ -420,14 +424,14 @@ def test_repeat_repeats_the_maneuver_and_draws_into_the_temporary_hand():
     assert v["temp"][0] == ["90 CW E3"]
     assert "Repeat A2 Up" in v["perm"][0]        # a permanent Repeat goes back to the hand
     assert "program 90 CW E3" in texts(st)
-    st.apply("program Repeat A2 Up")
+    act(st, "program Repeat A2 Up")
     stack_deck(st, ["Straight 3 C7"])
-    st.apply(texts(st)[0])                       # player 2 programs; player 1 reveals
+    act(st, texts(st)[0])                       # player 2 programs; player 1 reveals
     # one Repeat owned: a Temporary Hand of two cards is one too many
     assert texts(st) == ["discard 90 CW E3", "discard Straight 3 C7"]
     with pytest.raises(IllegalMoveError):
-        st.apply("discard Straight 1 A1")       # never from the Permanent Hand
-    st.apply("discard 90 CW E3")
+        act(st, "discard Straight 1 A1")       # never from the Permanent Hand
+    act(st, "discard 90 CW E3")
     assert v["discard"][-1] == "90 CW E3"
     assert v["temp"][0] == ["Straight 3 C7"]
     assert programming(st)
@@ -440,7 +444,7 @@ def test_repeat_repeats_a_loop():
     solo(st, "E5", "right", ("90 CCW G1", "Straight 1 A1", "Repeat A2 Up"))
     program_all(st, {1: "90 CCW G1"})
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("F6", "up")
-    st.apply("program Repeat A2 Up")
+    act(st, "program Repeat A2 Up")
     next_turn_of(st, 1)
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
 
@@ -450,13 +454,13 @@ def test_the_temporary_hand_limit_is_the_number_of_repeat_cards_owned():
     solo(st, "E5", "right", ("Straight 2 A7", "Straight 1 A1", "Repeat A2 Up"),
          temp=("Repeat A4 Up", "Straight 3 C9"))
     program_all(st, {1: "Straight 1 A1"})
-    st.apply("program Repeat A2 Up")
+    act(st, "program Repeat A2 Up")
     stack_deck(st, ["90 CW E3"])
-    st.apply(texts(st)[0])
+    act(st, texts(st)[0])
     # two Repeats owned (one in each hand): three cards in the Temporary Hand is one too many
     assert st.to_move() == [1]
     assert texts(st) == ["discard Repeat A4 Up", "discard Straight 3 C9", "discard 90 CW E3"]
-    st.apply("discard Straight 3 C9")
+    act(st, "discard Straight 3 C9")
     assert st.vars["temp"][0] == ["Repeat A4 Up", "90 CW E3"]
     assert programming(st)
 
@@ -465,7 +469,7 @@ def test_a_temporary_repeat_stays_out_counts_for_the_limit_and_is_discarded_when
     st = ready()
     solo(st, "E1", "right", ("Straight 1 A1", "Straight 1 A2", "Repeat A2 Up"), temp=("Repeat A4 Up",))
     program_all(st, {1: "Straight 1 A1"})
-    st.apply("program Repeat A4 Up")
+    act(st, "program Repeat A4 Up")
     stack_deck(st, ["90 CW E3"])
     next_turn_of(st, 1)
     v = st.vars
@@ -473,13 +477,13 @@ def test_a_temporary_repeat_stays_out_counts_for_the_limit_and_is_discarded_when
     assert v["temp"][0] == ["90 CW E3"]          # played cards do not count in the Temporary Hand
     assert v["at"][0] == "E3"
     assert "program Repeat A4 Up" in texts(st)   # it may be left out again
-    st.apply("program Repeat A4 Up")
+    act(st, "program Repeat A4 Up")
     stack_deck(st, ["Straight 3 C7"])
     next_turn_of(st, 1)
     # two Repeats owned (the permanent one and the one left out): two temporary cards are fine
     assert sorted(v["temp"][0]) == ["90 CW E3", "Straight 3 C7"]
     assert v["left_repeat"][0] == "Repeat A4 Up"
-    st.apply("program Straight 1 A2")
+    act(st, "program Straight 1 A2")
     assert v["left_repeat"][0] is None
     assert v["discard"][-1] == "Repeat A4 Up"
     assert_full_deck(st)
@@ -521,7 +525,7 @@ def test_a_half_loop_passes_the_quarter_point_where_it_may_shoot():
     program_all(st, {1: "180 CCW G7"})
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("F6", "up")
     assert texts(st) == ["shoot Shoot", "no shot"]
-    st.apply("no shot")
+    act(st, "no shot")
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
 
 
@@ -554,9 +558,9 @@ def test_a_loop_without_a_curved_path_flies_one_space_straight():
     st = ready()
     solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1"))
     refresh(st)
-    st.apply("program 90 CW E1", player=1)
+    act(st, "program 90 CW E1", player=1)
     place(st, 1, "E6", "right")                  # moved after programming (as a respawn would)
-    st.apply(texts(st, 2)[0], player=2)
+    act(st, texts(st, 2)[0], player=2)
     assert programming(st)
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("E7", "right")
 
@@ -567,8 +571,8 @@ def test_programming_after_a_move_checks_the_new_space():
     program_all(st, {1: "Straight 1 A1"})
     assert st.vars["at"][0] == "E6"
     assert texts(st) == ["program Straight 1 A2"]    # no curved path leads away from E6
-    st.apply("program Straight 1 A2")
-    st.apply(texts(st)[0])
+    act(st, "program Straight 1 A2")
+    act(st, texts(st)[0])
     assert st.vars["at"][0] == "E7"
     assert texts(st) == ["program 90 CW E1", "program Straight 1 A1"]
 
@@ -618,7 +622,7 @@ def test_the_game_ends_the_instant_the_deck_runs_out_the_nth_time(players, optio
     for _ in range(2 * players):                 # the others fly, then player 1 crashes
         if st.is_over():
             break
-        st.apply(texts(st)[0])
+        act(st, texts(st)[0])
         assert st.vars["passes"] < players or st.is_over()
     assert st.vars["passes"] == players
     assert st.vars["at"][0] is None              # the turn stopped mid-respawn
@@ -626,17 +630,17 @@ def test_the_game_ends_the_instant_the_deck_runs_out_the_nth_time(players, optio
     assert st.vars["score"][0] == 2
     assert_full_deck(st)
     with pytest.raises(IllegalMoveError):
-        st.apply("program Straight 1 A1")
+        act(st, "program Straight 1 A1")
 
 
 def test_the_game_can_end_on_a_repeat_draw():
     st = ready()
     solo(st, "E1", "right", ("Straight 1 A1", "Straight 1 A2", "Repeat A2 Up"))
     program_all(st, {1: "Straight 1 A1"})
-    st.apply("program Repeat A2 Up")
+    act(st, "program Repeat A2 Up")
     st.vars["passes"] = 1
     thin_deck(st, ["90 CW E3"])
-    st.apply(texts(st)[0])                       # player 2 programs; player 1 reveals the Repeat
+    act(st, texts(st)[0])                       # player 2 programs; player 1 reveals the Repeat
     assert st.is_over()
     assert st.vars["at"][0] == "E2"              # the repeated maneuver was never flown
     assert_full_deck(st)
@@ -765,7 +769,7 @@ def test_setup_deals_redraws_and_keeps_a_playable_permanent_hand(players, option
                 left = list(hand)
                 left.remove(m.text.removeprefix("discard "))
                 assert playable(left), (m, hand)
-            st.apply(st.legal_moves()[-1])
+            act(st, st.legal_moves()[-1])
             assert_full_deck(st, seed)
         for p in range(1, players + 1):
             hand = st.vars["perm"][p - 1]
