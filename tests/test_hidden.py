@@ -1,0 +1,234 @@
+"""Hidden information is a promise, tested on every shipped game and option: random playouts where,
+at random points, each player's view, information state and event stream must hold nothing of
+another player's secrets, nor of the face-down piles, beyond what the rules reveal.
+
+Three checks, each one that a leak would fail:
+- the events a player receives name no card that sits, right then, in someone else's secret or a
+  face-down pile, unless the player saw it before (a view, a reveal) or sees it now;
+- a public variable never shows a one-of-a-kind card that sits in someone else's secret at the same
+  time (a public value worked out from a secret);
+- two states that differ only in what a player cannot see (the face-down cards shuffled among the
+  hiding places) give that player the same view and the same information state.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import rulewright
+from rulewright.interpreter.api import option_values, player_range, shipped_games
+from rulewright.interpreter.events import seen_by
+
+CHECK_EVERY = 1        # moves between two checks: a card may go public and back out of sight in a few
+MOVES = 700            # per playout: enough to reach the middle game, short enough for CI
+
+
+def _configs():
+    """Every shipped game at each player count with default options, and each option value on its own."""
+    out = []
+    for name in sorted(shipped_games()):
+        rules = rulewright.interpreter.api.load_rules(name)
+        low, high = player_range(rules)
+        settings = [{}] + [{opt: v} for opt, values in option_values(rules).items() for v in values[1:]]
+        for options in settings:
+            for players in range(low, high + 1):
+                try:
+                    rulewright.load(name, players=players, options=options)
+                except rulewright.OptionError:
+                    continue  # a 'require' refuses this combination
+                out.append(pytest.param(name, players, options,
+                                        id=f"{name}-{players}p-" + ("-".join(f"{k}={v}" for k, v in options.items())
+                                                                   or "default")))
+                if options:
+                    break  # an option value at one player count is enough
+    return out
+
+
+def atoms(value) -> set:
+    """The texts a value is made of (card names, spaces...)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, list):
+        return set().union(*map(atoms, value)) if value else set()
+    if isinstance(value, dict):
+        return set().union(*map(atoms, value.values())) if value else set()
+    return set()
+
+
+def unseen_places(st, player) -> list:
+    """(variable, seat or None) for every value ``player`` may not see: face-down piles, other
+    players' secrets (a revealed entry is seen)."""
+    g = st.game
+    revealed = {(n, p) for n, p in st.revealed}
+    places = []
+    for name, visibility in g.visibility.items():
+        if visibility == "public" or (name, 0) in revealed:
+            continue
+        if name in g.player_vars:
+            for seat in range(1, g.player_count + 1):
+                if (visibility == "hidden" or seat != player) and (name, seat) not in revealed:
+                    places.append((name, seat))
+        else:
+            places.append((name, None))
+    return places
+
+
+def _value(st, place):
+    name, seat = place
+    return st.vars[name] if seat is None else st.vars[name][seat - 1]
+
+
+def secret_atoms(st, player) -> set:
+    return set().union(*(atoms(_value(st, p)) for p in unseen_places(st, player))) if unseen_places(st, player) \
+        else set()
+
+
+def named(text: str, secrets: set, seen: set) -> set:
+    """The secrets a text names, once the names the player has seen are struck out of it ("Vic" is
+    not named by "claim Open Vic" when "Open Vic" lies face up)."""
+    suspects = {a for a in secrets if len(a) > 2 and a in text}
+    if not suspects:
+        return set()
+    for a in sorted((a for a in seen if a in text), key=len, reverse=True):
+        text = text.replace(a, "\0")
+    return {a for a in suspects if a in text}
+
+
+def one_of_a_kind(game) -> set:
+    """Table items the game holds exactly one of: such a card cannot be in two places at once."""
+    counts = Counter(k for keys in game.tables.values() for k in keys)
+    return {k for k, n in counts.items() if n == 1 and isinstance(k, str)}
+
+
+def shuffle_unseen(st, player, rng) -> None:
+    """Deal the texts of every hidden place of ``player``'s view anew among those places, keeping each
+    place's size and shape: a state ``player`` cannot tell from ``st``."""
+    slots = []  # (container, index) of every text in an unseen place
+
+    def collect(container, key):
+        v = container[key]
+        if isinstance(v, str):
+            slots.append((container, key))
+        elif isinstance(v, list):
+            for i in range(len(v)):
+                collect(v, i)
+
+    for name, seat in unseen_places(st, player):
+        if seat is None:
+            collect(st.vars, name)
+        else:
+            collect(st.vars[name], seat - 1)
+    texts = [c[k] for c, k in slots]
+    rng.shuffle(texts)
+    for (c, k), t in zip(slots, texts):
+        c[k] = t
+
+
+class Watch:
+    """What each player has seen so far, and the checks run on a state."""
+
+    def __init__(self, st, rng):
+        self.st, self.rng = st, rng
+        self.players = list(range(1, st.game.player_count + 1))
+        self.known = {p: set() for p in self.players}
+        self.read = {p: 0 for p in self.players}  # events of the history each player has checked
+        self.unique = one_of_a_kind(st.game)
+        self.see_now()
+
+    def see_now(self):
+        for p in self.players:
+            self.known[p] |= atoms(self.st.view(p)["vars"])
+
+    def check(self):
+        st = self.st
+        history = st._newest(st.history_len)
+        for p in self.players:
+            # what the other players hold in secret right now (face-down piles change hands with
+            # every reshuffle, so a card named while face up may be face down a move later)
+            secret = set().union(*(atoms(_value(st, q)) for q in unseen_places(st, p)
+                                   if q[1] is not None and q[1] != p)) - atoms(st.view(p)["vars"]) \
+                if unseen_places(st, p) else set()
+            for event in history[self.read[p]:]:
+                seen = seen_by(event, p)
+                if seen is None:
+                    continue
+                if seen["event"] == "reveal":
+                    self.known[p] |= {a for a in secret | self.unique if a in seen["text"]}
+                    continue
+                text = seen.get("move") or seen.get("text") or ""
+                leaked = named(text, secret - self.known[p], self.known[p])
+                assert not leaked, f"player {p} is told {text!r}, naming {leaked} that it may not see"
+                self.known[p] |= {a for a in self.unique if a in text}  # told in the open: known now
+            self.read[p] = len(history)
+            public = atoms({k: v for k, v in st.view(p)["vars"].items()
+                            if st.game.visibility.get(k, "public") == "public"})
+            others = set().union(*(atoms(_value(st, q)) for q in unseen_places(st, p) if q[1] != p)) \
+                if unseen_places(st, p) else set()
+            shown_twice = (public & others & self.unique) - self.known[p]  # known: it went there in sight
+            where = {k for k, v in st.vars.items() if shown_twice & atoms(v)}
+            assert not shown_twice, f"player {p} sees {shown_twice} in a public variable while it is secret ({where})"
+        self.see_now()
+
+    def indistinguishable(self):
+        st = self.st
+        for p in self.players:
+            other = st.clone()
+            shuffle_unseen(other, p, self.rng)
+            assert other.view(p) == st.view(p)
+            assert other.information_state(p) == st.information_state(p)
+
+
+@pytest.mark.parametrize("name,players,options", _configs())
+def test_nothing_secret_reaches_another_player(name, players, options):
+    game = rulewright.load(name, players=players, options=options)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        st = game.new_state(seed=seed)
+        watch = Watch(st, rng)
+        watch.check()
+        for n in range(MOVES):
+            if st.is_over():
+                break
+            st.apply(rng.choice(st.legal_moves()))
+            if n % CHECK_EVERY == 0:
+                watch.check()
+            if n % 97 == 0:
+                watch.indistinguishable()
+        watch.check()
+        watch.indistinguishable()
+
+
+def test_the_leak_test_catches_a_move_that_names_a_secret(tmp_path):
+    """The test above would fail on a game that announces a secret card: it is not vacuous."""
+    path = tmp_path / "leaky.rules"
+    path.write_text('''game "Leaky"
+players 2
+table card(name):
+    "Ace"
+    "King"
+    "Queen"
+    "Jack"
+var deck = [] hidden
+player var hand = [] secret
+player var kept = none secret
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw c from deck
+        add c to p.hand
+        draw d from deck
+        add d to p.hand
+turn:
+    choose c in me.hand as "keep {c}"
+    me.kept = c
+    remove c from me.hand
+    end game
+''', encoding="utf-8")
+    game = rulewright.load(str(path))
+    st = game.new_state(seed=1)
+    watch = Watch(st, random.Random(1))
+    st.apply(st.legal_moves()[0])
+    with pytest.raises(AssertionError, match="naming"):
+        watch.check()
