@@ -554,3 +554,31 @@ def test_secret_choice_stays_hidden_at_the_prompt(guess):
     assert "player 1: makes a secret choice" in out and "player 1: pick 3" not in out
     assert out.index("player 1 picked 3") < out.index("player 2 picked 1")
     assert out.splitlines()[-1] == "outcome: winner: player 1 (scores: 1: 3, 2: 1)"
+
+
+# ---------------------------------------------------------------------------------------- play: hidden information
+def test_play_as_a_player_streams_only_what_that_player_may_see(snapshot):
+    result = run("play", "biplane", "--players", "2", "--seed", "11", "--auto", "random", "--json", "--as", "1")
+    assert result.exit_code == 0
+    events = json_lines(result.stdout)
+    assert events[0] == {"event": "stream", "as": 1, "note": "what player 1 may see"}
+    theirs = [e["move"] for e in events if e["event"] == "move" and e["player"] == 2]
+    mine = [e["move"] for e in events if e["event"] == "move" and e["player"] == 1]
+    assert "programs a card" in theirs and not any(m.startswith(("program ", "discard ")) and "Repeat" in m
+                                                   for m in theirs)
+    assert not any(m.startswith("program ") for m in theirs)      # player 2's programs stay masked
+    assert any(m.startswith("program ") for m in mine)            # player 1 sees its own
+    assert events[:16] == snapshot
+
+
+def test_the_referee_stream_says_so_and_keeps_both_texts():
+    result = run("play", "biplane", "--players", "2", "--seed", "11", "--auto", "random", "--json")
+    events = json_lines(result.stdout)
+    assert events[0]["event"] == "stream" and events[0]["as"] == "referee"
+    secret = [e for e in events if "shown" in e]
+    assert secret and all(e["move"].startswith(("program ", "discard ")) for e in secret)
+
+
+def test_play_as_a_seat_the_game_does_not_have_is_a_usage_error():
+    result = run("play", "tic-tac-toe", "--as", "3", "--auto", "random")
+    assert result.exit_code == 2 and "no player 3" in result.output
