@@ -11,6 +11,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
 from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
 from rulewright.interpreter.compiler import BUILTIN_VARS
+from rulewright.interpreter.flow import flow_diagnostics
 from rulewright.interpreter.types import TypeChecker
 
 # Names the engine gives every game: declaring them again would hide the built-in meaning.
@@ -634,4 +635,8 @@ def _attr_names(node, defs: dict) -> set:
 def check(rules: ast.RulesFile) -> list[Diagnostic]:
     """All diagnostics for a parsed rules file, in file order."""
     diagnostics = Checker(rules).run()
+    if not any(d.severity == "error" for d in diagnostics):
+        # the information-flow check (flow.py): a secret reaching a player who may not see it;
+        # it reads well-formed rules only
+        diagnostics += flow_diagnostics(rules)
     return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))

@@ -110,6 +110,8 @@ class TypeChecker:
                 return RECORD
             if name in self.c.defs:
                 return self._def_kind(name)
+            if name == "revealed" and len(node.args) == 1:
+                return self.kind(node.args[0], scope)  # the value itself
             return _BUILTIN_RESULTS.get(name)
         return UNKNOWN
 

@@ -179,7 +179,7 @@ def test_choice_in_setup_with_by_is_fine(diagnose):
 
 def test_simultaneous_choice_in_round_needs_no_by(diagnose):
     assert diagnose(HEAD + "player var bid = 0\nround:\n    each p in players secretly choose b in [1, 2]:\n"
-                           "        bid[p] = b\n    end game\n") == []
+                           "        reveal b\n        bid[p] = b\n    end game\n") == []
 
 
 def test_identical_table_rows_may_repeat(diagnose):

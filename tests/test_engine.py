@@ -216,8 +216,8 @@ SECRET_BIDS = HEAD.replace("players 2", "players 3") + """
 player var bid = 0
 round:
     each p in players secretly choose b in [1, 2, 3] as "bid {b}":
+        reveal b as "{p} bids {b}"
         bid[p] = b
-        log "{p} bids {b}"
     end game
 """
 

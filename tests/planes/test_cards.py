@@ -73,7 +73,11 @@ def test_collect_all_your_party_cubes_at_a_place_of_your_choice(card, targets, a
 def test_choose_one_ignore_blockages():
     st = action_ready({"P1": "RRR", "S1": "YYYYYYY"}, ["Choose One"])
     play(st, "action Choose One")
-    assert texts(st) == ["move P1"]      # nothing to score: ignoring blockages is the only way
+    # nothing to score: ignoring blockages is the only way, asked all the same (being asked or not
+    # would tell the others whether a goal card could score)
+    assert texts(st) == ["ignore blockages"]
+    play(st, "ignore blockages")
+    assert texts(st) == ["move P1"]
     play(st, "move P1", "drop red", "drop red")
     assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("RYYYYYYY", "R", "R")
     assert st.vars["cones"] == ["S1"]    # the cone stays: it was only ignored

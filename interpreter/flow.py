@@ -1,0 +1,1088 @@
+"""The information-flow check: where a secret could reach a player who may not see it.
+
+The checker's last pass (``rulewright validate``). It follows every value of the rules from where it
+is read to where it goes, with a *label*: the set of secrets it depends on. A label is a frozenset of
+tags, the empty set being public:
+
+- ``("hidden", v)``  a ``hidden`` variable, a shared ``secret`` variable, or a secret ``player var``
+  read whole (``hand``: everyone's values): nobody may know it;
+- ``("own", k, v)``  the secret ``player var`` v of the player the rules name ``k`` (``me.hand``,
+  ``p.hand``, ``hand[p]``); ``v`` is ``("choice", c)`` for the value chosen in a secret decision;
+- ``("item", r, f)``  a face-down field f of a record r (``record bid(amount secret to owner)``).
+
+Player keys are the text of the player expression after substitution: ``me``; a loop, quantifier or
+decision variable's name; for a parameter, the caller's key of a plain-name argument, else the
+argument's text; any other expression's text. ``len()`` of a variable's list is public (views show
+counts), so a ``for`` over ``p.hand`` runs under a public condition; ``revealed(e)`` is public (and
+``revealed(x)`` of a local, evaluated unconditionally, makes x public from there on); ``reveal x``
+makes a local public from there on, ``reveal v``/``reveal p.v`` the variable to the end of the block
+(and in the procedures called there). The value chosen in a public decision is public (the move
+announces it); in a secret one, it is the decider's secret.
+
+Locals are followed statement by statement (their label, the label of their length, the variables
+they are part of); the branches of an ``if`` are joined, loops run twice. A ``def`` is worked out with
+its arguments, a procedure once per context (its arguments, the variables revealed), and its summary
+(what it returns, whom it asks, what it does that everyone sees) is used at the call: a secret
+condition deciding whether it runs is reported there. A secret condition is reported once per block,
+at the first thing it decides that everyone sees; a message names the secret the expression reads
+itself if there is one, else the first met.
+
+The rules it applies (each message names the sink and the secret):
+
+ 1. Public variable: a store (``=``, ``+=``, ``-=``, ``add``, ``remove``, ``move``, ``draw``, a field
+    or an item; through a local taken from a variable too) into a public variable, or a field or
+    item of one, of a value computed from a secret, or into an entry chosen by a secret; ``move`` and
+    ``remove`` with a public side show the item moved. Writes into secret or hidden places are never
+    reported.
+ 2. Implicit flow: a write to a public variable, a public ``log``, a ``reveal``, ``end game``,
+    ``win``, ``turn p``, or a call of a procedure doing one of these, under an ``if``/``while``/
+    ``repeat`` condition, a ``for`` over a list of secret length, or a guard, depending on a secret;
+    also the value of ``win`` and ``turn``.
+ 3. Log line: a public ``log`` shows a secret; ``log ... to X`` may show X's own secrets only.
+ 4. Move text of a public decision: its ``as`` and ``optional`` texts show a secret other than the
+    chosen value itself (which the move announces).
+ 5. Announced then kept secret: a public decision among options drawn from a secret, whose chosen
+    value (or a field or item of it, in the same procedure or one it is passed to) is then stored
+    into a secret or hidden variable.
+ 6. Decision existence: whether a player is asked (a ``choose``, a ``choose:``, an ``each ...
+    secretly choose``, a call of a procedure that asks) depends on a secret; so does which player is
+    asked, or the list of an ``each``.
+ 7. Options shown to the decider: a decision's list, ``where``, ``optional`` text, alternative guards
+    (and ``as`` text when secret) show a secret other than the decider's own (face-down fields are
+    let through: their owner is not known here).
+ 8. Shown text: the ``shown`` text of a secret decision shows a secret other than the chosen value.
+ 9. Reveal text: the ``as`` text of ``reveal`` shows a secret other than the value revealed.
+10. End, teams, ranking: an ``end when`` condition, ``teams``, a ``rank by`` key (unless revealed at
+    the start of ``scoring:``) depend on a secret.
+
+Known limits: implicit flows through ``break``/``return`` (what runs after them); the length of a
+hidden or secret list changed under a secret condition or chosen by one; a record printed whole in a
+text (its face-down fields included); a face-down field read by its owner (but for ``log ... to
+b.owner``); ``log ... to p`` inside a
+procedure called under another player's secret; two spellings of one player are two players.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import Diagnostic
+
+PUBLIC: frozenset = frozenset()
+NO_ROOTS: frozenset = frozenset()
+_ITEM_OF = {"first", "last", "random", "revealed"}            # builtins giving an item of their list
+_SAME_LENGTH = {"shuffled", "reversed", "sorted"}              # builtins keeping their list's length
+
+HINT_STORE = "make '{name}' secret or hidden, or 'reveal' what the rules turn face up"
+HINT_CONDITION = ("decide it on what every player can see, or 'reveal' the condition first (or wrap what "
+                  "the rulebook itself shows in revealed(...))")
+HINT_LOG = "log it only to its owner (log \"...\" to p), or 'reveal' it first"
+HINT_MOVE_TEXT = ("announce only the chosen value and what every player sees, or choose secretly "
+                  "(choose ... secretly as \"...\" shown \"...\")")
+HINT_ANNOUNCED = "choose it secretly (choose ... secretly as \"...\" shown \"...\")"
+HINT_ASKED = ("ask uniformly (offer the decision every time, with only a decline when there is nothing to "
+              "choose), or wrap a condition the rulebook itself reveals in revealed(...)")
+HINT_EACH = "list the players from what every player can see"
+HINT_OPTIONS = "offer player {who} only public values and their own secrets"
+HINT_SHOWN = "the 'shown' text may use the chosen value and what every player sees"
+HINT_REVEAL = "the 'as' text of a reveal may use the value revealed and what every player sees"
+HINT_END = "end the game on what every player can see, or 'reveal' it first"
+HINT_TEAMS = "build the teams from what every player can see"
+HINT_RANK = "rank by public variables, or 'reveal' them at the start of 'scoring:'"
+
+
+@attrs.frozen
+class Val:
+    """What the check knows of a local: its label, the label of its length, the game variables it is
+    part of (a write through it changes them), the key of the player it names, and the announced
+    choice it holds (rule 5)."""
+    label: frozenset = PUBLIC
+    length: frozenset = PUBLIC
+    roots: frozenset = NO_ROOTS
+    key: Optional[str] = None
+    mark: Optional[str] = None
+
+    def join(self, other: "Val") -> "Val":
+        if self == other:
+            return self
+        return Val(self.label | other.label, self.length | other.length, self.roots | other.roots,
+                   self.key if self.key == other.key else (self.key or other.key), self.mark or other.mark)
+
+
+class State:
+    """The flow at one point of a block: the locals, the label of the condition the statement runs
+    under (pc), the variables revealed, and the face-up facts ((local, field) known true)."""
+    __slots__ = ("env", "pc", "revealed", "face_up", "near", "quiet")
+
+    def __init__(self, env=None, pc=PUBLIC, revealed=frozenset(), face_up=frozenset()):
+        self.env: dict = env if env is not None else {}
+        self.pc = pc
+        self.revealed = revealed
+        self.face_up = face_up
+        self.near = PUBLIC    # the secrets the enclosing conditions read themselves (named first)
+        self.quiet = None     # the pc already reported in this region: one report per secret condition
+
+    def copy(self) -> "State":
+        st = State(dict(self.env), self.pc, self.revealed, self.face_up)
+        st.near, st.quiet = self.near, self.quiet
+        return st
+
+    def under(self, pc: frozenset, near: frozenset) -> "State":
+        """A copy for a block run under one more condition."""
+        st = self.copy()
+        st.pc = self.pc | pc
+        st.near = self.near | near
+        return st
+
+    def bound(self, name: str, val: Val) -> "State":
+        st = self.copy()
+        st.env[name] = val
+        return st
+
+
+def _join_states(base: State, states: list) -> State:
+    """The flow after branches: each local joined over the branches that have it."""
+    if not states:
+        return base
+    env: dict = {}
+    for s in states:
+        for name, val in s.env.items():
+            env[name] = env[name].join(val) if name in env else val
+    face_up = states[0].face_up
+    for s in states[1:]:
+        face_up = face_up & s.face_up
+    out = State(env, base.pc, base.revealed, face_up)
+    out.near, out.quiet = base.near, base.quiet
+    return out
+
+
+class Frame:
+    """One analysis of a procedure or a block: what it returns and what it does that others see."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.ret: Optional[Val] = None
+        self.deciders: list = []      # the players it may ask, in order
+        self.effect: Optional[str] = None
+
+    def asks(self, who: str):
+        if who not in self.deciders:
+            self.deciders.append(who)
+
+    def does(self, what: str):
+        if self.effect is None:
+            self.effect = what
+
+
+@attrs.frozen
+class Summary:
+    ret: Val
+    deciders: tuple
+    effect: Optional[str]
+
+
+@attrs.frozen
+class Place:
+    """Where a store goes: the game variables it changes, the label of which entry (path), the local
+    it changes, and whether it lands in a face-down field."""
+    roots: frozenset = NO_ROOTS
+    path: frozenset = PUBLIC
+    local: Optional[str] = None
+    face_down: bool = False
+
+
+def unparse(node) -> str:
+    """A short source text for an expression (a player's key in messages)."""
+    if node is None:
+        return ""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Literal):
+        v = node.value
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if v is None:
+            return "none"
+        return f'"{v}"' if isinstance(v, str) else str(v)
+    if isinstance(node, ast.Template):
+        return '"' + "".join(p if isinstance(p, str) else "{" + unparse(p) + "}" for p in node.parts) + '"'
+    if isinstance(node, ast.ListLit):
+        return "[" + ", ".join(unparse(i) for i in node.items) + "]"
+    if isinstance(node, ast.MapLit):
+        return "{" + ", ".join(f"{unparse(k)}: {unparse(v)}" for k, v in node.items) + "}"
+    if isinstance(node, ast.Attr):
+        return f"{_operand(node.obj)}.{node.name}"
+    if isinstance(node, ast.Index):
+        return f"{_operand(node.obj)}[{unparse(node.index)}]"
+    if isinstance(node, ast.Call):
+        args = [unparse(a) for a in node.args] + [f"{k}: {unparse(v)}" for k, v in node.kwargs]
+        return f"{unparse(node.func)}({', '.join(args)})"
+    if isinstance(node, (ast.BinOp, ast.Compare, ast.BoolOp)):
+        return f"{_operand(node.left)} {node.op} {_operand(node.right)}"
+    if isinstance(node, ast.Not):
+        return f"not {_operand(node.operand)}"
+    if isinstance(node, ast.Neg):
+        return f"-{_operand(node.operand)}"
+    if isinstance(node, ast.Cond):
+        return f"{_operand(node.then)} if {_operand(node.test)} else {_operand(node.orelse)}"
+    if isinstance(node, ast.Quantifier):
+        return f"{node.func}({_binder_text(node.binder)})"
+    if isinstance(node, ast.ListComp):
+        return f"[{_binder_text(node.binder)}]"
+    return "?"
+
+
+def _operand(node) -> str:
+    text = unparse(node)
+    return f"({text})" if isinstance(node, (ast.BinOp, ast.Compare, ast.BoolOp, ast.Cond, ast.Not, ast.Neg)) else text
+
+
+def _binder_text(b: ast.Binder) -> str:
+    out = f"{b.var} in {unparse(b.source)}"
+    if b.where is not None:
+        out += f" where {unparse(b.where)}"
+    if b.body is not None:
+        out += f" : {unparse(b.body)}"
+    return out
+
+
+class Flow:
+    """One run of the check over a rules file."""
+
+    def __init__(self, rules: ast.RulesFile):
+        self.rules = rules
+        self.lines = rules.source.split("\n")
+        decls = rules.decls
+        self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
+        self.player_vars = {n for n, d in self.vars.items() if d.per_player}
+        self.records = {d.name: d for d in decls if isinstance(d, ast.RecordDecl)}
+        fields = {f for r in self.records.values() for f in r.fields}
+        columns = {c for d in decls if isinstance(d, ast.TableDecl) for c in d.columns}
+        # a name that is both a player variable and a field: read as the player variable when secret
+        self.shared_names = self.player_vars & (fields | columns)
+        self.item_fields: dict = {}  # field -> (record, FieldVisibility)
+        for r in self.records.values():
+            for f, vis in r.visibility:
+                self.item_fields.setdefault(f, (r.name, vis))
+        self.unless_fields = {vis.unless for _r, vis in self.item_fields.values() if vis.unless}
+        self.defs = {d.name: d for d in decls if isinstance(d, ast.DefDecl)}
+        self.procs = {d.name: d for d in decls if isinstance(d, ast.ProcDecl)}
+        self.diagnostics: dict = {}
+        self.order: dict = {}       # tag -> when it was first met (the secret a message names)
+        self.def_memo: dict = {}
+        self.proc_memo: dict = {}
+        self.in_progress: set = set()
+
+    # ------------------------------------------------------------------ reporting
+    def report(self, rule: int, span: ast.Span, message: str, hint: str = ""):
+        # one report per place and kind: a store or a log line is reported once, by the first rule it breaks
+        key = (span.file, span.line, span.column, rule if rule > 3 else 1)
+        if key in self.diagnostics:
+            return
+        source = ""
+        if span.file == self.rules.filename and 0 < span.line <= len(self.lines):
+            source = self.lines[span.line - 1].rstrip("\r")
+        self.diagnostics[key] = Diagnostic(message, span.file, span.line, span.column, source, hint, "error")
+
+    def tag(self, t: tuple) -> frozenset:
+        self.order.setdefault(t, len(self.order))
+        return frozenset((t,))
+
+    def secret(self, label: frozenset, near: frozenset = PUBLIC) -> str:
+        """The words for one secret of a label: one read by the expression itself if any, else the first met."""
+        label = (label & near) or label
+        t = min(label, key=lambda x: (self.order.get(x, len(self.order)), repr(x)))
+        if t[0] == "own":
+            what = t[2]
+            if isinstance(what, tuple):
+                return f"the secret choice '{what[1]}' of player {t[1]}"
+            return f"the secret '{what}' of player {t[1]}"
+        if t[0] == "item":
+            return f"the face-down field '{t[2]}' of a '{t[1]}'"
+        decl = self.vars.get(t[1])
+        if decl is not None and decl.per_player and decl.visibility == "secret":
+            return f"the secret '{t[1]}' of every player"
+        if decl is not None and decl.visibility == "hidden":
+            return f"the hidden '{t[1]}'"
+        return f"the secret '{t[1]}'"
+
+    @staticmethod
+    def unseen_by(label: frozenset, who: str) -> frozenset:
+        """The tags of a label that player ``who`` may not see (face-down fields are let through)."""
+        return frozenset(t for t in label if not (t[0] == "item" or (t[0] == "own" and t[1] == who)))
+
+    @staticmethod
+    def not_owned_by(label: frozenset, who: str) -> frozenset:
+        return frozenset(t for t in label if not (t[0] == "own" and t[1] == who))
+
+    # ------------------------------------------------------------------ variables
+    def public_var(self, name: str, st: State) -> bool:
+        decl = self.vars.get(name)
+        return decl is None or decl.visibility == "public" or name in st.revealed
+
+    def var_label(self, name: str, st: State) -> frozenset:
+        """A variable read by its name (a player variable: everyone's values)."""
+        if self.public_var(name, st):
+            return PUBLIC
+        return self.tag(("hidden", name))
+
+    def entry_label(self, name: str, owner: str, st: State) -> frozenset:
+        """One player's entry of a player variable."""
+        if self.public_var(name, st):
+            return PUBLIC
+        if self.vars[name].visibility == "secret":
+            return self.tag(("own", owner, name))
+        return self.tag(("hidden", name))
+
+    def is_entry(self, node: ast.Attr, st: State) -> bool:
+        """Whether ``x.name`` reads a player variable (rather than a record field or a column)."""
+        name = node.name
+        if name not in self.player_vars:
+            return False
+        return name not in self.shared_names or not self.public_var(name, st)
+
+    # ------------------------------------------------------------------ keys
+    def key(self, node, st: State) -> str:
+        if isinstance(node, ast.Name):
+            val = st.env.get(node.id)
+            if val is not None:
+                return val.key or node.id
+            return node.id
+        return unparse(node)
+
+    def alias_key(self, node, st: State) -> Optional[str]:
+        """The key a local takes from its value: that of a plain name, else none (its own name)."""
+        if isinstance(node, ast.Name):
+            val = st.env.get(node.id)
+            if val is not None:
+                return val.key
+            if node.id == "me":
+                return "me"
+        return None
+
+    def mark(self, node, st: State) -> Optional[str]:
+        """The announced choice a value carries (rule 5): a local, or a field or item of one."""
+        while isinstance(node, (ast.Attr, ast.Index)):
+            node = node.obj
+        if isinstance(node, ast.Name) and node.id in st.env:
+            return st.env[node.id].mark
+        return None
+
+    def arg_val(self, node, st: State) -> Val:
+        return Val(self.label(node, st), self.length(node, st), self.roots(node, st), self.key(node, st),
+                   self.mark(node, st))
+
+    # ------------------------------------------------------------------ labels of expressions
+    def label(self, node, st: State) -> frozenset:
+        if node is None or isinstance(node, (ast.Literal, str)):
+            return PUBLIC
+        return getattr(self, "_l_" + type(node).__name__)(node, st)
+
+    def _l_Name(self, node, st):
+        val = st.env.get(node.id)
+        if val is not None:
+            return val.label
+        if node.id in self.vars:
+            return self.var_label(node.id, st)
+        return PUBLIC
+
+    def _l_Template(self, node, st):
+        out = PUBLIC
+        for p in node.parts:
+            if not isinstance(p, str):
+                out = out | self.label(p, st)
+        return out
+
+    def _l_ListLit(self, node, st):
+        out = PUBLIC
+        for i in node.items:
+            out = out | self.label(i, st)
+        return out
+
+    def _l_MapLit(self, node, st):
+        out = PUBLIC
+        for k, v in node.items:
+            out = out | self.label(k, st) | self.label(v, st)
+        return out
+
+    def _l_Attr(self, node, st):
+        out = self.label(node.obj, st)
+        if self.is_entry(node, st):
+            return out | self.entry_label(node.name, self.key(node.obj, st), st)
+        item = self.item_fields.get(node.name)
+        if item is not None and not self.is_face_up(node.obj, item[1], st):
+            return out | self.tag(("item", item[0], node.name))
+        return out
+
+    def is_face_up(self, obj, vis: ast.FieldVisibility, st: State) -> bool:
+        return (vis.unless is not None and isinstance(obj, ast.Name) and obj.id in st.env
+                and (obj.id, vis.unless) in st.face_up)
+
+    def _l_Index(self, node, st):
+        obj = node.obj
+        if isinstance(obj, ast.Name) and obj.id not in st.env and obj.id in self.player_vars:
+            return self.label(node.index, st) | self.entry_label(obj.id, self.key(node.index, st), st)
+        return self.label(obj, st) | self.label(node.index, st)
+
+    def _l_Call(self, node, st):
+        name = node.func.id if isinstance(node.func, ast.Name) else None
+        if name == "revealed":
+            return PUBLIC
+        if name == "len" and len(node.args) == 1:
+            return self.length(node.args[0], st)
+        if name in self.defs:
+            return self.def_result("label", name, node, st)
+        if name in self.records:
+            return self.record_label(self.records[name], node, st)
+        out = PUBLIC
+        for a in node.args:
+            out = out | self.label(a, st)
+        for _k, v in node.kwargs:
+            out = out | self.label(v, st)
+        return out
+
+    def record_label(self, decl: ast.RecordDecl, node: ast.Call, st: State) -> frozenset:
+        """A new record: its face-down fields keep what they hold to themselves."""
+        face_down = {f for f, _vis in decl.visibility}
+        out = PUBLIC
+        given = list(zip(decl.fields, node.args)) + list(node.kwargs)
+        for field, value in given:
+            if field not in face_down:
+                out = out | self.label(value, st)
+        return out
+
+    def _l_BinOp(self, node, st):
+        return self.label(node.left, st) | self.label(node.right, st)
+
+    _l_Compare = _l_BinOp
+    _l_BoolOp = _l_BinOp
+
+    def _l_Not(self, node, st):
+        return self.label(node.operand, st)
+
+    _l_Neg = _l_Not
+
+    def _l_Cond(self, node, st):
+        return self.label(node.test, st) | self.label(node.then, st) | self.label(node.orelse, st)
+
+    def _l_Quantifier(self, node, st):
+        b = node.binder
+        if node.func == "count" and b.where is None and b.body is None:
+            return self.length(b.source, st)
+        return self.binder_label(b, st)
+
+    def _l_ListComp(self, node, st):
+        return self.binder_label(node.binder, st)
+
+    def binder_label(self, b: ast.Binder, st: State) -> frozenset:
+        source = self.label(b.source, st)
+        inner = st.bound(b.var, Val(source, source, self.roots(b.source, st), b.var))
+        out = source | self.label(b.where, inner)
+        if b.body is not None:
+            facts = self.face_up_facts(b.where, inner)
+            if facts:
+                inner.face_up = inner.face_up | facts
+            out = out | self.label(b.body, inner)
+        return out
+
+    def face_up_facts(self, cond, st: State) -> frozenset:
+        """(local, field) pairs a condition makes true: 't.face_up', 't.face_up == true', joined by 'and'."""
+        if isinstance(cond, ast.BoolOp) and cond.op == "and":
+            return self.face_up_facts(cond.left, st) | self.face_up_facts(cond.right, st)
+        if isinstance(cond, ast.Compare) and cond.op == "==" and isinstance(cond.right, ast.Literal) \
+                and cond.right.value is True:
+            cond = cond.left
+        if isinstance(cond, ast.Attr) and cond.name in self.unless_fields and isinstance(cond.obj, ast.Name) \
+                and cond.obj.id in st.env:
+            return frozenset(((cond.obj.id, cond.name),))
+        return frozenset()
+
+    # ------------------------------------------------------------------ lengths
+    def length(self, node, st: State) -> frozenset:
+        """The label of len(node): a variable's list length is public, apart from which list it is."""
+        if isinstance(node, ast.Name):
+            val = st.env.get(node.id)
+            return val.length if val is not None else PUBLIC
+        if isinstance(node, ast.Attr) and self.is_entry(node, st):
+            return self.label(node.obj, st)
+        if isinstance(node, ast.Index) and self.is_place(node.obj, st):
+            return self.place_path(node.obj, st) | self.label(node.index, st)
+        if isinstance(node, ast.BinOp) and node.op == "+":
+            return self.length(node.left, st) | self.length(node.right, st)
+        if isinstance(node, ast.Cond):
+            return self.label(node.test, st) | self.length(node.then, st) | self.length(node.orelse, st)
+        if isinstance(node, ast.ListLit):
+            return PUBLIC
+        if isinstance(node, ast.ListComp) and node.binder.where is None:
+            return self.length(node.binder.source, st)
+        if isinstance(node, ast.Quantifier) and node.func == "sorted" and node.binder.where is None:
+            return self.length(node.binder.source, st)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            name = node.func.id
+            if name == "revealed":
+                return PUBLIC
+            if name in _SAME_LENGTH and len(node.args) == 1:
+                return self.length(node.args[0], st)
+            if name in self.defs:
+                return self.def_result("length", name, node, st)
+        return self.label(node, st)
+
+    def is_place(self, node, st: State) -> bool:
+        """A place rooted at a game variable: its name, 'x.v' for a player variable, 'P[i]'."""
+        if isinstance(node, ast.Name):
+            return node.id not in st.env and node.id in self.vars
+        if isinstance(node, ast.Attr):
+            return self.is_entry(node, st)
+        if isinstance(node, ast.Index):
+            return self.is_place(node.obj, st)
+        return False
+
+    def place_path(self, node, st: State) -> frozenset:
+        if isinstance(node, ast.Attr):
+            return self.label(node.obj, st)
+        if isinstance(node, ast.Index):
+            return self.place_path(node.obj, st) | self.label(node.index, st)
+        return PUBLIC
+
+    # ------------------------------------------------------------------ roots: the variables a value is part of
+    def roots(self, node, st: State) -> frozenset:
+        if isinstance(node, ast.Name):
+            val = st.env.get(node.id)
+            if val is not None:
+                return val.roots
+            return frozenset((node.id,)) if node.id in self.vars or node.id in ("first_player", "round_number") \
+                else NO_ROOTS
+        if isinstance(node, ast.Attr):
+            if node.name in self.player_vars:
+                own = frozenset((node.name,))
+                return own | self.roots(node.obj, st) if node.name in self.shared_names else own
+            return self.roots(node.obj, st)
+        if isinstance(node, ast.Index):
+            obj = node.obj
+            if isinstance(obj, ast.Name) and obj.id not in st.env and obj.id in self.player_vars:
+                return frozenset((obj.id,))
+            return self.roots(obj, st)
+        if isinstance(node, ast.Cond):
+            return self.roots(node.then, st) | self.roots(node.orelse, st)
+        if isinstance(node, ast.Quantifier) and node.func == "first":
+            return self.roots(node.binder.source, st)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            name = node.func.id
+            if name in _ITEM_OF and node.args:
+                return self.roots(node.args[0], st)
+            if name in self.defs:
+                return self.def_result("roots", name, node, st)
+        return NO_ROOTS
+
+    # ------------------------------------------------------------------ functions
+    def def_result(self, what: str, name: str, call: ast.Call, st: State):
+        """The label, length label or roots of a def's value, its parameters bound to the arguments."""
+        d = self.defs[name]
+        args = tuple(Val(self.label(a, st), self.length(a, st), self.roots(a, st), self.key(a, st))
+                     for a in call.args)
+        if len(args) != len(d.params) or call.kwargs:
+            return PUBLIC if what != "roots" else NO_ROOTS
+        key = (what, name, args, st.revealed)
+        if key in self.def_memo:
+            return self.def_memo[key]
+        empty = PUBLIC if what != "roots" else NO_ROOTS
+        self.def_memo[key] = empty  # a recursive call meets the public value
+        inner = State(dict(zip(d.params, args)), PUBLIC, st.revealed)
+        result = {"label": self.label, "length": self.length, "roots": self.roots}[what](d.body, inner)
+        self.def_memo[key] = result
+        return result
+
+    # ------------------------------------------------------------------ places written
+    def place(self, target, st: State) -> Place:
+        if isinstance(target, ast.Name):
+            val = st.env.get(target.id)
+            if val is not None:
+                return Place(val.roots, PUBLIC, target.id)
+            if target.id in self.vars or target.id in ("first_player", "round_number"):
+                return Place(frozenset((target.id,)))
+            return Place(local=target.id)
+        if isinstance(target, ast.Attr):
+            if self.is_entry(target, st) or target.name in self.shared_names:
+                own = frozenset((target.name,))
+                if target.name in self.shared_names:
+                    inner = self.place(target.obj, st)
+                    return Place(own | inner.roots, inner.path | self.label(target.obj, st), inner.local)
+                return Place(own, self.label(target.obj, st))
+            inner = self.place(target.obj, st)
+            face_down = target.name in self.item_fields
+            return Place(inner.roots, inner.path | self.node_path(target.obj, st), inner.local, face_down)
+        if isinstance(target, ast.Index):
+            obj = target.obj
+            if isinstance(obj, ast.Name) and obj.id not in st.env and obj.id in self.player_vars:
+                return Place(frozenset((obj.id,)), self.label(target.index, st))
+            inner = self.place(obj, st)
+            return Place(inner.roots, inner.path | self.label(target.index, st), inner.local)
+        return Place(self.roots(target, st), self.label(target, st))
+
+    def node_path(self, obj, st: State) -> frozenset:
+        """Which record a field store changes: a local's value, else the path of the place."""
+        if isinstance(obj, ast.Name) and obj.id in st.env:
+            return st.env[obj.id].label
+        return PUBLIC
+
+    # ------------------------------------------------------------------ statements
+    def block(self, stmts, st: State, fr: Frame):
+        revealed = st.revealed
+        for s in stmts:
+            getattr(self, "_s_" + type(s).__name__)(s, st, fr)
+        st.revealed = revealed  # 'reveal v' lasts to the end of its block
+
+    def direct(self, node, st: State) -> frozenset:
+        """The secrets an expression reads itself, its locals taken as public (to name the nearest one)."""
+        if node is None:
+            return PUBLIC
+        plain = State({n: Val(key=v.key, roots=v.roots) for n, v in st.env.items()}, PUBLIC, st.revealed,
+                      st.face_up)
+        return self.label(node, plain)
+
+    def conditional(self, rule: int, span, st: State, whether: str, hint: str, pc: Optional[frozenset] = None):
+        """Rules 2 and 6: something every player sees happens, or not, as a secret condition decides."""
+        pc = st.pc if pc is None else pc
+        if not pc or st.quiet == pc:
+            return
+        st.quiet = pc
+        self.report(rule, span, f"whether {whether} depends on {self.secret(pc, st.near)}", hint)
+
+    def promote(self, st: State, *nodes):
+        """'revealed(x)' evaluated whatever happens, x a local: x is public from then on."""
+        for node in nodes:
+            for name in _revealed_locals(node):
+                val = st.env.get(name)
+                if val is not None:
+                    st.env[name] = attrs.evolve(val, label=PUBLIC, length=PUBLIC)
+
+    def _s_Pass(self, s, st, fr):
+        pass
+
+    _s_Break = _s_Pass
+    _s_Fail = _s_Pass
+    _s_Shuffle = _s_Pass
+
+    def _s_Let(self, s, st, fr):
+        self.bind(s.name, s.value, s, st, fr)
+
+    def bind(self, name: str, value, s, st: State, fr: Frame, augmented: bool = False):
+        """A local takes a value (or a procedure's result)."""
+        if self.is_proc_call(value):
+            val = self.call(value, st, fr)
+            val = Val(val.label, val.length, val.roots, name, val.mark)
+        else:
+            val = Val(self.label(value, st) | st.pc, self.length(value, st) | st.pc, self.roots(value, st),
+                      self.alias_key(value, st) or name, self.mark(value, st))
+            self.promote(st, value)
+        if augmented and name in st.env:
+            old = st.env[name]
+            val = Val(old.label | val.label, old.length | val.length, old.roots, old.key, old.mark)
+        st.env[name] = val
+
+    def is_proc_call(self, node) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.procs
+
+    def _s_Assign(self, s, st, fr):
+        self.assign(s, st, fr, augmented=False)
+
+    def _s_AugAssign(self, s, st, fr):
+        self.assign(s, st, fr, augmented=True)
+
+    def assign(self, s, st: State, fr: Frame, augmented: bool):
+        target = s.target
+        if isinstance(target, ast.Name) and (target.id in st.env or (
+                target.id not in self.vars and target.id not in ("first_player", "round_number"))):
+            self.bind(target.id, s.value, s, st, fr, augmented)
+            return
+        if self.is_proc_call(s.value):
+            val = self.call(s.value, st, fr)
+            value_label, mark = val.label, val.mark
+        else:
+            value_label, mark = self.label(s.value, st), self.mark(s.value, st)
+        self.store(s, "assign", self.place(target, st), value_label, mark, st, fr, s.value)
+        self.promote(st, s.value)
+        # turning an item over: 'x.face_up = true' makes x's face-down fields public for what follows
+        if isinstance(target, ast.Attr) and isinstance(target.obj, ast.Name) and target.obj.id in st.env \
+                and target.name in self.unless_fields:
+            fact = (target.obj.id, target.name)
+            if isinstance(s.value, ast.Literal) and s.value.value is True and not augmented:
+                st.face_up = st.face_up | {fact}
+            else:
+                st.face_up = st.face_up - {fact}
+
+    _STORES = {"assign": "the public variable '{name}' is computed from",
+               "add": "the item added to the public variable '{name}' comes from",
+               "remove": "the item removed from the public variable '{name}' comes from",
+               "move_in": "the item moved into the public variable '{name}' comes from",
+               "move_out": "the item moved out of the public variable '{name}' comes from"}
+
+    def store(self, s, verb: str, place: Place, value_label: frozenset, mark, st: State, fr: Frame, value_node=None):
+        """A value (or an item) goes into a place: rules 1, 2 and 5."""
+        public = sorted(r for r in place.roots if self.public_var(r, st))
+        if public and not place.face_down:
+            name = public[0]
+            fr.does(f"changes the public variable '{name}'")
+            hint = HINT_STORE.format(name=name)
+            if value_label:
+                what = self._STORES[verb].format(name=name)
+                self.report(1, s.span, f"{what} {self.secret(value_label, self.direct(value_node, st))}", hint)
+            elif place.path:
+                self.report(1, s.span, f"which entry of the public variable '{name}' changes depends on "
+                            f"{self.secret(place.path)}", hint)
+            else:
+                self.conditional(2, s.span, st, f"the public variable '{name}' changes here", HINT_CONDITION)
+        hidden = sorted(r for r in place.roots if not self.public_var(r, st))
+        if hidden and mark is not None and verb in ("assign", "add", "move_in"):
+            self.report(5, s.span, f"the move text announces the choice of '{mark}' to every player, but it is "
+                        f"kept in the {self.vars[hidden[0]].visibility} '{hidden[0]}'", HINT_ANNOUNCED)
+        if place.local is not None and place.local in st.env:
+            old = st.env[place.local]
+            grow = value_label | st.pc | place.path
+            length = old.length | st.pc if verb in ("add", "remove", "move_in", "move_out") else old.length
+            st.env[place.local] = attrs.evolve(old, label=old.label | grow, length=length)
+
+    def _s_Add(self, s, st, fr):
+        self.store(s, "add", self.place(s.target, st), self.label(s.item, st), self.mark(s.item, st), st, fr, s.item)
+        self.promote(st, s.item)
+
+    def _s_Remove(self, s, st, fr):
+        self.store(s, "remove", self.place(s.source, st), self.label(s.item, st), None, st, fr, s.item)
+        self.promote(st, s.item)
+
+    def _s_MoveItem(self, s, st, fr):
+        item, mark = self.label(s.item, st), self.mark(s.item, st)
+        # the item is seen entering a public zone, or leaving one (the first report is kept)
+        self.store(s, "move_in", self.place(s.target, st), item, mark, st, fr, s.item)
+        self.store(s, "move_out", self.place(s.source, st), item, None, st, fr, s.item)
+        self.promote(st, s.item)
+
+    def _s_Draw(self, s, st, fr):
+        item = self.label(s.source, st) | st.pc
+        self.store(s, "remove", self.place(s.source, st), PUBLIC, None, st, fr)
+        st.env[s.name] = Val(item, item, NO_ROOTS, s.name)
+
+    def _s_CallStmt(self, s, st, fr):
+        if self.is_proc_call(s.call):
+            self.call(s.call, st, fr)
+
+    def call(self, call: ast.Call, st: State, fr: Frame) -> Val:
+        """A procedure call: its summary in this context, and the call site's rules 2 and 6."""
+        name = call.func.id
+        proc = self.procs[name]
+        args = tuple(self.arg_val(a, st) for a in call.args)
+        key = (name, args, st.revealed)
+        summary = self.proc_memo.get(key)
+        if summary is None:
+            if key in self.in_progress or len(args) != len(proc.params) or call.kwargs:
+                summary = Summary(Val(), (), None)  # re-entry: assume a public result
+            else:
+                self.in_progress.add(key)
+                inner = Frame(name)
+                self.block(proc.body, State(dict(zip(proc.params, args)), PUBLIC, st.revealed), inner)
+                self.in_progress.discard(key)
+                summary = Summary(inner.ret or Val(), tuple(inner.deciders), inner.effect)
+                self.proc_memo[key] = summary
+        for who in summary.deciders:
+            fr.asks(who)
+        if summary.effect is not None:
+            fr.does(summary.effect)
+        if summary.deciders:
+            # name a player the caller knows: one passed in, or me
+            known = {a.key for a in args} | {"me"}
+            who = next((w for w in summary.deciders if w in known), summary.deciders[0])
+            self.conditional(6, call.span, st, f"player {who} is asked here (in '{name}')", HINT_ASKED)
+        elif summary.effect is not None:
+            self.conditional(2, call.span, st, f"'{name}' {summary.effect} here", HINT_CONDITION)
+        self.promote(st, *call.args)
+        ret = summary.ret
+        return attrs.evolve(ret, label=ret.label | st.pc, length=ret.length | st.pc)
+
+    def _s_Return(self, s, st, fr):
+        if s.value is None:
+            val = Val(st.pc, st.pc)
+        else:
+            val = Val(self.label(s.value, st) | st.pc, self.length(s.value, st) | st.pc, self.roots(s.value, st),
+                      None, self.mark(s.value, st))
+        fr.ret = val if fr.ret is None else fr.ret.join(val)
+
+    def public_act(self, span, st: State, fr: Frame, whether: str, effect: str):
+        """A statement every player sees happen (rule 2)."""
+        fr.does(effect)
+        self.conditional(2, span, st, whether, HINT_CONDITION)
+
+    def _s_EndGame(self, s, st, fr):
+        self.public_act(s.span, st, fr, "the game ends here", "ends the game")
+
+    def _s_Win(self, s, st, fr):
+        who = self.label(s.players, st)
+        if who:
+            fr.does("names the winners")
+            self.report(2, s.span, f"the winners named here are computed from "
+                        f"{self.secret(who, self.direct(s.players, st))}", HINT_CONDITION)
+        else:
+            self.public_act(s.span, st, fr, "'win' names the winners here", "names the winners")
+
+    def _s_TakeTurn(self, s, st, fr):
+        who = self.label(s.player, st)
+        if who:
+            fr.does("gives a turn")
+            self.report(2, s.span, f"whose turn it is here depends on {self.secret(who, self.direct(s.player, st))}",
+                        HINT_CONDITION)
+        else:
+            self.public_act(s.span, st, fr, f"player {self.key(s.player, st)} takes a turn here", "gives a turn")
+
+    def _s_Log(self, s, st, fr):
+        text = self.label(s.message, st)
+        if s.to is None:
+            fr.does("writes a public log line")
+            if text:
+                self.report(3, s.span, f"the public log line shows "
+                            f"{self.secret(text, self.direct(s.message, st))}", HINT_LOG)
+            else:
+                self.conditional(2, s.span, st, "this public log line is written", HINT_CONDITION)
+        else:
+            reader = self.key(s.to, st)
+            text, pc = self.not_owned_by(text, reader), self.not_owned_by(st.pc, reader)
+            if isinstance(s.to, ast.Attr):  # 'to b.owner': b's fields 'secret to owner' may be shown
+                text = frozenset(t for t in text if not (t[0] == "item" and self.item_fields[t[2]][1].owner == s.to.name))
+            if text:
+                self.report(3, s.span, f"the log line to player {reader} shows "
+                            f"{self.secret(text, self.direct(s.message, st))}", HINT_LOG)
+            else:
+                self.conditional(2, s.span, st, f"this log line to player {reader} is written", HINT_CONDITION, pc)
+        self.promote(st, s.message)
+
+    def _s_Reveal(self, s, st, fr):
+        what = s.what
+        if isinstance(what, ast.Name) and what.id in st.env:
+            st.env[what.id] = attrs.evolve(st.env[what.id], label=PUBLIC, length=PUBLIC)
+        elif isinstance(what, ast.Name) and what.id in self.vars:
+            st.revealed = st.revealed | {what.id}
+        elif isinstance(what, ast.Attr) and what.name in self.player_vars:
+            st.revealed = st.revealed | {what.name}
+        self.public_act(s.span, st, fr, "this 'reveal' is made", "makes a reveal")
+        if s.text is not None:
+            shown = self.label(s.text, st)
+            if not isinstance(what, (ast.Name, ast.Attr)):
+                shown = shown - self.label(what, st)  # the text may show the value revealed
+            if shown:
+                self.report(9, s.text.span, f"the text of this 'reveal' shows "
+                            f"{self.secret(shown, self.direct(s.text, st))}", HINT_REVEAL)
+
+    @staticmethod
+    def replace(st: State, new: State):
+        st.env, st.face_up = new.env, new.face_up
+
+    def _s_If(self, s, st, fr):
+        conds, near = PUBLIC, PUBLIC
+        outs = []
+        self.promote(st, s.branches[0][0])
+        for cond, body in s.branches:
+            lab = self.label(cond, st)
+            if lab:
+                conds, near = conds | lab, near | self.direct(cond, st)
+            branch = st.under(conds, near)
+            branch.face_up = branch.face_up | self.face_up_facts(cond, st)
+            self.block(body, branch, fr)
+            outs.append(branch)
+        branch = st.under(conds, near)
+        self.block(s.orelse, branch, fr)
+        outs.append(branch)
+        self.replace(st, _join_states(st, outs))
+
+    def loop(self, body, st: State, fr: Frame, condition, bind=None):
+        """A loop body run twice, each time joined with the flow before it (it may not run at all).
+        ``condition(state)`` gives the label the body runs under and the secrets it reads itself."""
+        for _round in range(2):
+            inner = st.under(*condition(st))
+            if bind is not None:
+                bind(inner)
+            self.block(body, inner, fr)
+            self.replace(st, _join_states(st, [st, inner]))
+
+    def _s_While(self, s, st, fr):
+        self.promote(st, s.cond)
+        self.loop(s.body, st, fr, lambda now: self.condition(s.cond, now))
+
+    def condition(self, node, st: State):
+        lab = self.label(node, st)
+        return lab, (self.direct(node, st) if lab else PUBLIC)
+
+    def _s_Repeat(self, s, st, fr):
+        count = self.condition(s.count, st)
+        self.loop(s.body, st, fr, lambda now: count)
+
+    def _s_For(self, s, st, fr):
+        # the body runs len(list) times: its condition is the list's length, public for a variable's list;
+        # the loop variable holds an item (a secret list's items are secret)
+        items, roots = self.label(s.source, st), self.roots(s.source, st)
+        length = self.length(s.source, st)
+        runs = (length, self.direct(s.source, st) if length else PUBLIC)
+
+        def bind(inner: State):
+            inner.env[s.var] = Val(items, items, roots, s.var)
+        self.loop(s.body, st, fr, lambda now: runs, bind)
+
+    def _s_Step(self, s, st, fr):
+        self.block(s.body, st, fr)
+
+    # ------------------------------------------------------------------ decisions
+    def asked(self, span, who: str, by, st: State, fr: Frame):
+        """Rule 6: whether a player is asked, and which one, is public."""
+        fr.asks(who)
+        self.conditional(6, span, st, f"player {who} is asked here", HINT_ASKED)
+        if by is not None:
+            which = self.label(by, st)
+            if which:
+                self.report(6, span, f"which player is asked here depends on "
+                            f"{self.secret(which, self.direct(by, st))}", HINT_ASKED)
+
+    def _s_Choose(self, s, st, fr):
+        who = self.key(s.by, st) if s.by is not None else "me"
+        self.asked(s.span, who, s.by, st, fr)
+        self.choice(s, who, st, secret=s.secret or s.shown is not None)
+
+    def choice(self, c: ast.Choose, who: str, st: State, secret: bool):
+        source = self.label(c.source, st)
+        roots = self.roots(c.source, st)
+        inner = st.bound(c.var, Val(source, source, roots, c.var))
+        where = self.label(c.where, inner)
+        # rule 7: the options, their texts, the guards are shown to the decider only
+        parts = [(c.source, source, st), (c.where, where, inner), (c.optional, self.label(c.optional, st), st)]
+        if secret:
+            parts.append((c.text, self.label(c.text, inner), inner))
+        for node, lab, at in parts:
+            bad = self.unseen_by(lab, who)
+            if node is not None and bad:
+                self.report(7, node.span, f"the options offered to player {who} show "
+                            f"{self.secret(bad, self.direct(node, at))}", HINT_OPTIONS.format(who=who))
+                break
+        chosen = st.bound(c.var, Val(key=c.var))
+        if not secret:
+            # rule 4: the move text is announced; it may show the value chosen
+            for node in (c.text, c.optional):
+                shown = self.label(node, chosen)
+                if node is not None and shown:
+                    self.report(4, node.span, f"the move text of this public decision shows "
+                                f"{self.secret(shown, self.direct(node, chosen))}", HINT_MOVE_TEXT)
+                    break
+            val = Val(PUBLIC, PUBLIC, roots, c.var, c.var if (source | where) else None)
+        else:
+            if c.shown is not None:
+                shown = self.label(c.shown, chosen)
+                if shown:
+                    self.report(8, c.shown.span, f"the 'shown' text of this secret decision shows "
+                                f"{self.secret(shown, self.direct(c.shown, chosen))}", HINT_SHOWN)
+            mine = self.tag(("own", who, ("choice", c.var)))
+            val = Val(mine, mine, roots, c.var)
+        st.env[c.var] = val
+
+    def _s_ChooseBlock(self, s, st, fr):
+        who = self.key(s.by, st) if s.by is not None else "me"
+        self.asked(s.span, who, s.by, st, fr)
+        outs = []
+        for alt in s.alternatives:
+            guard = self.unseen_by(self.label(alt.guard, st), who)
+            near = PUBLIC
+            if guard:
+                near = self.direct(alt.guard, st)
+                self.report(7, alt.guard.span, f"the options offered to player {who} show "
+                            f"{self.secret(guard, near)}", HINT_OPTIONS.format(who=who))
+            # the decider's own secrets in a guard are told by their own choice; another's, reported
+            # above, once
+            branch = st.under(guard, near)
+            if guard:
+                branch.quiet = branch.pc
+            self.block(alt.body, branch, fr)
+            outs.append(branch)
+        self.replace(st, _join_states(st, outs))
+
+    def _s_ChooseEach(self, s, st, fr):
+        who = s.player_var
+        listed = self.label(s.players, st)
+        fr.asks(who)
+        self.conditional(6, s.span, st, f"player {who} is asked here", HINT_ASKED)
+        if listed:
+            self.report(6, s.span, f"which players are asked here depends on "
+                        f"{self.secret(listed, self.direct(s.players, st))}", HINT_EACH)
+        runs = self.condition(s.players, st)
+
+        def bind(inner: State):
+            inner.env[who] = Val(key=who)  # who is asked is public: they are seen deciding
+            self.choice(s.choice, who, inner, secret=True)  # 'each ... secretly choose' is always secret
+        self.loop(s.body, st, fr, lambda now: runs, bind)
+
+    # ------------------------------------------------------------------ the whole file
+    def run(self):
+        decls = self.rules.decls
+        scoring_reveals = set()
+        for d in decls:
+            if isinstance(d, ast.BlockDecl) and d.kind == "scoring":
+                for s in d.body:
+                    if isinstance(s, ast.Reveal):
+                        if isinstance(s.what, ast.Name):
+                            scoring_reveals.add(s.what.id)
+                        elif isinstance(s.what, ast.Attr):
+                            scoring_reveals.add(s.what.name)
+        for d in decls:
+            if isinstance(d, ast.VarDecl):
+                lab = self.label(d.value, State())
+                if lab and d.visibility == "public":
+                    self.report(1, d.span, f"the public variable '{d.name}' is computed from {self.secret(lab)}",
+                                HINT_STORE.format(name=d.name))
+            elif isinstance(d, ast.BlockDecl):
+                self.block(d.body, State(), Frame(d.kind))
+            elif isinstance(d, ast.EndWhen):
+                lab = self.label(d.cond, State())
+                if lab:
+                    self.report(10, d.cond.span, f"the end condition depends on {self.secret(lab)}", HINT_END)
+            elif isinstance(d, ast.TeamsDecl):
+                lab = self.label(d.teams, State())
+                if lab:
+                    self.report(10, d.teams.span, f"'teams' depends on {self.secret(lab)}", HINT_TEAMS)
+            elif isinstance(d, ast.RankDecl):
+                for name, _ascending in d.keys:
+                    decl = self.vars.get(name)
+                    if decl is not None and decl.visibility != "public" and name not in scoring_reveals:
+                        self.report(10, d.span, f"'rank by' ranks the players by the {decl.visibility} "
+                                    f"variable '{name}'", HINT_RANK)
+
+
+def _revealed_locals(node):
+    """The names x of 'revealed(x)' evaluated whatever happens (not in a branch of 'if'/'and'/'or'/a quantifier)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "revealed" \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+        yield node.args[0].id
+        return
+    if isinstance(node, ast.Cond):
+        yield from _revealed_locals(node.test)
+        return
+    if isinstance(node, ast.BoolOp):
+        yield from _revealed_locals(node.left)
+        return
+    if isinstance(node, (ast.Quantifier, ast.ListComp)):
+        yield from _revealed_locals(node.binder.source)
+        return
+    if isinstance(node, ast.Template):
+        for p in node.parts:
+            if not isinstance(p, str):
+                yield from _revealed_locals(p)
+        return
+    if isinstance(node, (tuple, list)):
+        for x in node:
+            yield from _revealed_locals(x)
+        return
+    if hasattr(node, "__attrs_attrs__"):
+        for a in node.__attrs_attrs__:
+            if a.name != "span":
+                yield from _revealed_locals(getattr(node, a.name))
+
+
+def flow_diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:
+    """Every place where the rules let a secret reach a player who may not see it, in file order."""
+    flow = Flow(rules)
+    flow.run()
+    return sorted(flow.diagnostics.values(), key=lambda d: (d.file, d.line, d.column, d.message))
