@@ -34,6 +34,15 @@ def span_field():
     return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
 
 
+def parts(node):
+    """What a node holds, one level down: a tuple's items, or a node's fields but its span."""
+    if isinstance(node, (tuple, list)):
+        return list(node)
+    if hasattr(node, "__attrs_attrs__"):
+        return [getattr(node, a.name) for a in node.__attrs_attrs__ if a.name != "span"]
+    return []
+
+
 # ----------------------------------------------------------------------------- expressions
 @node
 class Name:

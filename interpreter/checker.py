@@ -603,14 +603,8 @@ def _names(node):
     if isinstance(node, ast.Name):
         yield node
         return
-    if isinstance(node, (tuple, list)):
-        for x in node:
-            yield from _names(x)
-        return
-    if hasattr(node, "__attrs_attrs__"):
-        for a in node.__attrs_attrs__:
-            if a.name != "span":
-                yield from _names(getattr(node, a.name))
+    for part in ast.parts(node):
+        yield from _names(part)
 
 
 def _attr_names(node, defs: dict) -> set:
@@ -625,10 +619,7 @@ def _attr_names(node, defs: dict) -> set:
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs and n.func.id not in seen:
             seen.add(n.func.id)
             pending.append(defs[n.func.id].body)
-        if isinstance(n, (tuple, list)):
-            pending.extend(n)
-        elif hasattr(n, "__attrs_attrs__"):
-            pending.extend(getattr(n, a.name) for a in n.__attrs_attrs__ if a.name != "span")
+        pending.extend(ast.parts(n))
     return out
 
 

@@ -1071,14 +1071,8 @@ def _revealed_locals(node):
             if not isinstance(p, str):
                 yield from _revealed_locals(p)
         return
-    if isinstance(node, (tuple, list)):
-        for x in node:
-            yield from _revealed_locals(x)
-        return
-    if hasattr(node, "__attrs_attrs__"):
-        for a in node.__attrs_attrs__:
-            if a.name != "span":
-                yield from _revealed_locals(getattr(node, a.name))
+    for part in ast.parts(node):
+        yield from _revealed_locals(part)
 
 
 def flow_diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:
