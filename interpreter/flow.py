@@ -111,7 +111,7 @@ class Val:
                    self.key if self.key == other.key else (self.key or other.key), self.mark or other.mark)
 
 
-class State:
+class FlowPoint:
     """The flow at one point of a block: the locals, the label of the condition the statement runs
     under (pc), the variables revealed, and the face-up facts ((local, field) known true)."""
     __slots__ = ("env", "pc", "revealed", "face_up", "near", "quiet")
@@ -124,25 +124,25 @@ class State:
         self.near = PUBLIC    # the secrets the enclosing conditions read themselves (named first)
         self.quiet = None     # the pc already reported in this region: one report per secret condition
 
-    def copy(self) -> "State":
-        st = State(dict(self.env), self.pc, self.revealed, self.face_up)
+    def copy(self) -> "FlowPoint":
+        st = FlowPoint(dict(self.env), self.pc, self.revealed, self.face_up)
         st.near, st.quiet = self.near, self.quiet
         return st
 
-    def under(self, pc: frozenset, near: frozenset) -> "State":
+    def under(self, pc: frozenset, near: frozenset) -> "FlowPoint":
         """A copy for a block run under one more condition."""
         st = self.copy()
         st.pc = self.pc | pc
         st.near = self.near | near
         return st
 
-    def bound(self, name: str, val: Val) -> "State":
+    def bound(self, name: str, val: Val) -> "FlowPoint":
         st = self.copy()
         st.env[name] = val
         return st
 
 
-def _join_states(base: State, states: list) -> State:
+def _join_points(base: FlowPoint, states: list) -> FlowPoint:
     """The flow after branches: each local joined over the branches that have it."""
     if not states:
         return base
@@ -153,12 +153,12 @@ def _join_states(base: State, states: list) -> State:
     face_up = states[0].face_up
     for s in states[1:]:
         face_up = face_up & s.face_up
-    out = State(env, base.pc, base.revealed, face_up)
+    out = FlowPoint(env, base.pc, base.revealed, face_up)
     out.near, out.quiet = base.near, base.quiet
     return out
 
 
-class Frame:
+class Analysis:
     """One analysis of a procedure or a block: what it returns and what it does that others see."""
 
     def __init__(self, name: str):
@@ -318,17 +318,17 @@ class Flow:
         return frozenset(t for t in label if not (t[0] == "own" and t[1] == who))
 
     # ------------------------------------------------------------------ variables
-    def public_var(self, name: str, st: State) -> bool:
+    def public_var(self, name: str, st: FlowPoint) -> bool:
         decl = self.vars.get(name)
         return decl is None or decl.visibility == "public" or name in st.revealed
 
-    def var_label(self, name: str, st: State) -> frozenset:
+    def var_label(self, name: str, st: FlowPoint) -> frozenset:
         """A variable read by its name (a player variable: everyone's values)."""
         if self.public_var(name, st):
             return PUBLIC
         return self.tag(("hidden", name))
 
-    def entry_label(self, name: str, owner: str, st: State) -> frozenset:
+    def entry_label(self, name: str, owner: str, st: FlowPoint) -> frozenset:
         """One player's entry of a player variable."""
         if self.public_var(name, st):
             return PUBLIC
@@ -336,7 +336,7 @@ class Flow:
             return self.tag(("own", owner, name))
         return self.tag(("hidden", name))
 
-    def is_entry(self, node: ast.Attr, st: State) -> bool:
+    def is_entry(self, node: ast.Attr, st: FlowPoint) -> bool:
         """Whether ``x.name`` reads a player variable (rather than a record field or a column)."""
         name = node.name
         if name not in self.player_vars:
@@ -344,7 +344,7 @@ class Flow:
         return name not in self.shared_names or not self.public_var(name, st)
 
     # ------------------------------------------------------------------ keys
-    def key(self, node, st: State) -> str:
+    def key(self, node, st: FlowPoint) -> str:
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
             if val is not None:
@@ -352,7 +352,7 @@ class Flow:
             return node.id
         return unparse(node)
 
-    def alias_key(self, node, st: State) -> Optional[str]:
+    def alias_key(self, node, st: FlowPoint) -> Optional[str]:
         """The key a local takes from its value: that of a plain name, else none (its own name)."""
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
@@ -362,7 +362,7 @@ class Flow:
                 return "me"
         return None
 
-    def mark(self, node, st: State) -> Optional[str]:
+    def mark(self, node, st: FlowPoint) -> Optional[str]:
         """The announced choice a value carries (rule 5): a local, or a field or item of one."""
         while isinstance(node, (ast.Attr, ast.Index)):
             node = node.obj
@@ -370,12 +370,12 @@ class Flow:
             return st.env[node.id].mark
         return None
 
-    def arg_val(self, node, st: State) -> Val:
+    def arg_val(self, node, st: FlowPoint) -> Val:
         return Val(self.label(node, st), self.length(node, st), self.roots(node, st), self.key(node, st),
                    self.mark(node, st))
 
     # ------------------------------------------------------------------ labels of expressions
-    def label(self, node, st: State) -> frozenset:
+    def label(self, node, st: FlowPoint) -> frozenset:
         if node is None or isinstance(node, (ast.Literal, str)):
             return PUBLIC
         return getattr(self, "_l_" + type(node).__name__)(node, st)
@@ -416,7 +416,7 @@ class Flow:
             return out | self.tag(("item", item[0], node.name))
         return out
 
-    def is_face_up(self, obj, vis: ast.FieldVisibility, st: State) -> bool:
+    def is_face_up(self, obj, vis: ast.FieldVisibility, st: FlowPoint) -> bool:
         return (vis.unless is not None and isinstance(obj, ast.Name) and obj.id in st.env
                 and (obj.id, vis.unless) in st.face_up)
 
@@ -443,7 +443,7 @@ class Flow:
             out = out | self.label(v, st)
         return out
 
-    def record_label(self, decl: ast.RecordDecl, node: ast.Call, st: State) -> frozenset:
+    def record_label(self, decl: ast.RecordDecl, node: ast.Call, st: FlowPoint) -> frozenset:
         """A new record: its face-down fields keep what they hold to themselves."""
         face_down = {f for f, _vis in decl.visibility}
         out = PUBLIC
@@ -476,7 +476,7 @@ class Flow:
     def _l_ListComp(self, node, st):
         return self.binder_label(node.binder, st)
 
-    def binder_label(self, b: ast.Binder, st: State) -> frozenset:
+    def binder_label(self, b: ast.Binder, st: FlowPoint) -> frozenset:
         source = self.label(b.source, st)
         inner = st.bound(b.var, Val(source, source, self.roots(b.source, st), b.var))
         out = source | self.label(b.where, inner)
@@ -487,7 +487,7 @@ class Flow:
             out = out | self.label(b.body, inner)
         return out
 
-    def face_up_facts(self, cond, st: State) -> frozenset:
+    def face_up_facts(self, cond, st: FlowPoint) -> frozenset:
         """(local, field) pairs a condition makes true: 't.face_up', 't.face_up == true', joined by 'and'."""
         if isinstance(cond, ast.BoolOp) and cond.op == "and":
             return self.face_up_facts(cond.left, st) | self.face_up_facts(cond.right, st)
@@ -500,7 +500,7 @@ class Flow:
         return frozenset()
 
     # ------------------------------------------------------------------ lengths
-    def length(self, node, st: State) -> frozenset:
+    def length(self, node, st: FlowPoint) -> frozenset:
         """The label of len(node): a variable's list length is public, apart from which list it is."""
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
@@ -529,7 +529,7 @@ class Flow:
                 return self.def_result("length", name, node, st)
         return self.label(node, st)
 
-    def is_place(self, node, st: State) -> bool:
+    def is_place(self, node, st: FlowPoint) -> bool:
         """A place rooted at a game variable: its name, 'x.v' for a player variable, 'P[i]'."""
         if isinstance(node, ast.Name):
             return node.id not in st.env and node.id in self.vars
@@ -539,7 +539,7 @@ class Flow:
             return self.is_place(node.obj, st)
         return False
 
-    def place_path(self, node, st: State) -> frozenset:
+    def place_path(self, node, st: FlowPoint) -> frozenset:
         if isinstance(node, ast.Attr):
             return self.label(node.obj, st)
         if isinstance(node, ast.Index):
@@ -547,7 +547,7 @@ class Flow:
         return PUBLIC
 
     # ------------------------------------------------------------------ roots: the variables a value is part of
-    def roots(self, node, st: State) -> frozenset:
+    def roots(self, node, st: FlowPoint) -> frozenset:
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
             if val is not None:
@@ -577,7 +577,7 @@ class Flow:
         return NO_ROOTS
 
     # ------------------------------------------------------------------ functions
-    def def_result(self, what: str, name: str, call: ast.Call, st: State):
+    def def_result(self, what: str, name: str, call: ast.Call, st: FlowPoint):
         """The label, length label or roots of a def's value, its parameters bound to the arguments."""
         d = self.defs[name]
         args = tuple(Val(self.label(a, st), self.length(a, st), self.roots(a, st), self.key(a, st))
@@ -589,13 +589,13 @@ class Flow:
             return self.def_memo[key]
         empty = PUBLIC if what != "roots" else NO_ROOTS
         self.def_memo[key] = empty  # a recursive call meets the public value
-        inner = State(dict(zip(d.params, args)), PUBLIC, st.revealed)
+        inner = FlowPoint(dict(zip(d.params, args)), PUBLIC, st.revealed)
         result = {"label": self.label, "length": self.length, "roots": self.roots}[what](d.body, inner)
         self.def_memo[key] = result
         return result
 
     # ------------------------------------------------------------------ places written
-    def place(self, target, st: State) -> Place:
+    def place(self, target, st: FlowPoint) -> Place:
         if isinstance(target, ast.Name):
             val = st.env.get(target.id)
             if val is not None:
@@ -621,28 +621,28 @@ class Flow:
             return Place(inner.roots, inner.path | self.label(target.index, st), inner.local)
         return Place(self.roots(target, st), self.label(target, st))
 
-    def node_path(self, obj, st: State) -> frozenset:
+    def node_path(self, obj, st: FlowPoint) -> frozenset:
         """Which record a field store changes: a local's value, else the path of the place."""
         if isinstance(obj, ast.Name) and obj.id in st.env:
             return st.env[obj.id].label
         return PUBLIC
 
     # ------------------------------------------------------------------ statements
-    def block(self, stmts, st: State, fr: Frame):
+    def block(self, stmts, st: FlowPoint, fr: Analysis):
         revealed = st.revealed
         for s in stmts:
             getattr(self, "_s_" + type(s).__name__)(s, st, fr)
         st.revealed = revealed  # 'reveal v' lasts to the end of its block
 
-    def direct(self, node, st: State) -> frozenset:
+    def direct(self, node, st: FlowPoint) -> frozenset:
         """The secrets an expression reads itself, its locals taken as public (to name the nearest one)."""
         if node is None:
             return PUBLIC
-        plain = State({n: Val(key=v.key, roots=v.roots) for n, v in st.env.items()}, PUBLIC, st.revealed,
+        plain = FlowPoint({n: Val(key=v.key, roots=v.roots) for n, v in st.env.items()}, PUBLIC, st.revealed,
                       st.face_up)
         return self.label(node, plain)
 
-    def conditional(self, rule: int, span, st: State, whether: str, hint: str, pc: Optional[frozenset] = None):
+    def conditional(self, rule: int, span, st: FlowPoint, whether: str, hint: str, pc: Optional[frozenset] = None):
         """Rules 2 and 6: something every player sees happens, or not, as a secret condition decides."""
         pc = st.pc if pc is None else pc
         if not pc or st.quiet == pc:
@@ -650,7 +650,7 @@ class Flow:
         st.quiet = pc
         self.report(rule, span, f"whether {whether} depends on {self.secret(pc, st.near)}", hint)
 
-    def promote(self, st: State, *nodes):
+    def promote(self, st: FlowPoint, *nodes):
         """'revealed(x)' evaluated whatever happens, x a local: x is public from then on."""
         for node in nodes:
             for name in _revealed_locals(node):
@@ -668,7 +668,7 @@ class Flow:
     def _s_Let(self, s, st, fr):
         self.bind(s.name, s.value, s, st, fr)
 
-    def bind(self, name: str, value, s, st: State, fr: Frame, augmented: bool = False):
+    def bind(self, name: str, value, s, st: FlowPoint, fr: Analysis, augmented: bool = False):
         """A local takes a value (or a procedure's result)."""
         if self.is_proc_call(value):
             val = self.call(value, st, fr)
@@ -691,7 +691,7 @@ class Flow:
     def _s_AugAssign(self, s, st, fr):
         self.assign(s, st, fr, augmented=True)
 
-    def assign(self, s, st: State, fr: Frame, augmented: bool):
+    def assign(self, s, st: FlowPoint, fr: Analysis, augmented: bool):
         target = s.target
         if isinstance(target, ast.Name) and (target.id in st.env or (
                 target.id not in self.vars and target.id not in ("first_player", "round_number"))):
@@ -719,7 +719,7 @@ class Flow:
                "move_in": "the item moved into the public variable '{name}' comes from",
                "move_out": "the item moved out of the public variable '{name}' comes from"}
 
-    def store(self, s, verb: str, place: Place, value_label: frozenset, mark, st: State, fr: Frame, value_node=None):
+    def store(self, s, verb: str, place: Place, value_label: frozenset, mark, st: FlowPoint, fr: Analysis, value_node=None):
         """A value (or an item) goes into a place: rules 1, 2 and 5."""
         public = sorted(r for r in place.roots if self.public_var(r, st))
         if public and not place.face_down:
@@ -768,7 +768,7 @@ class Flow:
         if self.is_proc_call(s.call):
             self.call(s.call, st, fr)
 
-    def call(self, call: ast.Call, st: State, fr: Frame) -> Val:
+    def call(self, call: ast.Call, st: FlowPoint, fr: Analysis) -> Val:
         """A procedure call: its summary in this context, and the call site's rules 2 and 6."""
         name = call.func.id
         proc = self.procs[name]
@@ -780,8 +780,8 @@ class Flow:
                 summary = Summary(Val(), (), None)  # re-entry: assume a public result
             else:
                 self.in_progress.add(key)
-                inner = Frame(name)
-                self.block(proc.body, State(dict(zip(proc.params, args)), PUBLIC, st.revealed), inner)
+                inner = Analysis(name)
+                self.block(proc.body, FlowPoint(dict(zip(proc.params, args)), PUBLIC, st.revealed), inner)
                 self.in_progress.discard(key)
                 summary = Summary(inner.ret or Val(), tuple(inner.deciders), inner.effect)
                 self.proc_memo[key] = summary
@@ -808,7 +808,7 @@ class Flow:
                       None, self.mark(s.value, st))
         fr.ret = val if fr.ret is None else fr.ret.join(val)
 
-    def public_act(self, span, st: State, fr: Frame, whether: str, effect: str):
+    def public_act(self, span, st: FlowPoint, fr: Analysis, whether: str, effect: str):
         """A statement every player sees happen (rule 2)."""
         fr.does(effect)
         self.conditional(2, span, st, whether, HINT_CONDITION)
@@ -873,7 +873,7 @@ class Flow:
                             f"{self.secret(shown, self.direct(s.text, st))}", HINT_REVEAL)
 
     @staticmethod
-    def replace(st: State, new: State):
+    def replace(st: FlowPoint, new: FlowPoint):
         st.env, st.face_up = new.env, new.face_up
 
     def _s_If(self, s, st, fr):
@@ -891,9 +891,9 @@ class Flow:
         branch = st.under(conds, near)
         self.block(s.orelse, branch, fr)
         outs.append(branch)
-        self.replace(st, _join_states(st, outs))
+        self.replace(st, _join_points(st, outs))
 
-    def loop(self, body, st: State, fr: Frame, condition, bind=None):
+    def loop(self, body, st: FlowPoint, fr: Analysis, condition, bind=None):
         """A loop body run twice, each time joined with the flow before it (it may not run at all).
         ``condition(state)`` gives the label the body runs under and the secrets it reads itself."""
         for _round in range(2):
@@ -901,13 +901,13 @@ class Flow:
             if bind is not None:
                 bind(inner)
             self.block(body, inner, fr)
-            self.replace(st, _join_states(st, [st, inner]))
+            self.replace(st, _join_points(st, [st, inner]))
 
     def _s_While(self, s, st, fr):
         self.promote(st, s.cond)
         self.loop(s.body, st, fr, lambda now: self.condition(s.cond, now))
 
-    def condition(self, node, st: State):
+    def condition(self, node, st: FlowPoint):
         lab = self.label(node, st)
         return lab, (self.direct(node, st) if lab else PUBLIC)
 
@@ -922,7 +922,7 @@ class Flow:
         length = self.length(s.source, st)
         runs = (length, self.direct(s.source, st) if length else PUBLIC)
 
-        def bind(inner: State):
+        def bind(inner: FlowPoint):
             inner.env[s.var] = Val(items, items, roots, s.var)
         self.loop(s.body, st, fr, lambda now: runs, bind)
 
@@ -930,7 +930,7 @@ class Flow:
         self.block(s.body, st, fr)
 
     # ------------------------------------------------------------------ decisions
-    def asked(self, span, who: str, by, st: State, fr: Frame):
+    def asked(self, span, who: str, by, st: FlowPoint, fr: Analysis):
         """Rule 6: whether a player is asked, and which one, is public."""
         fr.asks(who)
         self.conditional(6, span, st, f"player {who} is asked here", HINT_ASKED)
@@ -945,7 +945,7 @@ class Flow:
         self.asked(s.span, who, s.by, st, fr)
         self.choice(s, who, st, secret=s.secret or s.shown is not None)
 
-    def choice(self, c: ast.Choose, who: str, st: State, secret: bool):
+    def choice(self, c: ast.Choose, who: str, st: FlowPoint, secret: bool):
         source = self.label(c.source, st)
         roots = self.roots(c.source, st)
         inner = st.bound(c.var, Val(source, source, roots, c.var))
@@ -998,7 +998,7 @@ class Flow:
                 branch.quiet = branch.pc
             self.block(alt.body, branch, fr)
             outs.append(branch)
-        self.replace(st, _join_states(st, outs))
+        self.replace(st, _join_points(st, outs))
 
     def _s_ChooseEach(self, s, st, fr):
         who = s.player_var
@@ -1010,7 +1010,7 @@ class Flow:
                         f"{self.secret(listed, self.direct(s.players, st))}", HINT_EACH)
         runs = self.condition(s.players, st)
 
-        def bind(inner: State):
+        def bind(inner: FlowPoint):
             inner.env[who] = Val(key=who)  # who is asked is public: they are seen deciding
             self.choice(s.choice, who, inner, secret=True)  # 'each ... secretly choose' is always secret
         self.loop(s.body, st, fr, lambda now: runs, bind)
@@ -1029,18 +1029,18 @@ class Flow:
                             scoring_reveals.add(s.what.name)
         for d in decls:
             if isinstance(d, ast.VarDecl):
-                lab = self.label(d.value, State())
+                lab = self.label(d.value, FlowPoint())
                 if lab and d.visibility == "public":
                     self.report(1, d.span, f"the public variable '{d.name}' is computed from {self.secret(lab)}",
                                 HINT_STORE.format(name=d.name))
             elif isinstance(d, ast.BlockDecl):
-                self.block(d.body, State(), Frame(d.kind))
+                self.block(d.body, FlowPoint(), Analysis(d.kind))
             elif isinstance(d, ast.EndWhen):
-                lab = self.label(d.cond, State())
+                lab = self.label(d.cond, FlowPoint())
                 if lab:
                     self.report(10, d.cond.span, f"the end condition depends on {self.secret(lab)}", HINT_END)
             elif isinstance(d, ast.TeamsDecl):
-                lab = self.label(d.teams, State())
+                lab = self.label(d.teams, FlowPoint())
                 if lab:
                     self.report(10, d.teams.span, f"'teams' depends on {self.secret(lab)}", HINT_TEAMS)
             elif isinstance(d, ast.RankDecl):
