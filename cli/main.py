@@ -101,8 +101,14 @@ def play(
     else:
         humans = frozenset(human) if human else (seats_all if not moves and not auto else frozenset())
     seats = Seats(deque(script), agent, (seats_all - humans) if agent else frozenset(), humans)
-    # Several people at one screen see the table's stream; --as P sees P's; otherwise the referee's.
-    viewer = as_player if as_player is not None else (SPECTATOR if len(humans) > 1 else None)
+    # --as P sees P's stream; one person at the prompt theirs; several at one screen the table's;
+    # scripts and agents alone the referee's.
+    if as_player is not None:
+        viewer = as_player
+    elif humans:
+        viewer = next(iter(humans)) if len(humans) == 1 else SPECTATOR
+    else:
+        viewer = None
     reporter = Reporter(as_json, viewer=viewer)
     reporter.header()
     state = session.state

@@ -121,7 +121,7 @@ def drive(state, seats: Seats, reporter: Reporter) -> Result:
     while not state.is_over():
         if seats.script:
             line = seats.script.popleft()
-            refusal = _apply_script_line(state, line)
+            refusal = _apply_script_line(state, line, reporter.viewer)
             if refusal is not None:
                 return refusal
         else:
@@ -138,12 +138,19 @@ def drive(state, seats: Seats, reporter: Reporter) -> Result:
     return Result("over")
 
 
-def _apply_script_line(state, line: ScriptLine) -> Optional[Result]:
+def _apply_script_line(state, line: ScriptLine, viewer: Optional[int] = None) -> Optional[Result]:
     player, text = split_player(state, line.text)
     try:
         state.apply(text, player=player)
         return None
     except IllegalMoveError as exc:
+        if viewer is not None:
+            # other seats' options are their secrets: name the viewer's own moves only
+            mine = [m.text for m in state.legal_moves(viewer)] if viewer in state.to_move() else []
+            error = "not a legal move now" + (f"; your legal moves: {', '.join(mine)}" if mine else "")
+            return Result("refused", f"{line.where}: refused {line.text!r}: {error}",
+                          {"event": "refused", "where": line.where, "move": line.text, "error": error,
+                           "to_move": state.to_move(), "legal_moves": mine})
         message = f"{line.where}: refused {line.text!r}: {exc}"
         legal = legal_summary(state)
         if "legal moves" not in str(exc) or len(state.to_move()) > 1:

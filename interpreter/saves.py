@@ -21,10 +21,10 @@ converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(
 # The event history is a linked list shared between clones; a save writes it as a list, oldest first.
 converter.register_unstructure_hook(
     State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                    _legal=override(omit=True)))
+                                    _legal=override(omit=True), drained_by=override(omit=True)))
 converter.register_structure_hook(
     State, make_dict_structure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                  _legal=override(omit=True)))
+                                  _legal=override(omit=True), drained_by=override(omit=True)))
 
 
 def _rng_to_list(state):
@@ -88,6 +88,7 @@ def restore(game, data) -> State:
         raise SaveError(f"corrupt save: {exc}") from None
     st.game = g
     _check_frames(st)
+    _check_revealed(st)
     _check_vars_and_status(st)
     return st
 
@@ -101,14 +102,33 @@ def _restore_pending(pend) -> None:
 
 
 def _restore_history(st: State, history) -> None:
-    if not isinstance(history, list) or not all(isinstance(e, dict) and isinstance(e.get("event"), str)
-                                                for e in history):
+    if not isinstance(history, list) or not all(_is_event(e) for e in history):
         raise ValueError("its event history is not a list of events")
     if not 0 <= st.drained <= len(history):
         raise ValueError(f"{st.drained} events drained of {len(history)}")
     st.history, st.history_len = None, 0
     for e in history:
         st.emit(e)
+
+
+def _is_event(e) -> bool:
+    """An event as events.py makes them: a move names its player and text, a log's readers are players."""
+    if not isinstance(e, dict) or not isinstance(e.get("event"), str):
+        return False
+    if e["event"] == "move" and not (isinstance(e.get("player"), int) and isinstance(e.get("move"), str)
+                                     and isinstance(e.get("shown", ""), str)):
+        return False
+    to = e.get("to")
+    return to is None or (isinstance(to, list) and all(isinstance(p, int) for p in to))
+
+
+def _check_revealed(st: State) -> None:
+    g = st.game
+    for entry in st.revealed:
+        if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in g.var_decls
+                and isinstance(entry[1], int) and 0 <= entry[1] <= g.player_count
+                and (entry[1] == 0 or entry[0] in g.player_vars)):
+            raise SaveError(f"corrupt save: {entry!r} is not a revealed variable")
 
 
 def _restore_shared(st: State) -> None:

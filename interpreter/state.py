@@ -76,7 +76,9 @@ class State:
     # Every event so far, newest first, as linked pairs (event, older): clones share it for free.
     history: Optional[tuple] = attrs.field(default=None, repr=False)
     history_len: int = 0
-    drained: int = 0  # history_len at the last drain_events()
+    drained: int = 0  # history_len at the referee's last drain_events()
+    # the same for each player who drains their own stream (not saved: a loaded game starts them afresh)
+    drained_by: dict = attrs.field(factory=dict, repr=False)
     revealed: list = attrs.field(factory=list)  # [variable, player or 0 for all] turned face up by 'reveal'
     # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
     _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
@@ -204,7 +206,8 @@ class State:
             vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
             winners=list(self.winners) if self.winners is not None else None,
             step=self.step, moves_made=self.moves_made, game=self.game, history=self.history,
-            history_len=self.history_len, drained=self.drained, revealed=[list(r) for r in self.revealed])
+            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
+            revealed=[list(r) for r in self.revealed])
 
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
@@ -300,8 +303,12 @@ class State:
     def drain_events(self, player: Optional[int] = None) -> list:
         """The events since the last drain, as ``player`` sees them (None: the referee: every event,
         a secret move with both its text and its masked 'shown' text)."""
-        out = self._newest(self.history_len - self.drained)
-        self.drained = self.history_len
+        if player is None:
+            out = self._newest(self.history_len - self.drained)
+            self.drained = self.history_len
+        else:
+            out = self._newest(self.history_len - self.drained_by.get(player, self.drained))
+            self.drained_by[player] = self.history_len
         return _seen(out, player)
 
 

@@ -191,9 +191,8 @@ class ProcCompiler:
             player_var = name in self.game.player_vars
 
             def f(st, env):
-                if [name, 0] not in st.revealed:
-                    st.revealed.append([name, 0])
                 value = st.vars[name]
+                _turn_up(st, name, 0, value)
                 shown = "  ".join(f"{p}: {to_text(v)}" for p, v in enumerate(value, 1)) if player_var else to_text(value)
                 st.emit(events.reveal(text(st, env) if text else f"{name}: {shown}", env.get("me")))
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
@@ -202,8 +201,7 @@ class ProcCompiler:
             def f(st, env):
                 p = owner(st, env)
                 value = st.vars[name][player_index(p, count)]
-                if [name, p] not in st.revealed:
-                    st.revealed.append([name, p])
+                _turn_up(st, name, p, value)
                 st.emit(events.reveal(text(st, env) if text else f"player {p}'s {name}: {to_text(value)}", p))
         else:
             value = self.expr(what)
@@ -469,6 +467,13 @@ def _bound_names(stmts) -> set:
         for alt in getattr(s, "alternatives", ()):
             names |= _bound_names(alt.body)
     return names
+
+
+def _turn_up(st, name: str, player: int, value) -> None:
+    """A variable (player 0: all of it) or one player's entry is face up, as it is now: views show it
+    until it changes (then it is face down again)."""
+    st.revealed[:] = [r for r in st.revealed if r[:2] != [name, player]]
+    st.revealed.append([name, player, copy_value(value)])
 
 
 def _forget(*names):

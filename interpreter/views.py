@@ -53,9 +53,21 @@ def _sees_field(record: dict, vis, player) -> bool:
     return False
 
 
+def _face_up(st) -> set:
+    """(variable, player or 0) turned face up by 'reveal' and unchanged since."""
+    out = set()
+    for name, p, value in st.revealed:
+        now = st.vars.get(name)
+        if p and isinstance(now, list) and len(now) >= p:
+            now = now[p - 1]
+        if now == value:
+            out.add((name, p))
+    return out
+
+
 def visible_vars(st, player: Optional[int]) -> dict:
     g = st.game
-    revealed = {(name, p) for name, p in st.revealed}
+    revealed = _face_up(st)
     items_masked = bool(g.field_visibility) and player is not None
     out = {}
     for name, value in st.vars.items():
@@ -88,6 +100,8 @@ def view(st, player: Optional[int] = None) -> dict:
     if pend is not None:
         if pend.simultaneous:
             data["chosen"] = sorted(pend.chosen) if player is not None else {str(p): v for p, v in pend.chosen.items()}
+            if player in pend.chosen:
+                data["my_choice"] = pend.texts[player][0]  # a player knows what they chose
         if player is None or player in pend.waiting():
             data["legal_moves"] = [m.text for m in st.legal_moves(player)]
     if st.is_over():

@@ -582,3 +582,20 @@ def test_the_referee_stream_says_so_and_keeps_both_texts():
 def test_play_as_a_seat_the_game_does_not_have_is_a_usage_error():
     result = run("play", "tic-tac-toe", "--as", "3", "--auto", "random")
     assert result.exit_code == 2 and "no player 3" in result.output
+
+
+def test_a_refused_script_line_under_as_shows_no_other_seats_options(tmp_path):
+    moves = script_file(tmp_path, "m.txt", "1: discard Shoot", "2: bogus")
+    result = run("play", "biplane", "-p", "2", "--seed", "11", "--moves", moves, "--json", "--as", "1")
+    assert result.exit_code == 1
+    refused = json_lines(result.stdout)[-1]
+    assert refused["event"] == "refused" and refused["legal_moves"] == []   # player 1 has chosen already
+    hand = rulewright.load("biplane", players=2).new_state(seed=11).vars["perm"][1]
+    assert not any(card in result.output for card in hand if card != "Shoot")
+
+
+def test_one_person_at_the_prompt_sees_their_own_stream():
+    result = run("play", "biplane", "-p", "2", "--seed", "11", "--human", "1", "--auto", "random",
+                 input="1\n" * 400)
+    assert "(the others see:" not in result.stdout             # not the referee's copy of secret moves
+    assert "player 2: sets a card aside" in result.stdout

@@ -87,7 +87,7 @@ def test_a_revealed_variable_is_face_up_for_good_and_a_revealed_entry_for_its_pl
     for text in ("bid 1", "bid 1", "bid 1"):
         st.apply(text)
     assert st.view(2)["vars"]["hand"] == [["ace", "king"]] * 3
-    assert ["hand", 0] in st.revealed
+    assert [r[:2] for r in st.revealed] == [["hand", 0]]
     reveal = [e for e in st.event_history(2) if e["event"] == "reveal"]
     assert reveal == [{"event": "reveal", "text": "hand: 1: ace king  2: ace king  3: ace king", "player": 3}]
 
@@ -98,7 +98,7 @@ def test_a_revealed_local_is_announced(game):
         st.apply("bid 1")
     assert st.is_over()
     assert {"event": "reveal", "player": 1, "text": "player 1 shows 10 coins"} in st.event_history(2)
-    assert ["money", 1] in st.revealed
+    assert ["money", 1] in [r[:2] for r in st.revealed]
 
 
 def test_information_states_differ_exactly_where_the_player_saw_something(game):
@@ -125,11 +125,67 @@ def test_saves_keep_the_history_the_reveals_and_the_masked_texts(game):
     assert [e for e in again.drain_events(3) if e["event"] == "move"][-1]["move"] == "places a bid token"
 
 
-def test_a_save_whose_history_is_not_events_is_refused(game):
+@pytest.mark.parametrize("field,value,message", [
+    ("history", ["not an event"], "event history"),
+    ("history", [{"event": "move", "move": "bid 1"}], "event history"),            # no player
+    ("history", [{"event": "log", "text": "x", "to": 5}], "event history"),
+    ("revealed", [1, 2], "not a revealed variable"),
+    ("revealed", [["bids"]], "not a revealed variable"),
+    ("revealed", [["nope", 0, 1]], "not a revealed variable"),
+    ("revealed", [["bids", 2, []]], "not a revealed variable"),                    # not a player var
+])
+def test_a_save_with_a_bad_history_or_reveal_is_refused(game, field, value, message):
     data = game.new_state(seed=1).to_json()
-    data["state"]["history"] = ["not an event"]
-    with pytest.raises(rulewright.SaveError, match="event history"):
+    data["state"][field] = value
+    with pytest.raises(rulewright.SaveError, match=message):
         game.load_state(data)
+
+
+def test_a_revealed_entry_goes_face_down_again_when_it_changes(tmp_path):
+    path = tmp_path / "show.rules"
+    path.write_text('''game "Show"
+players 2
+player var hand = [] secret
+turn:
+    add "card {round_number}" to me.hand
+    choose x in ["show", "keep"] as "{x}"
+    if x == "show":
+        reveal me.hand
+end when round_number == 3 after round
+''', encoding="utf-8")
+    st = rulewright.load(str(path)).new_state(seed=1)
+    st.apply("show")
+    assert st.view(2)["vars"]["hand"][0] == ["card 1"]
+    st.apply("keep")
+    st.apply("keep")                                   # player 1 draws "card 2" and keeps it hidden
+    assert st.view(2)["vars"]["hand"][0] == {"hidden": 2}
+
+
+def test_each_player_drains_their_own_stream(game):
+    st = game.new_state(seed=1)
+    st.apply("bid 2")
+    first = st.drain_events(1)
+    assert first and st.drain_events(2)                # player 2 is not starved by player 1's drain
+    assert st.drain_events(1) == [] and st.drain_events(2) == []
+    assert st.drain_events() != []                     # nor the referee
+
+
+def test_a_player_knows_their_own_half_made_simultaneous_choice(tmp_path):
+    path = tmp_path / "each.rules"
+    path.write_text('''game "Each"
+players 2
+player var picked = 0 secret
+round:
+    each p in players secretly choose n in [1, 2] as "pick {n}":
+        p.picked = n
+end when round_number == 1 after round
+''', encoding="utf-8")
+    g = rulewright.load(str(path))
+    a, b = g.new_state(seed=1), g.new_state(seed=1)
+    a.apply("pick 1", player=1)
+    b.apply("pick 2", player=1)
+    assert a.information_state(1) != b.information_state(1)
+    assert a.information_state(2) == b.information_state(2)
 
 
 def test_simultaneous_moves_are_masked_by_default(tmp_path):
