@@ -127,9 +127,15 @@ class Checker:
         for b in self.boards:
             if isinstance(b.spec, ast.Grid):
                 self._grid(b.spec)
+        by_fields: dict = {}
         for d in decls:
             if isinstance(d, ast.RecordDecl):
                 self._record_visibility(d)
+                twin = by_fields.setdefault(frozenset(d.fields), d)
+                if twin is not d and (d.visibility or twin.visibility):
+                    # records are recognised by their fields when a view turns fields face down
+                    self.error(d.span, f"records '{twin.name}' and '{d.name}' have the same fields, and one of "
+                               f"them keeps a field face down", "give one of them a field of its own")
 
     def _record_visibility(self, d: ast.RecordDecl):
         for name, vis in d.visibility:

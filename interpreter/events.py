@@ -5,10 +5,10 @@ them all, as the referee sees them; ``seen_by`` gives one player's copy of an ev
 shows its masked text ("shown") to everyone but its chooser, and a log line written ``to`` some
 players reaches only them.
 
-    {"event": "move", "player": 2, "move": "keep Halo", "shown": "keeps a stunt"}   the referee's copy
-    {"event": "move", "player": 2, "move": "keeps a stunt", "secret": true}         player 1's copy
-    {"event": "log", "text": "you draw Loop", "to": [2]}                           player 2 only
-    {"event": "reveal", "text": "Repeat A2 Up"}                                     everyone
+    {"event": "move", "player": 2, "move": "keep red 5", "shown": "keeps a card"}   the referee's copy
+    {"event": "move", "player": 2, "move": "keeps a card", "secret": true}         player 1's copy
+    {"event": "log", "text": "you draw blue 2", "to": [2]}                        player 2 only
+    {"event": "reveal", "text": "green 3"}                                         everyone
 """
 from __future__ import annotations
 

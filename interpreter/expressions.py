@@ -11,6 +11,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.builtins import BUILTINS, quantify
 from rulewright.interpreter.values import copy_value, to_text
+from rulewright.interpreter.views import public_text
 
 
 def const(value):
@@ -121,6 +122,10 @@ class ExprCompiler:
         parts = [p if isinstance(p, str) else self.compile(p, scope) for p in node.parts]
         if all(isinstance(p, str) or is_const(p) for p in parts):
             return const("".join(p if isinstance(p, str) else to_text(p.const) for p in parts))
+        if self.game.field_visibility:
+            def f(st, env):  # a record printed whole keeps its face-down fields face down
+                return "".join(p if isinstance(p, str) else public_text(st.game, p(st, env)) for p in parts)
+            return f
 
         def f(st, env):
             return "".join(p if isinstance(p, str) else to_text(p(st, env)) for p in parts)

@@ -35,10 +35,11 @@ The rules it applies (each message names the sink and the secret):
     ``remove`` with a public side show the item moved. Writes into secret or hidden places are never
     reported.
  2. Implicit flow: a write to a public variable, a public ``log``, a ``reveal``, ``end game``,
-    ``win``, ``turn p``, or a call of a procedure doing one of these, under an ``if``/``while``/
+    ``win``, ``turn p``, a ``step``, a ``shuffle`` of a public list, or a call of a procedure doing one of these, under an ``if``/``while``/
     ``repeat`` condition, a ``for`` over a list of secret length, or a guard, depending on a secret;
     also the value of ``win`` and ``turn``.
- 3. Log line: a public ``log`` shows a secret; ``log ... to X`` may show X's own secrets only.
+ 3. Log line: a public ``log`` shows a secret; ``log ... to X`` may show X's own secrets only, and
+    who X is must not depend on a secret.
  4. Move text of a public decision: its ``as`` and ``optional`` texts show a secret other than the
     chosen value itself (which the move announces).
  5. Announced then kept secret: a public decision among options drawn from a secret, whose chosen
@@ -52,12 +53,13 @@ The rules it applies (each message names the sink and the secret):
     let through: their owner is not known here).
  8. Shown text: the ``shown`` text of a secret decision shows a secret other than the chosen value.
  9. Reveal text: the ``as`` text of ``reveal`` shows a secret other than the value revealed.
-10. End, teams, ranking: an ``end when`` condition, ``teams``, a ``rank by`` key (unless revealed at
-    the start of ``scoring:``) depend on a secret.
+10. End, teams, ranking: an ``end when`` condition, ``teams``, a ``rank by`` key (or, without
+    ``rank by``, the ``score`` the outcome ranks by), unless revealed at the start of ``scoring:``,
+    depend on a secret.
 
 Known limits: implicit flows through ``break``/``return`` (what runs after them); the length of a
-hidden or secret list changed under a secret condition or chosen by one; a record printed whole in a
-text (its face-down fields included); a face-down field read by its owner (but for ``log ... to
+hidden or secret list changed under a secret condition or chosen by one (a record printed whole in a
+text shows its face-down fields as '?' at run time); a face-down field read by its owner (but for ``log ... to
 b.owner``); ``log ... to p`` inside a
 procedure called under another player's secret; two spellings of one player are two players.
 """
@@ -330,7 +332,7 @@ class Flow:
 
     def entry_label(self, name: str, owner: str, st: FlowPoint) -> frozenset:
         """One player's entry of a player variable."""
-        if self.public_var(name, st):
+        if self.public_var(name, st) or f"{name}@{owner}" in st.revealed:  # the variable, or this entry
             return PUBLIC
         if self.vars[name].visibility == "secret":
             return self.tag(("own", owner, name))
@@ -663,7 +665,10 @@ class Flow:
 
     _s_Break = _s_Pass
     _s_Fail = _s_Pass
-    _s_Shuffle = _s_Pass
+    def _s_Shuffle(self, s, st, fr):
+        place = self.place(s.target, st)
+        if any(self.public_var(r, st) for r in place.roots):  # a public list seen reordered
+            self.public_act(s.span, st, fr, "a public list is shuffled here", "shuffles a public list")
 
     def _s_Let(self, s, st, fr):
         self.bind(s.name, s.value, s, st, fr)
@@ -845,6 +850,10 @@ class Flow:
                 self.conditional(2, s.span, st, "this public log line is written", HINT_CONDITION)
         else:
             reader = self.key(s.to, st)
+            readers = self.not_owned_by(self.label(s.to, st), reader)
+            if readers:  # the readers learn that it was written to them
+                self.report(3, s.to.span, f"who reads this log line depends on "
+                            f"{self.secret(readers, self.direct(s.to, st))}", HINT_LOG)
             text, pc = self.not_owned_by(text, reader), self.not_owned_by(st.pc, reader)
             if isinstance(s.to, ast.Attr):  # 'to b.owner': b's fields 'secret to owner' may be shown
                 text = frozenset(t for t in text if not (t[0] == "item" and self.item_fields[t[2]][1].owner == s.to.name))
@@ -862,7 +871,7 @@ class Flow:
         elif isinstance(what, ast.Name) and what.id in self.vars:
             st.revealed = st.revealed | {what.id}
         elif isinstance(what, ast.Attr) and what.name in self.player_vars:
-            st.revealed = st.revealed | {what.name}
+            st.revealed = st.revealed | {f"{what.name}@{self.key(what.obj, st)}"}  # that player's entry only
         self.public_act(s.span, st, fr, "this 'reveal' is made", "makes a reveal")
         if s.text is not None:
             shown = self.label(s.text, st)
@@ -927,6 +936,7 @@ class Flow:
         self.loop(s.body, st, fr, lambda now: runs, bind)
 
     def _s_Step(self, s, st, fr):
+        self.public_act(s.span, st, fr, f"the step '{s.label}' begins here", "begins a step")  # views show it
         self.block(s.body, st, fr)
 
     # ------------------------------------------------------------------ decisions
@@ -1044,11 +1054,18 @@ class Flow:
                 if lab:
                     self.report(10, d.teams.span, f"'teams' depends on {self.secret(lab)}", HINT_TEAMS)
             elif isinstance(d, ast.RankDecl):
-                for name, _ascending in d.keys:
-                    decl = self.vars.get(name)
-                    if decl is not None and decl.visibility != "public" and name not in scoring_reveals:
-                        self.report(10, d.span, f"'rank by' ranks the players by the {decl.visibility} "
-                                    f"variable '{name}'", HINT_RANK)
+                self.check_ranking(d.span, [name for name, _ascending in d.keys], scoring_reveals, "'rank by'")
+        score = self.vars.get("score")
+        if not any(isinstance(d, ast.RankDecl) for d in decls) and score is not None and score.per_player:
+            # without 'rank by' the outcome ranks (and shows) the scores
+            self.check_ranking(score.span, ["score"], scoring_reveals, "the outcome")
+
+    def check_ranking(self, span, names, scoring_reveals: set, what: str):
+        for name in names:
+            decl = self.vars.get(name)
+            if decl is not None and decl.visibility != "public" and name not in scoring_reveals:
+                self.report(10, span, f"{what} ranks the players by the {decl.visibility} variable '{name}'",
+                            HINT_RANK)
 
 
 def _revealed_locals(node):

@@ -3,19 +3,25 @@ variable the viewer may see. Generic: the rules decide what a space shows."""
 from __future__ import annotations
 
 import json
+
+import attrs
 from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import GridBoard
-from rulewright.interpreter.views import view
+from rulewright.interpreter.views import view, visible_vars
 
 
-def _space_texts(st) -> dict:
+def _space_texts(st, player=None) -> dict:
     g = st.game
     if g.board is None or g.display is None:
         return {}
     name, fn = g.display
+    if g.field_visibility and player is not None:
+        # the display reads public variables only (the checker sees to it), but their records may hold
+        # face-down fields: draw them as this player sees them
+        st = attrs.evolve(st, vars=visible_vars(st, player))
     try:
         return {s: str(fn(st, {name: s}) or ".") for s in g.board.spaces}
     except (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
@@ -25,9 +31,9 @@ def _space_texts(st) -> dict:
         raise RulesRuntimeError(f"{g.file}:{line}: in 'display': {exc}") from None
 
 
-def render_board(st) -> str:
+def render_board(st, player=None) -> str:
     g = st.game
-    texts = _space_texts(st)
+    texts = _space_texts(st, player)
     if not texts:
         return ""
     board = g.board
@@ -61,7 +67,7 @@ def render(st, player: Optional[int] = None) -> str:
     if data["options"]:
         title += " (" + ", ".join(f"{k}={v}" for k, v in data["options"].items()) + ")"
     lines = [title, f"round {data['round']}" + (f", {data['step']}" if data["step"] else "")]
-    board = render_board(st)
+    board = render_board(st, player)
     if board:
         lines += ["", board]
     lines.append("")

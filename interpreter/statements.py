@@ -14,6 +14,7 @@ from rulewright.interpreter.expressions import get_index, is_const, player_index
 from rulewright.interpreter import events
 from rulewright.interpreter.machine import STOP, SWITCH, Frame, Option, Pending, Proc
 from rulewright.interpreter.values import copy_value, to_text
+from rulewright.interpreter.views import public_text
 
 
 class Label:
@@ -571,8 +572,10 @@ def options_for(spec, st, env) -> list:
             continue
         if text is not None:
             t = text(st, env)
+        elif type(x) is str:
+            t = x  # spaces and names are their own text
         else:
-            t = x if type(x) is str else to_text(x)  # spaces and names are their own text
+            t = public_text(st.game, x) if st.game.field_visibility else to_text(x)
         if t in seen:
             if seen[t] == x:
                 continue  # identical copies of one table row: one move

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from rulewright.interpreter.values import copy_value
+from rulewright.interpreter.values import copy_value, to_text
 
 UNSEEN = "?"
 
@@ -43,6 +43,12 @@ def _face_down(g, value, player):
     return out
 
 
+def public_text(g, value) -> str:
+    """The text of a value as a move text or a log may show it: face-down fields as '?' (a field
+    named on its own, {b.amount}, is shown: the information-flow check follows it)."""
+    return to_text(_face_down(g, value, 0))  # player 0: nobody
+
+
 def _sees_field(record: dict, vis, player) -> bool:
     kind, owner, unless = vis
     if unless is not None and record.get(unless):
@@ -53,7 +59,7 @@ def _sees_field(record: dict, vis, player) -> bool:
     return False
 
 
-def _face_up(st) -> set:
+def revealed_now(st) -> set:
     """(variable, player or 0) turned face up by 'reveal' and unchanged since."""
     out = set()
     for name, p, value in st.revealed:
@@ -67,7 +73,7 @@ def _face_up(st) -> set:
 
 def visible_vars(st, player: Optional[int]) -> dict:
     g = st.game
-    revealed = _face_up(st)
+    revealed = revealed_now(st)
     items_masked = bool(g.field_visibility) and player is not None
     out = {}
     for name, value in st.vars.items():

@@ -618,3 +618,47 @@ def test_the_guides_examples_of_leaks_give_the_reports_it_shows(code, errors, tm
     rules = _apply_extends(parse(path.read_text(encoding="utf-8"), str(path)), path)
     assert base_errors(rules) == []
     assert [d.message for d in flow_diagnostics(rules)] == errors
+
+
+# ---------------------------------------------------------------- found by review
+def test_a_step_or_a_shuffle_under_a_secret_condition_is_seen():
+    assert flow("""
+        turn:
+            if len(me.hand) > 0 and me.hand[1] == 1:
+                step "bluffing":
+                    pass
+            end game
+        """) == [(9, 9, "whether the step 'bluffing' begins here depends on the secret 'hand' of player me")]
+    assert flow("""
+        turn:
+            if len(me.hand) > 0 and me.hand[1] == 1:
+                shuffle discard
+            end game
+        """) == [(9, 9, "whether a public list is shuffled here depends on the secret 'hand' of player me")]
+
+
+def test_who_reads_a_private_log_must_not_depend_on_a_secret():
+    head = HEAD + "player var target = 1 secret\n"
+    assert flow("""
+        turn:
+            log "someone has targeted you" to me.target
+            end game
+        """, head) == [(9, 39, "who reads this log line depends on the secret 'target' of player me")]
+
+
+def test_revealing_one_players_entry_reveals_no_other():
+    assert flow("""
+        turn:
+            reveal me.hand
+            log "mine: {me.hand}"
+            log "all: {hand}"
+            end game
+        """) == [(10, 5, "the public log line shows the secret 'hand' of every player")]
+
+
+def test_a_secret_score_is_ranked_and_shown_by_the_outcome_without_rank_by():
+    head = HEAD.replace("player var score = 0", "player var score = 0 secret")
+    assert flow("""
+        turn:
+            end game
+        """, head) == [(6, 1, "the outcome ranks the players by the secret variable 'score'")]

@@ -21,6 +21,7 @@ import rulewright
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game, option_values, player_range, shipped_games
 from rulewright.interpreter.events import seen_by
+from rulewright.interpreter.views import revealed_now
 
 CHECK_EVERY = 1        # moves between two checks: a card may go public and back out of sight in a few
 MOVES = 700            # per playout: enough to reach the middle game, short enough for CI
@@ -62,7 +63,7 @@ def unseen_places(st, player) -> list:
     """(variable, seat or None) for every value ``player`` may not see: face-down piles, other
     players' secrets (a revealed entry is seen)."""
     g = st.game
-    revealed = {(n, p) for n, p in st.revealed}
+    revealed = revealed_now(st)
     places = []
     for name, visibility in g.visibility.items():
         if visibility == "public" or (name, 0) in revealed:

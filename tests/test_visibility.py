@@ -217,3 +217,40 @@ turn:
         rulewright.load(str(path))
     assert "record 'bid' has no field 'ownr' to say who sees 'amount'" in str(err.value)
     assert "did you mean 'owner'?" in err.value.diagnostics[0].render()
+
+
+def test_a_record_printed_whole_and_the_board_keep_face_down_fields_face_down(tmp_path):
+    path = tmp_path / "tiles.rules"
+    path.write_text('''game "Tiles"
+players 2
+board sky: grid 1 by 2
+record tile(terrain hidden unless face_up, face_up)
+var tiles = {}
+display s = tiles[s].terrain if tiles[s] != none else "."
+setup:
+    tiles["A1"] = tile("storm", false)
+    tiles["A2"] = tile("meadow", true)
+turn:
+    choose t in [tiles["A1"], tiles["A2"]]
+    log "{t}"
+    end game
+''', encoding="utf-8")
+    st = rulewright.load(str(path)).new_state(seed=1)
+    assert [m.text for m in st.legal_moves()] == ["? no", "meadow yes"]     # the default move texts
+    assert "A       ? meadow" in st.render(2) and "storm" not in st.render(2)
+    assert "storm" in st.render()                                            # the referee's board
+    st.apply("? no")
+    assert [e["text"] for e in st.event_history(2) if e["event"] == "log"] == ["? no"]
+
+
+def test_two_records_with_the_same_fields_cannot_differ_in_what_is_face_down(tmp_path):
+    path = tmp_path / "twins.rules"
+    path.write_text('''game "Twins"
+players 2
+record bid(owner, amount secret to owner)
+record coin(owner, amount)
+turn:
+    end game
+''', encoding="utf-8")
+    with pytest.raises(rulewright.RulesCompileError, match="records 'bid' and 'coin' have the same fields"):
+        rulewright.load(str(path))
