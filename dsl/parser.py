@@ -546,6 +546,11 @@ class _Builder(Transformer):
     def _choose(self, meta, var, source, opts) -> ast.Choose:
         fields = {}
         for kind, value in opts:
+            if kind in fields:
+                word = {"text": "as", "secretly": "secretly"}.get(kind, kind)
+                raise RulesSyntaxError(Diagnostic(f"'{word}' is given twice in this choice", self.filename,
+                                                  meta.line, meta.column, self._source_line(meta.line),
+                                                  "keep one"))
             fields[kind] = value
         return ast.Choose(str(var), source, fields.get("where"), fields.get("by"), fields.get("text"),
                           fields.get("optional"), "secretly" in fields, fields.get("shown"), span=self._span(meta))

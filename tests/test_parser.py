@@ -543,3 +543,8 @@ SYNTAX_ERRORS = {
 @pytest.mark.parametrize("text", SYNTAX_ERRORS.values(), ids=SYNTAX_ERRORS.keys())
 def test_rendered_syntax_errors(text, snapshot):
     assert syntax_error(text).diagnostic.render() == snapshot
+
+
+def test_a_choice_part_given_twice_is_a_syntax_error():
+    with pytest.raises(RulesSyntaxError, match="'shown' is given twice in this choice"):
+        parse('game "D"\nplayers 2\nturn:\n    choose x in [1] shown "a" shown "b"\n    end game\n', "d.rules")
