@@ -170,17 +170,25 @@ def test_each_player_drains_their_own_stream(game):
     assert st.drain_events() != []                     # nor the referee
 
 
-def test_a_player_knows_their_own_half_made_simultaneous_choice(tmp_path):
-    path = tmp_path / "each.rules"
-    path.write_text('''game "Each"
+EACH = '''game "Each"
 players 2
 player var picked = 0 secret
 round:
     each p in players secretly choose n in [1, 2] as "pick {n}":
         p.picked = n
 end when round_number == 1 after round
-''', encoding="utf-8")
-    g = rulewright.load(str(path))
+'''
+
+
+@pytest.fixture
+def each_game(tmp_path):
+    path = tmp_path / "each.rules"
+    path.write_text(EACH, encoding="utf-8")
+    return rulewright.load(str(path))
+
+
+def test_a_player_knows_their_own_half_made_simultaneous_choice(each_game):
+    g = each_game
     a, b = g.new_state(seed=1), g.new_state(seed=1)
     a.apply("pick 1", player=1)
     b.apply("pick 2", player=1)
@@ -188,17 +196,8 @@ end when round_number == 1 after round
     assert a.information_state(2) == b.information_state(2)
 
 
-def test_simultaneous_moves_are_masked_by_default(tmp_path):
-    path = tmp_path / "each.rules"
-    path.write_text('''game "Each"
-players 2
-player var picked = 0 secret
-round:
-    each p in players secretly choose n in [1, 2] as "pick {n}":
-        p.picked = n
-end when round_number == 1 after round
-''', encoding="utf-8")
-    st = rulewright.load(str(path)).new_state(seed=1)
+def test_simultaneous_moves_are_masked_by_default(each_game):
+    st = each_game.new_state(seed=1)
     st.apply("pick 2", player=1)
     assert st.drain_events(2) == []                                    # nothing until both have chosen
     st.apply("pick 1", player=2)
