@@ -79,7 +79,8 @@ class State:
     drained: int = 0  # history_len at the referee's last drain_events()
     # the same for each player who drains their own stream (not saved: a loaded game starts them afresh)
     drained_by: dict = attrs.field(factory=dict, repr=False)
-    revealed: list = attrs.field(factory=list)  # [variable, player or 0 for all] turned face up by 'reveal'
+    # [variable, player or 0 for all, the value revealed]: face up while the value is unchanged ('reveal')
+    revealed: list = attrs.field(factory=list)
     # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
     _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
 

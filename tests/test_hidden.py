@@ -145,7 +145,7 @@ class Watch:
 
     def check(self):
         st = self.st
-        history = st._newest(st.history_len)
+        history = st.event_history()
         for p in self.players:
             # what the other players hold in secret right now (face-down piles change hands with
             # every reshuffle, so a card named while face up may be face down a move later)
