@@ -517,3 +517,13 @@ class RulesFile:
     filename: str
     source: str
     decls: tuple
+    # every file the declarations came from (a variant and its bases), by name: errors quote their lines
+    sources: dict = attrs.field(factory=dict, eq=False, repr=False)
+
+    def __attrs_post_init__(self):
+        self.sources.setdefault(self.filename, self.source)
+
+    def source_line(self, span: Span) -> str:
+        """The line a span points at, in whichever file it comes from ('' if unknown)."""
+        lines = self.sources.get(span.file, "").split("\n")
+        return lines[span.line - 1].rstrip("\r") if 0 < span.line <= len(lines) else ""

@@ -101,7 +101,8 @@ def _apply_extends(rules: ast.RulesFile, path: Path, chain: tuple = ()) -> ast.R
     for i, d in enumerate(rules.decls):
         if not isinstance(d, ast.Extends):
             merged[_decl_key(d, ("variant", i))] = d
-    return ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(merged.values()))
+    return ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(merged.values()),
+                         {**base_rules.sources, **rules.sources})
 
 
 def _extends_diagnostic(rules: ast.RulesFile, decl: ast.Extends, message: str) -> Diagnostic:

@@ -23,7 +23,6 @@ _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 class Checker:
     def __init__(self, rules: ast.RulesFile):
         self.rules = rules
-        self.lines = [line.rstrip("\r") for line in rules.source.split("\n")]
         self.diagnostics: list[Diagnostic] = []
         decls = rules.decls
         self.options = {d.name: d for d in decls if isinstance(d, ast.OptionDecl)}
@@ -56,8 +55,8 @@ class Checker:
 
     # ------------------------------------------------------------------ reporting
     def error(self, span: ast.Span, message: str, hint: str = "", severity: str = "error"):
-        source = self.lines[span.line - 1] if 0 < span.line <= len(self.lines) and span.file == self.rules.filename else ""
-        self.diagnostics.append(Diagnostic(message, span.file, span.line, span.column, source, hint, severity))
+        self.diagnostics.append(Diagnostic(message, span.file, span.line, span.column, self.rules.source_line(span),
+                                           hint, severity))
 
     # ------------------------------------------------------------------ declarations
     def run(self) -> list[Diagnostic]:
