@@ -164,6 +164,25 @@ class Cond:
     span: Span = span_field()
 
 
+@node
+class Match:
+    """``match x { a: 1, b | c: 2, else: 3 }`` (arms: (patterns, value), the first pattern equal to x
+    wins) or, with no subject, ``match { if c: 1, else: 3 }`` (arms: ((condition,), value))."""
+    subject: Any  # None: each arm's one pattern is a condition
+    arms: tuple
+    orelse: Any = None  # no 'else' and no arm fits: a run-time error
+    span: Span = span_field()
+
+
+@node
+class LetIn:
+    """A def's ``let name = value`` line, scoping over the rest of its body."""
+    name: str
+    value: Any
+    body: Any
+    span: Span = span_field()
+
+
 # ----------------------------------------------------------------------------- statements
 @node
 class Let:
@@ -330,6 +349,7 @@ class Choose:
     optional: Any = None  # the text of declining, or None
     secret: bool = False  # the other players see only that a choice was made (or 'shown')
     shown: Any = None     # Template: what the other players see of the chosen move
+    automatic: bool = False  # one option left: taken without asking
     span: Span = span_field()
 
 
@@ -367,6 +387,32 @@ class GameDecl:
 @node
 class Extends:
     base: str
+    span: Span = span_field()
+
+
+@node
+class StepOverlay:
+    """In a variant: replace the base's step with this label, or put statements before or after it."""
+    mode: str  # replace | before | after
+    label: str
+    place: Any  # the block or procedure holding the step, or None (anywhere, if the label is unique)
+    body: tuple
+    span: Span = span_field()
+
+
+@node
+class AddRows:
+    """In a variant: more rows for a table of the base."""
+    table: str
+    rows: tuple
+    span: Span = span_field()
+
+
+@node
+class AddValues:
+    """In a variant: more values for an option of the base."""
+    option: str
+    values: tuple
     span: Span = span_field()
 
 
@@ -414,17 +460,12 @@ class TableDecl:
 
 
 @node
-class Grid:
-    rows: int
-    cols: int
-    wrap: tuple       # "columns" and/or "rows"
-    headings: tuple   # counter-clockwise, starting with the direction of increasing column
-    span: Span = span_field()
-
-
-@node
-class Graph:
-    edges: tuple  # pairs (from, (to, ...))
+class BoardSpec:
+    """What follows 'board NAME:': the kind's word, the words after it (Name or Literal nodes) and the
+    indented lines under it; the board kind (interpreter/boards.py) gives them their meaning."""
+    kind: str
+    words: tuple
+    edges: tuple = ()  # the indented lines: (from, (to, ...), span)
     span: Span = span_field()
 
 
@@ -519,6 +560,8 @@ class RulesFile:
     decls: tuple
     # every file the declarations came from (a variant and its bases), by name: errors quote their lines
     sources: dict = attrs.field(factory=dict, eq=False, repr=False)
+    # what is worked out once from the declarations (the symbol table), kept with them
+    derived: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     def __attrs_post_init__(self):
         self.sources.setdefault(self.filename, self.source)

@@ -454,6 +454,31 @@ class _Builder(Transformer):
     def cond_expr(self, meta, c):
         return ast.Cond(c[1], c[0], c[2], span=self._span(meta))
 
+    def match_value(self, meta, c):
+        subject, *arms = c
+        orelse = [a[1] for a in arms if a[0] == "else"]
+        if len(orelse) > 1 or orelse and arms[-1][0] != "else":
+            raise RulesSyntaxError(Diagnostic("'else' is the last arm of a 'match', and there is one", self.filename,
+                                              meta.line, meta.column, self._source_line(meta.line)))
+        return ast.Match(subject, tuple(a[1:] for a in arms if a[0] == "arm"), orelse[0] if orelse else None,
+                         span=self._span(meta))
+
+    def match_test(self, meta, c):
+        orelse = c[-1][1] if c[-1][0] == "else" else None
+        arms = tuple(a[1:] for a in c if a[0] == "arm")
+        return ast.Match(None, arms, orelse, span=self._span(meta))
+
+    def match_arm(self, meta, c):
+        if len(c) == 1:  # the else arm
+            return c[0]
+        return ("arm", tuple(c[:-1]), c[-1])
+
+    def else_arm(self, meta, c):
+        return ("else", c[0])
+
+    def test_arm(self, meta, c):
+        return ("arm", (c[0],), c[1])
+
     # -- statements
     def block(self, meta, c):
         return tuple(c)
@@ -547,13 +572,14 @@ class _Builder(Transformer):
         fields = {}
         for kind, value in opts:
             if kind in fields:
-                word = {"text": "as", "secretly": "secretly"}.get(kind, kind)
+                word = {"text": "as"}.get(kind, kind)
                 raise RulesSyntaxError(Diagnostic(f"'{word}' is given twice in this choice", self.filename,
                                                   meta.line, meta.column, self._source_line(meta.line),
                                                   "keep one"))
             fields[kind] = value
         return ast.Choose(str(var), source, fields.get("where"), fields.get("by"), fields.get("text"),
-                          fields.get("optional"), "secretly" in fields, fields.get("shown"), span=self._span(meta))
+                          fields.get("optional"), "secretly" in fields, fields.get("shown"), "automatic" in fields,
+                          span=self._span(meta))
 
     def choose_stmt(self, meta, c):
         return self._choose(meta, c[0], c[1], c[2:])
@@ -575,6 +601,9 @@ class _Builder(Transformer):
 
     def choose_shown(self, meta, c):
         return ("shown", self._string(c[0]))
+
+    def choose_automatic(self, meta, c):
+        return ("automatic", True)
 
     def choose_block(self, meta, c):
         by = None
@@ -656,32 +685,26 @@ class _Builder(Transformer):
         return ast.TableRow(tuple(values), copies, span=self._span(meta))
 
     def board_decl(self, meta, c):
-        name = str(c[0])
-        guard = c[1] if len(c) == 3 else None
-        return ast.BoardDecl(name, guard, c[-1], span=self._span(meta))
+        name, *rest = c
+        guard = rest.pop(0) if not isinstance(rest[0], Token) else None
+        kind, *words = rest
+        edges = words.pop()[1] if words and isinstance(words[-1], tuple) else ()
+        spec = ast.BoardSpec(str(kind), tuple(words), edges, span=self._tok_span(kind))
+        return ast.BoardDecl(str(name), guard, spec, span=self._span(meta))
 
     def guard(self, meta, c):
         return c[0]
 
-    def grid(self, meta, c):
-        rows, cols = self._int(c[0]), self._int(c[1])
-        wrap: list = []
-        headings: tuple = ("right", "up", "left", "down")
-        for opt in c[2:]:
-            if opt[0] == "wrap":
-                wrap.append(opt[1])
-            else:
-                headings = opt[1]
-        return ast.Grid(rows, cols, tuple(wrap), headings, span=self._span(meta))
+    def word(self, meta, c):
+        tok = c[0]
+        span = self._tok_span(tok)
+        return ast.Literal(self._int(tok), span=span) if tok.type == "INT" else ast.Name(str(tok), span=span)
 
-    def grid_wrap(self, meta, c):
-        return ("wrap", str(c[0]))
+    def by_word(self, meta, c):
+        return ast.Name("by", span=self._span(meta))
 
-    def grid_headings(self, meta, c):
-        return ("headings", tuple(str(x) for x in c))
-
-    def graph(self, meta, c):
-        return ast.Graph(tuple(c), span=self._span(meta))
+    def board_lines(self, meta, c):
+        return ("lines", tuple(c))
 
     def edge(self, meta, c):
         return (str(c[0]), tuple(str(x) for x in c[1:]), self._span(meta))
@@ -724,6 +747,17 @@ class _Builder(Transformer):
         params = c[1] if len(c) == 3 else ()
         return ast.DefDecl(str(c[0]), params, c[-1], span=self._span(meta))
 
+    def def_block(self, meta, c):
+        name, *rest = c
+        params = rest.pop(0) if isinstance(rest[0], tuple) and not isinstance(rest[0], ast.LetIn) else ()
+        body = rest.pop()
+        for let in reversed(rest):  # each 'let' scopes over the lines after it
+            body = ast.LetIn(let.name, let.value, body, span=let.span)
+        return ast.DefDecl(str(name), params, body, span=self._span(meta))
+
+    def def_let(self, meta, c):
+        return ast.LetIn(str(c[0]), c[1], None, span=self._span(meta))
+
     def proc_decl(self, meta, c):
         params = c[1] if len(c) == 3 else ()
         return ast.ProcDecl(str(c[0]), params, c[-1], span=self._span(meta))
@@ -755,3 +789,29 @@ class _Builder(Transformer):
 
     def display_decl(self, meta, c):
         return ast.DisplayDecl(str(c[0]), c[1], span=self._span(meta))
+
+    def _step_overlay(self, mode, meta, c):
+        label = self._plain(c[0], "a step's label")
+        place = c[1] if len(c) == 3 else None
+        return ast.StepOverlay(mode, label, place, c[-1], span=self._span(meta))
+
+    def replace_step(self, meta, c):
+        return self._step_overlay("replace", meta, c)
+
+    def before_step(self, meta, c):
+        return self._step_overlay("before", meta, c)
+
+    def after_step(self, meta, c):
+        return self._step_overlay("after", meta, c)
+
+    def step_place(self, meta, c):
+        return str(c[0])
+
+    def add_rows_decl(self, meta, c):
+        return ast.AddRows(str(c[0]), tuple(c[1:]), span=self._span(meta))
+
+    def add_values_decl(self, meta, c):
+        values = []
+        for v in c[1:]:
+            values.extend(v if isinstance(v, tuple) else [self._fixed(v, "an option's value")])
+        return ast.AddValues(str(c[0]), tuple(values), span=self._span(meta))

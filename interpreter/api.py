@@ -18,6 +18,7 @@ from rulewright.interpreter.compiler import CompiledGame
 from rulewright.interpreter.machine import Frame, run
 from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Move, Outcome, State
+from rulewright.interpreter.symbols import symbols
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
@@ -133,13 +134,12 @@ class Game:
         self._check_requirements()
 
     def _check_requirements(self):
-        for d in self.rules.decls:
-            if isinstance(d, ast.Require):
-                ok = self.compiled.exprs.compile(d.cond, set())
-                if not hasattr(ok, "const"):  # folding failed (player_count > "a")
-                    raise RulesRuntimeError(f"{self.compiled.file}:{d.span.line}: this requirement cannot be computed")
-                if not ok.const:
-                    raise OptionError(d.message)
+        for d in symbols(self.rules).requires:
+            ok = self.compiled.exprs.compile(d.cond, set())
+            if not hasattr(ok, "const"):  # folding failed (player_count > "a")
+                raise RulesRuntimeError(f"{self.compiled.file}:{d.span.line}: this requirement cannot be computed")
+            if not ok.const:
+                raise OptionError(d.message)
 
     def new_state(self, seed: Optional[int] = None) -> State:
         rng = random.Random(seed)
@@ -172,22 +172,17 @@ def load(name_or_path: str, players: Optional[int] = None, options: Optional[dic
 
 def player_range(rules) -> tuple[int, int]:
     """The fewest and the most players the rules allow."""
-    d = next((d for d in rules.decls if isinstance(d, ast.PlayersDecl)), None)
-    return (d.low, d.high) if d else (1, 1)
+    return symbols(rules).player_range
 
 
 def game_name(rules) -> str:
     """The name the rules give the game (the file name if none)."""
-    return next((d.name for d in rules.decls if isinstance(d, ast.GameDecl)), rules.filename)
+    return symbols(rules).game_name
 
 
 def option_values(rules) -> dict:
     """Each option's allowed values, the first being its default."""
-    out = {}
-    for d in rules.decls:
-        if isinstance(d, ast.OptionDecl):
-            out[d.name] = [v.id if isinstance(v, ast.Name) else v.value for v in d.values]
-    return out
+    return {name: list(values) for name, values in symbols(rules).option_values.items()}
 
 
 def _validate_options(rules, options: dict) -> dict:

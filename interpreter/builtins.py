@@ -1,31 +1,30 @@
 """The functions every rules file can call. None of them knows a game.
 
-Each entry says how many arguments it takes and what it needs besides them: nothing ("pure"),
-the compiled game ("game": boards, players), or the running state ("state": the seeded generator).
+Each entry says how many arguments it takes, the kinds they may have, the kind of its result and what
+it needs besides them: nothing ("pure"), the compiled game ("game": players), the running state
+("state": the seeded generator) or the board ("board": functions a board kind lends, see boards.py).
+The checker, the type checker and the compiler read these specs; nothing else lists builtins.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter import shapes
+from rulewright.interpreter.kinds import LIST, MAP, NUMBER, TEXT
 
 
 @attrs.frozen
 class Builtin:
+    """A function the rules can call, described well enough for the checker to check a call to it."""
     fn: Callable
     min_args: int
     max_args: int
-    needs: str = "pure"  # pure | game | state
+    needs: str = "pure"  # pure | game | state | board (what fn takes before the arguments)
     doc: str = ""
-
-
-def _board(game):
-    if game.board is None:
-        raise RulesRuntimeError("this game has no board")
-    return game.board
+    result: Optional[str] = None  # the kind of value it gives (kinds.py); None: it depends
+    args: tuple = ()  # the kinds each argument may have, in order (() for an argument: any)
 
 
 def _first(xs):
@@ -92,45 +91,33 @@ def _text(x):
     return to_text(x)
 
 
+_LIST = (LIST,)
+_NUMBER = (NUMBER,)
+
+# The functions every game has; a board kind adds its own (boards.py, board_kinds.py).
 BUILTINS: dict[str, Builtin] = {
-    "len": Builtin(len, 1, 1, doc="number of items in a list"),
-    "abs": Builtin(abs, 1, 1),
+    "len": Builtin(len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),)),
+    "abs": Builtin(abs, 1, 1, result=NUMBER, args=(_NUMBER,)),
     "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments"),
     "max": Builtin(_max, 1, 9),
-    "sum": Builtin(sum, 1, 1),
-    "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b"),
-    "sorted": Builtin(sorted, 1, 1),
-    "reversed": Builtin(lambda xs: list(reversed(xs)), 1, 1),
-    "first": Builtin(_first, 1, 1),
-    "last": Builtin(_last, 1, 1),
-    "distinct": Builtin(_distinct, 1, 1),
-    "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x"),
-    "text": Builtin(_text, 1, 1),
+    "sum": Builtin(sum, 1, 1, result=NUMBER, args=(_LIST,)),
+    "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER)),
+    "sorted": Builtin(sorted, 1, 1, result=LIST, args=(_LIST,)),
+    "reversed": Builtin(lambda xs: list(reversed(xs)), 1, 1, result=LIST, args=(_LIST,)),
+    "first": Builtin(_first, 1, 1, args=(_LIST,)),
+    "last": Builtin(_last, 1, 1, args=(_LIST,)),
+    "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,)),
+    "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x", result=LIST,
+                       args=(_LIST,)),
+    "text": Builtin(_text, 1, 1, result=TEXT),
     # hidden information: the value itself, which the rulebook makes public (read by the flow check)
     "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it"),
-    # boards
-    "step": Builtin(lambda g, s, h: _board(g).step(s, h), 2, 2, "game", "the next space along a heading, or none"),
-    "wraps": Builtin(lambda g, s, h: _board(g).wraps(s, h), 2, 2, "game", "whether that step crosses a wrapping edge"),
-    "rotate": Builtin(lambda g, h, k: _board(g).rotate(h, k), 2, 2, "game", "turn k headings counter-clockwise"),
-    "row": Builtin(lambda g, s: _board(g).row(s), 1, 1, "game"),
-    "col": Builtin(lambda g, s: _board(g).col(s), 1, 1, "game"),
-    "space": Builtin(lambda g, r, c: _board(g).space(r, c), 2, 2, "game"),
-    "spaces": Builtin(lambda g: list(_board(g).spaces), 0, 0, "game"),
-    "neighbours": Builtin(lambda g, s: _board(g).neighbours(s), 1, 1, "game"),
-    "next": Builtin(lambda g, s: _board(g).next(s), 1, 1, "game", "the spaces the arrows from s lead to"),
-    "previous": Builtin(lambda g, s: _board(g).previous(s), 1, 1, "game"),
-    "lines": Builtin(lambda g, k, s=None: _board(g).lines(k, s), 1, 2, "game",
-                     "every straight run of k spaces (through space s, if given)"),
-    "shape_placements": Builtin(lambda g, shape, sym="all": shapes.placement_list(_board(g), shape, sym), 1, 2,
-                                "game", "every way to lay a shape on the grid (symmetry: fixed, rotations, all)"),
-    "shape_matches": Builtin(lambda g, shape, xs, sym="all": shapes.matches(_board(g), shape, xs, sym), 2, 3,
-                             "game", "the placements of a shape whose every space is in the list xs"),
-    "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise"),
+    "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise", NUMBER, (_NUMBER, _NUMBER)),
     # state
-    "turn_order": Builtin(_turn_order, 0, 0, "state", "every player once, from first_player clockwise"),
-    "random": Builtin(_random, 1, 1, "state", "one item of a list, from the seeded generator"),
-    "shuffled": Builtin(_shuffled, 1, 1, "state"),
-    "roll": Builtin(_roll, 1, 1, "state", "a die of n sides"),
+    "turn_order": Builtin(_turn_order, 0, 0, "state", "every player once, from first_player clockwise", LIST),
+    "random": Builtin(_random, 1, 1, "state", "one item of a list, from the seeded generator", args=(_LIST,)),
+    "shuffled": Builtin(_shuffled, 1, 1, "state", result=LIST, args=(_LIST,)),
+    "roll": Builtin(_roll, 1, 1, "state", "a die of n sides", NUMBER, (_NUMBER,)),
 }
 
 # Functions that bind a name over a list: count(x in xs where c), sum(x in xs: e)...

@@ -1,21 +1,20 @@
 """The checker: every mistake it can see before a game runs, as diagnostics pinned to the line.
 
 It resolves names (locals, variables, options, enum members, tables, the board), checks calls
-(arity, procedures only as statements, quantifiers), fields, option values compared in rules,
-assignments, table shapes, and the game's structure: a way to end, a turn to take, no procedure
-or statement that can never run.
+(arity, procedures inside expressions, quantifiers, the functions the board supports), fields,
+option values compared or matched in rules, assignments, table shapes and the bare words in tables,
+locals that hide a declared name (a warning), and the game's structure: a way to end, a turn to
+take, no procedure or statement that can never run. Every name comes from the symbol table.
 """
 from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
-from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
-from rulewright.interpreter.compiler import BUILTIN_VARS
+from rulewright.interpreter import board_kinds
+from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
+from rulewright.interpreter.symbols import RESERVED, symbols
 from rulewright.interpreter.types import TypeChecker
-
-# Names the engine gives every game: declaring them again would hide the built-in meaning.
-_RESERVED = {"players", "player_count", "me"}
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 
@@ -24,32 +23,20 @@ class Checker:
     def __init__(self, rules: ast.RulesFile):
         self.rules = rules
         self.diagnostics: list[Diagnostic] = []
-        decls = rules.decls
-        self.options = {d.name: d for d in decls if isinstance(d, ast.OptionDecl)}
-        self.option_values = {name: [v.id if isinstance(v, ast.Name) else v.value for v in d.values]
-                              for name, d in self.options.items()}
-        self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
-        self.player_vars = {n for n, d in self.vars.items() if d.per_player}
-        self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
-        self.columns = {c for t in self.tables.values() for c in t.columns}
-        self.records = {d.name: d.fields for d in decls if isinstance(d, ast.RecordDecl)}
-        self.fields = {f for fs in self.records.values() for f in fs}
-        self.defs = {d.name: d for d in decls if isinstance(d, ast.DefDecl)}
-        self.procs = {d.name: d for d in decls if isinstance(d, ast.ProcDecl)}
-        self.blocks = {d.kind: d for d in decls if isinstance(d, ast.BlockDecl)}
-        self.boards = [d for d in decls if isinstance(d, ast.BoardDecl)]
-        self.enum_members = {m for d in decls if isinstance(d, ast.EnumDecl) for m in d.members}
-        for values in self.option_values.values():
-            self.enum_members.update(v for v in values if isinstance(v, str))
-        for b in self.boards:
-            if isinstance(b.spec, ast.Grid):
-                self.enum_members.update(b.spec.headings)
-        self.globals = (set(self.vars) | set(BUILTIN_VARS) | set(self.options) | self.enum_members
-                        | set(self.tables) | {b.name for b in self.boards} | {"players", "player_count"})
+        self.sym = sym = symbols(rules)
+        self.options, self.option_values, self.vars = sym.options, sym.option_values, sym.vars
+        self.player_vars, self.tables, self.records, self.fields = sym.player_vars, sym.tables, sym.records, sym.fields
+        self.defs, self.procs, self.blocks, self.boards = sym.defs, sym.procs, sym.blocks, sym.boards
+        self.columns = set(sym.columns)
+        self.enum_members = set(sym.members)
+        self.globals = sym.globals
         self.called: set = set()
+        self.in_def = False  # checking a def's body: procedures cannot run there
+        self.spaces = self._board_spaces()
         self.loops = 0  # how many loops enclose the statement being checked (for 'break')
         self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
-        self.ends = any(isinstance(d, ast.EndWhen) for d in decls)
+        self.proc_ok = False  # a procedure call may stand here (see expr)
+        self.ends = bool(sym.end_conditions)
         self.turns_taken = False
         self.types = TypeChecker(self)
 
@@ -68,8 +55,12 @@ class Checker:
             elif isinstance(d, ast.VarDecl):
                 self.expr(d.value, {"me"} if d.per_player else set())
             elif isinstance(d, ast.DefDecl):
+                self._binds(d.params, d.span)
+                self.in_def = True
                 self.expr(d.body, set(d.params) | {"me"})
+                self.in_def = False
             elif isinstance(d, ast.ProcDecl):
+                self._binds(d.params, d.span)
                 self.body(d.body, set(d.params) | {"me"})
             elif isinstance(d, ast.BlockDecl):
                 self.body(d.body, {"me"} if d.kind == "turn" else set())
@@ -99,7 +90,7 @@ class Checker:
             name = d.kind if isinstance(d, ast.BlockDecl) else getattr(d, "name", None)
             if name is None or isinstance(d, ast.GameDecl):
                 continue
-            if name in _RESERVED and not isinstance(d, ast.BlockDecl):
+            if name in RESERVED and not isinstance(d, ast.BlockDecl):
                 self.error(d.span, f"'{name}' is a built-in name; choose another")
                 continue
             kind = "block" if isinstance(d, ast.BlockDecl) else "name"
@@ -124,8 +115,13 @@ class Checker:
         if len(grids) > 1:
             self.error(grids[1].span, "a game has one board; guard alternatives with 'when'")
         for b in self.boards:
-            if isinstance(b.spec, ast.Grid):
-                self._grid(b.spec)
+            kind = board_kinds.KINDS.get(b.spec.kind)
+            if kind is None:
+                self.error(b.spec.span, f"there is no board kind '{b.spec.kind}'",
+                           suggest(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
+            else:
+                kind.check(b.spec, self.error)
+        self._columns_scoped()
         by_fields: dict = {}
         for d in decls:
             if isinstance(d, ast.RecordDecl):
@@ -145,16 +141,31 @@ class Checker:
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
 
-    def _grid(self, g: ast.Grid):
-        if not (1 <= g.rows <= 26 and 1 <= g.cols <= 99):
-            self.error(g.span, f"a grid of {g.rows} by {g.cols} cannot be drawn",
-                       "a grid has 1 to 26 rows (named A to Z) and 1 to 99 columns")
-        if len(g.headings) not in (4, 8) or len(set(g.headings)) != len(g.headings):
-            self.error(g.span, f"a grid has 4 or 8 different headings, not {len(g.headings)}",
-                       "list them counter-clockwise, starting with the direction of increasing column")
-        for w in g.wrap:
-            if w not in ("columns", "rows"):
-                self.error(g.span, f"a grid wraps 'columns' or 'rows', not '{w}'", suggest(w, ("columns", "rows")))
+    def _board_spaces(self) -> set:
+        """Every space of every board the rules declare (bare words a table may hold)."""
+        out: set = set()
+        for b in self.boards:
+            kind = board_kinds.KINDS.get(b.spec.kind)
+            problems: list = []
+            if kind is not None:
+                kind.check(b.spec, lambda *a: problems.append(a))
+                if not problems:
+                    out.update(kind.build(b.name, b.spec).spaces)
+        return out
+
+    def _columns_scoped(self):
+        """Two tables may share a column name; a key in both would make 'x.column' ambiguous."""
+        for column, tables in self.sym.columns.items():
+            owner: dict = {}
+            for t in tables:
+                for row in self.tables[t].rows:
+                    key = _literal_value(row.values[0]) if row.values else None
+                    if key in owner and owner[key] != t:
+                        self.error(row.span, f"tables '{owner[key]}' and '{t}' both have a row for {key!r} and a "
+                                   f"column '{column}': '{key}.{column}' would be ambiguous",
+                                   "rename the column in one of them")
+                        return
+                    owner.setdefault(key, t)
 
     def _table(self, d: ast.TableDecl):
         for row in d.rows:
@@ -172,6 +183,22 @@ class Checker:
                 self.error(row.span, f"'{d.name}' has two different rows for {key!r}",
                            f"the first is at line {first[key].span.line}; repeat identical rows with '* N'")
             first.setdefault(key, row)
+        self._bare_words(d)
+
+    def _bare_words(self, d: ast.TableDecl):
+        """A column whose bare words name declared things (enum members, spaces, keys of a table) holds
+        only such words: a typo there would be a new word the rules never test for. A column with no
+        declared word holds free labels."""
+        known = self.sym.members.keys() | self.sym.table_keys.keys() | self.spaces | self.globals
+        for i in range(1, len(d.columns)):
+            words = [r.values[i] for r in d.rows if i < len(r.values) and isinstance(r.values[i], ast.Name)]
+            if not any(w.id in known for w in words):
+                continue
+            for w in words:
+                if w.id not in known:
+                    self.error(w.span, f"'{w.id}' is not declared, unlike the other words in column "
+                               f"'{d.columns[i]}'", suggest(w.id, known)
+                               or f'declare it in an enum, or write it as text: "{w.id}"')
 
     def _only_options(self, node, what: str):
         for n in _names(node):
@@ -235,11 +262,18 @@ class Checker:
         m = getattr(self, "_s_" + type(s).__name__)
         m(s, scope)
 
+    def _binds(self, names, span, scope: set = frozenset()):
+        """A new local: a warning when it hides a name the rules declare (the local wins there)."""
+        for name in names:
+            if name in scope:
+                continue
+            what = self.sym.describe(name) if name in self.globals else ""
+            if what:
+                self.error(span, f"the local '{name}' hides {what}", "rename the local", severity="warning")
+
     def _s_Let(self, s, scope):
-        if isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id in self.procs:
-            self._proc_call(s.value, scope)
-        else:
-            self.expr(s.value, scope)
+        self.expr(s.value, scope, statement=True)
+        self._binds([s.name], s.span, scope)
         scope.add(s.name)
 
     def _target(self, target, scope, declare: bool):
@@ -248,7 +282,7 @@ class Checker:
             if name == "me":
                 self.error(target.span, "'me' is the player whose turn it is; it cannot be changed")
                 return
-            if name in scope or name in self.vars or name in BUILTIN_VARS:
+            if name in scope or name in self.vars:
                 return
             if name in self.globals:
                 self.error(target.span, f"'{name}' is fixed by the rules and cannot be changed")
@@ -271,36 +305,17 @@ class Checker:
             self.error(target.span, "only a variable, a field or an item can be assigned")
 
     def _s_Assign(self, s, scope):
-        if isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name) and s.value.func.id in self.procs:
-            self._proc_call(s.value, scope)
-        else:
-            self.expr(s.value, scope)
-            self.types.check_store(s.target, s.value, scope)
+        self.expr(s.value, scope, statement=True)
+        self.types.check_store(s.target, s.value, scope)
         self._target(s.target, scope, declare=False)
 
     def _s_AugAssign(self, s, scope):
-        self.expr(s.value, scope)
+        self.expr(s.value, scope, statement=True)
         self._target(s.target, scope, declare=False)
         self.types.check_store(s.target, s.value, scope, augmented=s.op + "=")
 
     def _s_CallStmt(self, s, scope):
-        func = s.call.func
-        if isinstance(func, ast.Name) and func.id in self.procs:
-            self._proc_call(s.call, scope)
-        else:
-            self.expr(s.call, scope)
-
-    def _proc_call(self, call, scope):
-        name = call.func.id
-        self.called.add(name)
-        params = self.procs[name].params
-        if call.kwargs:
-            self.error(call.span, f"procedure '{name}' takes no named arguments", f"write {name}({', '.join(params)})")
-        elif len(call.args) != len(params):
-            self.error(call.span, f"procedure '{name}' takes {len(params)} argument(s) ({', '.join(params)}), "
-                       f"not {len(call.args) + len(call.kwargs)}")
-        for a in call.args:
-            self.expr(a, scope)
+        self.expr(s.call, scope, statement=True)
 
     def _s_Pass(self, s, scope):
         pass
@@ -309,7 +324,8 @@ class Checker:
         self.ends = True
 
     def _s_Win(self, s, scope):
-        self.expr(s.players, scope)
+        self.expr(s.players, scope, statement=True)
+        self.types.expect(s.players, scope, ("number", "list"), "'win'", "a player or a list of players")
 
     def _s_Log(self, s, scope):
         self.expr(s.message, scope)
@@ -333,7 +349,7 @@ class Checker:
         self.expr(s.message, scope)
 
     def _s_Add(self, s, scope):
-        self.expr(s.item, scope)
+        self.expr(s.item, scope, statement=True)
         self._list_place(s.target, scope)
 
     def _list_place(self, node, scope, maps_too: bool = False):
@@ -359,11 +375,12 @@ class Checker:
 
     def _s_Draw(self, s, scope):
         self._list_place(s.source, scope)
+        self._binds([s.name], s.span, scope)
         scope.add(s.name)
 
     def _s_Return(self, s, scope):
         if s.value is not None:
-            self.expr(s.value, scope)
+            self.expr(s.value, scope, statement=True)
 
     def _s_Break(self, s, scope):
         if not self.loops:
@@ -376,25 +393,26 @@ class Checker:
 
     def _s_TakeTurn(self, s, scope):
         self.turns_taken = True
-        self.expr(s.player, scope)
+        self.expr(s.player, scope, statement=True)
 
     def _s_If(self, s, scope):
         for cond, body in s.branches:
-            self.expr(cond, scope)
+            self.expr(cond, scope, statement=True)
             self.body(body, scope)
         self.body(s.orelse, scope)
 
     def _s_For(self, s, scope):
-        self.expr(s.source, scope)
+        self.expr(s.source, scope, statement=True)
+        self._binds([s.var], s.span, scope)
         scope.add(s.var)
         self._loop_body(s.body, scope)
 
     def _s_While(self, s, scope):
-        self.expr(s.cond, scope)
+        self.expr(s.cond, scope, statement=True)
         self._loop_body(s.body, scope)
 
     def _s_Repeat(self, s, scope):
-        self.expr(s.count, scope)
+        self.expr(s.count, scope, statement=True)
         self._loop_body(s.body, scope)
 
     def _s_Step(self, s, scope):
@@ -408,7 +426,8 @@ class Checker:
     def _choice(self, c: ast.Choose, scope, each: bool = False):
         if not each:  # in 'each p in ... secretly choose' every listed player decides
             self._decider(c.by, c.span, scope)
-        self.expr(c.source, scope)
+        self.expr(c.source, scope, statement=True)
+        self._binds([c.var], c.span, scope)
         scope.add(c.var)
         for part in (c.where, c.by, c.text, c.optional, c.shown):
             if part is not None:
@@ -431,18 +450,31 @@ class Checker:
             self.body(alt.body, scope)
 
     def _s_ChooseEach(self, s, scope):
-        self.expr(s.players, scope)
+        self.expr(s.players, scope, statement=True)
+        self._binds([s.player_var], s.span, scope)
         scope.add(s.player_var)
         self._choice(s.choice, scope, each=True)
         self._loop_body(s.body, scope)  # the body runs once per player: a loop
 
     # ------------------------------------------------------------------ expressions
-    def expr(self, node, scope: set):
+    def expr(self, node, scope: set, statement: bool = False):
+        """Check an expression. ``statement``: it is a statement's own expression, where procedure calls
+        may stand (they run before the rest of it); below an 'and', 'or', 'if ... else', a 'match', a
+        quantifier or a def they may not, since they would run even where the value is not needed."""
         if node is None:
             return
-        m = getattr(self, "_e_" + type(node).__name__)
-        m(node, scope)
-        self.types.check_expr(node, scope)
+        was = self.proc_ok
+        self.proc_ok = statement
+        try:
+            m = getattr(self, "_e_" + type(node).__name__)
+            m(node, scope)
+            self.types.check_expr(node, scope)
+        finally:
+            self.proc_ok = was
+
+    def sub(self, node, scope: set):
+        """A part that is evaluated whenever its parent is (procedure calls stay allowed)."""
+        self.expr(node, scope, statement=self.proc_ok)
 
     def _e_Literal(self, node, scope):
         pass
@@ -450,16 +482,16 @@ class Checker:
     def _e_Template(self, node, scope):
         for p in node.parts:
             if not isinstance(p, str):
-                self.expr(p, scope)
+                self.sub(p, scope)
 
     def _e_ListLit(self, node, scope):
         for i in node.items:
-            self.expr(i, scope)
+            self.sub(i, scope)
 
     def _e_MapLit(self, node, scope):
         for k, v in node.items:
-            self.expr(k, scope)
-            self.expr(v, scope)
+            self.sub(k, scope)
+            self.sub(v, scope)
 
     def _e_Name(self, node, scope):
         name = node.id
@@ -469,14 +501,14 @@ class Checker:
             self.error(node.span, "'me' (the player whose turn it is) has no value here",
                        "'me' exists in 'turn:', in procedures and in per-player variables")
             return
-        if name in self.defs or name in self.procs or name in BUILTINS:
+        if self.sym.function(name) is not None:
             self.error(node.span, f"'{name}' is a function; call it: {name}(...)")
             return
         known = scope | self.globals | set(self.defs) | set(self.procs)
         self.error(node.span, f"unknown name '{name}'", suggest(name, known))
 
     def _e_Attr(self, node, scope):
-        self.expr(node.obj, scope)
+        self.sub(node.obj, scope)
         if node.name not in self.player_vars | self.columns | self.fields:
             self._unknown_field(node)
 
@@ -486,8 +518,8 @@ class Checker:
         self.error(node.span, f"'{node.name}' is not a player variable, a table column or a record field", hint)
 
     def _e_Index(self, node, scope):
-        self.expr(node.obj, scope)
-        self.expr(node.index, scope)
+        self.sub(node.obj, scope)
+        self.sub(node.index, scope)
 
     def _e_Call(self, node, scope):
         func = node.func
@@ -496,13 +528,24 @@ class Checker:
             return
         name = func.id
         for a in node.args:
-            self.expr(a, scope)
+            self.sub(a, scope)
         for _k, v in node.kwargs:
-            self.expr(v, scope)
+            self.sub(v, scope)
         n = len(node.args) + len(node.kwargs)
+        what = self.sym.function(name)
         if name in self.procs:
-            self.error(node.span, f"procedure '{name}' changes the game, so it cannot be part of an expression",
-                       f"call it on a line of its own, or as 'x = {name}(...)'")
+            self.called.add(name)
+            params = self.procs[name].params
+            if not self.proc_ok:
+                where = "a def" if self.in_def else "this part of an expression"
+                self.error(node.span, f"procedure '{name}' changes the game, so it cannot run inside {where}",
+                           "a procedure may stand in a statement's own value, condition or list, not in a text or "
+                           f"under 'and', 'or', 'if ... else', 'match', a quantifier: first 'let x = {name}(...)'")
+            elif node.kwargs:
+                self.error(node.span, f"procedure '{name}' takes no named arguments", f"write {name}({', '.join(params)})")
+            elif len(node.args) != len(params):
+                self.error(node.span, f"procedure '{name}' takes {len(params)} argument(s) ({', '.join(params)}), "
+                           f"not {n}")
         elif name in self.defs:
             params = self.defs[name].params
             if node.kwargs:
@@ -521,19 +564,34 @@ class Checker:
             elif n != len(fields):
                 self.error(node.span, f"record '{name}' has {len(fields)} fields ({', '.join(fields)}), "
                            f"but {n} are given")
-        elif name in BUILTINS:
-            b = BUILTINS[name]
+        elif what is not None:  # a builtin or a board's function
+            b = what[1]
             if not b.min_args <= n <= b.max_args:
                 want = str(b.min_args) if b.min_args == b.max_args else f"{b.min_args} to {b.max_args}"
                 self.error(node.span, f"'{name}' takes {want} argument(s), not {n}")
             if node.kwargs:
                 self.error(node.span, f"'{name}' takes no named arguments")
+            if what[0] == "board":
+                self._board_function(name, node)
         else:
-            known = set(BUILTINS) | set(self.defs) | set(self.records) | set(self.procs)
-            self.error(func.span, f"unknown function '{name}'", suggest(name, known))
+            self.error(func.span, f"unknown function '{name}'", suggest(name, self.sym.functions()))
+
+    def _board_function(self, name, node):
+        """A board's function needs a board of a kind that has it (every board, when options choose)."""
+        if not self.boards:
+            self.error(node.span, f"'{name}' works on the board, and this game has none",
+                       "declare one: board b: grid 8 by 8")
+            return
+        for b in self.boards:
+            kind = board_kinds.KINDS.get(b.spec.kind)
+            if kind is not None and name not in kind.functions:
+                self.error(node.span, f"'{name}' does not work on board '{b.name}', which is a {kind.kind}",
+                           f"a {kind.kind} has: " + ", ".join(sorted(kind.functions)))
+                return
 
     def _binder(self, b: ast.Binder, scope):
-        self.expr(b.source, scope)
+        self.sub(b.source, scope)
+        self._binds([b.var], b.span, scope)
         inner = scope | {b.var}
         self.expr(b.where, inner)
         self.expr(b.body, inner)
@@ -551,44 +609,76 @@ class Checker:
         self._binder(node.binder, scope)
 
     def _e_BinOp(self, node, scope):
-        self.expr(node.left, scope)
-        self.expr(node.right, scope)
+        self.sub(node.left, scope)
+        self.sub(node.right, scope)
         for side in (node.left, node.right):
             if isinstance(side, ast.Literal) and isinstance(side.value, (str, bool)) or \
                     isinstance(side, ast.Literal) and side.value is None:
                 if node.op != "+" or not isinstance(side.value, str):
                     self.error(side.span, f"'{node.op}' needs numbers, not {_kind(side.value)}")
 
+    def _option_values_spelled(self, subject, candidates, scope):
+        """Values compared with (or matched against) an option that the option never has."""
+        if not (isinstance(subject, ast.Name) and subject.id in self.options and subject.id not in scope):
+            return
+        values = self.option_values[subject.id]
+        for v in candidates:
+            if isinstance(v, ast.Name) and (v.id in scope or v.id in self.globals - self.enum_members):
+                continue  # a variable or a constant: not a value spelled out
+            value = v.id if isinstance(v, ast.Name) else getattr(v, "value", None)
+            if isinstance(v, (ast.Name, ast.Literal)) and value not in values:
+                self.error(v.span, f"option '{subject.id}' is never {value!r}",
+                           suggest(str(value), [str(x) for x in values])
+                           or "its values: " + " | ".join(str(x) for x in values))
+                self.not_names.add(id(v))
+
     def _e_Compare(self, node, scope):
         for a, b in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(a, ast.Name) and a.id in self.options and a.id not in scope:
-                values = self.option_values[a.id]
-                for v in ([b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else [])):
-                    if isinstance(v, ast.Name) and (v.id in scope or v.id in self.globals - self.enum_members):
-                        continue  # a variable or a constant: not a value spelled out
-                    value = v.id if isinstance(v, ast.Name) else getattr(v, "value", None)
-                    if isinstance(v, (ast.Name, ast.Literal)) and value not in values:
-                        self.error(v.span, f"option '{a.id}' is never {value!r}",
-                                   suggest(str(value), [str(x) for x in values])
-                                   or "its values: " + " | ".join(str(x) for x in values))
-                        self.not_names.add(id(v))
-        self.expr(node.left, scope)
-        self.expr(node.right, scope)
+            self._option_values_spelled(
+                a, [b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else []), scope)
+        self.sub(node.left, scope)
+        self.sub(node.right, scope)
 
     def _e_BoolOp(self, node, scope):
-        self.expr(node.left, scope)
-        self.expr(node.right, scope)
+        self.sub(node.left, scope)
+        self.expr(node.right, scope)  # not always evaluated
 
     def _e_Not(self, node, scope):
-        self.expr(node.operand, scope)
+        self.sub(node.operand, scope)
 
     def _e_Neg(self, node, scope):
-        self.expr(node.operand, scope)
+        self.sub(node.operand, scope)
 
     def _e_Cond(self, node, scope):
-        self.expr(node.test, scope)
+        self.sub(node.test, scope)
         self.expr(node.then, scope)
         self.expr(node.orelse, scope)
+
+    def _e_Match(self, node, scope):
+        if node.subject is not None:
+            self.sub(node.subject, scope)
+            patterns = [p for ps, _v in node.arms for p in ps]
+            self._option_values_spelled(node.subject, patterns, scope)
+            seen: dict = {}
+            for p in patterns:
+                self.expr(p, scope)
+                self.types.check_equal(node.subject, p, scope)
+                key = _literal_value(p) if isinstance(p, (ast.Name, ast.Literal)) else None
+                if key is not None and key in seen:
+                    self.error(p.span, f"{key!r} is matched twice; the second arm can never be taken",
+                               f"the first is at line {seen[key].span.line}")
+                seen.setdefault(key, p)
+        else:
+            for (cond,), _v in node.arms:
+                self.expr(cond, scope)
+        for _ps, value in node.arms:
+            self.expr(value, scope)
+        self.expr(node.orelse, scope)
+
+    def _e_LetIn(self, node, scope):
+        self.expr(node.value, scope)
+        self._binds([node.name], node.span, scope)
+        self.expr(node.body, scope | {node.name})
 
 
 def _literal_value(node):

@@ -9,13 +9,12 @@ import hashlib
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.boards import GraphBoard, GridBoard
+from rulewright.interpreter import board_kinds
+from rulewright.interpreter.builtins import BUILTINS
 from rulewright.interpreter.expressions import ExprCompiler, player_index
 from rulewright.interpreter.statements import Label, ProcCompiler
+from rulewright.interpreter.symbols import symbols
 from rulewright.interpreter.values import to_text
-
-# Variables every game has; a rules file may set them.
-BUILTIN_VARS = {"round_number": 1, "first_player": 1}
 
 
 class CompiledGame:
@@ -27,77 +26,42 @@ class CompiledGame:
         self.digest = hashlib.sha256(rules.source.encode()).hexdigest()[:16]
         self.player_count = player_count
         self.options = dict(options)
-        decls = rules.decls
-        self.name = next((d.name for d in decls if isinstance(d, ast.GameDecl)), rules.filename)
+        self.symbols = sym = symbols(rules)
+        self.name = sym.game_name
         self.exprs = ExprCompiler(self)
         self.constants: dict = {"players": list(range(1, player_count + 1)), "player_count": player_count}
         self.constants.update(self.options)
-        self.columns: dict = {}
+        for member in sym.members:
+            self.constants.setdefault(member, member)
+        self.columns: dict = {}  # column -> {key: value}; a key is in one table of those that have the column
         self.tables: dict = {}
-        self.records: dict = {}
-        self.defs: dict = {}
+        self.records = sym.records
+        self.record_fields = sym.fields
+        self.field_visibility = sym.field_visibility
+        self.defs = sym.defs
         self.def_bodies: dict = {}
-        self.procs_ast: dict = {}
-        self.blocks: dict = {}
-        self.var_decls: dict = {}
-        self.player_vars: set = set()
-        self.visibility: dict = {}
+        self.procs_ast = sym.procs
+        self.blocks = sym.blocks
+        self.var_decls = sym.vars
+        self.player_vars = sym.player_vars
+        self.visibility = {name: d.visibility for name, d in sym.vars.items()}
         self.end_conditions: dict = {"turn": [], "round": []}
-        self.rank_keys: tuple = ()
+        self.rank_keys = sym.rank_keys
         self.teams = None
         self.display = None
         self.board = None
-        self.record_fields: set = set()
-        # a record's fields (as a set) -> {field: (hidden | secret, owner field, unless field)}:
-        # records are plain dicts, recognised by their fields
-        self.field_visibility: dict = {}
-
-        for d in decls:
-            if isinstance(d, ast.EnumDecl):
-                for m in d.members:
-                    self.constants[m] = m
-            elif isinstance(d, ast.OptionDecl):
-                for v in d.values:
-                    if isinstance(v, ast.Name):
-                        self.constants.setdefault(v.id, v.id)
-        for d in decls:
-            if isinstance(d, ast.TableDecl):
-                self._table(d)
-            elif isinstance(d, ast.RecordDecl):
-                self.records[d.name] = d.fields
-                self.record_fields.update(d.fields)
-                if d.visibility:
-                    self.field_visibility[frozenset(d.fields)] = {
-                        name: (vis.kind, vis.owner, vis.unless) for name, vis in d.visibility}
-            elif isinstance(d, ast.DefDecl):
-                self.defs[d.name] = d
-            elif isinstance(d, ast.ProcDecl):
-                self.procs_ast[d.name] = d
-            elif isinstance(d, ast.BlockDecl):
-                self.blocks[d.kind] = d
-            elif isinstance(d, ast.VarDecl):
-                self.var_decls[d.name] = d
-                self.visibility[d.name] = d.visibility
-                if d.per_player:
-                    self.player_vars.add(d.name)
-            elif isinstance(d, ast.RankDecl):
-                self.rank_keys = d.keys
-        for name, value in BUILTIN_VARS.items():
-            if name not in self.var_decls:
-                self.var_decls[name] = ast.VarDecl(name, ast.Literal(value), False, "public")
-                self.visibility[name] = "public"
-        for d in decls:
-            if isinstance(d, ast.BoardDecl):
-                self._board(d)
+        for d in sym.tables.values():
+            self._table(d)
+        for d in sym.boards:
+            self._board(d)
         for name, d in self.defs.items():
             self.def_bodies[name] = self.exprs.compile(d.body, set(d.params) | {"me"})
-        for d in decls:
-            if isinstance(d, ast.EndWhen):
-                self.end_conditions[d.timing].append(self.exprs.compile(d.cond, set()))
-            elif isinstance(d, ast.TeamsDecl):
-                self.teams = self.exprs.compile(d.teams, set())
-            elif isinstance(d, ast.DisplayDecl):
-                self.display = (d.name, self.exprs.compile(d.expr, {d.name}))
+        for d in sym.end_conditions:
+            self.end_conditions[d.timing].append(self.exprs.compile(d.cond, set()))
+        if sym.teams is not None:
+            self.teams = self.exprs.compile(sym.teams.teams, set())
+        if sym.display is not None:
+            self.display = (sym.display.name, self.exprs.compile(sym.display.expr, {sym.display.name}))
         self.initial = [(d.name, d.per_player, self.exprs.compile(d.value, set())) for d in self.var_decls.values()]
         self.procs = self._compile_procs()
 
@@ -125,17 +89,7 @@ class CompiledGame:
                 raise RulesRuntimeError(f"{self.file}:{d.span.line}: the board's 'when' cannot be computed")
             if not guard.const:
                 return
-        spec = d.spec
-        if isinstance(spec, ast.Grid):
-            self.board = GridBoard(d.name, spec.rows, spec.cols, spec.headings,
-                                   wrap_cols="columns" in spec.wrap, wrap_rows="rows" in spec.wrap)
-            for h in spec.headings:
-                self.constants.setdefault(h, h)
-        else:
-            successors: dict = {}
-            for source, targets, _span in spec.edges:
-                successors.setdefault(source, []).extend(targets)
-            self.board = GraphBoard(d.name, successors)
+        self.board = board_kinds.KINDS[d.spec.kind].build(d.name, d.spec)
         self.constants[d.name] = list(self.board.spaces)
 
     # ------------------------------------------------------------------ fields
@@ -177,7 +131,6 @@ class CompiledGame:
 
     def _default_round(self):
         """Every player takes a turn, clockwise from first_player."""
-        from rulewright.interpreter.builtins import BUILTINS
         pc = ProcCompiler(self, "round", (), self.file)
         order = BUILTINS["turn_order"].fn
 

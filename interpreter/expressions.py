@@ -104,6 +104,20 @@ def _compare_held_at(held, local, equal, v):
     return f
 
 
+_NO_SUBJECT = object()
+
+
+def _no_arm(st, env, x=_NO_SUBJECT):
+    if x is _NO_SUBJECT:
+        raise RulesRuntimeError("no condition of this 'match' holds; add 'else: ...'")
+    raise RulesRuntimeError(f"no arm of this 'match' fits {to_text(x)}; add 'else: ...' for the other values")
+
+
+def values_equal(a, b) -> bool:
+    """Equality as the rules mean it: true is not 1."""
+    return a == b and (type(a) is bool) == (type(b) is bool)
+
+
 class ExprCompiler:
     """Resolves names against one compiled game (its declarations, options and player count)."""
 
@@ -223,6 +237,54 @@ class ExprCompiler:
             return a if t.const else b
         return lambda st, env: a(st, env) if t(st, env) else b(st, env)
 
+    def _Match(self, node, scope):
+        arms = [([self.compile(p, scope) for p in patterns], self.compile(v, scope)) for patterns, v in node.arms]
+        orelse = _no_arm
+        if node.orelse is not None:
+            other = self.compile(node.orelse, scope)
+
+            def orelse(st, env, x=None):
+                return other(st, env)
+        if node.subject is None:  # match { if c: v, ... }: the first condition that holds
+            tests = [(ps[0], v) for ps, v in arms]
+
+            def f(st, env):
+                for test, value in tests:
+                    if test(st, env):
+                        return value(st, env)
+                return orelse(st, env)
+            return f
+        subject = self.compile(node.subject, scope)
+        if all(is_const(p) and type(p.const) is str for ps, _v in arms for p in ps):
+            table: dict = {}
+            for ps, v in arms:
+                for p in ps:
+                    table.setdefault(p.const, v)  # the first arm wins (the checker reports the second)
+
+            def f(st, env):
+                x = subject(st, env)
+                value = table.get(x) if type(x) is str else None
+                return value(st, env) if value is not None else orelse(st, env, x)
+            return f
+
+        def f(st, env):
+            x = subject(st, env)
+            for ps, value in arms:
+                for p in ps:
+                    if values_equal(p(st, env), x):
+                        return value(st, env)
+            return orelse(st, env, x)
+        return f
+
+    def _LetIn(self, node, scope):
+        value, name = self.compile(node.value, scope), node.name
+        body = self.compile(node.body, scope | {name})
+
+        def f(st, env):
+            env[name] = value(st, env)
+            return body(st, env)
+        return _keeping(name, f)
+
     # ------------------------------------------------------------------ access
     def _Attr(self, node, scope):
         obj = self.compile(node.obj, scope)
@@ -306,18 +368,26 @@ class ExprCompiler:
             return f
         if name in g.defs:
             return self._call_def(name, args)
-        builtin = BUILTINS[name]
+        builtin = BUILTINS.get(name)
+        target = g
+        if builtin is None:  # a function of the board's kind (the checker saw that the board has it)
+            target = g.board
+            builtin = target.functions.get(name) if target is not None else None
+            if builtin is None:
+                def no_board(st, env):
+                    raise RulesRuntimeError(f"'{name}' needs a board that has it, and this game's board does not")
+                return no_board
         fn = builtin.fn
-        if builtin.needs == "game":
+        if builtin.needs in ("game", "board"):
             if all(is_const(a) for a in args):
-                return fold(fn, g, *[a.const for a in args])
+                return fold(fn, target, *[a.const for a in args])
             if len(args) == 1:
                 a0 = args[0]
-                return lambda st, env: fn(g, a0(st, env))
+                return lambda st, env: fn(target, a0(st, env))
             if len(args) == 2:
                 a0, a1 = args
-                return lambda st, env: fn(g, a0(st, env), a1(st, env))
-            return lambda st, env: fn(g, *[a(st, env) for a in args])
+                return lambda st, env: fn(target, a0(st, env), a1(st, env))
+            return lambda st, env: fn(target, *[a(st, env) for a in args])
         if builtin.needs == "state":
             return lambda st, env: fn(st, *[a(st, env) for a in args])
         if all(is_const(a) for a in args):

@@ -9,7 +9,6 @@ from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.boards import GridBoard
 from rulewright.interpreter.views import view, visible_vars
 
 
@@ -36,24 +35,7 @@ def render_board(st, player=None) -> str:
     texts = _space_texts(st, player)
     if not texts:
         return ""
-    board = g.board
-    if isinstance(board, GridBoard):
-        width = max(2, max(len(t) for t in texts.values()))
-        header = "   " + " ".join(str(c).rjust(width) for c in range(1, board.cols + 1))
-        lines = [header]
-        for r in range(board.rows - 1, -1, -1):
-            letter = chr(ord("A") + r)
-            cells = [texts[f"{letter}{c}"].rjust(width) for c in range(1, board.cols + 1)]
-            lines.append(f"{letter}  " + " ".join(cells))
-        return "\n".join(lines)
-    width = max(len(s) for s in board.spaces)
-    shown = max(len(t) for t in texts.values())  # every arrow starts in one column
-    lines = []
-    for s in board.spaces:
-        arrows = ", ".join(board.successors[s])
-        line = f"{s.ljust(width)}  {texts[s].ljust(shown)}"
-        lines.append(f"{line} -> {arrows}" if arrows else line.rstrip())
-    return "\n".join(lines)
+    return g.board.draw(texts)
 
 
 def _short(value) -> str:

@@ -9,33 +9,10 @@ false alarm would be worse than a runtime error that names the line.
 from __future__ import annotations
 
 from rulewright.dsl import ast
+from rulewright.interpreter.kinds import BOOL, LIST, MAP, NONE, NUMBER, RECORD, TEXT, UNKNOWN, article, literal_kind
 
-NUMBER, TEXT, BOOL, LIST, MAP, RECORD, NONE, UNKNOWN = "number", "text", "yes/no", "list", "map", "record", "none", None
-
-_BUILTIN_RESULTS = {
-    "len": NUMBER, "abs": NUMBER, "sum": NUMBER, "range": LIST, "sorted": LIST, "reversed": LIST,
-    "distinct": LIST, "without": LIST, "text": TEXT, "wraps": BOOL, "row": NUMBER, "col": NUMBER,
-    "spaces": LIST, "neighbours": LIST, "next": LIST, "previous": LIST, "lines": LIST, "next_player": NUMBER,
-    "turn_order": LIST, "shuffled": LIST, "roll": NUMBER,
-}
-# builtin -> the kinds its first argument may have
-_BUILTIN_ARG_KINDS = {"len": (LIST, MAP, TEXT), "sum": (LIST,), "sorted": (LIST,), "reversed": (LIST,),
-                      "distinct": (LIST,), "without": (LIST,), "first": (LIST,), "last": (LIST,),
-                      "shuffled": (LIST,), "random": (LIST,)}
 _QUANTIFIER_RESULTS = {"count": NUMBER, "sum": NUMBER, "all": BOOL, "any": BOOL, "lowest": LIST, "highest": LIST,
                        "sorted": LIST}
-
-
-def literal_kind(value):
-    if isinstance(value, bool):
-        return BOOL
-    if isinstance(value, int):
-        return NUMBER
-    if isinstance(value, str):
-        return TEXT
-    if value is None:
-        return NONE
-    return UNKNOWN
 
 
 class TypeChecker:
@@ -100,29 +77,43 @@ class TypeChecker:
             left, right = self.kind(node.left, scope), self.kind(node.right, scope)
             return left if left == right else UNKNOWN
         if isinstance(node, ast.Cond):
-            a, b = self.kind(node.then, scope), self.kind(node.orelse, scope)
-            return a if a == b else (a if b == NONE else (b if a == NONE else UNKNOWN))
+            return _join(self.kind(node.then, scope), self.kind(node.orelse, scope))
+        if isinstance(node, ast.Match):
+            kinds = [self.kind(v, scope) for _ps, v in node.arms]
+            if node.orelse is not None:
+                kinds.append(self.kind(node.orelse, scope))
+            out = kinds[0] if kinds else UNKNOWN
+            for k in kinds[1:]:
+                out = _join(out, k)
+            return out
+        if isinstance(node, ast.LetIn):
+            return self.kind(node.body, scope | {node.name})
         if isinstance(node, ast.Quantifier):
             return _QUANTIFIER_RESULTS.get(node.func)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             name = node.func.id
-            if name in self.c.records:
+            what = self.c.sym.function(name)
+            if what is None or what[0] == "procedure":
+                return UNKNOWN
+            if what[0] == "record":
                 return RECORD
-            if name in self.c.defs:
+            if what[0] == "def":
                 return self._def_kind(name)
             if name == "revealed" and len(node.args) == 1:
                 return self.kind(node.args[0], scope)  # the value itself
-            return _BUILTIN_RESULTS.get(name)
+            return what[1].result
         return UNKNOWN
 
     def _name_kind(self, name, scope):
+        if name == "me" and "me" in scope:
+            return NUMBER  # a player is their seat number
         if name in scope:
             return UNKNOWN
         if name in self.c.vars:
             return LIST if name in self.c.player_vars else self.var_kind(name)
         if name in ("round_number", "first_player", "player_count"):
             return NUMBER
-        if name == "players" or name in self.c.tables or any(b.name == name for b in self.c.boards):
+        if name == "players" or name in self.c.tables or name in self.c.sym.board_names:
             return LIST
         if name in self.c.option_values:
             kinds = {literal_kind(v) for v in self.c.option_values[name]}
@@ -139,11 +130,22 @@ class TypeChecker:
         return self._def_kinds[name]
 
     # ------------------------------------------------------------------ checks
-    def expect(self, node, scope, wanted: tuple, what: str):
+    def expect(self, node, scope, wanted: tuple, what: str, wanted_words: str = ""):
         k = self.kind(node, scope)
         if k not in (UNKNOWN, NONE) and k not in wanted:
-            self.report(node.span, f"{what} needs {' or '.join(_article(w) for w in wanted)}, "
-                                   f"but this is {_article(k)}")
+            self.report(node.span, f"{what} needs {wanted_words or ' or '.join(article(w) for w in wanted)}, "
+                                   f"but this is {article(k)}")
+
+    def check_equal(self, left, right, scope, op: str = "=="):
+        """Two values of different kinds are never equal: a comparison of them is a mistake."""
+        a, b = self.kind(left, scope), self.kind(right, scope)
+        if UNKNOWN in (a, b) or NONE in (a, b) or a == b:
+            return
+        verdict = "never holds" if op in ("==", "match") else "always holds"
+        what = "this match arm can never be taken" if op == "match" else f"'{op}' {verdict}"
+        self.report(right.span if op == "match" else left.span,
+                    f"{what}: {article(a)} is never equal to {article(b)}",
+                    'write both sides as the same kind, e.g. 9 and not "9"')
 
     def check_expr(self, node, scope):
         """Checks one expression node (its children are visited by the checker's walk)."""
@@ -152,7 +154,7 @@ class TypeChecker:
                 left, right = self.kind(node.left, scope), self.kind(node.right, scope)
                 if UNKNOWN not in (left, right) and NONE not in (left, right) and (
                         left != right or left not in (NUMBER, TEXT, LIST)):
-                    self.report(node.span, f"'+' cannot join {_article(left)} and {_article(right)}")
+                    self.report(node.span, f"'+' cannot join {article(left)} and {article(right)}")
             else:
                 for side in (node.left, node.right):
                     self.expect(side, scope, (NUMBER,), f"'{node.op}'")
@@ -163,6 +165,8 @@ class TypeChecker:
                 self.expect(side, scope, (NUMBER, TEXT), f"'{node.op}'")
         elif isinstance(node, ast.Compare) and node.op in ("in", "not in"):
             self.expect(node.right, scope, (LIST, MAP, TEXT), f"'{node.op}'")
+        elif isinstance(node, ast.Compare) and node.op in ("==", "!="):
+            self.check_equal(node.left, node.right, scope, node.op)
         elif isinstance(node, ast.Index):
             self.expect(node.obj, scope, (LIST, MAP), "'[...]'")
         elif isinstance(node, ast.Quantifier):
@@ -170,9 +174,11 @@ class TypeChecker:
         elif isinstance(node, ast.ListComp):
             self.expect(node.binder.source, scope, (LIST,), "'[x in ...]'")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            kinds = _BUILTIN_ARG_KINDS.get(node.func.id)
-            if kinds is not None and node.func.id not in self.c.defs and node.args:
-                self.expect(node.args[0], scope, kinds, f"'{node.func.id}'")
+            what = self.c.sym.function(node.func.id)
+            if what is not None and what[0] in ("builtin", "board"):
+                for arg, kinds in zip(node.args, what[1].args):
+                    if kinds:
+                        self.expect(arg, scope, kinds, f"'{node.func.id}'")
 
     def check_list_place(self, node, scope, what: str, maps_too: bool = False):
         self.expect(node, scope, (LIST, MAP) if maps_too else (LIST,), what)
@@ -189,19 +195,19 @@ class TypeChecker:
         if augmented:
             if have not in (UNKNOWN, NUMBER, LIST):
                 self.report(target.span, f"'{augmented}' needs a number, but '{_target_name(target)}' holds "
-                            f"{_article(have)}")
+                            f"{article(have)}")
             elif have == NUMBER:
                 self.expect(value, scope, (NUMBER,), f"'{augmented}'")
             return
         if UNKNOWN in (have, new) or NONE in (have, new) or have == new:
             return
-        self.report(value.span, f"'{_target_name(target)}' holds {_article(have)}, not {_article(new)}")
+        self.report(value.span, f"'{_target_name(target)}' holds {article(have)}, not {article(new)}")
 
 
 def _target_name(target) -> str:
     return target.id if isinstance(target, ast.Name) else target.name
 
 
-def _article(kind) -> str:
-    return {"number": "a number", "text": "text", "yes/no": "a yes/no value", "list": "a list", "map": "a map",
-            "record": "a record", "none": "none"}.get(kind, str(kind))
+def _join(a, b):
+    """The kind of a value that is one of two kinds (none joins anything)."""
+    return a if a == b else (a if b == NONE else (b if a == NONE else UNKNOWN))

@@ -36,8 +36,10 @@ MISTAKES = {
                         6, 5, "procedure 'deal' takes 1 argument(s) (n), not 0", ""),
     "procedure_in_expression": (HEAD + "procedure roll2():\n    return 2\nturn:\n    roll2()\n"
                                 "    log \"{roll2() + 1}\"\n    end game\n",
-                                7, 11, "procedure 'roll2' changes the game, so it cannot be part of an expression",
-                                "call it on a line of its own, or as 'x = roll2(...)'"),
+                                7, 11, "procedure 'roll2' changes the game, so it cannot run inside this part of an "
+                                "expression", "a procedure may stand in a statement's own value, condition or list, not "
+                                "in a text or under 'and', 'or', 'if ... else', 'match', a quantifier: first "
+                                "'let x = roll2(...)'"),
     "option_never_has_value": (HEAD + "option size: small | large\nturn:\n    if size == lage:\n        pass\n"
                                "    end game\n",
                                5, 16, "option 'size' is never 'lage'", "did you mean 'large'?"),

@@ -79,12 +79,15 @@ def test_table_rows_and_copies():
 
 def test_grid_board_with_options():
     (board,) = decls("board b: grid 3 by 4 wrap columns headings e n w s")
-    assert board == ast.BoardDecl("b", None, ast.Grid(3, 4, ("columns",), ("e", "n", "w", "s")))
+    assert board.name == "b" and board.guard is None and board.spec.kind == "grid"
+    assert [w.value if isinstance(w, ast.Literal) else w.id for w in board.spec.words] == [
+        3, "by", 4, "wrap", "columns", "headings", "e", "n", "w", "s"]
 
 
 def test_grid_board_default_headings():
     (board,) = decls("board b: grid 2 by 2")
-    assert board.spec.headings == ("right", "up", "left", "down")
+    from rulewright.interpreter.grid_board import GridBoard
+    assert GridBoard.names(board.spec) == ("right", "up", "left", "down")
 
 
 def test_graph_board_with_guard():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.errors import RulesCompileError, RulesRuntimeError
 from rulewright.interpreter import machine
 from rulewright.interpreter.shapes import orientations, shape_cells
 
@@ -81,18 +81,23 @@ def test_shape_errors(make_game, call, message):
 
 
 def test_shapes_need_a_grid(make_game):
-    g = make_game('''
-        game "Graph shape"
-        players 1
-        board route: graph
-            a -> b
-        var x = 0
-        turn:
-            x = len(shape_placements("xx"))
-            end game
-        ''')
-    with pytest.raises(RulesRuntimeError, match="grid board"):
-        g.new_state(seed=1)
+    """The board kind says which functions it has: a graph has no shapes, and the checker says so."""
+    with pytest.raises(RulesCompileError) as err:
+        make_game('''
+            game "Graph shape"
+            players 1
+            board route: graph
+                a -> b
+            var x = 0
+            turn:
+                x = len(shape_placements("xx"))
+                end game
+            ''')
+    assert str(err.value) == (
+        "test.rules:7:13: error: 'shape_placements' does not work on board 'route', which is a graph\n"
+        "        x = len(shape_placements(\"xx\"))\n"
+        "                ^\n"
+        "  hint: a graph has: neighbours, next, previous, spaces")
 
 
 # ---------------------------------------------------------------- push chains
