@@ -19,6 +19,7 @@ from rulewright.interpreter.machine import Frame, run
 from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Move, Outcome, State
 from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.variants import apply_extends
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
@@ -71,46 +72,9 @@ def load_rules(name_or_path: str) -> ast.RulesFile:
     return _load_file(str(path), path.stat().st_mtime)
 
 
-def _decl_key(d, i):
-    if isinstance(d, (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)):
-        return (type(d).__name__,)
-    if isinstance(d, ast.BlockDecl):
-        return ("block", d.kind)
-    name = getattr(d, "name", None)
-    if name is not None:
-        return (type(d).__name__, name)
-    return (type(d).__name__, i)
-
-
-def _apply_extends(rules: ast.RulesFile, path: Path, chain: tuple = ()) -> ast.RulesFile:
-    """A variant file 'extends' a base: its declarations replace the base's ones of the same name."""
-    base = next((d for d in rules.decls if isinstance(d, ast.Extends)), None)
-    if base is None:
-        return rules
-    chain = chain + (path.resolve(),)
-    try:
-        base_path = find_rules(base.base if not base.base.endswith(".rules") else str(path.parent / base.base))
-    except OptionError as exc:  # point at the 'extends' line
-        raise RulesCompileError([_extends_diagnostic(rules, base, str(exc))]) from None
-    if base_path.resolve() in chain:
-        names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
-        raise RulesCompileError([_extends_diagnostic(rules, base, f"these rules extend themselves: {names}")])
-    base_rules = _apply_extends(parse(base_path.read_text(encoding="utf-8"), str(base_path)), base_path, chain)
-    merged: dict = {}
-    for i, d in enumerate(base_rules.decls):
-        merged[_decl_key(d, ("base", i))] = d
-    for i, d in enumerate(rules.decls):
-        if not isinstance(d, ast.Extends):
-            merged[_decl_key(d, ("variant", i))] = d
-    return ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(merged.values()),
-                         {**base_rules.sources, **rules.sources})
-
-
-def _extends_diagnostic(rules: ast.RulesFile, decl: ast.Extends, message: str) -> Diagnostic:
-    lines = rules.source.split("\n")
-    line = decl.span.line
-    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
-    return Diagnostic(message, rules.filename, line, decl.span.column, source_line)
+def _apply_extends(rules: ast.RulesFile, path: Path) -> ast.RulesFile:
+    """The whole game a rules file makes, its base (if it 'extends' one) merged in: see variants.py."""
+    return apply_extends(rules, path, find_rules)
 
 
 class Game:

@@ -154,18 +154,23 @@ class Checker:
         return out
 
     def _columns_scoped(self):
-        """Two tables may share a column name; a key in both would make 'x.column' ambiguous."""
+        """Two tables may share a column name; a key in both with two values there would make
+        'x.column' ambiguous."""
         for column, tables in self.sym.columns.items():
-            owner: dict = {}
+            seen: dict = {}  # key -> (table, value)
             for t in tables:
-                for row in self.tables[t].rows:
-                    key = _literal_value(row.values[0]) if row.values else None
-                    if key in owner and owner[key] != t:
-                        self.error(row.span, f"tables '{owner[key]}' and '{t}' both have a row for {key!r} and a "
+                decl = self.tables[t]
+                i = decl.columns.index(column)
+                for row in decl.rows:
+                    if len(row.values) <= i or not row.values:
+                        continue
+                    key, value = _literal_value(row.values[0]), _literal_value(row.values[i])
+                    if key in seen and seen[key][0] != t and seen[key][1] != value:
+                        self.error(row.span, f"tables '{seen[key][0]}' and '{t}' both have a row for {key!r} and a "
                                    f"column '{column}': '{key}.{column}' would be ambiguous",
                                    "rename the column in one of them")
                         return
-                    owner.setdefault(key, t)
+                    seen.setdefault(key, (t, value))
 
     def _table(self, d: ast.TableDecl):
         for row in d.rows:
@@ -269,7 +274,8 @@ class Checker:
                 continue
             what = self.sym.describe(name) if name in self.globals else ""
             if what:
-                self.error(span, f"the local '{name}' hides {what}", "rename the local", severity="warning")
+                self.error(span, f"the local '{name}' hides {what}",
+                           f"rename the local: where it is seen, '{name}' means the local", severity="warning")
 
     def _s_Let(self, s, scope):
         self.expr(s.value, scope, statement=True)
@@ -662,7 +668,7 @@ class Checker:
             seen: dict = {}
             for p in patterns:
                 self.expr(p, scope)
-                self.types.check_equal(node.subject, p, scope)
+                self.types.check_equal(node.subject, p, scope, "match")
                 key = _literal_value(p) if isinstance(p, (ast.Name, ast.Literal)) else None
                 if key is not None and key in seen:
                     self.error(p.span, f"{key!r} is matched twice; the second arm can never be taken",

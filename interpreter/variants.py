@@ -1,0 +1,241 @@
+"""Variants: a rules file that ``extends`` a base is laid over it, declaration by declaration.
+
+A variant may replace any declaration by declaring the same kind and name again (a def, a procedure, a
+block such as ``turn:``, an option, a table...), add new ones, and change the base in small pieces:
+
+    step "Fire" [in turn]:         replace one step of a block or procedure
+    before step "Fire":            put statements just before it
+    after step "Fire":             ... or just after it
+    add to table cards:            more rows
+    add to option speed: 5 | 6     more values
+
+A piece that names something the base does not have is an error, with a "did you mean", and so is a new
+declaration that nothing uses while its name is close to one of the base's (a misspelled override would
+otherwise change nothing). Every merged declaration keeps the span of the file it comes from.
+"""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import attrs
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
+from rulewright.dsl.parser import parse
+
+_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)
+_PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues)
+_KIND_WORDS = {"DefDecl": "def", "ProcDecl": "procedure", "VarDecl": "variable", "OptionDecl": "option",
+               "TableDecl": "table", "RecordDecl": "record", "EnumDecl": "enum", "BoardDecl": "board"}
+
+
+def decl_key(d, i):
+    if isinstance(d, _SINGLE):
+        return (type(d).__name__,)
+    if isinstance(d, ast.BlockDecl):
+        return ("block", d.kind)
+    name = getattr(d, "name", None)
+    if name is not None:
+        return (type(d).__name__, name)
+    return (type(d).__name__, i)
+
+
+def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> ast.RulesFile:
+    """The whole game a rules file makes: itself laid over its base (and the base's base...).
+    ``find(name)`` locates a base by shipped name or path."""
+    base = next((d for d in rules.decls if isinstance(d, ast.Extends)), None)
+    pieces = [d for d in rules.decls if isinstance(d, _PIECES)]
+    if base is None:
+        if pieces:
+            raise RulesCompileError([_diagnostic(rules, pieces[0].span, "only a variant changes a base's steps, "
+                                                 "tables or options this way", "start the file with: extends \"base\"")])
+        return rules
+    chain = chain + (path.resolve(),)
+    try:
+        base_path = find(base.base if not base.base.endswith(".rules") else str(path.parent / base.base))
+    except OptionError as exc:  # point at the 'extends' line
+        raise RulesCompileError([_diagnostic(rules, base.span, str(exc))]) from None
+    if base_path.resolve() in chain:
+        names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
+        raise RulesCompileError([_diagnostic(rules, base.span, f"these rules extend themselves: {names}")])
+    base_rules = apply_extends(parse(base_path.read_text(encoding="utf-8"), str(base_path)), base_path, find, chain)
+    merged = _Merge(base_rules, rules)
+    decls = merged.run()
+    sources = {**base_rules.sources, **rules.sources}
+    out = ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(decls), sources)
+    if merged.errors:
+        raise RulesCompileError(merged.errors)
+    return out
+
+
+def _diagnostic(rules: ast.RulesFile, span: ast.Span, message: str, hint: str = "") -> Diagnostic:
+    return Diagnostic(message, span.file, span.line, span.column, rules.source_line(span), hint)
+
+
+class _Merge:
+    def __init__(self, base: ast.RulesFile, variant: ast.RulesFile):
+        self.base, self.variant = base, variant
+        self.errors: list[Diagnostic] = []
+        self.merged: dict = {decl_key(d, ("base", i)): d for i, d in enumerate(base.decls)}
+
+    def error(self, span, message, hint=""):
+        self.errors.append(Diagnostic(message, span.file, span.line, span.column,
+                                      self.variant.sources.get(span.file, "").split("\n")[span.line - 1].rstrip("\r")
+                                      if span.file in self.variant.sources and span.line > 0 else "", hint))
+
+    def run(self) -> list:
+        new = []
+        for i, d in enumerate(self.variant.decls):
+            if isinstance(d, (ast.Extends,) + _PIECES):
+                continue
+            key = decl_key(d, ("variant", i))
+            old = self.merged.get(key)
+            if old is None and hasattr(d, "name"):
+                new.append(d)
+            elif old is not None:
+                self._same_shape(old, d)
+            self.merged[key] = d
+        for d in self.variant.decls:
+            if isinstance(d, ast.StepOverlay):
+                self._step(d)
+            elif isinstance(d, ast.AddRows):
+                self._rows(d)
+            elif isinstance(d, ast.AddValues):
+                self._values(d)
+        decls = list(self.merged.values())
+        self._unused(new, decls)
+        return decls
+
+    # ------------------------------------------------------------------ replacing whole declarations
+    def _same_shape(self, old, d):
+        """An override of a def or a procedure keeps its parameters: the base's calls still fit."""
+        if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and type(old) is type(d) and len(old.params) != len(d.params):
+            was = f"({', '.join(old.params)})"
+            self.error(d.span, f"'{d.name}' takes {len(old.params)} argument(s) {was} in the base "
+                       f"({old.span.file}:{old.span.line}); this replacement takes {len(d.params)}",
+                       f"keep the parameters: {_KIND_WORDS[type(d).__name__]} {d.name}{was}")
+
+    def _unused(self, new: list, decls: list):
+        """A new name nothing uses, close to a name of the base: a misspelled replacement."""
+        used = _used_names(decls)
+        for d in new:
+            if d.name in used or not isinstance(d, (ast.DefDecl, ast.ProcDecl, ast.VarDecl, ast.OptionDecl,
+                                                    ast.TableDecl)):
+                continue
+            same_kind = [getattr(b, "name", "") for b in self.base.decls if type(b) is type(d)]
+            close = difflib.get_close_matches(d.name, same_kind, n=1, cutoff=0.75)
+            if close:
+                word = _KIND_WORDS[type(d).__name__]
+                self.error(d.span, f"the base has no {word} '{d.name}' to replace, and nothing uses it",
+                           f"did you mean '{close[0]}'?")
+
+    # ------------------------------------------------------------------ pieces
+    def _step(self, piece: ast.StepOverlay):
+        places = {}
+        for key, d in self.merged.items():
+            holder = d.kind if isinstance(d, ast.BlockDecl) else d.name if isinstance(d, ast.ProcDecl) else None
+            if holder is not None and (piece.place is None or piece.place == holder):
+                if _labels(d.body).count(piece.label):
+                    places[key] = d
+        if not places:
+            every = sorted({lab for d in self.merged.values() if isinstance(d, (ast.BlockDecl, ast.ProcDecl))
+                            for lab in _labels(d.body)})
+            where = f" in '{piece.place}'" if piece.place else ""
+            self.error(piece.span, f"the base has no step {piece.label!r}{where}",
+                       suggest(piece.label, every) or ("its steps: " + ", ".join(every) if every else
+                                                       "the base has no steps"))
+            return
+        if len(places) > 1 or any(_labels(d.body).count(piece.label) > 1 for d in places.values()):
+            holders = [d.kind if isinstance(d, ast.BlockDecl) else d.name for d in places.values()]
+            self.error(piece.span, f"there are several steps {piece.label!r} (in {', '.join(holders)})",
+                       f"say which: step \"{piece.label}\" in {holders[0]}:")
+            return
+        (key, d), = places.items()
+
+        def change(step: ast.Step) -> tuple:
+            if piece.mode == "replace":
+                return (attrs.evolve(step, body=piece.body),)
+            return piece.body + (step,) if piece.mode == "before" else (step,) + piece.body
+        self.merged[key] = attrs.evolve(d, body=_rewrite(d.body, piece.label, change))
+
+    def _rows(self, piece: ast.AddRows):
+        table = self.merged.get(("TableDecl", piece.table))
+        if table is None:
+            self.error(piece.span, f"the base has no table '{piece.table}'",
+                       suggest(piece.table, [k[1] for k in self.merged if k[0] == "TableDecl"]))
+            return
+        self.merged[("TableDecl", piece.table)] = attrs.evolve(table, rows=table.rows + piece.rows)
+
+    def _values(self, piece: ast.AddValues):
+        option = self.merged.get(("OptionDecl", piece.option))
+        if option is None:
+            self.error(piece.span, f"the base has no option '{piece.option}'",
+                       suggest(piece.option, [k[1] for k in self.merged if k[0] == "OptionDecl"]))
+            return
+        have = [_value(v) for v in option.values]
+        for v in piece.values:
+            if _value(v) in have:
+                self.error(v.span, f"option '{piece.option}' already has the value {_value(v)!r}")
+        self.merged[("OptionDecl", piece.option)] = attrs.evolve(option, values=option.values + piece.values)
+
+
+def _value(v):
+    return v.id if isinstance(v, ast.Name) else v.value
+
+
+_NESTED = ("body", "orelse")
+
+
+def _labels(stmts) -> list:
+    """Every step label in a block, nested blocks included."""
+    out = []
+    for s in stmts:
+        if isinstance(s, ast.Step):
+            out.append(s.label)
+        for part in _NESTED:
+            inner = getattr(s, part, None)
+            if isinstance(inner, tuple):
+                out += _labels(inner)
+        for _cond, body in getattr(s, "branches", ()):
+            out += _labels(body)
+        for alt in getattr(s, "alternatives", ()):
+            out += _labels(alt.body)
+    return out
+
+
+def _rewrite(stmts: tuple, label: str, change) -> tuple:
+    """The block with the step ``label`` replaced by ``change(step)`` (a tuple of statements)."""
+    out: list = []
+    for s in stmts:
+        if isinstance(s, ast.Step) and s.label == label:
+            out.extend(change(s))
+            continue
+        fields = {}
+        for part in _NESTED:
+            inner = getattr(s, part, None)
+            if isinstance(inner, tuple):
+                fields[part] = _rewrite(inner, label, change)
+        if getattr(s, "branches", None):
+            fields["branches"] = tuple((c, _rewrite(b, label, change)) for c, b in s.branches)
+        if getattr(s, "alternatives", None):
+            fields["alternatives"] = tuple(attrs.evolve(a, body=_rewrite(a.body, label, change))
+                                           for a in s.alternatives)
+        out.append(attrs.evolve(s, **fields) if fields else s)
+    return tuple(out)
+
+
+def _used_names(decls) -> set:
+    """Every name the declarations read or call, and every field they name."""
+    used: set = set()
+    pending = list(decls)
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Name):
+            used.add(n.id)
+        elif isinstance(n, ast.Attr):
+            used.add(n.name)
+        elif isinstance(n, ast.RankDecl):
+            used.update(name for name, _asc in n.keys)
+        pending.extend(ast.parts(n))
+    return used
