@@ -221,8 +221,8 @@ class Checker:
             self.error(span, "the game never ends: nothing says 'end game' and there is no 'end when'",
                        "add a line such as: end when round_number > 10 after round")
         if not self.turns_taken:
-            for d in self.rules.decls:
-                if isinstance(d, ast.EndWhen) and d.timing == "turn":
+            for d in self.sym.end_conditions:
+                if d.timing == "turn":
                     self.error(d.span, "this end condition is checked after each turn, but no turn is ever taken",
                                "add 'after round', or take turns with 'turn p' in the round")
         self._display_is_public()
@@ -232,9 +232,7 @@ class Checker:
 
     def _display_is_public(self):
         """The board is drawn for every player alike, so it may show only public variables."""
-        for d in self.rules.decls:
-            if not isinstance(d, ast.DisplayDecl):
-                continue
+        for d in self.sym.displays:
             seen_defs: set = set()
             pending = [d.expr]
             while pending:

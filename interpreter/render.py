@@ -7,7 +7,6 @@ import json
 import attrs
 from typing import Optional
 
-from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.views import view, visible_vars
 
@@ -26,7 +25,7 @@ def _space_texts(st, player=None) -> dict:
     except (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
             RecursionError) as exc:
         # a rules mistake in 'display' (it runs outside the machine, which would locate it)
-        line = next((d.span.line for d in g.rules.decls if isinstance(d, ast.DisplayDecl)), 0)
+        line = g.symbols.display.span.line
         raise RulesRuntimeError(f"{g.file}:{line}: in 'display': {exc}") from None
 
 
