@@ -20,11 +20,18 @@ makes a local public from there on, ``reveal v``/``reveal p.v`` the variable to 
 announces it); in a secret one, it is the decider's secret.
 
 Locals are followed statement by statement (their label, the label of their length, the variables
-they are part of); the branches of an ``if`` are joined, loops run twice. A ``def`` is worked out with
-its arguments, a procedure once per context (its arguments, the variables revealed), and its summary
-(what it returns, whom it asks, what it does that everyone sees) is used at the call: a secret
-condition deciding whether it runs is reported there. A secret condition is reported once per block,
-at the first thing it decides that everyone sees; a message names the secret the expression reads
+they are part of); the branches of an ``if`` are joined, loops run twice. A ``match`` depends on its
+subject and every pattern (or condition) it tests, and on its arms, as ``if ... else`` does. A
+``def`` is worked out with its arguments (its ``let`` lines bind their value for the rest of it,
+with the player key of that value), a procedure once per context (its arguments, the variables
+revealed), and its summary (what it returns, whom it asks, what it does that everyone sees) is used
+at the call: a secret condition deciding whether it runs is reported there. A procedure called
+inside a statement's own expression (``if roll(p) > 3:``, ``x = f(a) + g(b)``) runs at that
+statement, before the rest of the expression, left to right (a call in its arguments first), under
+the statement's condition (an ``elif``'s under the conditions before it; a ``while`` condition's
+again after each round, under the condition); what it returns flows into the expression. Names come
+from the symbol table (interpreter/symbols.py). A secret condition is reported once per block, at
+the first thing it decides that everyone sees; a message names the secret the expression reads
 itself if there is one, else the first met.
 
 The rules it applies (each message names the sink and the secret):
@@ -47,7 +54,9 @@ The rules it applies (each message names the sink and the secret):
     into a secret or hidden variable.
  6. Decision existence: whether a player is asked (a ``choose``, a ``choose:``, an ``each ...
     secretly choose``, a call of a procedure that asks) depends on a secret; so does which player is
-    asked, or the list of an ``each``.
+    asked, or the list of an ``each``. A ``choose ... automatic`` (one legal option taken without
+    asking) is asked or not as the number of its options says: any secret in that number (the list's
+    length, the ``where``), the decider's own too, leaks.
  7. Options shown to the decider: a decision's list, ``where``, ``optional`` text, alternative guards
     (and ``as`` text when secret) show a secret other than the decider's own (face-down fields are
     let through: their owner is not known here).
@@ -71,6 +80,7 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic
+from rulewright.interpreter.symbols import symbols
 
 PUBLIC: frozenset = frozenset()
 NO_ROOTS: frozenset = frozenset()
@@ -86,6 +96,8 @@ HINT_MOVE_TEXT = ("announce only the chosen value and what every player sees, or
 HINT_ANNOUNCED = "choose it secretly (choose ... secretly as \"...\" shown \"...\")"
 HINT_ASKED = ("ask uniformly (offer the decision every time, with only a decline when there is nothing to "
               "choose), or wrap a condition the rulebook itself reveals in revealed(...)")
+HINT_AUTOMATIC = ("drop 'automatic' (ask even when only one option is legal), or make the list public: one "
+                  "whose length every player sees, with no 'where' that reads a secret")
 HINT_EACH = "list the players from what every player can see"
 HINT_OPTIONS = "offer player {who} only public values and their own secrets"
 HINT_SHOWN = "the 'shown' text may use the chosen value and what every player sees"
@@ -229,6 +241,15 @@ def unparse(node) -> str:
         return f"-{_operand(node.operand)}"
     if isinstance(node, ast.Cond):
         return f"{_operand(node.then)} if {_operand(node.test)} else {_operand(node.orelse)}"
+    if isinstance(node, ast.Match):
+        if node.subject is None:
+            arms = [f"if {unparse(ps[0])}: {unparse(v)}" for ps, v in node.arms]
+        else:
+            arms = [f"{' | '.join(_operand(p) for p in ps)}: {unparse(v)}" for ps, v in node.arms]
+        if node.orelse is not None:
+            arms.append(f"else: {unparse(node.orelse)}")
+        head = "match" if node.subject is None else f"match {unparse(node.subject)}"
+        return f"{head} {{{', '.join(arms)}}}"
     if isinstance(node, ast.Quantifier):
         return f"{node.func}({_binder_text(node.binder)})"
     if isinstance(node, ast.ListComp):
@@ -255,27 +276,24 @@ class Flow:
 
     def __init__(self, rules: ast.RulesFile):
         self.rules = rules
-        self.lines = rules.source.split("\n")
-        decls = rules.decls
-        self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
-        self.player_vars = {n for n, d in self.vars.items() if d.per_player}
-        self.records = {d.name: d for d in decls if isinstance(d, ast.RecordDecl)}
-        fields = {f for r in self.records.values() for f in r.fields}
-        columns = {c for d in decls if isinstance(d, ast.TableDecl) for c in d.columns}
+        self.sym = sym = symbols(rules)   # every declared name, found once
+        self.vars = sym.vars              # the built-in round_number and first_player included
+        self.player_vars = sym.player_vars
+        self.records = sym.record_decls
+        self.defs, self.procs = sym.defs, sym.procs
         # a name that is both a player variable and a field: read as the player variable when secret
-        self.shared_names = self.player_vars & (fields | columns)
+        self.shared_names = self.player_vars & (sym.fields | set(sym.columns))
         self.item_fields: dict = {}  # field -> (record, FieldVisibility)
         for r in self.records.values():
             for f, vis in r.visibility:
                 self.item_fields.setdefault(f, (r.name, vis))
         self.unless_fields = {vis.unless for _r, vis in self.item_fields.values() if vis.unless}
-        self.defs = {d.name: d for d in decls if isinstance(d, ast.DefDecl)}
-        self.procs = {d.name: d for d in decls if isinstance(d, ast.ProcDecl)}
         self.diagnostics: dict = {}
         self.order: dict = {}       # tag -> when it was first met (the secret a message names)
         self.def_memo: dict = {}
         self.proc_memo: dict = {}
         self.in_progress: set = set()
+        self.call_vals: dict = {}   # id of a procedure call in an expression -> its result where it last ran
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: int, span: ast.Span, message: str, hint: str = ""):
@@ -283,10 +301,8 @@ class Flow:
         key = (span.file, span.line, span.column, rule if rule > 3 else 1)
         if key in self.diagnostics:
             return
-        source = ""
-        if span.file == self.rules.filename and 0 < span.line <= len(self.lines):
-            source = self.lines[span.line - 1].rstrip("\r")
-        self.diagnostics[key] = Diagnostic(message, span.file, span.line, span.column, source, hint, "error")
+        self.diagnostics[key] = Diagnostic(message, span.file, span.line, span.column, self.rules.source_line(span),
+                                           hint, "error")
 
     def tag(self, t: tuple) -> frozenset:
         self.order.setdefault(t, len(self.order))
@@ -370,6 +386,8 @@ class Flow:
             node = node.obj
         if isinstance(node, ast.Name) and node.id in st.env:
             return st.env[node.id].mark
+        if self.is_proc_call(node) and id(node) in self.call_vals:
+            return self.call_vals[id(node)].mark
         return None
 
     def arg_val(self, node, st: FlowPoint) -> Val:
@@ -436,6 +454,8 @@ class Flow:
             return self.length(node.args[0], st)
         if name in self.defs:
             return self.def_result("label", name, node, st)
+        if name in self.procs and id(node) in self.call_vals:
+            return self.call_vals[id(node)].label
         if name in self.records:
             return self.record_label(self.records[name], node, st)
         out = PUBLIC
@@ -468,6 +488,32 @@ class Flow:
 
     def _l_Cond(self, node, st):
         return self.label(node.test, st) | self.label(node.then, st) | self.label(node.orelse, st)
+
+    def _l_Match(self, node, st):
+        out = self.arm_taken(node, st) | self.label(node.orelse, st)
+        for _patterns, value in node.arms:
+            out = out | self.label(value, st)
+        return out
+
+    def arm_taken(self, node: ast.Match, st: FlowPoint) -> frozenset:
+        """The label of which arm of a 'match' is taken: its subject and every pattern (or condition) tested."""
+        out = self.label(node.subject, st)
+        for patterns, _value in node.arms:
+            for p in patterns:
+                out = out | self.label(p, st)
+        return out
+
+    def _l_LetIn(self, node, st):
+        return self.label(node.body, self.let_point(node, st))
+
+    def let_point(self, node: ast.LetIn, st: FlowPoint) -> FlowPoint:
+        """The flow inside a def's 'let name = value' line: the local holds the value (its player key is
+        the value's, as if written in place)."""
+        value = node.value
+        inner = st.bound(node.name, Val(self.label(value, st), self.length(value, st), self.roots(value, st),
+                                        self.key(value, st), self.mark(value, st)))
+        inner.face_up = frozenset(f for f in inner.face_up if f[0] != node.name)
+        return inner
 
     def _l_Quantifier(self, node, st):
         b = node.binder
@@ -515,6 +561,13 @@ class Flow:
             return self.length(node.left, st) | self.length(node.right, st)
         if isinstance(node, ast.Cond):
             return self.label(node.test, st) | self.length(node.then, st) | self.length(node.orelse, st)
+        if isinstance(node, ast.Match):
+            out = self.arm_taken(node, st)
+            for _patterns, value in node.arms:
+                out = out | self.length(value, st)
+            return out | (self.length(node.orelse, st) if node.orelse is not None else PUBLIC)
+        if isinstance(node, ast.LetIn):
+            return self.length(node.body, self.let_point(node, st))
         if isinstance(node, ast.ListLit):
             return PUBLIC
         if isinstance(node, ast.ListComp) and node.binder.where is None:
@@ -529,6 +582,8 @@ class Flow:
                 return self.length(node.args[0], st)
             if name in self.defs:
                 return self.def_result("length", name, node, st)
+            if name in self.procs and id(node) in self.call_vals:
+                return self.call_vals[id(node)].length
         return self.label(node, st)
 
     def is_place(self, node, st: FlowPoint) -> bool:
@@ -554,8 +609,7 @@ class Flow:
             val = st.env.get(node.id)
             if val is not None:
                 return val.roots
-            return frozenset((node.id,)) if node.id in self.vars or node.id in ("first_player", "round_number") \
-                else NO_ROOTS
+            return frozenset((node.id,)) if node.id in self.vars else NO_ROOTS
         if isinstance(node, ast.Attr):
             if node.name in self.player_vars:
                 own = frozenset((node.name,))
@@ -568,6 +622,13 @@ class Flow:
             return self.roots(obj, st)
         if isinstance(node, ast.Cond):
             return self.roots(node.then, st) | self.roots(node.orelse, st)
+        if isinstance(node, ast.Match):
+            out = self.roots(node.orelse, st)
+            for _patterns, value in node.arms:
+                out = out | self.roots(value, st)
+            return out
+        if isinstance(node, ast.LetIn):
+            return self.roots(node.body, self.let_point(node, st))
         if isinstance(node, ast.Quantifier) and node.func == "first":
             return self.roots(node.binder.source, st)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -576,6 +637,8 @@ class Flow:
                 return self.roots(node.args[0], st)
             if name in self.defs:
                 return self.def_result("roots", name, node, st)
+            if name in self.procs and id(node) in self.call_vals:
+                return self.call_vals[id(node)].roots
         return NO_ROOTS
 
     # ------------------------------------------------------------------ functions
@@ -602,7 +665,7 @@ class Flow:
             val = st.env.get(target.id)
             if val is not None:
                 return Place(val.roots, PUBLIC, target.id)
-            if target.id in self.vars or target.id in ("first_player", "round_number"):
+            if target.id in self.vars:
                 return Place(frozenset((target.id,)))
             return Place(local=target.id)
         if isinstance(target, ast.Attr):
@@ -674,14 +737,11 @@ class Flow:
         self.bind(s.name, s.value, s, st, fr)
 
     def bind(self, name: str, value, s, st: FlowPoint, fr: Analysis, augmented: bool = False):
-        """A local takes a value (or a procedure's result)."""
-        if self.is_proc_call(value):
-            val = self.call(value, st, fr)
-            val = Val(val.label, val.length, val.roots, name, val.mark)
-        else:
-            val = Val(self.label(value, st) | st.pc, self.length(value, st) | st.pc, self.roots(value, st),
-                      self.alias_key(value, st) or name, self.mark(value, st))
-            self.promote(st, value)
+        """A local takes a value (the procedures called in it run first)."""
+        self.run_calls(value, st, fr)
+        val = Val(self.label(value, st) | st.pc, self.length(value, st) | st.pc, self.roots(value, st),
+                  self.alias_key(value, st) or name, self.mark(value, st))
+        self.promote(st, value)
         if augmented and name in st.env:
             old = st.env[name]
             val = Val(old.label | val.label, old.length | val.length, old.roots, old.key, old.mark)
@@ -698,15 +758,11 @@ class Flow:
 
     def assign(self, s, st: FlowPoint, fr: Analysis, augmented: bool):
         target = s.target
-        if isinstance(target, ast.Name) and (target.id in st.env or (
-                target.id not in self.vars and target.id not in ("first_player", "round_number"))):
+        if isinstance(target, ast.Name) and (target.id in st.env or target.id not in self.vars):
             self.bind(target.id, s.value, s, st, fr, augmented)
             return
-        if self.is_proc_call(s.value):
-            val = self.call(s.value, st, fr)
-            value_label, mark = val.label, val.mark
-        else:
-            value_label, mark = self.label(s.value, st), self.mark(s.value, st)
+        self.run_calls(s.value, st, fr)
+        value_label, mark = self.label(s.value, st), self.mark(s.value, st)
         self.store(s, "assign", self.place(target, st), value_label, mark, st, fr, s.value)
         self.promote(st, s.value)
         # turning an item over: 'x.face_up = true' makes x's face-down fields public for what follows
@@ -750,6 +806,7 @@ class Flow:
             st.env[place.local] = attrs.evolve(old, label=old.label | grow, length=length)
 
     def _s_Add(self, s, st, fr):
+        self.run_calls(s.item, st, fr)
         self.store(s, "add", self.place(s.target, st), self.label(s.item, st), self.mark(s.item, st), st, fr, s.item)
         self.promote(st, s.item)
 
@@ -770,8 +827,20 @@ class Flow:
         st.env[s.name] = Val(item, item, NO_ROOTS, s.name)
 
     def _s_CallStmt(self, s, st, fr):
-        if self.is_proc_call(s.call):
-            self.call(s.call, st, fr)
+        self.run_calls(s.call, st, fr)
+
+    def run_calls(self, node, st: FlowPoint, fr: Analysis, again: bool = False):
+        """The procedures called in a statement's own expression run first, left to right (the calls in
+        a call's arguments before it): what they do happens at the statement, under its condition, and
+        what they return flows into the expression (``call_vals``, read by label, length, roots and mark).
+        ``again``: the expression is evaluated once more (a 'while' condition); its results are joined."""
+        done: dict = {}
+        for call in _proc_calls(node, self.procs):
+            self.call_vals.update(done)  # an analysis run by a call may have met the same nodes elsewhere
+            val = self.call(call, st, fr)
+            before = self.call_vals.get(id(call))
+            done[id(call)] = val.join(before) if again and before is not None else val
+        self.call_vals.update(done)
 
     def call(self, call: ast.Call, st: FlowPoint, fr: Analysis) -> Val:
         """A procedure call: its summary in this context, and the call site's rules 2 and 6."""
@@ -809,6 +878,7 @@ class Flow:
         if s.value is None:
             val = Val(st.pc, st.pc)
         else:
+            self.run_calls(s.value, st, fr)
             val = Val(self.label(s.value, st) | st.pc, self.length(s.value, st) | st.pc, self.roots(s.value, st),
                       None, self.mark(s.value, st))
         fr.ret = val if fr.ret is None else fr.ret.join(val)
@@ -822,6 +892,7 @@ class Flow:
         self.public_act(s.span, st, fr, "the game ends here", "ends the game")
 
     def _s_Win(self, s, st, fr):
+        self.run_calls(s.players, st, fr)
         who = self.label(s.players, st)
         if who:
             fr.does("names the winners")
@@ -831,6 +902,7 @@ class Flow:
             self.public_act(s.span, st, fr, "'win' names the winners here", "names the winners")
 
     def _s_TakeTurn(self, s, st, fr):
+        self.run_calls(s.player, st, fr)
         who = self.label(s.player, st)
         if who:
             fr.does("gives a turn")
@@ -888,12 +960,17 @@ class Flow:
     def _s_If(self, s, st, fr):
         conds, near = PUBLIC, PUBLIC
         outs = []
-        self.promote(st, s.branches[0][0])
-        for cond, body in s.branches:
+        at = st  # where the condition is tested: an 'elif' only when those before it fail
+        for i, (cond, body) in enumerate(s.branches):
+            if i > 0:
+                at = st.under(conds, near)
+            self.run_calls(cond, at, fr)  # the procedures called in a condition run when it is tested
+            if i == 0:
+                self.promote(st, cond)
             lab = self.label(cond, st)
             if lab:
                 conds, near = conds | lab, near | self.direct(cond, st)
-            branch = st.under(conds, near)
+            branch = at.under(conds, near)
             branch.face_up = branch.face_up | self.face_up_facts(cond, st)
             self.block(body, branch, fr)
             outs.append(branch)
@@ -902,31 +979,38 @@ class Flow:
         outs.append(branch)
         self.replace(st, _join_points(st, outs))
 
-    def loop(self, body, st: FlowPoint, fr: Analysis, condition, bind=None):
+    def loop(self, body, st: FlowPoint, fr: Analysis, condition, bind=None, after=None):
         """A loop body run twice, each time joined with the flow before it (it may not run at all).
-        ``condition(state)`` gives the label the body runs under and the secrets it reads itself."""
+        ``condition(state)`` gives the label the body runs under and the secrets it reads itself;
+        ``after(state)`` is what runs at the end of each round, under that condition."""
         for _round in range(2):
             inner = st.under(*condition(st))
             if bind is not None:
                 bind(inner)
             self.block(body, inner, fr)
+            if after is not None:
+                after(inner)
             self.replace(st, _join_points(st, [st, inner]))
 
     def _s_While(self, s, st, fr):
+        self.run_calls(s.cond, st, fr)  # the first test; the next ones run after a round, under the condition
         self.promote(st, s.cond)
-        self.loop(s.body, st, fr, lambda now: self.condition(s.cond, now))
+        self.loop(s.body, st, fr, lambda now: self.condition(s.cond, now),
+                  after=lambda inner: self.run_calls(s.cond, inner, fr, again=True))
 
     def condition(self, node, st: FlowPoint):
         lab = self.label(node, st)
         return lab, (self.direct(node, st) if lab else PUBLIC)
 
     def _s_Repeat(self, s, st, fr):
+        self.run_calls(s.count, st, fr)
         count = self.condition(s.count, st)
         self.loop(s.body, st, fr, lambda now: count)
 
     def _s_For(self, s, st, fr):
         # the body runs len(list) times: its condition is the list's length, public for a variable's list;
         # the loop variable holds an item (a secret list's items are secret)
+        self.run_calls(s.source, st, fr)
         items, roots = self.label(s.source, st), self.roots(s.source, st)
         length = self.length(s.source, st)
         runs = (length, self.direct(s.source, st) if length else PUBLIC)
@@ -951,6 +1035,7 @@ class Flow:
                             f"{self.secret(which, self.direct(by, st))}", HINT_ASKED)
 
     def _s_Choose(self, s, st, fr):
+        self.run_calls(s.source, st, fr)  # the list is worked out before the player is asked
         who = self.key(s.by, st) if s.by is not None else "me"
         self.asked(s.span, who, s.by, st, fr)
         self.choice(s, who, st, secret=s.secret or s.shown is not None)
@@ -970,6 +1055,14 @@ class Flow:
                 self.report(7, node.span, f"the options offered to player {who} show "
                             f"{self.secret(bad, self.direct(node, at))}", HINT_OPTIONS.format(who=who))
                 break
+        if c.automatic:
+            # rule 6: one legal option is taken without asking, so everyone learns whether there were more:
+            # any secret in the number of options leaks, the decider's own too
+            count = self.length(c.source, st) | where
+            if count:
+                near = self.direct(c.source, st) | self.direct(c.where, inner)
+                self.report(6, c.span, f"whether player {who} is asked here ('automatic': only when two "
+                            f"options or more are legal) depends on {self.secret(count, near)}", HINT_AUTOMATIC)
         chosen = st.bound(c.var, Val(key=c.var))
         if not secret:
             # rule 4: the move text is announced; it may show the value chosen
@@ -1011,6 +1104,7 @@ class Flow:
         self.replace(st, _join_points(st, outs))
 
     def _s_ChooseEach(self, s, st, fr):
+        self.run_calls(s.players, st, fr)
         who = s.player_var
         listed = self.label(s.players, st)
         fr.asks(who)
@@ -1022,43 +1116,44 @@ class Flow:
 
         def bind(inner: FlowPoint):
             inner.env[who] = Val(key=who)  # who is asked is public: they are seen deciding
+            self.run_calls(s.choice.source, inner, fr)  # each player's list
             self.choice(s.choice, who, inner, secret=True)  # 'each ... secretly choose' is always secret
         self.loop(s.body, st, fr, lambda now: runs, bind)
 
     # ------------------------------------------------------------------ the whole file
     def run(self):
-        decls = self.rules.decls
+        sym = self.sym
         scoring_reveals = set()
-        for d in decls:
-            if isinstance(d, ast.BlockDecl) and d.kind == "scoring":
-                for s in d.body:
-                    if isinstance(s, ast.Reveal):
-                        if isinstance(s.what, ast.Name):
-                            scoring_reveals.add(s.what.id)
-                        elif isinstance(s.what, ast.Attr):
-                            scoring_reveals.add(s.what.name)
-        for d in decls:
-            if isinstance(d, ast.VarDecl):
-                lab = self.label(d.value, FlowPoint())
-                if lab and d.visibility == "public":
-                    self.report(1, d.span, f"the public variable '{d.name}' is computed from {self.secret(lab)}",
-                                HINT_STORE.format(name=d.name))
-            elif isinstance(d, ast.BlockDecl):
-                self.block(d.body, FlowPoint(), Analysis(d.kind))
-            elif isinstance(d, ast.EndWhen):
-                lab = self.label(d.cond, FlowPoint())
-                if lab:
-                    self.report(10, d.cond.span, f"the end condition depends on {self.secret(lab)}", HINT_END)
-            elif isinstance(d, ast.TeamsDecl):
-                lab = self.label(d.teams, FlowPoint())
-                if lab:
-                    self.report(10, d.teams.span, f"'teams' depends on {self.secret(lab)}", HINT_TEAMS)
-            elif isinstance(d, ast.RankDecl):
-                self.check_ranking(d.span, [name for name, _ascending in d.keys], scoring_reveals, "'rank by'")
-        score = self.vars.get("score")
-        if not any(isinstance(d, ast.RankDecl) for d in decls) and score is not None and score.per_player:
-            # without 'rank by' the outcome ranks (and shows) the scores
-            self.check_ranking(score.span, ["score"], scoring_reveals, "the outcome")
+        scoring = sym.blocks.get("scoring")
+        for s in scoring.body if scoring is not None else ():
+            if isinstance(s, ast.Reveal):
+                if isinstance(s.what, ast.Name):
+                    scoring_reveals.add(s.what.id)
+                elif isinstance(s.what, ast.Attr):
+                    scoring_reveals.add(s.what.name)
+        for d in sym.vars.values():
+            lab = self.label(d.value, FlowPoint())
+            if lab and d.visibility == "public":
+                self.report(1, d.span, f"the public variable '{d.name}' is computed from {self.secret(lab)}",
+                            HINT_STORE.format(name=d.name))
+        for d in sym.blocks.values():
+            self.block(d.body, FlowPoint(), Analysis(d.kind))
+        for d in sym.end_conditions:
+            lab = self.label(d.cond, FlowPoint())
+            if lab:
+                self.report(10, d.cond.span, f"the end condition depends on {self.secret(lab)}", HINT_END)
+        if sym.teams is not None:
+            lab = self.label(sym.teams.teams, FlowPoint())
+            if lab:
+                self.report(10, sym.teams.teams.span, f"'teams' depends on {self.secret(lab)}", HINT_TEAMS)
+        if sym.rank is not None:
+            self.check_ranking(sym.rank.span, [name for name, _ascending in sym.rank.keys], scoring_reveals,
+                               "'rank by'")
+        else:
+            score = self.vars.get("score")
+            if score is not None and score.per_player:
+                # without 'rank by' the outcome ranks (and shows) the scores
+                self.check_ranking(score.span, ["score"], scoring_reveals, "the outcome")
 
     def check_ranking(self, span, names, scoring_reveals: set, what: str):
         for name in names:
@@ -1077,6 +1172,13 @@ def _revealed_locals(node):
     if isinstance(node, ast.Cond):
         yield from _revealed_locals(node.test)
         return
+    if isinstance(node, ast.Match):  # the subject, or the first arm's condition, is always evaluated
+        yield from _revealed_locals(node.subject if node.subject is not None else node.arms[0][0][0])
+        return
+    if isinstance(node, ast.LetIn):
+        yield from _revealed_locals(node.value)
+        yield from (name for name in _revealed_locals(node.body) if name != node.name)
+        return
     if isinstance(node, ast.BoolOp):
         yield from _revealed_locals(node.left)
         return
@@ -1090,6 +1192,18 @@ def _revealed_locals(node):
         return
     for part in ast.parts(node):
         yield from _revealed_locals(part)
+
+
+def _proc_calls(node, procs):
+    """The procedure calls in an expression, in the order they run: left to right, a call's arguments first."""
+    if isinstance(node, ast.Call):
+        for part in (node.args, node.kwargs):
+            yield from _proc_calls(part, procs)
+        if isinstance(node.func, ast.Name) and node.func.id in procs:
+            yield node
+        return
+    for part in ast.parts(node):
+        yield from _proc_calls(part, procs)
 
 
 def flow_diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:

@@ -662,3 +662,302 @@ def test_a_secret_score_is_ranked_and_shown_by_the_outcome_without_rank_by():
         turn:
             end game
         """, head) == [(6, 1, "the outcome ranks the players by the secret variable 'score'")]
+
+
+def test_a_diagnostic_in_a_base_file_quotes_the_base_files_line(tmp_path):
+    (tmp_path / "base.rules").write_text(HEAD + 'turn:\n    log "player {me} holds {me.hand}"\n    end game\n',
+                                         encoding="utf-8")
+    path = tmp_path / "variant.rules"
+    path.write_text('extends "base.rules"\nvar extra = 1\n', encoding="utf-8")
+    rules = _apply_extends(parse(path.read_text(encoding="utf-8"), str(path)), path)
+    (d,) = flow_diagnostics(rules)
+    assert (Path(d.file).name, d.line, d.column) == ("base.rules", 8, 5)
+    assert d.source_line == '    log "player {me} holds {me.hand}"'
+
+
+# ---------------------------------------------------------------- match
+def test_a_match_depends_on_its_subject_every_pattern_tested_and_its_arms():
+    assert flow("""
+        turn:
+            me.score = match len(me.hand) { 0: 1, 1 | 2: 2, else: 3 }
+            me.score = match { if len(me.hand) > 4: len(deck), else: 0 }
+            end game
+        """) == []
+    assert flow("""
+        turn:
+            me.score = match { if 6 in me.hand: 2, else: 1 }
+            me.score = match 6 { 1 | max(me.hand): 2, else: 1 }
+            me.score = match len(me.hand) { 0: 0, else: max(me.hand) }
+            me.score = match max(me.hand) { 6: 1, else: 0 }
+            end game
+        """) == [(8, 5, "the public variable 'score' is computed from the secret 'hand' of player me"),
+                 (9, 5, "the public variable 'score' is computed from the secret 'hand' of player me"),
+                 (10, 5, "the public variable 'score' is computed from the secret 'hand' of player me"),
+                 (11, 5, "the public variable 'score' is computed from the secret 'hand' of player me")]
+
+
+def test_a_list_chosen_by_a_match_has_the_length_of_the_arm_taken():
+    assert flow("""
+        turn:
+            for c in match len(me.hand) { 0: discard, else: [1, 2] }:
+                me.score += 1
+            end game
+        """) == []
+    assert flow("""
+        turn:
+            for c in match { if 6 in me.hand: discard, else: [1, 2] }:
+                me.score += 1
+            end game
+        """) == [(9, 9, "whether the public variable 'score' changes here depends on the secret 'hand' of player me")]
+
+
+def test_a_match_on_a_secret_deciding_whether_a_player_is_asked():
+    assert flow("""
+        turn:
+            if match { if 6 in me.hand: true, else: false }:
+                choose c in me.hand as "play {c}"
+            end game
+        """) == [(9, 9, "whether player me is asked here depends on the secret 'hand' of player me")]
+
+
+def test_revealed_in_a_match_subject_makes_the_local_public_but_not_in_an_arm():
+    assert flow("""
+        turn:
+            let x = len([c in me.hand where c > 3])
+            me.score = match revealed(x) { 0: 0, else: 1 }
+            me.score = x
+            end game
+        """) == []
+    assert flow("""
+        turn:
+            let x = len([c in me.hand where c > 3])
+            me.score = match len(me.hand) { 0: revealed(x), else: 1 }
+            me.score = x
+            end game
+        """) == [(10, 5, "the public variable 'score' is computed from the secret 'hand' of player me")]
+
+
+def test_unparse_of_a_match():
+    rules = parse('game "U"\nplayers 2\nturn:\n    log "x" to match me { 1 | 2: next_player(me), else: 1 }\n'
+                  '    log "y" to match { if me == 1: 2, else: 1 }\n    end game\n', "u.rules")
+    turn = rules.decls[-1].body
+    assert unparse(turn[0].to) == "match me {1 | 2: next_player(me), else: 1}"
+    assert unparse(turn[1].to) == "match {if me == 1: 2, else: 1}"
+
+
+# ---------------------------------------------------------------- let lines in a def
+def test_the_let_lines_of_a_def_bind_their_value_for_the_rest_of_it():
+    assert flow("""
+        def spare(p) =
+            let h = p.hand
+            let n = len(h)
+            n + len(deck)
+        turn:
+            me.score = spare(me)
+            end game
+        """) == []
+    assert flow("""
+        def best(p) =
+            let h = [c in p.hand where c > 2]
+            let n = len(h)
+            n + 1
+        turn:
+            me.score = best(me)
+            end game
+        """) == [(12, 5, "the public variable 'score' is computed from the secret 'hand' of player me")]
+    # a let line's local hides what it is named after, the def's parameter too
+    assert flow("""
+        def top(p, h) =
+            let h = p.hand
+            max(h)
+        turn:
+            me.score = top(me, discard)
+            end game
+        """) == [(11, 5, "the public variable 'score' is computed from the secret 'hand' of player me")]
+
+
+def test_a_player_named_by_a_let_line_is_the_player_of_its_value():
+    # 'q' stands for 'p', which is 'me' at the call: me's own hand may be logged to me
+    assert flow("""
+        def held(p) =
+            let q = p
+            q.hand
+        turn:
+            log "you hold {held(me)}" to me
+            log "player {me} holds {held(me)}"
+            end game
+        """) == [(12, 5, "the public log line shows the secret 'hand' of player me")]
+
+
+# ---------------------------------------------------------------- choose ... automatic
+AUTOMATIC = ("whether player me is asked here ('automatic': only when two options or more are legal) depends on "
+             "the secret 'hand' of player me")
+
+
+def test_an_automatic_decision_is_asked_only_when_its_options_count_says_so():
+    # how many cards in a hand everyone sees; a public list filtered by a public 'where' is public
+    assert flow("""
+        turn:
+            choose c in me.hand automatic as "play {c}"
+            choose d in discard where d > 3 automatic as "take {d}"
+            choose e in me.hand where e > 3 as "play {e}" optional "pass"
+            end game
+        """) == []
+    # which cards pass the 'where' is the decider's own secret, but whether they are asked is public
+    assert flow("""
+        turn:
+            choose c in me.hand where c > 3 automatic as "play {c}"
+            choose d in [x in me.hand where x > 3] secretly automatic as "play {d}" optional "pass"
+            end game
+        """) == [(8, 5, AUTOMATIC), (9, 5, AUTOMATIC)]
+
+
+def test_an_automatic_decision_hints_at_its_answer():
+    (d,) = flow_diagnostics(rules_of("""
+        turn:
+            choose c in me.hand where c > 3 automatic as "play {c}"
+            end game
+        """))
+    assert d.hint == ("drop 'automatic' (ask even when only one option is legal), or make the list public: one "
+                      "whose length every player sees, with no 'where' that reads a secret")
+
+
+def test_automatic_in_an_each_decision():
+    head = HEAD + "player var kept = [] secret\n"
+    assert flow("""
+        turn:
+            each p in players secretly choose c in p.hand where c > 3 automatic as "keep {c}":
+                move c from p.hand to p.kept
+            end game
+        """, head) == [(9, 5, "whether player p is asked here ('automatic': only when two options or more are "
+                              "legal) depends on the secret 'hand' of player p")]
+    assert flow("""
+        turn:
+            each p in players secretly choose c in p.hand automatic as "keep {c}":
+                move c from p.hand to p.kept
+            end game
+        """, head) == []
+
+
+# ---------------------------------------------------------------- procedure calls inside expressions
+PROCEDURES = {
+    "roll": """\
+procedure roll(p):
+    choose c in [1, 2, 3, 4, 5, 6] by p secretly as "roll {c}" shown "rolls a die"
+    return c
+""",
+    "public_roll": """\
+procedure public_roll(p):
+    choose c in [1, 2, 3, 4, 5, 6] by p as "roll {c}"
+    return c
+""",
+    "cheer": """\
+procedure cheer(p):
+    log "player {p} cheers"
+    return 1
+""",
+    "top": """\
+procedure top(p):
+    return max(p.hand)
+""",
+    "twice": """\
+procedure twice(x):
+    return 2 * x
+"""}
+
+
+def with_procedures(*names) -> str:
+    """HEAD and the procedures named (each three lines but top and twice, two)."""
+    return HEAD + "".join(PROCEDURES[n] for n in names)
+
+
+def test_the_value_a_procedure_returns_flows_into_the_expression_it_stands_in():
+    assert flow("""
+        turn:
+            if public_roll(me) > 3:
+                me.score += 1
+            me.score = 2 * public_roll(me) + cheer(me)
+            let x = public_roll(me) + public_roll(me)
+            me.score = x
+            end game
+        """, with_procedures("public_roll", "cheer")) == []
+    assert flow("""
+        turn:
+            if roll(me) > 3:
+                me.score += 1
+            let x = 2 * roll(me)
+            me.score = x
+            me.score = cheer(me) + top(me)
+            end game
+        """, with_procedures("roll", "cheer", "top")) == [
+            (17, 9, "whether the public variable 'score' changes here depends on the secret choice 'c' of player me"),
+            (19, 5, "the public variable 'score' is computed from the secret choice 'c' of player me"),
+            (20, 5, "the public variable 'score' is computed from the secret 'hand' of player me")]
+
+
+def test_the_calls_in_a_calls_arguments_run_first():
+    assert flow("""
+        turn:
+            me.score = twice(roll(me))
+            me.score = twice(public_roll(me))
+            end game
+        """, with_procedures("roll", "public_roll", "twice")) == [
+            (16, 5, "the public variable 'score' is computed from the secret choice 'c' of player me")]
+
+
+def test_what_a_procedure_in_an_expression_does_happens_at_its_statement():
+    assert flow("""
+        turn:
+            if 6 in me.hand:
+                let x = cheer(me) + 1
+            if len(me.hand) > 2:
+                let y = 1 + public_roll(me)
+            elif 6 in me.hand:
+                pass
+            elif public_roll(me) > 3:
+                pass
+            end game
+        """, with_procedures("cheer", "public_roll")) == [
+            (15, 17, "whether 'cheer' writes a public log line here depends on the secret 'hand' of player me"),
+            (20, 10, "whether player me is asked here (in 'public_roll') depends on the secret 'hand' of player me")]
+
+
+def test_a_while_condition_calling_a_procedure_runs_it_again_after_each_round():
+    assert flow("""
+        turn:
+            while public_roll(me) > 3:
+                me.score += 1
+            end game
+        """, with_procedures("public_roll")) == []
+    # the next roll is asked for only if the secret roll before it was high: the others learn it
+    assert flow("""
+        turn:
+            while roll(me) > 3:
+                pass
+            end game
+        """, with_procedures("roll")) == [
+            (11, 11, "whether player me is asked here (in 'roll') depends on the secret choice 'c' of player me")]
+
+
+def test_procedures_in_the_lists_counts_and_players_of_statements():
+    assert flow("""
+        turn:
+            repeat roll(me) times:
+                me.score += 1
+            end game
+        """, with_procedures("roll")) == [
+            (12, 9, "whether the public variable 'score' changes here depends on the secret choice 'c' of player me")]
+    assert flow("""
+        turn:
+            for c in [public_roll(me), roll(me)]:
+                me.score += 1
+            choose d in [public_roll(me), roll(me)] as "keep {d}"
+            win [first(players)] if public_roll(me) > 3 else players
+            end game
+        """, with_procedures("roll", "public_roll")) == []
+    assert flow("""
+        turn:
+            win [first(players)] if roll(me) > 3 else players
+            end game
+        """, with_procedures("roll")) == [
+            (11, 5, "the winners named here are computed from the secret choice 'c' of player me")]
