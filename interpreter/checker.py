@@ -121,7 +121,6 @@ class Checker:
                            suggest(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
             else:
                 kind.check(b.spec, self.error)
-        self._columns_scoped()
         by_fields: dict = {}
         for d in decls:
             if isinstance(d, ast.RecordDecl):
@@ -152,25 +151,6 @@ class Checker:
                 if not problems:
                     out.update(kind.build(b.name, b.spec).spaces)
         return out
-
-    def _columns_scoped(self):
-        """Two tables may share a column name; a key in both with two values there would make
-        'x.column' ambiguous."""
-        for column, tables in self.sym.columns.items():
-            seen: dict = {}  # key -> (table, value)
-            for t in tables:
-                decl = self.tables[t]
-                i = decl.columns.index(column)
-                for row in decl.rows:
-                    if len(row.values) <= i or not row.values:
-                        continue
-                    key, value = _literal_value(row.values[0]), _literal_value(row.values[i])
-                    if key in seen and seen[key][0] != t and seen[key][1] != value:
-                        self.error(row.span, f"tables '{seen[key][0]}' and '{t}' both have a row for {key!r} and a "
-                                   f"column '{column}': '{key}.{column}' would be ambiguous",
-                                   "rename the column in one of them")
-                        return
-                    seen.setdefault(key, (t, value))
 
     def _table(self, d: ast.TableDecl):
         for row in d.rows:

@@ -33,7 +33,10 @@ class CompiledGame:
         self.constants.update(self.options)
         for member in sym.members:
             self.constants.setdefault(member, member)
-        self.columns: dict = {}  # column -> {key: value}; a key is in one table of those that have the column
+        self.columns: dict = {}  # column -> {key: value}, over every table that has the column
+        self.column_owner: dict = {}  # (column, key) -> the table that gave it first
+        self.ambiguous: dict = {}  # column -> {key: (table, table)}: two tables give the key two values
+        self.rows: dict = {}  # table -> {key: {column: value}}
         self.tables: dict = {}
         self.records = sym.records
         self.record_fields = sym.fields
@@ -67,12 +70,24 @@ class CompiledGame:
 
     # ------------------------------------------------------------------ data
     def _table(self, d: ast.TableDecl):
+        """A table's keys (copies included), its rows by key, and its columns merged with the columns
+        of the same name in other tables; a key two tables give two values there is ambiguous."""
         keys = []
+        rows = self.rows[d.name] = {}
         for row in d.rows:
             values = [self._literal(v) for v in row.values]
             key = values[0]
+            rows[key] = dict(zip(d.columns, values))
             for column, value in zip(d.columns, values):
-                self.columns.setdefault(column, {})[key] = value
+                merged = self.columns.setdefault(column, {})
+                owner = self.column_owner.setdefault((column, key), d.name)
+                if key in self.ambiguous.get(column, ()):
+                    continue
+                if owner != d.name and merged.get(key) != value:
+                    self.ambiguous.setdefault(column, {})[key] = (owner, d.name)
+                    del merged[key]
+                else:
+                    merged[key] = value
             keys.extend([key] * row.copies)
         self.tables[d.name] = keys
         self.constants[d.name] = keys
@@ -111,7 +126,15 @@ class CompiledGame:
         column = self.columns.get(name)
         if column is not None and obj in column:
             return column[obj]
-        raise RulesRuntimeError(f"{to_text(obj)!r} has no '{name}'")
+        raise self.no_column(obj, name)
+
+    def no_column(self, item, name: str) -> RulesRuntimeError:
+        """The error for 'item.name' where no table gives the item that column (or two tables do)."""
+        both = self.ambiguous.get(name, {}).get(item) if type(item) is str else None
+        if both is not None:
+            return RulesRuntimeError(f"'{item}.{name}' is ambiguous: tables '{both[0]}' and '{both[1]}' both have "
+                                     f"a row {item!r}; write {both[0]}[\"{item}\"].{name}")
+        return RulesRuntimeError(f"{to_text(item)!r} has no '{name}'")
 
     # ------------------------------------------------------------------ procedures
     def _compile_procs(self) -> dict:

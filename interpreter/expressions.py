@@ -298,12 +298,16 @@ class ExprCompiler:
         if kinds == {"column"}:
             column = self.game.columns[name]
 
+            game = self.game
+
             def f(st, env):
                 item = obj(st, env)
                 try:
                     return column[item]
                 except (KeyError, TypeError):
-                    raise RulesRuntimeError(f"{to_text(item)!r} has no '{name}'") from None
+                    if type(item) is dict and name in item:  # a table's row: table[key].column
+                        return item[name]
+                    raise game.no_column(item, name) from None
             return f
         if kinds == {"field"}:
             def f(st, env):
@@ -324,8 +328,24 @@ class ExprCompiler:
             return game.get_field(st, obj(st, env), name)
         return f
 
+    def _table_row(self, table, keys, idx):
+        """table[key] is the key's row, as a record of its columns; table[n] the n-th key, as for a list."""
+        rows = self.game.rows[table]
+
+        def f(st, env):
+            k = idx(st, env)
+            if type(k) is str:
+                row = rows.get(k)
+                if row is None:
+                    raise RulesRuntimeError(f"table '{table}' has no row {k!r}")
+                return dict(row)
+            return get_index(keys(st, env), k)
+        return f
+
     def _Index(self, node, scope):
         obj, idx = self.compile(node.obj, scope), self.compile(node.index, scope)
+        if isinstance(node.obj, ast.Name) and node.obj.id in self.game.rows and node.obj.id not in scope:
+            return self._table_row(node.obj.id, obj, idx)
         held, local = getattr(obj, "held", None), getattr(idx, "local", None)
         if held is not None and local is not None:
             def f(st, env):  # board[space], the hottest expression of board games: no inner calls

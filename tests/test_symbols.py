@@ -98,13 +98,6 @@ CASES = {
         "    def n(x) = match len(x) { \"1\": 1, else: 3 }\n"
         "                              ^\n"
         "  hint: write both sides as the same kind, e.g. 9 and not \"9\""),
-    "two tables with one key and one column": (
-        HEAD + "table a(name, printed):\n    x, 1\ntable b(name, printed):\n    x, 2\nturn:\n    end game\n",
-        "t.rules:6:5: error: tables 'a' and 'b' both have a row for 'x' and a column 'printed': 'x.printed' "
-        "would be ambiguous\n"
-        "        x, 2\n"
-        "        ^\n"
-        "  hint: rename the column in one of them"),
     "a procedure under 'and'": (
         HEAD + "procedure roll():\n    return 3\nturn:\n    if true and roll() > 2:\n        pass\n    end game\n",
         "t.rules:6:17: error: procedure 'roll' changes the game, so it cannot run inside this part of an "
@@ -128,6 +121,18 @@ def test_tables_may_share_a_column_name():
     assert rendered(text) == ""
     from rulewright.interpreter.api import Game
     assert Game(parse(text, "t.rules")).new_state(1).vars["x"] == 3
+
+
+def test_a_key_two_tables_give_two_values_is_read_through_its_table():
+    from rulewright.dsl.errors import RulesRuntimeError
+    from rulewright.interpreter.api import Game
+    text = HEAD + ("table cloud(gate, printed):\n    g1, 1\ntable zephyr(gate, printed):\n    g1, 2\n"
+                   "var x = 0\nturn:\n    x = cloud[\"g1\"].printed * 10 + zephyr[\"g1\"].printed\n    end game\n")
+    assert rendered(text) == ""
+    assert Game(parse(text, "t.rules")).new_state(1).vars["x"] == 12
+    with pytest.raises(RulesRuntimeError, match=r"'g1.printed' is ambiguous: tables 'cloud' and 'zephyr' both have "
+                                                r"a row 'g1'; write cloud\[\"g1\"\].printed"):
+        Game(parse(text.replace('cloud[\"g1\"].printed', '\"g1\".printed'), "t.rules")).new_state(1)
 
 
 def test_bare_words_of_free_label_columns_are_text():
