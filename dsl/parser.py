@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import Diagnostic, RulesSyntaxError
+from rulewright.dsl.errors import Diagnostic, RulesSyntaxError, suggest
 
 GRAMMAR = Path(__file__).with_name("rules.lark")
 
@@ -59,7 +59,8 @@ def _lines(text: str) -> list[str]:
     return [line.rstrip("\r") for line in text.split("\n")]
 
 
-def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntaxError:
+def _syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: bool = True) -> RulesSyntaxError:
+    """The diagnostic for a parse error. ``statement`` is false for the text of a {hole} (an expression)."""
     lines = _lines(text)
     if lines and lines[-1] == "" and len(lines) > 1:
         lines.pop()
@@ -72,6 +73,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
         line = max(len(lines), 1)
         column = len(lines[-1]) + 1 if lines else 1
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+    slip = _slip(exc, text, source_line, line, column, statement)
+    if slip is not None:
+        message, column, hint = slip
+        return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))
     hint = ""
     if isinstance(exc, UnexpectedCharacters):
         message = f"unexpected character {exc.char!r}"
@@ -84,11 +89,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
         message = "unexpected end of file"
     else:
         token = exc.token
-        shown = "end of line" if token.type == "_NL" else (
-            "end of file" if token.type == "$END" else
-            "indentation" if token.type == "_INDENT" else
-            "end of block" if token.type == "_DEDENT" else repr(str(token)))
-        message = f"unexpected {shown}"
+        message = f"unexpected {_shown(token)}"
         expected = sorted({_describe(t) for t in (exc.expected or ()) if not t.startswith("__")})
         opened = _unclosed_bracket(text, line, column)
         header = _previous_code_line(lines, line)
@@ -113,6 +114,167 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str) -> RulesSyntax
         elif expected and len(expected) <= 6:
             hint = "expected " + ", ".join(expected)
     return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))
+
+
+def _shown(token: Token) -> str:
+    return ("end of line" if token.type == "_NL" else
+            "end of file" if token.type == "$END" else
+            "indentation" if token.type == "_INDENT" else
+            "end of block" if token.type == "_DEDENT" else repr(str(token)))
+
+
+# -- the common slips of a newcomer (often from Python, C or JavaScript), each with its own hint
+
+# Words of other languages for a keyword of this one, where a 'did you mean' cannot guess it.
+_KEYWORD_SPELLINGS = {"elsif": "elif", "elseif": "elif", "elsf": "elif", "print": "log", "const": "let",
+                      "foreach": "for", "loop": "repeat", "yield": "return", "raise": "fail", "throw": "fail"}
+_FUNCTION_WORDS = ("function", "func", "fn", "fun", "sub", "proc")
+_DEF_HINT = "a def is one expression: 'def {0} = ...'; for a block of statements write 'procedure {0}:'"
+_QUOTE_HINT = 'inside a string, write \\" for a quote (also inside {...})'
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: int, statement: bool):
+    """(message, column, hint) for a common slip at the error, or None to describe the error plainly."""
+    before, after = source_line[:column - 1], source_line[column - 1:]
+    token = getattr(exc, "token", None)
+    if isinstance(exc, UnexpectedCharacters):
+        if exc.char == "&":
+            word = "&&" if after.startswith("&&") else "&"
+            return f"unexpected '{word}'", column, "write 'and'"
+        if exc.char == "!" and not after.startswith("!="):
+            return "unexpected '!'", column, "write 'not'"
+    quote = _quote_ending_a_hole(source_line, column)
+    if quote is not None and (token is None or token.line == line):
+        return "this string ends at the quote inside {...}", quote, _QUOTE_HINT
+    if not isinstance(exc, UnexpectedToken) or token.line != line:
+        return None
+    value = str(token)
+    if token.type == "VBAR" and not before.rstrip().endswith("|") and _first_word(source_line) != "option":
+        return f"unexpected '{'||' if after.startswith('||') else '|'}'", column, "write 'or'"
+    if value == ">" and before.endswith("<"):
+        return "unexpected '<>'", column - 1, "write '!='"
+    if token.type == "IF" and re.fullmatch(r"\s*else\s+", before):
+        return "unexpected 'if' after 'else'", column, "write 'elif' for 'else if'"
+    if not statement:
+        return None
+    first = _first_word(source_line)
+    code = source_line.split("#", 1)[0].rstrip()
+    if first == "def" and (token.type == "COLON" or token.type == "_NL" and (
+            "EQUAL" in (exc.expected or ()) or code.endswith("="))):
+        return f"unexpected {_shown(token)}", column, _DEF_HINT.format(_signature(source_line))
+    if first and _unclosed_bracket(text, line, column) is None:
+        return _misspelled_keyword(exc, text, source_line, column, first)
+    return None
+
+
+def _first_word(source_line: str) -> str:
+    m = _WORD.match(source_line.lstrip())
+    return m.group(0) if m else ""
+
+
+def _signature(source_line: str) -> str:
+    """'name(params)' of a def or function line, as written."""
+    m = re.match(r"\s*\w+\s+([A-Za-z_]\w*\s*\([^()]*\))", source_line)
+    return re.sub(r"\s+\(", "(", m.group(1)) if m else "f(x)"
+
+
+def _quote_ending_a_hole(source_line: str, column: int):
+    """The column of the quote that ended a string inside a {hole} ('"{p.name == "x"}"'), before ``column``."""
+    last = None
+    for m in _STRING.finditer(source_line):
+        if m.end() > column - 1:
+            break
+        if "#" in source_line[last.end() if last else 0:m.start()]:
+            return None  # a comment holds the rest of the line
+        last = m
+    if last is None:
+        return None
+    inner = last.group(0)[1:-1].replace("{{", "").replace("}}", "")
+    # the hole is open where the string ended, and the rest of the line closes it and then the text
+    if re.search(r"\{[^}]*$", inner) and re.search(r'\}.*"', source_line[last.end():]):
+        return last.end()
+    return None
+
+
+def _misspelled_keyword(exc: UnexpectedToken, text: str, source_line: str, column: int, word: str):
+    """A statement or declaration that starts with a word which is not its keyword: 'chose x in xs',
+    'retrun x', 'procdure f():', 'function f(x):', 'var x = 1' inside a block."""
+    start = _indent(source_line) + 1
+    rest = source_line[start - 1 + len(word):]
+    following = start + len(word) + _indent(rest)
+    top, block = _keywords()
+    if column == start and str(exc.token) == word:
+        # the word itself is refused: where a declaration begins (a statement would have read it as a name)
+        if word in _all_keywords() or not {_keyword(t) for t in exc.expected or ()} & top:
+            return None
+        if word in _FUNCTION_WORDS:
+            keyword = "procedure" if source_line.split("#", 1)[0].rstrip().endswith(":") else "def"
+            return f"unknown declaration '{word}'", start, f"did you mean '{keyword}'?"
+        hint = f"did you mean '{word.lower()}'?" if word.lower() in top else suggest(word, top)
+        return (f"unknown declaration '{word}'", start, hint) if hint else None
+    if start == 1 or column != following or word in block or _declared(word, text):
+        return None  # (a line at the left margin is a declaration: its first word was read as a keyword)
+    # the word was read as a name at the start of a statement in a block, and what follows it is refused
+    if word == "var":
+        return ("'var' cannot start a statement in a block", start,
+                "write 'let' for a new name inside a block; 'var' declares a game variable, at the top level")
+    if word in top:
+        return (f"'{word}' cannot start a statement in a block", start,
+                f"'{word}' begins a declaration: write it at the top level, outside any block")
+    if word in _FUNCTION_WORDS or word in _all_keywords():
+        return None
+    keyword = _KEYWORD_SPELLINGS.get(word, word.lower())
+    hint = f"did you mean '{keyword}'?" if keyword in block else suggest(word, block)
+    return (f"unknown statement '{word}'", start, hint) if hint else None
+
+
+def _declared(word: str, text: str) -> bool:
+    """Whether the rules give ``word`` a meaning as a name (then it is no misspelt keyword)."""
+    if re.search(rf"\b(?:var|let|for|each|draw|choose|def|procedure|record|table|enum|display)\s+{re.escape(word)}\b",
+                 text):
+        return True
+    return any(word in re.findall(r"\w+", params)
+               for params in re.findall(r"\b(?:def|procedure)\s+\w+\s*\(([^()]*)\)", text))
+
+
+def _keyword(terminal: str) -> str:
+    """The word a terminal stands for, or '' when it is not a plain word ('choose', 'if', 'var')."""
+    pattern = _lark()._terminals_dict[terminal].pattern if terminal in _lark()._terminals_dict else None
+    if pattern is not None and pattern.type == "str" and re.fullmatch(r"[a-z]+", pattern.value):
+        return pattern.value
+    return ""
+
+
+@functools.cache
+def _all_keywords() -> frozenset:
+    return frozenset(w for w in map(_keyword, _lark()._terminals_dict) if w)
+
+
+@functools.cache
+def _keywords() -> tuple[frozenset, frozenset]:
+    """The keywords that begin a declaration, and those that begin a line in a block (statements,
+    'elif', 'else'), read from the grammar: what the parser accepts at those places."""
+    def words(accepted) -> frozenset:
+        return frozenset(w for w in map(_keyword, accepted) if w)
+
+    top = block = expression = frozenset()
+    try:
+        top = words(_lark().parse_interactive("", start="start").accepts())
+        value = _lark().parse_interactive("var x = 1\n", start="start")
+        for tok in value.iter_parse():
+            if tok.type == "INT":
+                expression = words(value.accepts())  # 'true', 'not'... begin a value, not a statement
+                break
+        probe = _lark().parse_interactive("turn:\n    if true:\n        pass\n    pass\n", start="start")
+        for tok in probe.iter_parse():
+            if tok.line == 4:
+                block = words(probe.accepts())
+                break
+    except UnexpectedInput:  # the grammar no longer reads a probe: fewer hints, never a traceback
+        pass
+    return top, block - expression
 
 
 def _indent(line: str) -> int:
@@ -211,7 +373,7 @@ def parse_expr(text: str, filename: str = "<expr>", line: int = 1, column: int =
     try:
         tree = _lark().parse(text, start="expr")
     except UnexpectedInput as exc:
-        d = _syntax_error(exc, text, filename).diagnostic
+        d = _syntax_error(exc, text, filename, statement=False).diagnostic
         if d.line > 1:  # a hole holds one line: a later line means it ran past its end
             d = attrs_evolve(d, line=1, column=len(text.split("\n")[0]) + 1)
         message = d.message.replace("end of file", "end of the expression")

@@ -19,6 +19,11 @@ from rulewright.interpreter.types import TypeChecker
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 
 
+# How other languages (Python, JavaScript, Lua...) write a value this language has a word for.
+_OTHER_SPELLINGS = {"True": "true", "TRUE": "true", "False": "false", "FALSE": "false", "None": "none",
+                    "null": "none", "NULL": "none", "nil": "none", "undefined": "none", "self": "me", "this": "me"}
+
+
 class Checker:
     def __init__(self, rules: ast.RulesFile):
         self.rules = rules
@@ -489,7 +494,8 @@ class Checker:
             self.error(node.span, f"'{name}' is a function; call it: {name}(...)")
             return
         known = scope | self.globals | set(self.defs) | set(self.procs)
-        self.error(node.span, f"unknown name '{name}'", suggest(name, known))
+        word = _OTHER_SPELLINGS.get(name)
+        self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else suggest(name, known))
 
     def _e_Attr(self, node, scope):
         self.sub(node.obj, scope)
