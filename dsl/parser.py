@@ -130,6 +130,8 @@ _KEYWORD_SPELLINGS = {"elsif": "elif", "elseif": "elif", "elsf": "elif", "print"
                       "foreach": "for", "loop": "repeat", "yield": "return", "raise": "fail", "throw": "fail"}
 _FUNCTION_WORDS = ("function", "func", "fn", "fun", "sub", "proc")
 _DEF_HINT = "a def is one expression: 'def {0} = ...'; for a block of statements write 'procedure {0}:'"
+_DEF_LINES_HINT = ("a def's indented lines are 'let' lines, then the value it gives; for a block of statements "
+                   "write 'procedure {0}:'")
 _QUOTE_HINT = 'inside a string, write \\" for a quote (also inside {...})'
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -164,9 +166,25 @@ def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: 
     if first == "def" and (token.type == "COLON" or token.type == "_NL" and (
             "EQUAL" in (exc.expected or ()) or code.endswith("="))):
         return f"unexpected {_shown(token)}", column, _DEF_HINT.format(_signature(source_line))
+    header = _enclosing_header(text, line)
+    if header.startswith("def ") and header.rstrip().endswith("="):
+        return f"unexpected {_shown(token)}", column, _DEF_LINES_HINT.format(_signature(header))
     if first and _unclosed_bracket(text, line, column) is None:
         return _misspelled_keyword(exc, text, source_line, column, first)
     return None
+
+
+def _enclosing_header(text: str, line: int) -> str:
+    """The nearest line above ``line`` indented less than it (its block's header), comments dropped."""
+    lines = _lines(text)
+    if not 0 < line <= len(lines):
+        return ""
+    own = _indent(lines[line - 1])
+    for raw in reversed(lines[:line - 1]):
+        code = raw.split("#", 1)[0]
+        if code.strip() and _indent(code) < own:
+            return code.strip()
+    return ""
 
 
 def _first_word(source_line: str) -> str:

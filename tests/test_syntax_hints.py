@@ -128,12 +128,19 @@ x.rules:5:14: error: unexpected ':'
   hint: a def is one expression: 'def double(x) = ...'; for a block of statements write 'procedure double(x):'"""
 
 
-def test_def_with_nothing_after_the_equals_sign():
-    assert rendered("def double(x) =\n    x * 2\n" + block()) == """\
-x.rules:5:16: error: unexpected end of line
-    def double(x) =
-                   ^
-  hint: a def is one expression: 'def double(x) = ...'; for a block of statements write 'procedure double(x):'"""
+def test_a_statement_among_a_defs_lines():
+    assert rendered("def double(x) =\n    me.score += 1\n    x * 2\n" + block()) == """\
+x.rules:6:14: error: unexpected '+='
+        me.score += 1
+                 ^
+  hint: a def's indented lines are 'let' lines, then the value it gives; for a block of statements write \
+'procedure double(x):'"""
+
+
+def test_a_def_with_indented_lines_is_a_def_with_lets():
+    from rulewright.dsl import ast
+    (d,) = [d for d in parse(HEAD + "def double(x) =\n    x * 2\n", "x.rules").decls if isinstance(d, ast.DefDecl)]
+    assert isinstance(d.body, ast.BinOp)
 
 
 def test_an_unfinished_def_expression_keeps_its_hint():
