@@ -474,10 +474,10 @@ def _no_value(name: str) -> RulesRuntimeError:
 
 
 def _no_field(o, name: str) -> RulesRuntimeError:
-    if type(o) is dict:
-        return RulesRuntimeError(f"the record '{to_text(o)}' has no field '{name}'",
-                                 "a record made without one of its fields has no value for it: give every "
-                                 "field a value (none will do) when you make it", focus=f"field:{name}")
+    if type(o) is dict:  # a record always has all its fields (the checker sees to it): a map
+        return RulesRuntimeError(f"no entry '{name}' in the map {shown(o, named=False)}",
+                                 f"a map has only the keys set in it: read m[\"{name}\"] to get none for a "
+                                 "missing key, or set it first", focus=f"field:{name}")
     return RulesRuntimeError(f"{shown(o)} has no field '{name}': it is {kind_of(o)}, not a record",
                              "the value is none here: check it first ('if x != none:')" if o is None
                              else "only a record has fields", focus=f"field:{name}")

@@ -146,9 +146,9 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
     return RulesRuntimeError(message, hint, diagnostic=diagnostic, focus=focus)
 
 
-def shown(value) -> str:
+def shown(value, named: bool = True) -> str:
     """A value in a message, as the rules would print it: numbers, yes/no and none as they are,
-    text quoted, a list or a record named as one, long texts cut short."""
+    text quoted, a list or a record named as one (unless not ``named``), long texts cut short."""
     t = type(value)
     if value is None or t is bool or t is int:
         return to_text(value)
@@ -161,9 +161,9 @@ def shown(value) -> str:
     text = to_text(value)
     if len(text) > 40:
         text = text[:37] + "..."
-    if t is list:
+    if t is list and named:
         return f"the list '{text}'"
-    if t is dict:
+    if t is dict and named:
         return f"the map or record '{text}'"
     return f"'{text}'"
 
@@ -217,9 +217,9 @@ def explain(exc: BaseException, game=None) -> tuple[str, str, str]:
             space = key[0] if type(key) is tuple and key else key
             return (f"{shown(space)} is not a space of the board", _board_hint(game),
                     f"call:{builtin}" if builtin else "")
-        return (f"no entry {shown(key)} in this record or map",
-                "a record made without one of its fields has no value for it: give every field a value "
-                "(none will do) when you make it", f"field:{key}" if type(key) is str else "index")
+        return (f"no entry {shown(key)} in the map",
+                "a map has only the keys set in it: m[key] gives none for a missing key",
+                f"field:{key}" if type(key) is str else "index")
     if isinstance(exc, AttributeError):
         return _explain_attribute(text, game)
     if isinstance(exc, OverflowError):
@@ -228,10 +228,14 @@ def explain(exc: BaseException, game=None) -> tuple[str, str, str]:
         found = _explain_type(text)
         if found is not None:
             return found
+    if builtin == "roll" and isinstance(exc, ValueError):
+        return "roll() needs a die of 1 side or more", "roll(n) gives a number from 1 to n", "call:roll"
     if builtin:
-        doc = _builtin_doc(builtin)
-        return (f"{builtin}() cannot work with the values it was given",
-                (f"{builtin}: {doc}; " if doc else "") + "check the kinds and values of its arguments",
+        from rulewright.interpreter.types import _BUILTIN_ARG_KINDS, _article
+        doc, kinds = _builtin_doc(builtin), _BUILTIN_ARG_KINDS.get(builtin)
+        message = (f"{builtin}() needs {' or '.join(_article(k) for k in kinds)}" if kinds and isinstance(exc, TypeError)
+                   else f"{builtin}() cannot work with the values it was given")
+        return (message, (f"{builtin}: {doc}; " if doc else "") + "check the kinds and values of its arguments",
                 f"call:{builtin}")
     if isinstance(exc, TypeError):
         return "these values cannot be used together here", f"check the values on this line: {_KINDS_HINT}", ""

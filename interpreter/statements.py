@@ -487,10 +487,13 @@ class ProcCompiler:
                     del xs[x]
                 else:
                     xs.remove(x)
-            except (ValueError, KeyError):
-                raise RulesRuntimeError(f"{shown(x)} is not there to remove",
+            except ValueError:
+                raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
                                         "'remove' takes away an item that is there: check first "
                                         "('if x in xs:')") from None
+            except KeyError:
+                raise RulesRuntimeError(f"no entry {shown(x)} in the map to remove",
+                                        "a map forgets only a key it has: check first ('if k in m:')") from None
             except TypeError:  # a list or a record as a map's key
                 raise RulesRuntimeError(f"{shown(x)} cannot be a key of a map",
                                         "map keys are numbers, text or yes/no values") from None
@@ -505,7 +508,7 @@ class ProcCompiler:
             try:
                 xs.remove(x)
             except ValueError:
-                raise RulesRuntimeError(f"{shown(x)} is not there to move",
+                raise RulesRuntimeError(f"{shown(x)} is not in the list to move it from",
                                         "'move' takes an item that is in the first list: check first "
                                         "('if x in xs:')") from None
             if bottom:
