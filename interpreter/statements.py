@@ -149,7 +149,7 @@ class Call(Instruction):
 
 @attrs.define(slots=True, eq=False)
 class Return(Instruction):
-    """Pop the frame; the value goes where the caller asked."""
+    """Pop the frame; the value (a copy, as 'let' and '=' store) goes where the caller asked."""
     value: Optional[Callable] = None
 
     def materialize(self, pc, game):
@@ -160,7 +160,7 @@ class Return(Instruction):
             st.frames.pop()
             target = env.get("$return_to")
             if target is not None and st.frames:
-                st.frames[-1].locals[target] = v
+                st.frames[-1].locals[target] = copy_value(v)
             return SWITCH
         return op
 
@@ -302,20 +302,28 @@ class ProcCompiler:
             return self._call(s.value, s, target=ast.Name(s.name))
         value, name = self.expr(s.value), s.name
         self.scope.add(name)
-
-        def f(st, env):
-            env[name] = value(st, env)
+        if _fresh(s.value):
+            def f(st, env):
+                env[name] = value(st, env)
+        else:  # a copy, as '=' and 'add' store: changing the local never changes what it was taken from
+            def f(st, env):
+                env[name] = copy_value(value(st, env))
         self.exec(s, f)
 
-    def _assigner(self, target, combine=None):
-        """A function (st, env, value) that stores ``value`` into the place ``target`` names."""
+    def _assigner(self, target, combine=None, fresh=False):
+        """A function (st, env, value) that stores a copy of ``value`` into the place ``target`` names
+        (``fresh``: the value is certainly nobody else's, a local takes it as it is)."""
         if isinstance(target, ast.Name):
             name = target.id
             if name in self.scope or name not in self.game.var_decls:
                 self.scope.add(name)
+                if fresh and not combine:
+                    def store(st, env, v):
+                        env[name] = v
+                    return store
 
                 def store(st, env, v):
-                    env[name] = combine(env[name], v) if combine else v
+                    env[name] = copy_value(combine(env[name], v) if combine else v)
                 return store
 
             def store(st, env, v):
@@ -358,7 +366,7 @@ class ProcCompiler:
     def _Assign(self, s):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
-        value, store = self.expr(s.value), self._assigner(s.target)
+        value, store = self.expr(s.value), self._assigner(s.target, fresh=_fresh(s.value))
         self.exec(s, lambda st, env: store(st, env, value(st, env)))
 
     def _AugAssign(self, s):
@@ -695,6 +703,24 @@ class ProcCompiler:
                 pcs.append(ins)
         code = tuple(ins.materialize(i, self.game) for i, ins in enumerate(pcs))
         return Proc(self.name, self.params, code, tuple(ins.span for ins in pcs), self.file, tuple(pcs))
+
+
+# Expressions whose value is certainly new, or a number, text or yes/no: 'let' need not copy them.
+_FRESH_CALLS = {"len", "abs", "text", "roll", "row", "col", "wraps", "next_player", "space", "step", "rotate",
+                "range", "spaces", "neighbours", "next", "previous", "lines"}
+_SCALAR_QUANTIFIERS = {"count", "sum", "all", "any"}
+
+
+def _fresh(node) -> bool:
+    if isinstance(node, (ast.Literal, ast.Template, ast.Compare, ast.Not, ast.Neg)):
+        return True
+    if isinstance(node, ast.BinOp):
+        return node.op in ("-", "/", "%")
+    if isinstance(node, ast.Quantifier):
+        return node.func in _SCALAR_QUANTIFIERS
+    if isinstance(node, ast.ListLit):
+        return all(_fresh(i) for i in node.items)
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
 
 
 def _bound_names(stmts) -> set:
