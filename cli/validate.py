@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from rulewright.dsl.errors import OptionError, RulesError
+from rulewright.dsl.errors import OptionError, RulesError, RulesRuntimeError
 from rulewright.interpreter.api import Game, load_rules, option_values, player_range
 from rulewright.cli.errors import describe
 
@@ -37,8 +37,8 @@ def validate(path: str) -> list[str]:
                 problems.append(f"{label}: error: {exc}")
         except RulesError as exc:
             text = describe(exc)
-            if not getattr(exc, "diagnostics", None):
-                text = f"{label}: {text}"
+            if not getattr(exc, "diagnostics", None) or isinstance(exc, RulesRuntimeError):
+                text = f"{label}: {text}"  # a run-time error depends on the players and options: say which
             if text not in problems:
                 problems.append(text)
     return problems

@@ -60,7 +60,23 @@ class RulesCompileError(RulesError):
 
 
 class RulesRuntimeError(RulesError):
-    """A rule failed while running; the message names the rule's place."""
+    """A rule failed while running.
+
+    Code inside the rules raises it with plain words (``message``) and perhaps a ``hint``; ``focus``
+    names the kind of expression at fault ("index", "divide"...), so the caret can point at it. The
+    machine then re-raises it with a ``diagnostic`` (file:line:col, the source line and a caret, the
+    rule it happened in, a hint): ``str(exc)`` is that diagnostic rendered. An error raised outside
+    the machine (a starting value, the outcome) has no diagnostic and keeps its message.
+    """
+
+    def __init__(self, message: str = "", hint: str = "", *, diagnostic: Diagnostic | None = None,
+                 focus: str = ""):
+        super().__init__(diagnostic.render() if diagnostic is not None else message)
+        self.message = message
+        self.hint = hint
+        self.focus = focus
+        self.diagnostic = diagnostic
+        self.diagnostics = [diagnostic] if diagnostic is not None else []
 
 
 class OptionError(RulesError):

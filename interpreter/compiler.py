@@ -12,9 +12,9 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter import board_kinds
 from rulewright.interpreter.builtins import BUILTINS
 from rulewright.interpreter.expressions import ExprCompiler, player_index
-from rulewright.interpreter.statements import Label, ProcCompiler
+from rulewright.interpreter.machine import shown
+from rulewright.interpreter.statements import Call, CheckEnd, Exec, Jump, Label, ProcCompiler
 from rulewright.interpreter.symbols import symbols
-from rulewright.interpreter.values import to_text
 
 
 class CompiledGame:
@@ -133,8 +133,11 @@ class CompiledGame:
         both = self.ambiguous.get(name, {}).get(item) if type(item) is str else None
         if both is not None:
             return RulesRuntimeError(f"'{item}.{name}' is ambiguous: tables '{both[0]}' and '{both[1]}' both have "
-                                     f"a row {item!r}; write {both[0]}[\"{item}\"].{name}")
-        return RulesRuntimeError(f"{to_text(item)!r} has no '{name}'")
+                                     f"a row {item!r}", f"say which table: {both[0]}[\"{item}\"].{name}",
+                                     focus=f"field:{name}")
+        return RulesRuntimeError(f"{shown(item)} has no '{name}'",
+                                 f"'{name}' is a column of a table: only that table's items have it",
+                                 focus=f"field:{name}")
 
     # ------------------------------------------------------------------ procedures
     def _compile_procs(self) -> dict:
@@ -156,24 +159,32 @@ class CompiledGame:
         """Every player takes a turn, clockwise from first_player."""
         pc = ProcCompiler(self, "round", (), self.file)
         order = BUILTINS["turn_order"].fn
+        span = self._block_span("turn")
 
         def take_turns():
-            pc.emit("call", 0, "turn", ("me",), [lambda st, env: env["$p"]], None)
-            pc.emit("check_end", 0, "turn")
-        pc._loop_over("$p", lambda st, env: order(st), take_turns, 0)
+            pc.emit(Call(span, "turn", ("me",), [lambda st, env: env["$p"]]))
+            pc.emit(CheckEnd(span, "turn"))
+        pc._loop_over("$p", lambda st, env: order(st), take_turns, span)
         return pc.finish()
 
     def _main(self):
         pc = ProcCompiler(self, "__main__", (), self.file)
         if "setup" in self.blocks:
-            pc.emit("call", 0, "setup", (), [], None)
+            pc.emit(Call(self._block_span("setup"), "setup", (), []))
         top = Label()
         pc.label(top)
-        pc.emit("call", 0, "round", (), [], None)
-        pc.emit("check_end", 0, "round")
+        span = self._block_span("round" if "round" in self.blocks else "turn")
+        pc.emit(Call(span, "round", (), []))
+        pc.emit(CheckEnd(span, "round"))
 
         def next_round(st, env):
             st.vars["round_number"] += 1
-        pc.emit("exec", 0, next_round)
-        pc.emit("jump", 0, top)
+        pc.emit(Exec(span, next_round))
+        pc.emit(Jump(span, top))
         return pc.finish()
+
+    def _block_span(self, kind: str) -> ast.Span:
+        """Where the game's own code (the default round, the round loop) points an error: the block
+        it runs."""
+        d = self.blocks.get(kind)
+        return d.span if d is not None else ast.Span(self.file, 0, 0)

@@ -10,6 +10,7 @@ import operator
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.builtins import BUILTINS, quantify
+from rulewright.interpreter.machine import kind_of, shown
 from rulewright.interpreter.values import copy_value, to_text
 from rulewright.interpreter.views import public_text
 
@@ -49,15 +50,20 @@ def fold(fn, *args):
 _BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 
+_DIVIDE_HINT = "check the number you divide by first ('if n != 0:')"
+
+
 def _div(a, b):
     if b == 0:
-        raise RulesRuntimeError("division by zero")
+        raise RulesRuntimeError("division by zero", _DIVIDE_HINT, focus="divide")
     return a // b
 
 
 def _mod(a, b):
     if b == 0:
-        raise RulesRuntimeError("division by zero")
+        raise RulesRuntimeError("division by zero", _DIVIDE_HINT, focus="divide")
+    if type(a) is str:  # Python would format the text ("%d" % 5)
+        raise RulesRuntimeError("cannot take the remainder of text", "'%' works on numbers only", focus="op:%")
     return a % b
 
 
@@ -67,28 +73,52 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
             "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
 
 
+_COUNT_HINT = "lists count from 1: xs[1] is the first item, xs[len(xs)] or xs[-1] the last"
+
+
 def get_index(obj, i):
     """Lists count from 1 like a rulebook (negative counts from the end); dicts give none if absent."""
     if type(obj) is dict:
         return obj.get(i)
-    if type(i) is not int:
-        raise RulesRuntimeError(f"a list index must be a number, not {to_text(i)!r}")
-    if i > 0:
-        return obj[i - 1]
-    if i < 0:
-        return obj[i]
-    raise RulesRuntimeError("list positions count from 1")
+    if type(i) is not int or i == 0:
+        raise _bad_position(obj, i)
+    try:
+        return obj[i - 1] if i > 0 else obj[i]
+    except IndexError:
+        raise _past_the_end(obj, i) from None
 
 
 def set_index(obj, i, value):
     if type(obj) is dict:
         obj[i] = value
-    elif i > 0:
-        obj[i - 1] = value
-    elif i < 0:
-        obj[i] = value
-    else:
-        raise RulesRuntimeError("list positions count from 1")
+        return
+    if type(obj) is not list:
+        raise RulesRuntimeError(f"cannot change an item of {shown(obj)}",
+                                "only lists and maps have items to change", focus="index")
+    if type(i) is not int or i == 0:
+        raise _bad_position(obj, i)
+    try:
+        obj[i - 1 if i > 0 else i] = value
+    except IndexError:
+        raise _past_the_end(obj, i) from None
+
+
+def _bad_position(obj, i) -> RulesRuntimeError:
+    if i == 0 and type(i) is int:
+        return RulesRuntimeError("there is no item 0: lists count from 1", _COUNT_HINT, focus="index")
+    return RulesRuntimeError(f"a list position must be a number, not {shown(i)}",
+                             "lists count from 1; only a map takes other keys", focus="index")
+
+
+def _past_the_end(obj, i) -> RulesRuntimeError:
+    """'item 5 of a list of 3', in the words of the kind of value indexed."""
+    if type(obj) is str:
+        n = len(obj)
+        return RulesRuntimeError(f"there is no letter {i} in {shown(obj)}, of {n} letter{'s' * (n != 1)}",
+                                 "text counts from 1 too: t[1] is the first letter, t[-1] the last", focus="index")
+    n = len(obj)
+    where = "an empty list" if n == 0 else f"a list of {n} item{'s' * (n != 1)}"
+    return RulesRuntimeError(f"there is no item {i} in {where}", _COUNT_HINT, focus="index")
 
 
 def _compare_held_at(held, local, equal, v):
@@ -98,7 +128,7 @@ def _compare_held_at(held, local, equal, v):
         try:
             i = env[local]
         except KeyError:
-            raise RulesRuntimeError(f"'{local}' has no value here") from None
+            raise _no_value(local) from None
         x = o.get(i) if type(o) is dict else get_index(o, i)
         return x == v if equal else x != v
     return f
@@ -169,7 +199,7 @@ class ExprCompiler:
                 try:
                     return env[name]
                 except KeyError:
-                    raise RulesRuntimeError(f"'{name}' has no value here") from None
+                    raise _no_value(name) from None
             f.local = name  # lets a parent read it inline (see _Index)
             return f
         if name in g.var_decls:
@@ -311,7 +341,11 @@ class ExprCompiler:
             return f
         if kinds == {"field"}:
             def f(st, env):
-                return obj(st, env)[name]
+                o = obj(st, env)
+                try:
+                    return o[name]
+                except (KeyError, TypeError, IndexError):
+                    raise _no_field(o, name) from None
             return f
         game = self.game
         if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
@@ -353,7 +387,7 @@ class ExprCompiler:
                 try:
                     i = env[local]
                 except KeyError:
-                    raise RulesRuntimeError(f"'{local}' has no value here") from None
+                    raise _no_value(local) from None
                 if type(o) is dict:
                     return o.get(i)
                 return get_index(o, i)
@@ -515,5 +549,23 @@ def _keeping(var, f):
 def player_index(p, count: int) -> int:
     """The list position of player ``p``'s value; anything but a player of this game is an error."""
     if type(p) is not int or not 0 < p <= count:
-        raise RulesRuntimeError(f"{to_text(p)!r} is not a player of this game (1 to {count})")
+        raise RulesRuntimeError(f"{shown(p)} is not a player of this game (1 to {count})",
+                                "the value is none here: check it first ('if p != none:')" if p is None
+                                else "a player is a number from 1 to player_count")
     return p - 1
+
+
+def _no_value(name: str) -> RulesRuntimeError:
+    return RulesRuntimeError(f"'{name}' has no value here",
+                             f"give '{name}' a value on every way that leads to this line (a 'let' before "
+                             "the 'if', for instance)")
+
+
+def _no_field(o, name: str) -> RulesRuntimeError:
+    if type(o) is dict:  # a record always has all its fields (the checker sees to it): a map
+        return RulesRuntimeError(f"no entry '{name}' in the map {shown(o, named=False)}",
+                                 f"a map has only the keys set in it: read m[\"{name}\"] to get none for a "
+                                 "missing key, or set it first", focus=f"field:{name}")
+    return RulesRuntimeError(f"{shown(o)} has no field '{name}': it is {kind_of(o)}, not a record",
+                             "the value is none here: check it first ('if x != none:')" if o is None
+                             else "only a record has fields", focus=f"field:{name}")

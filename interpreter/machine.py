@@ -5,20 +5,33 @@ jumps. The machine's whole position is data: a stack of frames ``(procedure, pc,
 decision stops the machine with a pending choice in the state; applying a move writes the chosen
 value into the frame and runs on. Because nothing lives on the Python stack between decisions, a
 state with a pending choice clones, saves and loads like any other.
+
+When a rule fails, the machine turns the error (its own, or a Python exception a rules file
+provoked) into a ``RulesRuntimeError`` carrying a ``Diagnostic``: the file, line and column of the
+failing instruction (narrowed to the expression at fault where that is certain), the source line
+with a caret, the rule it happened in, and a hint, in the language's words, never Python's.
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Optional
 
 import attrs
 
-from rulewright.dsl.errors import RulesError, RulesRuntimeError
+from rulewright.dsl import ast
+from rulewright.dsl.errors import Diagnostic, RulesError, RulesRuntimeError
+from rulewright.interpreter.values import to_text
 
 SWITCH = -1  # the frame stack changed: reload the top frame
 STOP = -2    # a decision is pending, or the game is over
 
 # A rules file that runs this many instructions without a decision is looping forever.
 STEP_BUDGET = 2_000_000
+
+# The Python exceptions a rules file can provoke (1 + "a", xs[9], a def calling itself...). Anything
+# else (MemoryError, a bug in the engine) is not a rules error and keeps its traceback.
+RULE_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
+               RecursionError, OverflowError)
 
 
 @attrs.define(slots=True)
@@ -54,9 +67,17 @@ class Pending:
 class Proc:
     name: str
     params: tuple
-    code: tuple
-    lines: tuple
+    code: tuple    # op(state, env) -> next pc, one per instruction
+    spans: tuple   # ast.Span of each instruction: where its error points
     file: str
+    # the typed instructions the code was made from (statements.Exec, Call...): their AST nodes let
+    # an error point at the expression at fault; read only when something fails
+    instructions: tuple = ()
+
+    @property
+    def lines(self) -> tuple:
+        """The line of each instruction (the spans, shortened)."""
+        return tuple(span.line for span in self.spans)
 
 
 def run(st) -> None:
@@ -75,31 +96,350 @@ def run(st) -> None:
                 budget -= 1
                 if budget < 0:
                     frame.pc = pc
-                    raise RulesRuntimeError(  # _located below prefixes file:line and the rule
-                        f"the rules ran {STEP_BUDGET:,} steps without asking for a decision (an endless loop?)")
+                    raise RulesRuntimeError(
+                        f"the rules ran {STEP_BUDGET:,} steps without asking for a decision",
+                        "this is an endless loop: check that the loop's condition can become false, or "
+                        "that it reaches a 'choose' (or 'break') on every turn through it")
                 pc = code[pc](st, env)
-        except RulesError as exc:
-            if isinstance(exc, RulesRuntimeError) and not getattr(exc, "located", False):
-                exc = _located(exc, proc, pc)
+        except RulesRuntimeError as exc:
+            if exc.diagnostic is None:
+                exc = fail_at(st, exc, proc, pc)
             raise exc from None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
-                RecursionError) as exc:
-            raise _located(RulesRuntimeError(_describe(exc)), proc, pc) from None
+        except RulesError:
+            raise
+        except RULE_FAULTS as exc:
+            raise fail_at(st, exc, proc, pc) from None
         if pc == STOP:
             return
     st.finish()
 
 
-def _located(exc: RulesRuntimeError, proc: Proc, pc: int) -> RulesRuntimeError:
-    line = proc.lines[pc] if 0 <= pc < len(proc.lines) else 0
-    out = RulesRuntimeError(f"{proc.file}:{line}: in '{proc.name}': {exc}")
-    out.located = True
+# ----------------------------------------------------------------------------- located errors
+def fail_at(st, exc: BaseException, proc: Proc, pc: int) -> RulesRuntimeError:
+    """The error of instruction ``pc`` of ``proc``, located."""
+    if 0 <= pc < len(proc.spans):
+        span = proc.spans[pc]
+        node = proc.instructions[pc].node if pc < len(proc.instructions) else None
+    else:
+        span, node = ast.Span(proc.file, 0, 0), None
+    return located(st, exc, span, _RULE_NAMES.get(proc.name, proc.name), node)
+
+
+_RULE_NAMES = {"__main__": "the round loop"}
+
+
+def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> RulesRuntimeError:
+    """A RulesRuntimeError whose diagnostic points at ``span`` (or, inside ``node``, at the one
+    expression the error can only have come from), says which rule failed and what to do."""
+    game = st.game
+    if isinstance(exc, RulesRuntimeError):
+        message, hint, focus = exc.message, exc.hint, exc.focus
+        if not focus:  # raised inside a builtin (rotate, random...): point at its call
+            builtin = _failing_builtin(exc)
+            focus = f"call:{builtin}" if builtin else ""
+    else:
+        message, hint, focus = explain(exc, game)
+    where = pinpoint(node, focus, game) or span
+    rules = getattr(game, "rules", None)
+    source = rules.source_line(where) if rules is not None else ""
+    diagnostic = Diagnostic(f"in '{rule}': {message}", where.file, where.line, where.column, source, hint)
+    return RulesRuntimeError(message, hint, diagnostic=diagnostic, focus=focus)
+
+
+def shown(value, named: bool = True) -> str:
+    """A value in a message, as the rules would print it: numbers, yes/no and none as they are,
+    text quoted, a list or a record named as one (unless not ``named``), long texts cut short."""
+    t = type(value)
+    if value is None or t is bool or t is int:
+        return to_text(value)
+    if t is str and not value:
+        return "empty text"
+    if t is list and not value:
+        return "an empty list"
+    if t is dict and not value:
+        return "an empty map"
+    text = to_text(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    if t is list and named:
+        return f"the list '{text}'"
+    if t is dict and named:
+        return f"the map or record '{text}'"
+    return f"'{text}'"
+
+
+def kind_of(value) -> str:
+    """The kind of a value, as the language names it, with its article."""
+    return _KIND_WORDS.get(type(value).__name__, "a value")
+
+
+# Python's type names, as the language names its kinds (interpreter/types.py): a record is a map
+# with declared fields, so a Python error that names a dict cannot tell which of the two it was.
+_KIND_WORDS = {"int": "a number", "float": "a number", "bool": "a yes/no value", "str": "text",
+               "list": "a list", "tuple": "a list", "dict": "a record or map", "NoneType": "none",
+               "GridBoard": "a grid board", "GraphBoard": "a board of arrows"}
+
+
+def _kind(type_name: str) -> str:
+    return _KIND_WORDS.get(type_name, "a value")
+
+
+_KINDS_HINT = "the kinds of value are number, text, yes/no, list, map, record and none"
+_VERBS = {"+": "add {a} and {b}", "-": "subtract {b} from {a}", "*": "multiply {a} by {b}",
+          "//": "divide {a} by {b}", "%": "take the remainder of {a} divided by {b}"}
+_OP_HINTS = {
+    "+": "'+' adds two numbers, or joins two texts or two lists; to put a value into text, write "
+         "\"{x}\" or text(x)",
+    "-": "'-' works on numbers only", "*": "'*' multiplies a number by a number (or repeats text or a list)",
+    "//": "'/' works on numbers only", "%": "'%' works on numbers only",
+}
+_ORDER_HINT = ("'<', '<=', '>', '>=' (and sorted, min, max, lowest, highest) compare numbers with numbers "
+               "and text with text; none, yes/no, lists and records have no order")
+_NONE_HINT = "the value is none here: check it first ('if x != none:')"
+
+
+def explain(exc: BaseException, game=None) -> tuple[str, str, str]:
+    """(message, hint, focus) for a Python exception a rule provoked, in the language's words."""
+    text = str(exc)
+    builtin = _failing_builtin(exc)
+    if isinstance(exc, RecursionError):
+        return ("defs call each other too deep (one that calls itself without end?)",
+                "a def that calls itself needs a case that does not ('x if done else f(...)'), and each "
+                "call must come closer to it", "def")
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero", "check the number you divide by first ('if n != 0:')", "divide"
+    if isinstance(exc, IndexError):
+        return ("an item past the end of a list",
+                "lists count from 1: xs[1] is the first item, xs[len(xs)] or xs[-1] the last", "index")
+    if isinstance(exc, KeyError):
+        key = exc.args[0] if exc.args else None
+        if _raised_in(exc, ("board.py", "shapes.py")):  # a board kind's module (grid_board.py...)
+            space = key[0] if type(key) is tuple and key else key
+            return (f"{shown(space)} is not a space of the board", _board_hint(game),
+                    f"call:{builtin}" if builtin else "")
+        return (f"no entry {shown(key)} in the map",
+                "a map has only the keys set in it: m[key] gives none for a missing key",
+                f"field:{key}" if type(key) is str else "index")
+    if isinstance(exc, AttributeError):
+        return _explain_attribute(text, game)
+    if isinstance(exc, OverflowError):
+        return "a number too large to work with", "check the arithmetic on this line", ""
+    if isinstance(exc, TypeError) and (not builtin or builtin in _ORDERING):
+        found = _explain_type(text)
+        if found is not None:
+            return found
+    if builtin == "roll" and isinstance(exc, ValueError):
+        return "roll() needs a die of 1 side or more", "roll(n) gives a number from 1 to n", "call:roll"
+    if builtin:
+        from rulewright.interpreter.builtins import BUILTINS
+        from rulewright.interpreter.kinds import article
+        spec = BUILTINS.get(builtin)
+        doc, kinds = _builtin_doc(builtin), (spec.args[0] if spec is not None and spec.args else ())
+        message = (f"{builtin}() needs {' or '.join(article(k) for k in kinds)}" if kinds and isinstance(exc, TypeError)
+                   else f"{builtin}() cannot work with the values it was given")
+        return (message, (f"{builtin}: {doc}; " if doc else "") + "check the kinds and values of its arguments",
+                f"call:{builtin}")
+    if isinstance(exc, TypeError):
+        return "these values cannot be used together here", f"check the values on this line: {_KINDS_HINT}", ""
+    return "a value out of range here", "check the values on this line", ""
+
+
+def _explain_type(text: str) -> Optional[tuple[str, str, str]]:
+    m = re.match(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'", text)
+    if m:
+        op, a, b = m.group(1).strip(), _kind(m.group(2)), _kind(m.group(3))
+        if len(op) > 1 and op.endswith("="):  # +=, -=
+            op = op[:-1]
+        if op in _VERBS:
+            hint = _NONE_HINT if "none" in (a, b) else _OP_HINTS[op]
+            return f"cannot {_VERBS[op].format(a=a, b=b)}", hint, f"op:{'/' if op == '//' else op}"
+    m = re.match(r'can only concatenate (\w+) \(not "(\w+)"\) to (\w+)', text)
+    if m:
+        a, b = _kind(m.group(1)), _kind(m.group(2))
+        return f"cannot add {a} and {b}", _NONE_HINT if b == "none" else _OP_HINTS["+"], "op:+"
+    m = re.match(r"'([<>=!]+)' not supported between instances of '(\w+)' and '(\w+)'", text)
+    if m:
+        a, b = _kind(m.group(2)), _kind(m.group(3))
+        return f"cannot compare {a} with {b}", _NONE_HINT if "none" in (a, b) else _ORDER_HINT, "order"
+    m = re.match(r"bad operand type for unary -: '(\w+)'", text)
+    if m:
+        return f"cannot negate {_kind(m.group(1))}", "'-' works on numbers only", "op:neg"
+    m = re.match(r"bad operand type for abs\(\): '(\w+)'", text)
+    if m:
+        return f"abs() needs a number, not {_kind(m.group(1))}", "abs works on numbers only", "call:abs"
+    m = re.match(r"can't multiply sequence by non-int of type '(\w+)'", text)
+    if m:
+        return (f"cannot multiply text or a list by {_kind(m.group(1))}",
+                "'*' repeats text or a list a number of times; otherwise it multiplies numbers", "op:*")
+    m = re.match(r"object of type '(\w+)' has no len\(\)", text)
+    if m:
+        return (f"len() needs a list, a map or text, not {_kind(m.group(1))}",
+                _NONE_HINT if m.group(1) == "NoneType" else "len counts the items of a list or map, or the "
+                "letters of text", "call:len")
+    m = re.match(r"'(\w+)' object is not subscriptable", text)
+    if m:
+        kind = _kind(m.group(1))
+        return (f"{kind} has no items or fields to read",
+                _NONE_HINT if m.group(1) == "NoneType" else "only lists, maps and records have items "
+                "(xs[1]) and fields (r.name)", "items")
+    m = re.match(r"'(\w+)' object does not support item assignment", text)
+    if m:
+        kind = _kind(m.group(1))
+        return (f"cannot change an item of {kind}",
+                "only lists and maps have items to change (xs[1] = v); text cannot be changed in place",
+                "index")
+    m = re.match(r"argument of type '(\w+)' is not iterable", text)
+    if m:
+        return (f"cannot look for an item in {_kind(m.group(1))}",
+                _NONE_HINT if m.group(1) == "NoneType" else "'in' looks in a list, among a map's keys, or in text",
+                "in")
+    m = re.match(r"'(\w+)' object is not iterable", text)
+    if m:
+        return (f"{_kind(m.group(1))} is not a list to go through",
+                _NONE_HINT if m.group(1) == "NoneType" else "'for', quantifiers (count, sum, any...) and "
+                "functions of lists need a list", "")
+    m = re.match(r"unhashable type: '(\w+)'", text)
+    if m:
+        return (f"{_kind(m.group(1))} cannot be a key of a map",
+                "map keys are numbers, text or yes/no values, not lists, maps or records", "key")
+    m = re.match(r"list indices must be integers or slices, not (\w+)", text)
+    if m:
+        return (f"a list position must be a number, not {_kind(m.group(1))}",
+                "lists count from 1: xs[1] is the first item; a map's key can be anything", "index")
+    m = re.match(r"'(\w+)' object cannot be interpreted as an integer", text)
+    if m:
+        return f"a count must be a number, not {_kind(m.group(1))}", "check the values on this line", ""
+    return None
+
+
+def _explain_attribute(text: str, game) -> tuple[str, str, str]:
+    m = re.match(r"'(\w+)' object has no attribute '(\w+)'", text)
+    board = getattr(game, "board", None)
+    if m and board is not None and m.group(1) == type(board).__name__:  # the checker sees to it; kept for safety
+        what = m.group(2)
+        return (f"{what}() does not work on this game's board, which is a {board.kind}",
+                f"a {board.kind} has: " + ", ".join(sorted(board.functions)), f"call:{what}")
+    if m:
+        return (f"{_kind(m.group(1))} cannot be used this way", f"check the values on this line: {_KINDS_HINT}", "")
+    return "this value cannot be used this way", f"check the values on this line: {_KINDS_HINT}", ""
+
+
+def _board_hint(game) -> str:
+    board = getattr(game, "board", None)
+    if board is None:
+        return "this game has no board"
+    spaces = list(board.spaces)
+    if hasattr(board, "coords"):
+        return f"a space of this grid is a row letter and a column number, from {spaces[0]} to {spaces[-1]}"
+    names = ", ".join(spaces[:8]) + (", ..." if len(spaces) > 8 else "")
+    return f"the board's spaces are {names}"
+
+
+def _frames(exc: BaseException) -> list:
+    out = []
+    tb = exc.__traceback__
+    while tb is not None:
+        out.append(tb.tb_frame.f_code)
+        tb = tb.tb_next
     return out
 
 
-def _describe(exc: Exception) -> str:
-    if isinstance(exc, KeyError):
-        return f"no such entry: {exc.args[0]!r}"
-    if isinstance(exc, IndexError):
-        return "index out of range"
-    return str(exc)
+def _raised_in(exc: BaseException, files: tuple) -> bool:
+    codes = _frames(exc)
+    return bool(codes) and codes[-1].co_filename.endswith(files)
+
+
+_BUILTIN_CODES: dict = {}
+
+
+def _failing_builtin(exc: BaseException) -> str:
+    """The builtin function (written in Python) whose code the error came out of, or ''."""
+    if not _BUILTIN_CODES:
+        from rulewright.interpreter.builtins import BUILTINS
+        for name, b in BUILTINS.items():
+            code = getattr(b.fn, "__code__", None)
+            if code is not None:
+                _BUILTIN_CODES[code] = name
+    for code in reversed(_frames(exc)):
+        name = _BUILTIN_CODES.get(code)
+        if name is not None:
+            return name
+    return ""
+
+
+def _builtin_doc(name: str) -> str:
+    from rulewright.interpreter.builtins import BUILTINS
+    b = BUILTINS.get(name)
+    return b.doc if b is not None else ""
+
+
+# ----------------------------------------------------------------------------- the caret
+_ORDERING = {"sorted", "min", "max", "lowest", "highest"}
+
+
+def pinpoint(node, focus: str, game=None) -> Optional[ast.Span]:
+    """The span of the one expression in ``node`` that an error of kind ``focus`` can come from, or
+    None when there is no such single expression (then the caret stays on the instruction). When the
+    node calls a def, the error may have come from the def's body instead: no guess then."""
+    if node is None or not focus:
+        return None
+    nodes: list = []
+    _walk(node, nodes)
+    defs = getattr(game, "defs", {}) or {}
+    calls_def = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs for n in nodes)
+    if focus == "def":
+        found = [n for n in nodes if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs]
+    elif calls_def:
+        return None
+    else:
+        found = [n for n in nodes if _fits(n, focus)]
+    if len(found) != 1:
+        return None
+    span = found[0].span
+    return span if span.line > 0 else None
+
+
+def _fits(n, focus: str) -> bool:
+    kind, _, what = focus.partition(":")
+    if kind == "index":
+        return isinstance(n, ast.Index)
+    if kind == "divide":
+        return isinstance(n, ast.BinOp) and n.op in ("/", "%")
+    if kind == "op":
+        if what == "neg":
+            return isinstance(n, ast.Neg)
+        if isinstance(n, ast.BinOp) and n.op == what:
+            return True
+        return what == "+" and _is_call(n, "sum")
+    if kind == "order":
+        return (isinstance(n, ast.Compare) and n.op in ("<", "<=", ">", ">=")) or any(
+            _is_call(n, f) for f in _ORDERING)
+    if kind == "in":
+        return isinstance(n, ast.Compare) and n.op in ("in", "not in")
+    if kind == "items":
+        return isinstance(n, (ast.Index, ast.Attr))
+    if kind == "field":
+        return isinstance(n, ast.Attr) and n.name == what
+    if kind == "key":
+        return isinstance(n, (ast.Index, ast.MapLit)) or (isinstance(n, ast.Compare) and n.op in ("in", "not in"))
+    if kind == "call":
+        return _is_call(n, what)
+    return False
+
+
+def _is_call(n, name: str) -> bool:
+    if isinstance(n, ast.Quantifier):
+        return n.func == name
+    return isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+
+
+def _walk(node, out: list) -> None:
+    """Every AST node of an instruction's own expressions (not the statements of a nested block)."""
+    if isinstance(node, (tuple, list)):
+        for x in node:
+            _walk(x, out)
+    elif hasattr(node, "__attrs_attrs__") and not isinstance(node, ast.Span):
+        out.append(node)
+        for a in node.__attrs_attrs__:
+            if a.name not in ("span", "body", "orelse", "branches"):
+                _walk(getattr(node, a.name), out)

@@ -233,7 +233,7 @@ class State:
                         raise TypeError(f"'rank by {name}': player {p} has no value")
             order = sorted(players, key=functools.cmp_to_key(better_first))
             teams = g.teams(self, {}) if g.teams is not None else None
-        except (TypeError, ValueError, IndexError, KeyError, AttributeError, ZeroDivisionError) as exc:
+        except (RulesRuntimeError, TypeError, ValueError, IndexError, KeyError, AttributeError, ZeroDivisionError) as exc:
             raise RulesRuntimeError(f"{g.file}: the outcome cannot be worked out: {exc}") from None
         ranking: list = []
         for p in order:

@@ -1,40 +1,273 @@
 """Compile a block of statements to a flat tuple of instructions with jumps.
 
-Pass one lowers statements to a small intermediate list (exec, jump, jump_unless, loop, call,
-return, choose, end...) with symbolic labels; pass two lays them out and turns each into a closure
-``op(state, env) -> next pc`` with every jump target already a number.
+Pass one lowers statements to a list of typed instructions (``Exec``, ``Jump``, ``JumpUnless``,
+``ForNext``, ``Call``, ``Return``, ``End``, ``CheckEnd``, ``Choose``, ``ChooseEach``) and ``Label``s,
+each instruction with the span it came from; pass two lays them out and asks each instruction to
+``materialize`` itself into a closure ``op(state, env) -> next pc``, with every jump target already a
+number and everything the closure needs bound to its own locals.
 """
 from __future__ import annotations
 
 import itertools
+from typing import Any, Callable, Optional
+
+import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.expressions import get_index, is_const, player_index, set_index
 from rulewright.interpreter import events
-from rulewright.interpreter.machine import STOP, SWITCH, Frame, Option, Pending, Proc
+from rulewright.interpreter.machine import RULE_FAULTS, STOP, SWITCH, Frame, Option, Pending, Proc, located, shown
 from rulewright.interpreter.values import copy_value, to_text
 from rulewright.interpreter.views import public_text
 
+# Rules never nest procedure calls this deep unless one calls itself without end.
+MAX_CALL_DEPTH = 500
 
+
+@attrs.define(slots=True, eq=False)
 class Label:
-    __slots__ = ("pc",)
+    """A place a jump goes to. Not an instruction: it takes no pc, it names the next one's."""
+    pc: int = -1
 
-    def __init__(self):
-        self.pc = -1
+
+@attrs.define(slots=True, eq=False)
+class ChoiceSpec:
+    """What a decision offers: ``var`` bound to each item of ``source`` that passes ``where``, shown
+    as ``text``; ``by`` who decides (else ``me``); an ``optional`` decline; ``secret``/``shown`` what
+    the others see. A ``choose_each`` adds the ``players`` who decide at once, the name
+    ``player_var`` that holds each of them, and the hidden local ``results`` the choices land in."""
+    var: str
+    source: Callable
+    where: Optional[Callable] = None
+    by: Optional[Callable] = None
+    text: Optional[Callable] = None
+    optional: Optional[Callable] = None
+    secret: bool = False
+    shown: Optional[Callable] = None
+    players: Optional[Callable] = None
+    player_var: str = ""
+    results: str = ""
+
+
+@attrs.define(slots=True, eq=False)
+class Instruction:
+    """One instruction: where it came from (``span``: file, line, column) and, to point an error's
+    caret at the expression at fault, the statement or expression it runs (``node``)."""
+    span: ast.Span
+    node: Any = attrs.field(default=None, kw_only=True)
+
+    def materialize(self, pc: int, game) -> Callable:
+        raise NotImplementedError
+
+
+@attrs.define(slots=True, eq=False)
+class Exec(Instruction):
+    """Run ``fn(state, env)``, then the next instruction."""
+    fn: Callable
+
+    def materialize(self, pc, game):
+        fn, nxt = self.fn, pc + 1
+
+        def op(st, env):
+            fn(st, env)
+            return nxt
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class Jump(Instruction):
+    target: Label
+
+    def materialize(self, pc, game):
+        target = self.target.pc
+        return lambda st, env: target
+
+
+@attrs.define(slots=True, eq=False)
+class JumpUnless(Instruction):
+    """Go on if ``cond`` holds, else jump to ``target``."""
+    cond: Callable
+    target: Label
+
+    def materialize(self, pc, game):
+        cond, target, nxt = self.cond, self.target.pc, pc + 1
+        return lambda st, env: nxt if cond(st, env) else target
+
+
+@attrs.define(slots=True, eq=False)
+class ForNext(Instruction):
+    """The head of a loop over the list in the hidden local ``items``: bind ``var`` to the next item
+    and go on, or jump to ``end`` when there is none."""
+    items: str
+    index: str
+    var: str
+    end: Label
+
+    def materialize(self, pc, game):
+        items, index, var, end, nxt = self.items, self.index, self.var, self.end.pc, pc + 1
+
+        def op(st, env):
+            i = env[index]
+            xs = env[items]
+            if i < len(xs):
+                env[var] = xs[i]
+                env[index] = i + 1
+                return nxt
+            return end
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class Call(Instruction):
+    """Push a frame of procedure ``proc`` with ``args`` bound to ``params`` (and ``me`` carried
+    over); its return value goes into the caller's local ``target``, if any."""
+    proc: str
+    params: tuple
+    args: list
+    target: Optional[str] = None
+
+    def materialize(self, pc, game):
+        proc, params, args, target, nxt = self.proc, self.params, self.args, self.target, pc + 1
+
+        def op(st, env):
+            inner = {p: a(st, env) for p, a in zip(params, args)}
+            if "me" not in inner and "me" in env:
+                inner["me"] = env["me"]
+            if target is not None:
+                inner["$return_to"] = target
+            if len(st.frames) >= MAX_CALL_DEPTH:  # fail fast, before the step budget fills memory with frames
+                raise RulesRuntimeError(
+                    f"procedures called {MAX_CALL_DEPTH} deep (one that calls itself forever?)",
+                    "a procedure that calls itself needs a case that does not (an 'if' around the call), "
+                    "and each call must come closer to it")
+            st.frames[-1].pc = nxt
+            st.frames.append(Frame(proc, 0, inner))
+            return SWITCH
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class Return(Instruction):
+    """Pop the frame; the value (a copy, as 'let' and '=' store) goes where the caller asked."""
+    value: Optional[Callable] = None
+
+    def materialize(self, pc, game):
+        value = self.value
+
+        def op(st, env):
+            v = value(st, env) if value is not None else None
+            st.frames.pop()
+            target = env.get("$return_to")
+            if target is not None and st.frames:
+                st.frames[-1].locals[target] = copy_value(v)
+            return SWITCH
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class End(Instruction):
+    """'end game': drop every running rule and score."""
+
+    def materialize(self, pc, game):
+        def op(st, env):
+            st.begin_scoring()
+            return SWITCH
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class CheckEnd(Instruction):
+    """Test the 'end when ... after turn' (or round) conditions; end the game if one holds. A
+    condition that fails points at itself, in the rule 'end when'."""
+    timing: str
+
+    def materialize(self, pc, game):
+        conditions = game.end_conditions[self.timing]
+        # the declarations in the order the compiler compiled them
+        decls = [d for d in game.rules.decls if isinstance(d, ast.EndWhen) and d.timing == self.timing]
+        nxt = pc + 1
+
+        def op(st, env):
+            i = 0
+            try:
+                for cond in conditions:
+                    if cond(st, {}):
+                        st.begin_scoring()
+                        return SWITCH
+                    i += 1
+            except RULE_FAULTS + (RulesRuntimeError,) as exc:
+                if isinstance(exc, RulesRuntimeError) and exc.diagnostic is not None:
+                    raise
+                d = decls[i] if i < len(decls) else None
+                if d is None:
+                    raise
+                raise located(st, exc, d.cond.span, "end when", d.cond) from None
+            return nxt
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class Choose(Instruction):
+    """Work out the options of ``spec``, store a Pending decision and stop."""
+    spec: ChoiceSpec
+
+    def materialize(self, pc, game):
+        spec, nxt, line = self.spec, pc + 1, self.span.line
+        var, by = spec.var, spec.by
+
+        def op(st, env):
+            opts = options_for(spec, st, env)
+            env.pop(var, None)
+            if not opts:
+                raise RulesRuntimeError(f"no legal choice for '{var}'", _NO_CHOICE_HINT)
+            player = by(st, env) if by is not None else env["me"]
+            st.frames[-1].pc = nxt
+            st.pending = Pending(var, {player: opts}, line=line)
+            return STOP
+        return op
+
+
+@attrs.define(slots=True, eq=False)
+class ChooseEach(Instruction):
+    """Every player of ``spec.players`` decides at once, in secret; the pairs [player, value] land
+    in the hidden local ``spec.results`` when all have chosen."""
+    spec: ChoiceSpec
+
+    def materialize(self, pc, game):
+        spec, nxt, line = self.spec, pc + 1, self.span.line
+        var, players, player_var, results = spec.var, spec.players, spec.player_var, spec.results
+
+        def op(st, env):
+            options = {}
+            for p in players(st, env):
+                env[player_var] = p
+                opts = options_for(spec, st, env)
+                if not opts:
+                    raise RulesRuntimeError(f"no legal choice for '{var}' for player {p}", _NO_CHOICE_HINT)
+                options[p] = opts
+            st.frames[-1].pc = nxt
+            if not options:
+                env[results] = []
+                return nxt
+            st.pending = Pending(var, options, simultaneous=True, line=line, results=results)
+            return STOP
+        return op
+
+
+_NO_CHOICE_HINT = ("every option was left out by 'where' (or the list is empty): check before choosing "
+                   "('if any(x in xs: ...)'), or add 'optional \"pass\"'")
 
 
 class ProcCompiler:
     """Lowers one procedure; ``game`` is the CompiledGame whose names it resolves against."""
-
-    _ids = itertools.count()
 
     def __init__(self, game, name: str, params: tuple, file: str):
         self.game = game
         self.name = name
         self.params = tuple(params)
         self.file = file
-        self.ir: list = []  # (kind, line, payload...)
+        self.ir: list = []  # Instructions and Labels, in order
         self.scope: set = set(params) | {"me"}
         self.loops: list[Label] = []
         # Counted per procedure, not per process: a saved frame's hidden locals must get the same
@@ -45,11 +278,15 @@ class ProcCompiler:
     def expr(self, node):
         return self.game.exprs.compile(node, self.scope)
 
-    def emit(self, kind, line, *payload):
-        self.ir.append((kind, line, *payload))
+    def emit(self, ins: Instruction) -> None:
+        self.ir.append(ins)
+
+    def exec(self, s, fn, node=None) -> None:
+        """An Exec for statement ``s`` (its caret may narrow to a part of ``node``, by default ``s``)."""
+        self.ir.append(Exec(s.span, fn, node=s if node is None else node))
 
     def label(self, lab: Label):
-        self.ir.append(("label", 0, lab))
+        self.ir.append(lab)
 
     def hidden(self, what: str) -> str:
         return f"${what}{next(self._ids)}"
@@ -62,23 +299,31 @@ class ProcCompiler:
     def _Let(self, s):
         # the value is compiled before the name is a local: 'let n = [n]' reads the constant n
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
-            return self._call(s.value, s.span.line, target=ast.Name(s.name))
+            return self._call(s.value, s, target=ast.Name(s.name))
         value, name = self.expr(s.value), s.name
         self.scope.add(name)
+        if _fresh(s.value):
+            def f(st, env):
+                env[name] = value(st, env)
+        else:  # a copy, as '=' and 'add' store: changing the local never changes what it was taken from
+            def f(st, env):
+                env[name] = copy_value(value(st, env))
+        self.exec(s, f)
 
-        def f(st, env):
-            env[name] = value(st, env)
-        self.emit("exec", s.span.line, f)
-
-    def _assigner(self, target, combine=None):
-        """A function (st, env, value) that stores ``value`` into the place ``target`` names."""
+    def _assigner(self, target, combine=None, fresh=False):
+        """A function (st, env, value) that stores a copy of ``value`` into the place ``target`` names
+        (``fresh``: the value is certainly nobody else's, a local takes it as it is)."""
         if isinstance(target, ast.Name):
             name = target.id
             if name in self.scope or name not in self.game.var_decls:
                 self.scope.add(name)
+                if fresh and not combine:
+                    def store(st, env, v):
+                        env[name] = v
+                    return store
 
                 def store(st, env, v):
-                    env[name] = combine(env[name], v) if combine else v
+                    env[name] = copy_value(combine(env[name], v) if combine else v)
                 return store
 
             def store(st, env, v):
@@ -106,7 +351,8 @@ class ProcCompiler:
                     values, i = st.vars[name], player_index(o, count)
                     values[i] = copy_value(combine(values[i], v) if combine else v)
                 else:
-                    raise RulesRuntimeError(f"cannot set '{name}' of {to_text(o)!r}")
+                    raise RulesRuntimeError(f"cannot set the field '{name}' of {shown(o)}",
+                                            "only a record (or a map) has fields to set", focus=f"field:{name}")
             return store
         if isinstance(target, ast.Index):
             obj, idx = self.expr(target.obj), self.expr(target.index)
@@ -119,41 +365,42 @@ class ProcCompiler:
 
     def _Assign(self, s):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
-            return self._call(s.value, s.span.line, target=s.target)
-        value, store = self.expr(s.value), self._assigner(s.target)
-        self.emit("exec", s.span.line, lambda st, env: store(st, env, value(st, env)))
+            return self._call(s.value, s, target=s.target)
+        value, store = self.expr(s.value), self._assigner(s.target, fresh=_fresh(s.value))
+        self.exec(s, lambda st, env: store(st, env, value(st, env)))
 
     def _AugAssign(self, s):
         combine = (lambda a, b: a + b) if s.op == "+" else (lambda a, b: a - b)
         value, store = self.expr(s.value), self._assigner(s.target, combine)
-        self.emit("exec", s.span.line, lambda st, env: store(st, env, value(st, env)))
+        self.exec(s, lambda st, env: store(st, env, value(st, env)))
 
     def _CallStmt(self, s):
         name = s.call.func.id
         if name in self.game.procs_ast:
-            return self._call(s.call, s.span.line)
+            return self._call(s.call, s)
         fn = self.expr(s.call)
-        self.emit("exec", s.span.line, lambda st, env: fn(st, env) and None)
+        self.exec(s, lambda st, env: fn(st, env) and None)
 
-    def _call(self, call, line, target=None):
-        proc = call.func.id
+    def _call(self, call, s, target=None):
+        """A call of a procedure in statement ``s``; its value goes to ``target``, if any."""
+        proc, span = call.func.id, s.span
         params = self.game.procs_ast[proc].params
         args = [self.expr(a) for a in call.args]
         if target is None:
-            return self.emit("call", line, proc, params, args, None)
+            return self.emit(Call(span, proc, params, args, node=call))
         if isinstance(target, ast.Name) and (target.id in self.scope or target.id not in self.game.var_decls):
             self.scope.add(target.id)  # a local receives the value directly
-            return self.emit("call", line, proc, params, args, target.id)
+            return self.emit(Call(span, proc, params, args, target.id, node=call))
         # a game variable, a field or an item: the value lands in a hidden local, then is stored there
         returned, store = self.hidden("returned"), self._assigner(target)
-        self.emit("call", line, proc, params, args, returned)
-        self.emit("exec", line, lambda st, env: store(st, env, env.pop(returned)))
+        self.emit(Call(span, proc, params, args, returned, node=call))
+        self.exec(s, lambda st, env: store(st, env, env.pop(returned)), node=target)
 
     def _Pass(self, s):
         pass
 
     def _EndGame(self, s):
-        self.emit("end", s.span.line)
+        self.emit(End(s.span, node=s))
 
     def _Win(self, s):
         players = self.expr(s.players)
@@ -166,7 +413,7 @@ class ProcCompiler:
             for p in winners:  # 'win "me"' would otherwise name a winner nobody is
                 player_index(p, count)
             st.winners = sorted(winners)
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
 
     def _Log(self, s):
         msg = self.expr(s.message)
@@ -175,14 +422,15 @@ class ProcCompiler:
                 st.emit(events.log(msg(st, env)))
         else:
             to = self.expr(s.to)
+            count = self.game.player_count
 
             def f(st, env):
                 readers = to(st, env)
                 readers = sorted(readers) if type(readers) is list else [readers]
                 for p in readers:
-                    player_index(p, self.game.player_count)  # a player, or a rules error
+                    player_index(p, count)  # a player, or a rules error
                 st.emit(events.log(msg(st, env), readers))
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
 
     def _Reveal(self, s):
         what = s.what
@@ -194,8 +442,8 @@ class ProcCompiler:
             def f(st, env):
                 value = st.vars[name]
                 _turn_up(st, name, 0, value)
-                shown = "  ".join(f"{p}: {to_text(v)}" for p, v in enumerate(value, 1)) if player_var else to_text(value)
-                st.emit(events.reveal(text(st, env) if text else f"{name}: {shown}", env.get("me")))
+                told = "  ".join(f"{p}: {to_text(v)}" for p, v in enumerate(value, 1)) if player_var else to_text(value)
+                st.emit(events.reveal(text(st, env) if text else f"{name}: {told}", env.get("me")))
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
             owner, name, count = self.expr(what.obj), what.name, self.game.player_count
 
@@ -210,20 +458,24 @@ class ProcCompiler:
             def f(st, env):
                 v = value(st, env)
                 st.emit(events.reveal(text(st, env) if text else to_text(v), env.get("me")))
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
 
-    def _list_expr(self, node, maps_too: bool = False):
+    def _list_expr(self, node, what: str, maps_too: bool = False):
+        """The list (or map) ``node`` gives; anything else is an error saying ``what`` needed it."""
         fn = self.expr(node)
 
         def f(st, env):
             v = fn(st, env)
             if type(v) is not list and not (maps_too and type(v) is dict):
-                raise RulesRuntimeError(f"{to_text(v)!r} is not a list")
+                raise RulesRuntimeError(
+                    f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
+                    "the value is none here: check it first ('if x != none:')" if v is None
+                    else "name the list itself (a variable, a field or an item that holds a list)")
             return v
         return f
 
     def _Add(self, s):
-        item, target, bottom = self.expr(s.item), self._list_expr(s.target), s.bottom
+        item, target, bottom = self.expr(s.item), self._list_expr(s.target, "'add'"), s.bottom
 
         def f(st, env):
             v = copy_value(item(st, env))
@@ -231,10 +483,10 @@ class ProcCompiler:
                 target(st, env).insert(0, v)
             else:
                 target(st, env).append(v)
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
 
     def _Remove(self, s):
-        item, source = self.expr(s.item), self._list_expr(s.source, maps_too=True)
+        item, source = self.expr(s.item), self._list_expr(s.source, "'remove'", maps_too=True)
 
         def f(st, env):
             x, xs = item(st, env), source(st, env)
@@ -243,57 +495,69 @@ class ProcCompiler:
                     del xs[x]
                 else:
                     xs.remove(x)
-            except (ValueError, KeyError):
-                raise RulesRuntimeError(f"{to_text(x)!r} is not there to remove") from None
-        self.emit("exec", s.span.line, f)
+            except ValueError:
+                raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
+                                        "'remove' takes away an item that is there: check first "
+                                        "('if x in xs:')") from None
+            except KeyError:
+                raise RulesRuntimeError(f"no entry {shown(x)} in the map to remove",
+                                        "a map forgets only a key it has: check first ('if k in m:')") from None
+            except TypeError:  # a list or a record as a map's key
+                raise RulesRuntimeError(f"{shown(x)} cannot be a key of a map",
+                                        "map keys are numbers, text or yes/no values") from None
+        self.exec(s, f)
 
     def _MoveItem(self, s):
-        item, source, target, bottom = (self.expr(s.item), self._list_expr(s.source),
-                                        self._list_expr(s.target), s.bottom)
+        item, source, target, bottom = (self.expr(s.item), self._list_expr(s.source, "'move'"),
+                                        self._list_expr(s.target, "'move'"), s.bottom)
 
         def f(st, env):
             x, xs = item(st, env), source(st, env)
             try:
                 xs.remove(x)
             except ValueError:
-                raise RulesRuntimeError(f"{to_text(x)!r} is not there to move") from None
+                raise RulesRuntimeError(f"{shown(x)} is not in the list to move it from",
+                                        "'move' takes an item that is in the first list: check first "
+                                        "('if x in xs:')") from None
             if bottom:
                 target(st, env).insert(0, x)
             else:
                 target(st, env).append(x)
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
 
     def _Shuffle(self, s):
-        target = self._list_expr(s.target)
-        self.emit("exec", s.span.line, lambda st, env: st.rng.shuffle(target(st, env)))
+        target = self._list_expr(s.target, "'shuffle'")
+        self.exec(s, lambda st, env: st.rng.shuffle(target(st, env)))
 
     def _Draw(self, s):
-        source, name = self._list_expr(s.source), s.name
+        source, name = self._list_expr(s.source, "'draw'"), s.name
         self.scope.add(name)
 
         def f(st, env):
             xs = source(st, env)
             if not xs:
-                raise RulesRuntimeError("cannot draw from an empty list")
+                raise RulesRuntimeError("cannot draw from an empty list",
+                                        "check first ('if len(deck) > 0:'), or refill the list before drawing")
             env[name] = xs.pop()
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
 
     def _Return(self, s):
-        self.emit("return", s.span.line, self.expr(s.value) if s.value is not None else None)
+        self.emit(Return(s.span, self.expr(s.value) if s.value is not None else None, node=s))
 
     def _Break(self, s):
-        self.emit("jump", s.span.line, self.loops[-1])
+        self.emit(Jump(s.span, self.loops[-1]))
 
     def _Fail(self, s):
         msg = self.expr(s.message)
 
         def f(st, env):
-            raise RulesRuntimeError(msg(st, env))
-        self.emit("exec", s.span.line, f)
+            raise RulesRuntimeError(msg(st, env), "the rules' own 'fail' stopped the game: what it guards "
+                                                  "against has happened")
+        self.exec(s, f)
 
     def _TakeTurn(self, s):
-        self.emit("call", s.span.line, "turn", ("me",), [self.expr(s.player)], None)
-        self.emit("check_end", s.span.line, "turn")
+        self.emit(Call(s.span, "turn", ("me",), [self.expr(s.player)], node=s))
+        self.emit(CheckEnd(s.span, "turn"))
 
     # ------------------------------------------------------------------ control flow
     def _If(self, s):
@@ -308,9 +572,9 @@ class ProcCompiler:
                     return
                 continue
             nxt = Label()
-            self.emit("jump_unless", cond.span.line, c, nxt)
+            self.emit(JumpUnless(cond.span, c, nxt, node=cond))
             self.block(body)
-            self.emit("jump", cond.span.line, end)
+            self.emit(Jump(cond.span, end))
             self.label(nxt)
         self.block(s.orelse)
         self._declare_skipped(s, s.orelse)
@@ -327,8 +591,9 @@ class ProcCompiler:
             skipped |= _bound_names(s.orelse)
         self.scope |= {n for n in skipped if n not in self.game.var_decls}  # game variables stay game's
 
-    def _loop_over(self, var, source, body, line):
-        """for var in source: body  (the list is taken once, when the loop starts)."""
+    def _loop_over(self, var, source, body, span, node=None):
+        """for var in source: body  (the list is taken once, when the loop starts; ``var`` is bound to
+        each item itself, not a copy: changing a field of it changes the item in the list)."""
         self.scope.add(var)
         items, index = self.hidden("items"), self.hidden("i")
         top, end = Label(), Label()
@@ -336,58 +601,59 @@ class ProcCompiler:
         def start(st, env):
             env[items] = list(source(st, env))
             env[index] = 0
-        self.emit("exec", line, start)
+        self.emit(Exec(span, start, node=node))
         self.label(top)
-        self.emit("for_next", line, items, index, var, end)
+        self.emit(ForNext(span, items, index, var, end))
         self.loops.append(end)
         body()
         self.loops.pop()
-        self.emit("jump", line, top)
+        self.emit(Jump(span, top))
         self.label(end)
-        self.emit("exec", line, _forget(items, index))
+        self.emit(Exec(span, _forget(items, index)))
 
     def _For(self, s):
-        self._loop_over(s.var, self.expr(s.source), lambda: self.block(s.body), s.span.line)
+        self._loop_over(s.var, self.expr(s.source), lambda: self.block(s.body), s.span, s.source)
 
     def _While(self, s):
         top, end = Label(), Label()
         self.label(top)
-        self.emit("jump_unless", s.span.line, self.expr(s.cond), end)
+        self.emit(JumpUnless(s.span, self.expr(s.cond), end, node=s.cond))
         self.loops.append(end)
         self.block(s.body)
         self.loops.pop()
-        self.emit("jump", s.span.line, top)
+        self.emit(Jump(s.span, top))
         self.label(end)
 
     def _Repeat(self, s):
         count = self.expr(s.count)
         counter = self.hidden("n")
-        self._loop_over(counter, lambda st, env: range(count(st, env)), lambda: self.block(s.body), s.span.line)
+        self._loop_over(counter, lambda st, env: range(count(st, env)), lambda: self.block(s.body), s.span,
+                        s.count)
 
     def _Step(self, s):
         label = s.label
 
         def f(st, env):
             st.step = label
-        self.emit("exec", s.span.line, f)
+        self.exec(s, f)
         self.block(s.body)
 
     # ------------------------------------------------------------------ decisions
-    def _choice_spec(self, c: ast.Choose, secret: bool = False):
+    def _choice_spec(self, c: ast.Choose, secret: bool = False, **more) -> ChoiceSpec:
         self.scope.add(c.var)
-        return {
-            "var": c.var,
-            "source": self.expr(c.source),
-            "where": self.expr(c.where) if c.where is not None else None,
-            "by": self.expr(c.by) if c.by is not None else None,
-            "text": self.expr(c.text) if c.text is not None else None,
-            "optional": self.expr(c.optional) if c.optional is not None else None,
-            "secret": c.secret or secret,
-            "shown": self.expr(c.shown) if c.shown is not None else None,
-        }
+        return ChoiceSpec(
+            var=c.var,
+            source=self.expr(c.source),
+            where=self.expr(c.where) if c.where is not None else None,
+            by=self.expr(c.by) if c.by is not None else None,
+            text=self.expr(c.text) if c.text is not None else None,
+            optional=self.expr(c.optional) if c.optional is not None else None,
+            secret=c.secret or secret,
+            shown=self.expr(c.shown) if c.shown is not None else None,
+            **more)
 
     def _Choose(self, s):
-        self.emit("choose", s.span.line, self._choice_spec(s))
+        self.emit(Choose(s.span, self._choice_spec(s), node=s))
 
     def _ChooseBlock(self, s):
         var = self.hidden("alt")
@@ -397,55 +663,64 @@ class ProcCompiler:
 
         def source(st, env):
             return [lab for lab, g in pairs if g is None or g(st, env)]
-        spec = {"var": var, "source": source, "where": None, "by": self.expr(s.by) if s.by is not None else None,
-                "text": None, "optional": None, "secret": False, "shown": None}
-        self.emit("choose", s.span.line, spec)
+        spec = ChoiceSpec(var=var, source=source, by=self.expr(s.by) if s.by is not None else None)
+        self.emit(Choose(s.span, spec, node=s))
         end = Label()
         for alt in s.alternatives:
             nxt = Label()
             lab = alt.label
-            self.emit("jump_unless", alt.span.line, (lambda lab: lambda st, env: env[var] == lab)(lab), nxt)
+            self.emit(JumpUnless(alt.span, (lambda lab: lambda st, env: env[var] == lab)(lab), nxt))
             self.block(alt.body)
-            self.emit("jump", alt.span.line, end)
+            self.emit(Jump(alt.span, end))
             self.label(nxt)
         self.label(end)
 
     def _ChooseEach(self, s):
-        spec = {"players": self.expr(s.players)}  # the list is read before the player's name is bound
+        players = self.expr(s.players)  # the list is read before the player's name is bound
         self.scope.add(s.player_var)
-        spec.update(self._choice_spec(s.choice, secret=True))
-        spec["player_var"] = s.player_var
         results = self.hidden("each")
-        spec["results"] = results
-        self.emit("choose_each", s.span.line, spec)
+        spec = self._choice_spec(s.choice, secret=True, players=players, player_var=s.player_var, results=results)
+        self.emit(ChooseEach(s.span, spec, node=s))
         pair = self.hidden("pair")
         pvar, var = s.player_var, s.choice.var
 
         def body():
             def unpack(st, env):
                 env[pvar], env[var] = env[pair]
-            self.emit("exec", s.span.line, unpack)
+            self.emit(Exec(s.span, unpack))
             self.block(s.body)
-        self._loop_over(pair, lambda st, env: env[results], body, s.span.line)
+        self._loop_over(pair, lambda st, env: env[results], body, s.span)
 
     # ------------------------------------------------------------------ layout
     def finish(self) -> Proc:
-        self.emit("return", self.ir[-1][1] if self.ir else 0, None)
+        last = next((ins for ins in reversed(self.ir) if isinstance(ins, Instruction)), None)
+        self.emit(Return(last.span if last is not None else ast.Span(self.file, 0, 0)))
         pcs = []
-        pc = 0
         for ins in self.ir:
-            if ins[0] == "label":
-                ins[2].pc = pc
+            if isinstance(ins, Label):
+                ins.pc = len(pcs)
             else:
                 pcs.append(ins)
-                pc += 1
-        code = tuple(_materialize(ins, i, self.game) for i, ins in enumerate(pcs))
-        lines = tuple(ins[1] for ins in pcs)
-        return Proc(self.name, self.params, code, lines, self.file)
+        code = tuple(ins.materialize(i, self.game) for i, ins in enumerate(pcs))
+        return Proc(self.name, self.params, code, tuple(ins.span for ins in pcs), self.file, tuple(pcs))
 
 
-# Rules never nest procedure calls this deep unless one calls itself without end.
-MAX_CALL_DEPTH = 500
+# Expressions whose value is certainly new, or a number, text or yes/no: 'let' need not copy them.
+_FRESH_CALLS = {"len", "abs", "text", "roll", "row", "col", "wraps", "next_player", "space", "step", "rotate",
+                "range", "spaces", "neighbours", "next", "previous", "lines"}
+_SCALAR_QUANTIFIERS = {"count", "sum", "all", "any"}
+
+
+def _fresh(node) -> bool:
+    if isinstance(node, (ast.Literal, ast.Template, ast.Compare, ast.Not, ast.Neg)):
+        return True
+    if isinstance(node, ast.BinOp):
+        return node.op in ("-", "/", "%")
+    if isinstance(node, ast.Quantifier):
+        return node.func in _SCALAR_QUANTIFIERS
+    if isinstance(node, ast.ListLit):
+        return all(_fresh(i) for i in node.items)
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
 
 
 def _bound_names(stmts) -> set:
@@ -484,89 +759,12 @@ def _forget(*names):
     return f
 
 
-def _materialize(ins, pc, game):
-    kind, line = ins[0], ins[1]
-    nxt = pc + 1
-    if kind == "exec":
-        fn = ins[2]
-
-        def op(st, env):
-            fn(st, env)
-            return nxt
-        return op
-    if kind == "jump":
-        target = ins[2].pc
-        return lambda st, env: target
-    if kind == "jump_unless":
-        cond, target = ins[2], ins[3].pc
-        return lambda st, env: nxt if cond(st, env) else target
-    if kind == "for_next":
-        items, index, var, end = ins[2], ins[3], ins[4], ins[5].pc
-
-        def op(st, env):
-            i = env[index]
-            xs = env[items]
-            if i < len(xs):
-                env[var] = xs[i]
-                env[index] = i + 1
-                return nxt
-            return end
-        return op
-    if kind == "call":
-        proc, params, args, target = ins[2], ins[3], ins[4], ins[5]
-
-        def op(st, env):
-            inner = {p: a(st, env) for p, a in zip(params, args)}
-            if "me" not in inner and "me" in env:
-                inner["me"] = env["me"]
-            if target is not None:
-                inner["$return_to"] = target
-            if len(st.frames) >= MAX_CALL_DEPTH:  # fail fast, before the step budget fills memory with frames
-                raise RulesRuntimeError(f"procedures called {MAX_CALL_DEPTH} deep (one that calls itself forever?)")
-            st.frames[-1].pc = nxt
-            st.frames.append(Frame(proc, 0, inner))
-            return SWITCH
-        return op
-    if kind == "return":
-        value = ins[2]
-
-        def op(st, env):
-            v = value(st, env) if value is not None else None
-            st.frames.pop()
-            target = env.get("$return_to")
-            if target is not None and st.frames:
-                st.frames[-1].locals[target] = v
-            return SWITCH
-        return op
-    if kind == "end":
-        def op(st, env):
-            st.begin_scoring()
-            return SWITCH
-        return op
-    if kind == "check_end":
-        conditions = game.end_conditions[ins[2]]
-
-        def op(st, env):
-            for cond in conditions:
-                if cond(st, {}):
-                    st.begin_scoring()
-                    return SWITCH
-            return nxt
-        return op
-    if kind == "choose":
-        spec = ins[2]
-        return _choose_op(spec, nxt, line)
-    if kind == "choose_each":
-        return _choose_each_op(ins[2], nxt, line)
-    raise AssertionError(kind)
-
-
-def options_for(spec, st, env) -> list:
+def options_for(spec: ChoiceSpec, st, env) -> list:
     """The options of one decision, each with a text unique among them."""
-    var, where, text = spec["var"], spec["where"], spec["text"]
+    var, where, text = spec.var, spec.where, spec.text
     opts: list = []
     seen: dict = {}
-    for x in spec["source"](st, env):
+    for x in spec.source(st, env):
         env[var] = x
         if where is not None and not where(st, env):
             continue
@@ -585,52 +783,19 @@ def options_for(spec, st, env) -> list:
             t = f"{t} #{n}"
         seen[t] = x
         opts.append(Option(t, x))
-    if spec["optional"] is not None:
-        opts.append(Option(spec["optional"](st, env), None))
-    if spec["secret"] or spec["shown"] is not None:
+    if spec.optional is not None:
+        opts.append(Option(spec.optional(st, env), None))
+    if spec.secret or spec.shown is not None:
         _mask(opts, spec, st, env)
     return opts
 
 
-def _mask(opts: list, spec, st, env) -> None:
+def _mask(opts: list, spec: ChoiceSpec, st, env) -> None:
     """A secret decision: each option carries what the other players see of it."""
-    shown, var = spec["shown"], spec["var"]
+    shown, var = spec.shown, spec.var
     for o in opts:
         if shown is None:
             o.shown = events.DEFAULT_SHOWN
         else:
             env[var] = o.value
             o.shown = shown(st, env)
-
-
-def _choose_op(spec, nxt, line):
-    by = spec["by"]
-
-    def op(st, env):
-        opts = options_for(spec, st, env)
-        env.pop(spec["var"], None)
-        if not opts:
-            raise RulesRuntimeError(f"no legal choice for '{spec['var']}'")
-        player = by(st, env) if by is not None else env["me"]
-        st.frames[-1].pc = nxt
-        st.pending = Pending(spec["var"], {player: opts}, line=line)
-        return STOP
-    return op
-
-
-def _choose_each_op(spec, nxt, line):
-    def op(st, env):
-        options = {}
-        for p in spec["players"](st, env):
-            env[spec["player_var"]] = p
-            opts = options_for(spec, st, env)
-            if not opts:
-                raise RulesRuntimeError(f"no legal choice for '{spec['var']}' for player {p}")
-            options[p] = opts
-        st.frames[-1].pc = nxt
-        if not options:
-            env[spec["results"]] = []
-            return nxt
-        st.pending = Pending(spec["var"], options, simultaneous=True, line=line, results=spec["results"])
-        return STOP
-    return op

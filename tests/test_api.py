@@ -173,7 +173,7 @@ def test_a_quantifier_leaves_a_local_of_the_same_name_alone(tmp_path):
 def test_player_zero_is_an_error_not_the_last_player(tmp_path):
     g = _game(tmp_path, 'game "P"\nplayers 3\nplayer var score = 0\nturn:\n    let left = me - 1\n'
                         '    left.score += 10\n    end game\n', players=3)
-    with pytest.raises(rulewright.RulesRuntimeError, match="'0' is not a player of this game"):
+    with pytest.raises(rulewright.RulesRuntimeError, match="in 'turn': 0 is not a player of this game"):
         g.new_state(seed=1)
 
 

@@ -208,7 +208,7 @@ turn:
 
 def test_no_legal_choice_is_a_runtime_error(make_game):
     game = make_game(HEAD + "turn:\n    choose x in [1, 2] where x > 5\n    end game\n")
-    with pytest.raises(RulesRuntimeError, match=r"test\.rules:4: in 'turn': no legal choice for 'x'"):
+    with pytest.raises(RulesRuntimeError, match=r"test\.rules:4:5: error: in 'turn': no legal choice for 'x'"):
         game.new_state(1)
 
 
@@ -373,19 +373,19 @@ def test_endless_loop_hits_the_step_budget(make_game, monkeypatch):
 
 def test_runtime_errors_carry_file_and_line(make_game):
     game = make_game(HEAD + 'var deck = []\nturn:\n    log "a"\n    draw c from deck\n    end game\n')
-    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:6: in 'turn': cannot draw from an empty list$"):
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:6:5: error: in 'turn': cannot draw from an empty list\n"):
         game.new_state(1)
 
 
 def test_fail_stops_with_the_rules_message(make_game):
     game = make_game(HEAD + 'turn:\n    if me == 1:\n        fail "player {me} cheated"\n    end game\n')
-    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:5: in 'turn': player 1 cheated$"):
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:5:9: error: in 'turn': player 1 cheated\n"):
         game.new_state(1)
 
 
 def test_python_errors_inside_rules_become_located_runtime_errors(make_game):
     game = make_game(HEAD + 'var xs = [1]\nturn:\n    log "{xs[5]}"\n    end game\n')
-    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:5: in 'turn': index out of range$"):
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:5:11: error: in 'turn': there is no item 5 in a list of 1 item\n"):
         game.new_state(1)
 
 
@@ -397,7 +397,7 @@ def test_starting_value_that_cannot_be_computed(make_game):
 
 def test_procedure_errors_name_the_procedure(make_game):
     game = make_game(HEAD + "procedure boom():\n    log \"{1 / 0}\"\nturn:\n    boom()\n    end game\n")
-    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:4: in 'boom': division by zero$"):
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:4:11: error: in 'boom': division by zero\n"):
         game.new_state(1)
 
 
@@ -606,7 +606,7 @@ round:
 
 def test_a_procedure_calling_itself_forever_stops_early(make_game):
     game = make_game(HEAD + "procedure deeper(n):\n    deeper(n + 1)\nturn:\n    deeper(1)\n    end game\n")
-    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:4: in 'deeper': procedures called 500 deep"):
+    with pytest.raises(RulesRuntimeError, match=r"^test\.rules:4:5: error: in 'deeper': procedures called 500 deep"):
         game.new_state(1)
 
 
