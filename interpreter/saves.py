@@ -98,7 +98,8 @@ def _restore_pending(pend) -> None:
     pend.options = {int(p): [o if isinstance(o, Option) else Option(**o) for o in opts]
                     for p, opts in pend.options.items()}
     pend.chosen = {int(p): v for p, v in pend.chosen.items()}
-    pend.texts = {int(p): [t, None] if isinstance(t, str) else list(t) for p, t in pend.texts.items()}
+    pend.texts = {int(p): [t, None] if isinstance(t, str) else None if t is None else list(t)
+                  for p, t in pend.texts.items()}
 
 
 def _restore_history(st: State, history) -> None:

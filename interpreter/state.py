@@ -136,7 +136,8 @@ class State:
         if pend.waiting():
             return  # secret until everyone has chosen: no event yet
         for q in pend.options:
-            self.emit(events.move(q, *pend.texts[q]))
+            if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
+                self.emit(events.move(q, *pend.texts[q]))
         self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)

@@ -48,6 +48,7 @@ class ChoiceSpec:
     players: Optional[Callable] = None
     player_var: str = ""
     results: str = ""
+    automatic: bool = False  # one legal option: taken without asking
 
 
 @attrs.define(slots=True, eq=False)
@@ -216,11 +217,16 @@ class Choose(Instruction):
         spec, nxt, line = self.spec, pc + 1, self.span.line
         var, by = spec.var, spec.by
 
+        automatic = spec.automatic
+
         def op(st, env):
             opts = options_for(spec, st, env)
             env.pop(var, None)
             if not opts:
                 raise RulesRuntimeError(f"no legal choice for '{var}'", _NO_CHOICE_HINT)
+            if automatic and len(opts) == 1:  # nothing to choose: taken without asking, no move
+                env[var] = opts[0].value
+                return nxt
             player = by(st, env) if by is not None else env["me"]
             st.frames[-1].pc = nxt
             st.pending = Pending(var, {player: opts}, line=line)
@@ -238,19 +244,24 @@ class ChooseEach(Instruction):
         spec, nxt, line = self.spec, pc + 1, self.span.line
         var, players, player_var, results = spec.var, spec.players, spec.player_var, spec.results
 
+        automatic = spec.automatic
+
         def op(st, env):
-            options = {}
+            options, taken = {}, {}
             for p in players(st, env):
                 env[player_var] = p
                 opts = options_for(spec, st, env)
                 if not opts:
                     raise RulesRuntimeError(f"no legal choice for '{var}' for player {p}", _NO_CHOICE_HINT)
                 options[p] = opts
+                if automatic and len(opts) == 1:  # this player has nothing to choose
+                    taken[p] = opts[0].value
             st.frames[-1].pc = nxt
-            if not options:
-                env[results] = []
+            if len(taken) == len(options):
+                env[results] = [[p, taken[p]] for p in options]
                 return nxt
-            st.pending = Pending(var, options, simultaneous=True, line=line, results=results)
+            st.pending = Pending(var, options, chosen=taken, simultaneous=True, line=line, results=results,
+                                 texts=dict.fromkeys(taken))
             return STOP
         return op
 
@@ -295,12 +306,31 @@ class ProcCompiler:
         for s in stmts:
             getattr(self, "_" + type(s).__name__)(s)
 
+    def hoist(self, node, s):
+        """Run the procedures called inside ``node`` first (inner calls first, left to right), each into a
+        hidden local, and give back the expression with each call read from its local. The checker
+        lets a procedure stand only where its value is always needed, so running it first is exact."""
+        if node is None or not _calls_procedure(node, self.game.procs_ast):
+            return node
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.game.procs_ast:
+            call = attrs.evolve(node, args=tuple(self.hoist(a, s) for a in node.args))
+            local = self.hidden("value")
+            self._call(call, s, target=ast.Name(local, span=node.span))
+            return ast.Name(local, span=node.span)
+        return attrs.evolve(node, **{a.name: self._hoist_part(getattr(node, a.name), s)
+                                     for a in attrs.fields(type(node)) if a.name != "span"})
+
+    def _hoist_part(self, value, s):
+        if isinstance(value, tuple):
+            return tuple(self._hoist_part(v, s) for v in value)
+        return self.hoist(value, s) if hasattr(value, "__attrs_attrs__") else value
+
     # ------------------------------------------------------------------ simple statements
     def _Let(self, s):
         # the value is compiled before the name is a local: 'let n = [n]' reads the constant n
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=ast.Name(s.name))
-        value, name = self.expr(s.value), s.name
+        value, name = self.expr(self.hoist(s.value, s)), s.name
         self.scope.add(name)
         if _fresh(s.value):
             def f(st, env):
@@ -366,19 +396,19 @@ class ProcCompiler:
     def _Assign(self, s):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
-        value, store = self.expr(s.value), self._assigner(s.target, fresh=_fresh(s.value))
+        value, store = self.expr(self.hoist(s.value, s)), self._assigner(s.target, fresh=_fresh(s.value))
         self.exec(s, lambda st, env: store(st, env, value(st, env)))
 
     def _AugAssign(self, s):
         combine = (lambda a, b: a + b) if s.op == "+" else (lambda a, b: a - b)
-        value, store = self.expr(s.value), self._assigner(s.target, combine)
+        value, store = self.expr(self.hoist(s.value, s)), self._assigner(s.target, combine)
         self.exec(s, lambda st, env: store(st, env, value(st, env)))
 
     def _CallStmt(self, s):
         name = s.call.func.id
         if name in self.game.procs_ast:
-            return self._call(s.call, s)
-        fn = self.expr(s.call)
+            return self._call(attrs.evolve(s.call, args=tuple(self.hoist(a, s) for a in s.call.args)), s)
+        fn = self.expr(self.hoist(s.call, s))
         self.exec(s, lambda st, env: fn(st, env) and None)
 
     def _call(self, call, s, target=None):
@@ -403,7 +433,7 @@ class ProcCompiler:
         self.emit(End(s.span, node=s))
 
     def _Win(self, s):
-        players = self.expr(s.players)
+        players = self.expr(self.hoist(s.players, s))
 
         count = self.game.player_count
 
@@ -475,7 +505,7 @@ class ProcCompiler:
         return f
 
     def _Add(self, s):
-        item, target, bottom = self.expr(s.item), self._list_expr(s.target, "'add'"), s.bottom
+        item, target, bottom = self.expr(self.hoist(s.item, s)), self._list_expr(s.target, "'add'"), s.bottom
 
         def f(st, env):
             v = copy_value(item(st, env))
@@ -542,7 +572,7 @@ class ProcCompiler:
         self.exec(s, f)
 
     def _Return(self, s):
-        self.emit(Return(s.span, self.expr(s.value) if s.value is not None else None, node=s))
+        self.emit(Return(s.span, self.expr(self.hoist(s.value, s)) if s.value is not None else None, node=s))
 
     def _Break(self, s):
         self.emit(Jump(s.span, self.loops[-1]))
@@ -556,14 +586,14 @@ class ProcCompiler:
         self.exec(s, f)
 
     def _TakeTurn(self, s):
-        self.emit(Call(s.span, "turn", ("me",), [self.expr(s.player)], node=s))
+        self.emit(Call(s.span, "turn", ("me",), [self.expr(self.hoist(s.player, s))], node=s))
         self.emit(CheckEnd(s.span, "turn"))
 
     # ------------------------------------------------------------------ control flow
     def _If(self, s):
         end = Label()
         for cond, body in s.branches:
-            c = self.expr(cond)
+            c = self.expr(self.hoist(cond, s))  # an elif's procedures run only when it is reached
             if is_const(c):
                 if c.const:
                     self.block(body)
@@ -612,12 +642,12 @@ class ProcCompiler:
         self.emit(Exec(span, _forget(items, index)))
 
     def _For(self, s):
-        self._loop_over(s.var, self.expr(s.source), lambda: self.block(s.body), s.span, s.source)
+        self._loop_over(s.var, self.expr(self.hoist(s.source, s)), lambda: self.block(s.body), s.span, s.source)
 
     def _While(self, s):
         top, end = Label(), Label()
-        self.label(top)
-        self.emit(JumpUnless(s.span, self.expr(s.cond), end, node=s.cond))
+        self.label(top)  # the condition's procedures run again before each pass
+        self.emit(JumpUnless(s.span, self.expr(self.hoist(s.cond, s)), end, node=s.cond))
         self.loops.append(end)
         self.block(s.body)
         self.loops.pop()
@@ -625,7 +655,7 @@ class ProcCompiler:
         self.label(end)
 
     def _Repeat(self, s):
-        count = self.expr(s.count)
+        count = self.expr(self.hoist(s.count, s))
         counter = self.hidden("n")
         self._loop_over(counter, lambda st, env: range(count(st, env)), lambda: self.block(s.body), s.span,
                         s.count)
@@ -650,9 +680,11 @@ class ProcCompiler:
             optional=self.expr(c.optional) if c.optional is not None else None,
             secret=c.secret or secret,
             shown=self.expr(c.shown) if c.shown is not None else None,
+            automatic=c.automatic,
             **more)
 
     def _Choose(self, s):
+        s = attrs.evolve(s, source=self.hoist(s.source, s))
         self.emit(Choose(s.span, self._choice_spec(s), node=s))
 
     def _ChooseBlock(self, s):
@@ -676,7 +708,7 @@ class ProcCompiler:
         self.label(end)
 
     def _ChooseEach(self, s):
-        players = self.expr(s.players)  # the list is read before the player's name is bound
+        players = self.expr(self.hoist(s.players, s))  # read before the player's name is bound
         self.scope.add(s.player_var)
         results = self.hidden("each")
         spec = self._choice_spec(s.choice, secret=True, players=players, player_var=s.player_var, results=results)
@@ -721,6 +753,17 @@ def _fresh(node) -> bool:
     if isinstance(node, ast.ListLit):
         return all(_fresh(i) for i in node.items)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
+
+
+def _calls_procedure(node, procs) -> bool:
+    """Whether an expression calls one of the rules' procedures anywhere inside."""
+    pending = [node]
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in procs:
+            return True
+        pending.extend(ast.parts(n))
+    return False
 
 
 def _bound_names(stmts) -> set:

@@ -1,0 +1,116 @@
+"""The constructs the shipped rules asked for: match, a def's let lines, procedures inside a statement's
+expression, 'automatic' choices, and one value semantics (copy on store)."""
+from __future__ import annotations
+
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.api import Game
+from rulewright.interpreter.checker import check
+
+HEAD = 'game "T"\nplayers 2\n'
+
+
+def game(text: str, **options) -> Game:
+    rules = parse(HEAD + text, "t.rules")
+    assert [d.render() for d in check(rules)] == []
+    return Game(rules, options=options)
+
+
+def logs(st) -> list:
+    return [e["text"] for e in st.event_history(0) if e["event"] == "log"]
+
+
+def test_match_by_value_and_by_condition():
+    g = game('option level: local | regional | national\n'
+             'def target() = match level { local: 4, regional | national: 9 }\n'
+             'def size(n) = match { if n > 10: "big", if n > 3: "middling", else: "small" }\n'
+             'turn:\n    log "{target()} {size(11)} {size(5)} {size(1)}"\n    end game\n', level="national")
+    assert logs(g.new_state(1)) == ["9 big middling small"]
+
+
+def test_a_match_with_no_arm_that_fits_is_a_located_error():
+    import pytest
+    from rulewright.dsl.errors import RulesRuntimeError
+    g = game('def name(n) = match n { 1: "one", 2: "two" }\nturn:\n    log "{name(3)}"\n    end game\n')
+    with pytest.raises(RulesRuntimeError) as err:
+        g.new_state(1)
+    assert err.value.message == "no arm of this 'match' fits 3; add 'else: ...' for the other values"
+    assert err.value.diagnostic.line == 5
+
+
+def test_a_def_with_let_lines():
+    g = game('def hypot2(a, b) =\n    let aa = a * a\n    let bb = b * b\n    aa + bb\n'
+             'turn:\n    log "{hypot2(3, 4)}"\n    end game\n')
+    assert logs(g.new_state(1)) == ["25"]
+
+
+PROCS = '''var rolls = []
+procedure roll(n):
+    add n to rolls
+    return n
+'''
+
+
+def test_procedures_inside_a_statement_run_first_left_to_right():
+    g = game(PROCS + 'turn:\n    let x = roll(2) * 10 + roll(roll(3) + 1)\n'
+                     '    if roll(5) > 4:\n        log "{x}"\n    end game\n')
+    st = g.new_state(1)
+    assert st.vars["rolls"] == [2, 3, 4, 5] and logs(st) == ["24"]
+
+
+def test_a_while_condition_calls_its_procedures_before_each_pass():
+    g = game(PROCS + 'var k = 0\nturn:\n    while roll(k) < 3:\n        k += 1\n    end game\n')
+    assert g.new_state(1).vars["rolls"] == [0, 1, 2, 3]
+
+
+def test_an_elif_calls_its_procedures_only_when_reached():
+    g = game(PROCS + 'turn:\n    if roll(1) == 1:\n        pass\n    elif roll(2) == 2:\n        pass\n'
+                     '    for x in [roll(7)]:\n        win me\n    end game\n')
+    assert g.new_state(1).vars["rolls"] == [1, 7]
+
+
+def test_a_procedure_that_asks_inside_an_expression():
+    g = game('procedure pick():\n    choose x in [1, 2, 3]\n    return x\nvar total = 0\n'
+             'turn:\n    total += 10 * pick()\n    end game\n')
+    st = g.new_state(1)
+    st.apply("3")
+    assert st.vars["total"] == 30 and st.is_over()
+
+
+def test_an_automatic_choice_with_one_option_is_not_asked():
+    g = game('var got = []\nturn:\n    choose x in [1, 2, 3] where x > 2 automatic\n    add x to got\n'
+             '    choose y in [1, 2, 3] where y > 1 automatic\n    add y to got\n    end game\n')
+    st = g.new_state(1)
+    assert [m.text for m in st.legal_moves()] == ["2", "3"] and st.vars["got"] == [3]
+    st.apply("2")
+    assert st.vars["got"] == [3, 2]
+    assert [e["move"] for e in st.event_history(0) if e["event"] == "move"] == ["2"]
+
+
+def test_an_automatic_simultaneous_choice():
+    g = game('var got = [] secret\nturn:\n    each p in players secretly choose x in [1, 2] where p == 1 or x == 2 '
+             'automatic:\n        add [p, x] to got\n    end game\n')
+    st = g.new_state(1)
+    assert [(m.player, m.text) for m in st.legal_moves()] == [(1, "1"), (1, "2")]
+    st.apply("1")
+    assert st.vars["got"] == [[1, 1], [2, 2]]
+    assert [e["player"] for e in st.event_history(0) if e["event"] == "move"] == [1]
+    again = game('var got = [] secret\nturn:\n    each p in players secretly choose x in [p] automatic:\n'
+                 '        add x to got\n    end game\n').new_state(1)
+    assert again.vars["got"] == [1, 2] and again.is_over()
+
+
+def test_a_save_with_an_automatic_player_waiting_loads():
+    g = game('var got = [] secret\nturn:\n    each p in players secretly choose x in [1, 2] where p == 1 or x == 2 '
+             'automatic:\n        add [p, x] to got\n    end game\n')
+    st = g.new_state(1)
+    back = g.load_state(st.to_json())
+    back.apply("2")
+    assert back.vars["got"] == [[1, 2], [2, 2]]
+
+
+def test_values_are_copied_when_stored():
+    g = game('record tile(name, up)\nvar course = [tile("a", false), tile("b", false)]\nvar hand = [1]\n'
+             'turn:\n    let h = hand\n    add 2 to h\n    let t = first(course)\n    t.up = true\n'
+             '    for c in course:\n        if c.name == "b":\n            c.up = true\n'
+             '    log "{h} {hand} {course[1].up} {course[2].up}"\n    end game\n')
+    assert logs(g.new_state(1)) == ["1 2 1 no yes"]
