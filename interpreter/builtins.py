@@ -25,6 +25,9 @@ class Builtin:
     doc: str = ""
     result: Optional[str] = None  # the kind of value it gives (kinds.py); None: it depends
     args: tuple = ()  # the kinds each argument may have, in order (() for an argument: any)
+    # what the information-flow check needs: "item" gives an item of its list argument (its secrets
+    # are the item's), "same length" a list as long as its argument
+    gives: str = ""
 
 
 def _first(xs):
@@ -102,21 +105,23 @@ BUILTINS: dict[str, Builtin] = {
     "max": Builtin(_max, 1, 9),
     "sum": Builtin(sum, 1, 1, result=NUMBER, args=(_LIST,)),
     "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER)),
-    "sorted": Builtin(sorted, 1, 1, result=LIST, args=(_LIST,)),
-    "reversed": Builtin(lambda xs: list(reversed(xs)), 1, 1, result=LIST, args=(_LIST,)),
-    "first": Builtin(_first, 1, 1, args=(_LIST,)),
-    "last": Builtin(_last, 1, 1, args=(_LIST,)),
+    "sorted": Builtin(sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
+    "reversed": Builtin(lambda xs: list(reversed(xs)), 1, 1, result=LIST, args=(_LIST,), gives="same length"),
+    "first": Builtin(_first, 1, 1, args=(_LIST,), gives="item"),
+    "last": Builtin(_last, 1, 1, args=(_LIST,), gives="item"),
     "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,)),
     "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x", result=LIST,
                        args=(_LIST,)),
     "text": Builtin(_text, 1, 1, result=TEXT),
     # hidden information: the value itself, which the rulebook makes public (read by the flow check)
-    "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it"),
+    "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it",
+                        gives="item"),
     "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise", NUMBER, (_NUMBER, _NUMBER)),
     # state
     "turn_order": Builtin(_turn_order, 0, 0, "state", "every player once, from first_player clockwise", LIST),
-    "random": Builtin(_random, 1, 1, "state", "one item of a list, from the seeded generator", args=(_LIST,)),
-    "shuffled": Builtin(_shuffled, 1, 1, "state", result=LIST, args=(_LIST,)),
+    "random": Builtin(_random, 1, 1, "state", "one item of a list, from the seeded generator", args=(_LIST,),
+                      gives="item"),
+    "shuffled": Builtin(_shuffled, 1, 1, "state", result=LIST, args=(_LIST,), gives="same length"),
     "roll": Builtin(_roll, 1, 1, "state", "a die of n sides", NUMBER, (_NUMBER,)),
 }
 

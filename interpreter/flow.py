@@ -79,13 +79,14 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl import ast
+from rulewright.interpreter.builtins import BUILTINS
 from rulewright.dsl.errors import Diagnostic
 from rulewright.interpreter.symbols import symbols
 
 PUBLIC: frozenset = frozenset()
 NO_ROOTS: frozenset = frozenset()
-_ITEM_OF = {"first", "last", "random", "revealed"}            # builtins giving an item of their list
-_SAME_LENGTH = {"shuffled", "reversed", "sorted"}              # builtins keeping their list's length
+_ITEM_OF = {name for name, b in BUILTINS.items() if b.gives == "item"}              # an item of their list
+_SAME_LENGTH = {name for name, b in BUILTINS.items() if b.gives == "same length"}   # as long as their list
 
 HINT_STORE = "make '{name}' secret or hidden, or 'reveal' what the rules turn face up"
 HINT_CONDITION = ("decide it on what every player can see, or 'reveal' the condition first (or wrap what "
