@@ -15,7 +15,7 @@ from rulewright.dsl.errors import OptionError, RulesCompileError, RulesError, Ru
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
-from rulewright.interpreter.machine import Frame, run
+from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
 from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Move, Outcome, State
 from rulewright.interpreter.symbols import symbols
@@ -114,11 +114,9 @@ class Game:
                     st.vars[name] = [copy_value(init(st, {"me": p})) for p in range(1, self.player_count + 1)]
                 else:
                     st.vars[name] = copy_value(init(st, {}))  # 'var start = deck' copies, as '=' does
-            except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
-                    RecursionError) as exc:  # a starting value that cannot be computed: say which, and where
-                line = self.compiled.var_decls[name].span.line
-                raise RulesRuntimeError(f"{self.compiled.file}:{line}: the starting value of '{name}' "
-                                        f"cannot be computed: {exc}") from None
+            except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
+                decl = self.compiled.var_decls[name]
+                raise located(st, exc, decl.span, f"var {name}", decl.value) from None
         run(st)
         return st
 

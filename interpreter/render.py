@@ -8,6 +8,7 @@ import attrs
 from typing import Optional
 
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.machine import RULE_FAULTS, located
 from rulewright.interpreter.views import view, visible_vars
 
 
@@ -22,11 +23,10 @@ def _space_texts(st, player=None) -> dict:
         st = attrs.evolve(st, vars=visible_vars(st, player))
     try:
         return {s: str(fn(st, {name: s}) or ".") for s in g.board.spaces}
-    except (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError,
-            RecursionError) as exc:
+    except RULE_FAULTS + (RulesRuntimeError,) as exc:
         # a rules mistake in 'display' (it runs outside the machine, which would locate it)
-        line = g.symbols.display.span.line
-        raise RulesRuntimeError(f"{g.file}:{line}: in 'display': {exc}") from None
+        display = g.symbols.display
+        raise located(st, exc, display.span, "display", display.expr) from None
 
 
 def render_board(st, player=None) -> str:

@@ -231,11 +231,14 @@ class State:
             for name, _asc in keys:
                 for p in players:
                     if self.vars[name][p - 1] is None:
-                        raise TypeError(f"'rank by {name}': player {p} has no value")
+                        raise RulesRuntimeError(f"player {p} has no '{name}' to rank by",
+                                                f"give '{name}' a starting value")
             order = sorted(players, key=functools.cmp_to_key(better_first))
             teams = g.teams(self, {}) if g.teams is not None else None
-        except (RulesRuntimeError, TypeError, ValueError, IndexError, KeyError, AttributeError, ZeroDivisionError) as exc:
-            raise RulesRuntimeError(f"{g.file}: the outcome cannot be worked out: {exc}") from None
+        except machine.RULE_FAULTS + (RulesRuntimeError,) as exc:
+            decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
+            span = decl.span if decl is not None else g.symbols.rules.decls[0].span
+            raise machine.located(self, exc, span, "the outcome", decl) from None
         ranking: list = []
         for p in order:
             if ranking and key(ranking[-1][0]) == key(p):
