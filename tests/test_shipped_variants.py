@@ -1,0 +1,160 @@
+"""The variants shipped in games/ (a few lines laid over a seed game with 'extends'): each one validates
+clean, plays to its end at random for every player count its base allows, and really changes what its
+opening comment says it changes, checked against the base game in the same seed and position."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import rulewright
+from rulewright.interpreter.api import load_rules, player_range, shipped_games
+from rulewright.interpreter.checker import check
+
+from biplane.helpers import cards_everywhere, place, program_all, quiet, shot, stack_deck
+from game_support import random_playout
+
+VARIANTS = {
+    "biplane-fast-shots": "biplane",
+    "biplane-more-ammo": "biplane",
+    "planes-short-track": "planes",
+    "planes-refill": "planes",
+    "barnstormers-short-show": "barnstormers",
+    "barnstormers-extra-stunts": "barnstormers",
+}
+SEEDS = range(3)
+PLAYOUT_SEEDS = range(4)
+
+
+def test_every_variant_in_games_is_listed_here():
+    shipped = shipped_games()
+    assert set(VARIANTS) == {name for name, path in shipped.items() if "extends" in path.read_text()}
+    for name, base in VARIANTS.items():
+        assert shipped[name].parent.name == "games"          # package data ships games/*.rules only
+        text = shipped[name].read_text(encoding="utf-8")
+        assert text.startswith("# ") and f'extends "{base}"' in text
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_variant_validates_clean_and_keeps_its_base_player_counts(name):
+    rules = load_rules(name)
+    assert [d.render() for d in check(rules)] == []
+    assert player_range(rules) == player_range(load_rules(VARIANTS[name]))
+
+
+def _playouts():
+    for name, base in VARIANTS.items():
+        low, high = player_range(load_rules(base))
+        for players in range(low, high + 1):
+            yield pytest.param(name, players, id=f"{name}-{players}p")
+
+
+@pytest.mark.parametrize("name,players", list(_playouts()))
+def test_random_playouts_reach_a_scored_end(name, players):
+    game = rulewright.load(name, players=players)
+    for seed in PLAYOUT_SEEDS:
+        st = game.new_state(seed=seed)
+        random_playout(st, random.Random(seed), limit=20_000)
+        out = st.outcome()
+        assert sorted(p for group in out.ranking for p in group) == list(range(1, players + 1))
+        assert set(out.winners) <= set(range(1, players + 1))
+        if name == "biplane-more-ammo":
+            assert sum(cards_everywhere(st).values()) == 68      # the four new cards stay accounted for
+
+
+def _same_moves(base: str, moves, players: int, seed: int):
+    """The base game in the same seed, given the moves a variant's game was played with."""
+    st = rulewright.load(base, players=players).new_state(seed=seed)
+    for player, text in moves:
+        st.apply(text, player=player)
+    return st
+
+
+# ---------------------------------------------------------------- Biplane
+def _ready(name, players=2, seed=1):
+    """Past the secret set-up discards: everyone is to program a first card (see tests/biplane)."""
+    st = rulewright.load(name, players=players).new_state(seed=seed)
+    while not all(m.text.startswith("program ") for m in st.legal_moves()):
+        st.apply(st.legal_moves()[0])
+    st.drain_events()
+    return st
+
+
+@pytest.mark.parametrize("players,base_end,variant_end", [(2, "E6", "E7"), (3, "E5", "E6")])
+def test_fast_shots_fly_one_space_more_between_turns(players, base_end, variant_end):
+    ends = []
+    for name in ("biplane", "biplane-fast-shots"):
+        st = _ready(name, players)
+        quiet(st)
+        st.vars["shots"] = [shot(1, "E3", "right")]
+        program_all(st, {})
+        ends.append([x["at"] for x in st.vars["shots"]])
+    assert ends == [[base_end], [variant_end]]
+
+
+def test_more_ammo_adds_four_shoot_cards_a_respawn_can_draw():
+    base, variant = _ready("biplane"), _ready("biplane-more-ammo")
+    assert sum(cards_everywhere(base).values()) == 64
+    found = cards_everywhere(variant)
+    assert sum(found.values()) == 68
+    assert all(found[c] == 1 for c in ("Shoot D3", "Shoot D5", "Shoot D9", "Shoot D11"))
+    # player 1 dives into the ground and respawns on the top card: a new Shoot card, facing right
+    quiet(variant)
+    place(variant, 1, "A5", "down")
+    stack_deck(variant, ["Shoot D5"])
+    program_all(variant, {1: "Straight 1 A1"})
+    lines = [e["text"] for e in variant.drain_events() if e["event"] == "log"]
+    assert "player 1 respawns at D5 facing right (Shoot D5)" in lines
+    assert variant.vars["at"][0] == "D5" and variant.vars["heading"][0] == "right"
+    assert sum(cards_everywhere(variant).values()) == 68
+
+
+# ---------------------------------------------------------------- PLANES
+def test_short_track_ends_when_the_boarding_track_reaches_8():
+    assert rulewright.load("planes-short-track").options["last_space"] == 8
+    assert rulewright.load("planes").options["last_space"] == 12
+    shorter = 0
+    for seed in SEEDS:
+        st = rulewright.load("planes-short-track", players=3).new_state(seed=seed)
+        moves = random_playout(st, random.Random(seed))
+        assert st.vars["track"] >= 8
+        base = _same_moves("planes", moves, 3, seed)
+        assert base.vars == st.vars or not base.is_over()   # the same game, up to the variant's end
+        shorter += not base.is_over()
+    assert shorter >= 1
+
+
+def test_refill_draws_back_up_to_three_cards_after_the_goal_phase():
+    hands = {}
+    for name in ("planes", "planes-refill"):
+        st = rulewright.load(name, players=2).new_state(seed=1)
+        # player 1's first turn: Move Twice as the action (it draws nothing), then a goal: one card of three left
+        while st.to_move() == [1]:
+            st.apply(next(m for m in st.legal_moves() if not m.text.startswith("action Draw")))
+        hands[name] = len(st.vars["hand"][0])
+    assert hands == {"planes": 1, "planes-refill": 3}
+
+
+# ---------------------------------------------------------------- Barnstormers
+def test_short_show_ends_at_three_stunts_at_the_local_level():
+    ended_sooner = 0
+    for seed in SEEDS:
+        st = rulewright.load("barnstormers-short-show", players=3).new_state(seed=seed)
+        moves = random_playout(st, random.Random(seed))
+        assert max(st.vars["stunts"]) == 3 or st.vars["deck_ran_out"]
+        base = _same_moves("barnstormers", moves, 3, seed)
+        ended_sooner += not base.is_over()
+        assert base.vars["stunts"] == st.vars["stunts"]
+    assert ended_sooner == len(SEEDS)
+
+
+def test_extra_stunts_deal_three_more_trick_stunts():
+    def stunts(name):
+        v = rulewright.load(name, players=4).new_state(seed=2).vars
+        return Counter(v["panel"] + v["green_deck"] + v["yellow_deck"] + v["red_deck"])
+    base, variant = stunts("barnstormers"), stunts("barnstormers-extra-stunts")
+    assert sum(base.values()) == 48 and sum(variant.values()) == 51
+    assert variant - base == Counter(["Far Pair", "Ladder", "Wide Cross"])
+    cols = rulewright.load("barnstormers-extra-stunts", players=4).compiled.columns
+    assert [cols["tier"][s] for s in ("Far Pair", "Ladder", "Wide Cross")] == ["green", "yellow", "red"]
