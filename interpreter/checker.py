@@ -15,6 +15,7 @@ from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
 from rulewright.interpreter.symbols import RESERVED, symbols
 from rulewright.interpreter.types import TypeChecker
+from rulewright.interpreter.typo_checks import TypoChecks
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
 
@@ -87,6 +88,7 @@ class Checker:
                         self.error(d.span, f"'rank by {name}': '{name}' is not a player variable",
                                    suggest(name, self.player_vars))
         self._structure()
+        TypoChecks(self).run()
         return self.diagnostics
 
     def _declarations(self, decls):

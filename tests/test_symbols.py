@@ -34,7 +34,7 @@ CASES = {
         "    ^\n"
         "  hint: rename the local: where it is seen, 's' means the local"),
     "a loop variable hides an option": (
-        HEAD + "option size: 1 | 2\nturn:\n    for size in [3]:\n        pass\n    end game\n",
+        HEAD + "option size: 1 | 2\nturn:\n    for size in [3]:\n        log \"{size}\"\n    end game\n",
         "t.rules:5:5: warning: the local 'size' hides the option 'size'\n"
         "        for size in [3]:\n"
         "        ^\n"
@@ -56,13 +56,13 @@ CASES = {
         "        log \"{me + \\\"x\\\"}\"\n"
         "              ^"),
     "a grid's function on a graph": (
-        HEAD + "board g: graph\n    a -> b\nturn:\n    let x = step(\"a\", \"b\")\n    end game\n",
+        HEAD + "board g: graph\n    a -> b\nturn:\n    let x = step(\"a\", \"b\")\n    log \"{x}\"\n    end game\n",
         "t.rules:6:13: error: 'step' does not work on board 'g', which is a graph\n"
         "        let x = step(\"a\", \"b\")\n"
         "                ^\n"
         "  hint: a graph has: neighbours, next, previous, spaces"),
     "a board function without a board": (
-        HEAD + "turn:\n    let x = neighbours(\"a\")\n    end game\n",
+        HEAD + "turn:\n    let x = neighbours(\"a\")\n    log \"{x}\"\n    end game\n",
         "t.rules:4:13: error: 'neighbours' works on the board, and this game has none\n"
         "        let x = neighbours(\"a\")\n"
         "                ^\n"
@@ -98,6 +98,42 @@ CASES = {
         "    def n(x) = match len(x) { \"1\": 1, else: 3 }\n"
         "                              ^\n"
         "  hint: write both sides as the same kind, e.g. 9 and not \"9\""),
+    'a loop variable nothing reads': (
+        HEAD + "var xs = [1, 2]\nvar s = 0\nturn:\n    for ss in xs:\n        s += 1\n    end game\n",
+        ("t.rules:6:5: warning: the local 'ss' is never read, but 's', a letter away, is\n"
+            '        for ss in xs:\n'
+            '        ^\n'
+            "  hint: did you mean 's'?")),
+    'a display that ignores its space': (
+        HEAD + "board b: grid 2 by 2 headings e n w s\ndisplay ss = text(s)\nturn:\n    end game\n",
+        ("t.rules:4:1: warning: 'display ss' never reads 'ss', but reads 's', a letter away\n"
+            '    display ss = text(s)\n'
+            '    ^\n'
+            "  hint: did you mean 's'? ('ss' is the space being drawn)")),
+    'a graph space written once, a letter from another': (
+        HEAD + "board g: graph\n    start -> a1\n    a1 -> a2\n    a22 -> finish\nturn:\n    end game\n",
+        ("t.rules:6:5: warning: space 'a22' of board 'g' has no arrows in, and 'a2', a letter away, none out\n"
+            '        a22 -> finish\n'
+            '        ^\n'
+            "  hint: did you mean 'a2'?")),
+    'a number in a column of spaces': (
+        HEAD + "board b: grid 2 by 2\ntable card(name, at):\n    x, A1\n    y, 2\nturn:\n    end game\n",
+        ("t.rules:6:8: error: column 'at' holds names (A1, ...), not numbers\n"
+            '        y, 2\n'
+            '           ^\n'
+            '  hint: a letter missing?')),
+    'a label written once, a letter from a repeated one': (
+        HEAD + "table card(name, move):\n    a, straight_1\n    b, straight_1\n    c, straightt_1\nturn:\n    end game\n",
+        ("t.rules:6:8: warning: 'straightt_1' appears once in column 'move', a letter away from 'straight_1'\n"
+            '        c, straightt_1\n'
+            '           ^\n'
+            "  hint: did you mean 'straight_1'?")),
+    'a text a letter from a table key': (
+        HEAD + "table layout(name, n):\n    two_layers, 2\nturn:\n    log \"{\\\"two_players\\\".n}\"\n    end game\n",
+        ('t.rules:6:11: warning: the text "two_players" names nothing the rules declare, and is a letter away from \'two_layers\'\n'
+            '        log "{\\"two_players\\".n}"\n'
+            '              ^\n'
+            '  hint: did you mean "two_layers"?')),
     "a procedure under 'and'": (
         HEAD + "procedure roll():\n    return 3\nturn:\n    if true and roll() > 2:\n        pass\n    end game\n",
         "t.rules:6:17: error: procedure 'roll' changes the game, so it cannot run inside this part of an "

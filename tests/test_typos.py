@@ -316,14 +316,18 @@ def _line(game: str, start: str) -> int:
 
 # One typo of each known class that is accepted today and changes the game.
 KNOWN_EXAMPLES = {
-    "number": ("biplane", _line("biplane", '"Straight 1 A5"'), "A5", "5"),
     "another name": ("tic-tac-toe", _line("tic-tac-toe", "marks[cell] = me"), "me", "e"),
-    "table key": ("biplane", _line("biplane", "two_players,"), "two_players", "two_layers"),
     "free label": ("planes", _line("planes", "grey, N,"), "N", "NN"),
-    "graph line": ("planes", _line("planes", "S2 -> S3"), "S2", "S22"),
     "option value": ("planes", _line("planes", "option interest"), "shuffled", "shufled"),
-    "stale binding": ("planes", _line("planes", "for s in floor:"), "s", "ss"),
     "shadowed declaration": ("biplane", _line("biplane", "record shot("), "heading", "haeding"),
+}
+# One typo of each class the checker used to accept and now reports (interpreter/typo_checks.py); the
+# class stays in KNOWN_CLASSES for the cases its warnings do not reach (a renamed local read elsewhere...).
+CAUGHT_EXAMPLES = {
+    "number": ("biplane", _line("biplane", '"Straight 1 A5"'), "A5", "5"),
+    "table key": ("biplane", _line("biplane", "two_players,"), "two_players", "two_layers"),
+    "graph line": ("planes", _line("planes", "S2 -> S3"), "S2", "S22"),
+    "stale binding": ("planes", _line("planes", "for s in floor:"), "s", "ss"),
 }
 
 
@@ -336,7 +340,14 @@ def test_each_known_class_has_an_example_that_is_accepted_and_plays_otherwise(cl
     assert not plays_alike(occ.game, text, seeds=(0,))[0]
 
 
-CHECKER_GAPS = ("number", "table key", "free label", "graph line", "stale binding", "shadowed declaration")
+@pytest.mark.parametrize("cls", list(CAUGHT_EXAMPLES))
+def test_the_checker_catches_what_it_used_to_accept(cls):
+    occ, typo = _example(*CAUGHT_EXAMPLES[cls])
+    assert known_class(occ, typo) == cls
+    assert verdict(with_typo(occ, typo), occ.game) != "accepted"
+
+
+CHECKER_GAPS = ("free label", "shadowed declaration")
 
 
 @pytest.mark.parametrize("cls", CHECKER_GAPS)
