@@ -56,6 +56,7 @@ class TypoChecks:
         for t in self.sym.tables.values():
             self.table_columns(t)
         self.texts_near_names()
+        self.unused_words()
 
     # ------------------------------------------------------------------ locals
     def unread_locals(self, body):
@@ -88,10 +89,15 @@ class TypoChecks:
                 spans.setdefault(s, span)
         dead_ends = arrows_in - arrows_out
         for s in sorted(arrows_out - arrows_in):
-            near = _near(s, dead_ends)
-            if near:
+            near = _near(s, dead_ends, shortest=1)
+            if near and len(s) + len(near) > 2:  # 'a -> b': two letters are names, not a typo
                 self.c.error(spans[s], f"space '{s}' of board '{b.name}' has no arrows in, and '{near}', a letter "
                              f"away, none out", f"did you mean '{near}'?", severity="warning")
+        for s in sorted(set(spans) - arrows_in - arrows_out):  # a space on a line of its own, and nowhere else
+            near = _near(s, set(spans) - {s}, shortest=1)
+            if near and len(s) + len(near) > 2:
+                self.c.error(spans[s], f"space '{s}' of board '{b.name}' has no arrows at all, and is a letter "
+                             f"away from '{near}'", f"did you mean '{near}'?", severity="warning")
 
     # ------------------------------------------------------------------ tables
     def table_columns(self, t: ast.TableDecl):
@@ -127,6 +133,30 @@ class TypoChecks:
                              f"({inside[0].id}, ...)", suggest(k.id, declared)
                              or f'declare it, or write it as text: "{k.id}"')
 
+    # ------------------------------------------------------------------ declared words nothing uses
+    def unused_words(self):
+        """An enum member, a heading or a record field that nothing uses, a letter from a word that is
+        used: the declaration is misspelled (a heading's place in the list still turns the board)."""
+        words, fields = _uses(self.sym.rules.decls)
+        declared = self.sym.members.keys() | self.sym.table_keys.keys() | self.c.spaces
+        words &= declared  # a member misspelled is near another declared word, not near a local
+        for d in self.sym.enums.values():
+            for m in d.members:
+                self._unused(m, words, d.span, f"enum '{d.name}'")
+        for b in self.sym.boards:
+            for w in b.spec.words:
+                if isinstance(w, ast.Name) and w.id in self.sym.headings:
+                    self._unused(w.id, words, w.span, f"the headings of board '{b.name}'")
+        for d in self.sym.record_decls.values():
+            for f in d.fields:
+                self._unused(f, fields, d.span, f"record '{d.name}'")
+
+    def _unused(self, word, used, span, where, shortest=2):
+        near = _near(word, used, shortest) if word not in used else ""
+        if near:
+            self.c.error(span, f"'{word}' in {where} is never used, and '{near}', a letter away, is",
+                         f"did you mean '{near}'?", severity="warning")
+
     # ------------------------------------------------------------------ texts
     def texts_near_names(self):
         """A text in the rules that looks like a name (no spaces, four letters or more), is no key, space
@@ -141,6 +171,27 @@ class TypoChecks:
             if near:
                 self.c.error(lit.span, f"the text \"{value}\" names nothing the rules declare, and is a letter "
                              f"away from '{near}'", f"did you mean \"{near}\"?", severity="warning")
+
+
+def _uses(decls) -> tuple:
+    """(every bare word read or written in the rules' expressions, statements and table cells; every field
+    name used: '.f', 'record(f: ...)', 'rank by f'), not counting where words are declared."""
+    words: set = set()
+    fields: set = set()
+    pending = [d for d in decls if not isinstance(d, (ast.EnumDecl, ast.RecordDecl, ast.BoardDecl))]
+    pending += [d.guard for d in decls if isinstance(d, ast.BoardDecl) and d.guard is not None]
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Name):
+            words.add(n.id)
+        elif isinstance(n, ast.Attr):
+            fields.add(n.name)
+        elif isinstance(n, ast.Call):
+            fields.update(k for k, _v in n.kwargs)
+        elif isinstance(n, ast.RankDecl):
+            fields.update(name for name, _asc in n.keys)
+        pending.extend(ast.parts(n))
+    return words, fields
 
 
 def _reads(node) -> set:
