@@ -134,6 +134,18 @@ CASES = {
             '        log "{\\"two_players\\".n}"\n'
             '              ^\n'
             '  hint: did you mean "two_layers"?')),
+    'a graph space with no arrows, a letter from another': (
+        HEAD + "board g: graph\n    start -> gate1\n    gate11\nturn:\n    end game\n",
+        ("t.rules:5:5: warning: space 'gate11' of board 'g' has no arrows at all, and is a letter away from 'gate1'\n"
+            '        gate11\n'
+            '        ^\n'
+            "  hint: did you mean 'gate1'?")),
+    'a record field nothing uses, a letter from one used': (
+        HEAD + "record shot(at, haeding)\nplayer var heading = 0\nvar x = 0\nturn:\n    let s = shot(\"A1\", 1)\n    x = s.heading\n    end game\n",
+        ("t.rules:3:1: warning: 'haeding' in record 'shot' is never used, and 'heading', a letter away, is\n"
+            '    record shot(at, haeding)\n'
+            '    ^\n'
+            "  hint: did you mean 'heading'?")),
     "a procedure under 'and'": (
         HEAD + "procedure roll():\n    return 3\nturn:\n    if true and roll() > 2:\n        pass\n    end game\n",
         "t.rules:6:17: error: procedure 'roll' changes the game, so it cannot run inside this part of an "
