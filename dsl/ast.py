@@ -43,6 +43,30 @@ def parts(node):
     return []
 
 
+def walk(node):
+    """Every node under ``node``, itself first (tuples are looked into, not yielded)."""
+    pending = [node]
+    while pending:
+        n = pending.pop()
+        if not isinstance(n, (tuple, list)):
+            yield n
+        pending.extend(reversed(parts(n)))
+
+
+def statements(body):
+    """Every statement of a block, the statements of its nested blocks included, in order."""
+    for s in body:
+        yield s
+        for part in ("body", "orelse"):
+            inner = getattr(s, part, None)
+            if isinstance(inner, tuple):
+                yield from statements(inner)
+        for _cond, b in getattr(s, "branches", ()):
+            yield from statements(b)
+        for alt in getattr(s, "alternatives", ()):
+            yield from statements(alt.body)
+
+
 # ----------------------------------------------------------------------------- expressions
 @node
 class Name:

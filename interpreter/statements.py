@@ -757,13 +757,8 @@ def _fresh(node) -> bool:
 
 def _calls_procedure(node, procs) -> bool:
     """Whether an expression calls one of the rules' procedures anywhere inside."""
-    pending = [node]
-    while pending:
-        n = pending.pop()
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in procs:
-            return True
-        pending.extend(ast.parts(n))
-    return False
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in procs
+               for n in ast.walk(node))
 
 
 def _bound_names(stmts) -> set:

@@ -63,7 +63,7 @@ class TypoChecks:
         """A local bound by a statement and read nowhere in its block or procedure, while a name a letter
         away is read there: the binding was misspelled, and the reads find an older local or a constant."""
         reads = _reads(body)
-        for s in _statements(body):
+        for s in ast.statements(body):
             if not isinstance(s, _BINDERS):
                 continue
             names = [s.var] if isinstance(s, (ast.For, ast.Choose)) else \
@@ -178,10 +178,9 @@ def _uses(decls) -> tuple:
     name used: '.f', 'record(f: ...)', 'rank by f'), not counting where words are declared."""
     words: set = set()
     fields: set = set()
-    pending = [d for d in decls if not isinstance(d, (ast.EnumDecl, ast.RecordDecl, ast.BoardDecl))]
-    pending += [d.guard for d in decls if isinstance(d, ast.BoardDecl) and d.guard is not None]
-    while pending:
-        n = pending.pop()
+    roots = [d for d in decls if not isinstance(d, (ast.EnumDecl, ast.RecordDecl, ast.BoardDecl))]
+    roots += [d.guard for d in decls if isinstance(d, ast.BoardDecl) and d.guard is not None]
+    for n in ast.walk(tuple(roots)):
         if isinstance(n, ast.Name):
             words.add(n.id)
         elif isinstance(n, ast.Attr):
@@ -190,43 +189,18 @@ def _uses(decls) -> tuple:
             fields.update(k for k, _v in n.kwargs)
         elif isinstance(n, ast.RankDecl):
             fields.update(name for name, _asc in n.keys)
-        pending.extend(ast.parts(n))
     return words, fields
 
 
 def _reads(node) -> set:
     """Every name an expression or a block reads (Name nodes and template holes)."""
-    out: set = set()
-    pending = [node]
-    while pending:
-        n = pending.pop()
-        if isinstance(n, ast.Name):
-            out.add(n.id)
-        elif isinstance(n, ast.Reveal) and isinstance(n.what, ast.Name):
-            out.add(n.what.id)
-        pending.extend(ast.parts(n))
-    return out
-
-
-def _statements(body):
-    for s in body:
-        yield s
-        for part in ("body", "orelse"):
-            inner = getattr(s, part, None)
-            if isinstance(inner, tuple):
-                yield from _statements(inner)
-        for _cond, b in getattr(s, "branches", ()):
-            yield from _statements(b)
-        for alt in getattr(s, "alternatives", ()):
-            yield from _statements(alt.body)
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
 def _text_literals(decls):
     """Text literals of the rules' expressions and statements (not table cells, option values or the
     game's name)."""
-    pending = [d for d in decls if not isinstance(d, (ast.TableDecl, ast.OptionDecl, ast.GameDecl, ast.Extends))]
-    while pending:
-        n = pending.pop()
+    roots = tuple(d for d in decls if not isinstance(d, (ast.TableDecl, ast.OptionDecl, ast.GameDecl, ast.Extends)))
+    for n in ast.walk(roots):
         if isinstance(n, ast.Literal) and type(n.value) is str:
             yield n
-        pending.extend(ast.parts(n))

@@ -189,19 +189,7 @@ _NESTED = ("body", "orelse")
 
 def _labels(stmts) -> list:
     """Every step label in a block, nested blocks included."""
-    out = []
-    for s in stmts:
-        if isinstance(s, ast.Step):
-            out.append(s.label)
-        for part in _NESTED:
-            inner = getattr(s, part, None)
-            if isinstance(inner, tuple):
-                out += _labels(inner)
-        for _cond, body in getattr(s, "branches", ()):
-            out += _labels(body)
-        for alt in getattr(s, "alternatives", ()):
-            out += _labels(alt.body)
-    return out
+    return [s.label for s in ast.statements(stmts) if isinstance(s, ast.Step)]
 
 
 def _rewrite(stmts: tuple, label: str, change) -> tuple:
@@ -228,14 +216,11 @@ def _rewrite(stmts: tuple, label: str, change) -> tuple:
 def _used_names(decls) -> set:
     """Every name the declarations read or call, and every field they name."""
     used: set = set()
-    pending = list(decls)
-    while pending:
-        n = pending.pop()
+    for n in ast.walk(tuple(decls)):
         if isinstance(n, ast.Name):
             used.add(n.id)
         elif isinstance(n, ast.Attr):
             used.add(n.name)
         elif isinstance(n, ast.RankDecl):
             used.update(name for name, _asc in n.keys)
-        pending.extend(ast.parts(n))
     return used
