@@ -88,7 +88,9 @@ class Checker:
                         self.error(d.span, f"'rank by {name}': '{name}' is not a player variable",
                                    suggest(name, self.player_vars))
         self._structure()
-        TypoChecks(self).run()
+        if not any(d.severity == "error" for d in self.diagnostics):
+            # a misspelled use is an error already, and the typo checks would guess the other way round
+            TypoChecks(self).run()
         return self.diagnostics
 
     def _declarations(self, decls):

@@ -135,26 +135,28 @@ class TypoChecks:
 
     # ------------------------------------------------------------------ declared words nothing uses
     def unused_words(self):
-        """An enum member, a heading or a record field that nothing uses, a letter from a word that is
-        used: the declaration is misspelled (a heading's place in the list still turns the board)."""
+        """A variable, an enum member, a heading or a record field that nothing uses, a letter from a word
+        that is used: the declaration is misspelled (a heading's place in the list still turns the board)."""
         words, fields = _uses(self.sym.rules.decls)
+        for name in sorted(self.sym.declared_vars):  # a variable is read as a name or as 'p.name'
+            self._unused(name, words | fields, self.sym.vars[name].span, f"the variable '{name}'")
         declared = self.sym.members.keys() | self.sym.table_keys.keys() | self.c.spaces
         words &= declared  # a member misspelled is near another declared word, not near a local
         for d in self.sym.enums.values():
             for m in d.members:
-                self._unused(m, words, d.span, f"enum '{d.name}'")
+                self._unused(m, words, d.span, f"'{m}' of enum '{d.name}'")
         for b in self.sym.boards:
             for w in b.spec.words:
                 if isinstance(w, ast.Name) and w.id in self.sym.headings:
-                    self._unused(w.id, words, w.span, f"the headings of board '{b.name}'")
+                    self._unused(w.id, words, w.span, f"heading '{w.id}' of board '{b.name}'")
         for d in self.sym.record_decls.values():
             for f in d.fields:
-                self._unused(f, fields, d.span, f"record '{d.name}'")
+                self._unused(f, fields, d.span, f"field '{f}' of record '{d.name}'")
 
-    def _unused(self, word, used, span, where, shortest=2):
+    def _unused(self, word, used, span, what, shortest=2):
         near = _near(word, used, shortest) if word not in used else ""
         if near:
-            self.c.error(span, f"'{word}' in {where} is never used, and '{near}', a letter away, is",
+            self.c.error(span, f"{what} is never used, and '{near}', a letter away, is",
                          f"did you mean '{near}'?", severity="warning")
 
     # ------------------------------------------------------------------ texts

@@ -142,7 +142,7 @@ CASES = {
             "  hint: did you mean 'gate1'?")),
     'a record field nothing uses, a letter from one used': (
         HEAD + "record shot(at, haeding)\nplayer var heading = 0\nvar x = 0\nturn:\n    let s = shot(\"A1\", 1)\n    x = s.heading\n    end game\n",
-        ("t.rules:3:1: warning: 'haeding' in record 'shot' is never used, and 'heading', a letter away, is\n"
+        ("t.rules:3:1: warning: field 'haeding' of record 'shot' is never used, and 'heading', a letter away, is\n"
             '    record shot(at, haeding)\n'
             '    ^\n'
             "  hint: did you mean 'heading'?")),
