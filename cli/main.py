@@ -40,10 +40,12 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
 @user_errors
 def validate(paths: List[str] = typer.Argument(..., metavar="PATH...", help="Rules files or shipped game names.")):
     """Parse and check rules files, and compile them for their player counts and options."""
-    from rulewright.cli.validate import validate as check_one
+    from rulewright.cli.validate import validate as check_one, warnings
     failed = False
     for path in paths:
         problems = check_one(path)
+        for w in warnings(path):  # shown, but a file with only warnings is valid
+            out(w)
         if problems:
             failed = True
             for p in problems:

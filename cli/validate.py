@@ -6,6 +6,7 @@ import itertools
 
 from rulewright.dsl.errors import OptionError, RulesError, RulesRuntimeError
 from rulewright.interpreter.api import Game, load_rules, option_values, player_range
+from rulewright.interpreter.checker import check
 from rulewright.cli.errors import describe
 
 MAX_VARIANTS = 64  # each player count with each single option value; enough to reach every 'when'
@@ -17,6 +18,15 @@ def variants(rules):
     counts = sorted({low, high})
     changes = [{}] + [{name: v} for name, values in option_values(rules).items() for v in values[1:]]
     return list(itertools.islice(itertools.product(counts, changes), MAX_VARIANTS))
+
+
+def warnings(path: str) -> list[str]:
+    """The rendered warnings of a rules file that loads (a local hiding a name, a likely typo...)."""
+    try:
+        rules = load_rules(path)
+    except RulesError:
+        return []
+    return [d.render() for d in check(rules) if d.severity == "warning"]
 
 
 def validate(path: str) -> list[str]:

@@ -186,7 +186,7 @@ class CheckEnd(Instruction):
     def materialize(self, pc, game):
         conditions = game.end_conditions[self.timing]
         # the declarations in the order the compiler compiled them
-        decls = [d for d in game.rules.decls if isinstance(d, ast.EndWhen) and d.timing == self.timing]
+        decls = [d for d in game.symbols.end_conditions if d.timing == self.timing]
         nxt = pc + 1
 
         def op(st, env):

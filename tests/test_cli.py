@@ -111,6 +111,20 @@ def test_validate_diagnostic_snapshot(tmp_path, snapshot):
     assert text == snapshot
 
 
+def test_validate_shows_warnings_and_still_passes(tmp_path):
+    hiding = script_file(tmp_path, "hiding.rules", 'game "H"', "players 2",
+                         "board b: grid 3 by 3 headings e ne n nw w sw s se", "def ahead(x, s) = step(x, s)",
+                         "turn:", "    end game")
+    result = run("validate", hiding)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"{hiding}:4:1: warning: the local 's' hides 's', a heading of board 'b'",
+        "    def ahead(x, s) = step(x, s)",
+        "    ^",
+        "  hint: rename the local: where it is seen, 's' means the local",
+        f"ok: {hiding}"]
+
+
 def test_validate_syntax_error_and_missing_file(tmp_path):
     bad = script_file(tmp_path, "syntax.rules", 'game "S"', "players 2", "turn:", "    if x = 1:", "        end game")
     result = run("validate", bad, tmp_path / "missing.rules")
