@@ -318,7 +318,8 @@ class Checker:
 
     def _s_Win(self, s, scope):
         self.expr(s.players, scope, statement=True)
-        self.types.expect(s.players, scope, ("number", "list"), "'win'", "a player or a list of players")
+        self.types.expect(s.players, scope, ("number", "list"), "'win'", "a player or a list of players",
+                          "a player is a seat number: win me, win p, win [1, 3]")
 
     def _s_Log(self, s, scope):
         self.expr(s.message, scope)
@@ -605,11 +606,9 @@ class Checker:
     def _e_BinOp(self, node, scope):
         self.sub(node.left, scope)
         self.sub(node.right, scope)
-        for side in (node.left, node.right):
-            if isinstance(side, ast.Literal) and isinstance(side.value, (str, bool)) or \
-                    isinstance(side, ast.Literal) and side.value is None:
-                if node.op != "+" or not isinstance(side.value, str):
-                    self.error(side.span, f"'{node.op}' needs numbers, not {_kind(side.value)}")
+        for side in (node.left, node.right):  # what types.py leaves alone: arithmetic on none itself
+            if isinstance(side, ast.Literal) and side.value is None:
+                self.error(side.span, f"'{node.op}' needs numbers, not {_kind(side.value)}")
 
     def _option_values_spelled(self, subject, candidates, scope):
         """Values compared with (or matched against) an option that the option never has."""

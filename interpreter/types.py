@@ -130,11 +130,11 @@ class TypeChecker:
         return self._def_kinds[name]
 
     # ------------------------------------------------------------------ checks
-    def expect(self, node, scope, wanted: tuple, what: str, wanted_words: str = ""):
+    def expect(self, node, scope, wanted: tuple, what: str, wanted_words: str = "", hint: str = ""):
         k = self.kind(node, scope)
         if k not in (UNKNOWN, NONE) and k not in wanted:
             self.report(node.span, f"{what} needs {wanted_words or ' or '.join(article(w) for w in wanted)}, "
-                                   f"but this is {article(k)}")
+                                   f"but this is {article(k)}", hint)
 
     def check_equal(self, left, right, scope, op: str = "=="):
         """Two values of different kinds are never equal: a comparison of them is a mistake."""
@@ -154,7 +154,9 @@ class TypeChecker:
                 left, right = self.kind(node.left, scope), self.kind(node.right, scope)
                 if UNKNOWN not in (left, right) and NONE not in (left, right) and (
                         left != right or left not in (NUMBER, TEXT, LIST)):
-                    self.report(node.span, f"'+' cannot join {article(left)} and {article(right)}")
+                    self.report(node.span, f"'+' cannot join {article(left)} and {article(right)}",
+                                "'+' adds numbers, or joins two texts or two lists; to put a value into text, "
+                                "write \"{x}\" or text(x)")
             else:
                 for side in (node.left, node.right):
                     self.expect(side, scope, (NUMBER,), f"'{node.op}'")

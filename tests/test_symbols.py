@@ -49,12 +49,15 @@ CASES = {
         HEAD + "turn:\n    win \"me\"\n    end game\n",
         "t.rules:4:9: error: 'win' needs a player or a list of players, but this is text\n"
         "        win \"me\"\n"
-        "            ^"),
+        "            ^\n"
+        "  hint: a player is a seat number: win me, win p, win [1, 3]"),
     "a player joined to text": (
         HEAD + "turn:\n    log \"{me + \\\"x\\\"}\"\n    end game\n",
         "t.rules:4:11: error: '+' cannot join a number and text\n"
         "        log \"{me + \\\"x\\\"}\"\n"
-        "              ^"),
+        "              ^\n"
+        "  hint: '+' adds numbers, or joins two texts or two lists; to put a value into text, write \"{x}\" or "
+        "text(x)"),
     "a grid's function on a graph": (
         HEAD + "board g: graph\n    a -> b\nturn:\n    let x = step(\"a\", \"b\")\n    log \"{x}\"\n    end game\n",
         "t.rules:6:13: error: 'step' does not work on board 'g', which is a graph\n"
