@@ -892,25 +892,23 @@ class Flow:
     def _s_EndGame(self, s, st, fr):
         self.public_act(s.span, st, fr, "the game ends here", "ends the game")
 
-    def _s_Win(self, s, st, fr):
-        self.run_calls(s.players, st, fr)
-        who = self.label(s.players, st)
+    def naming_act(self, s, expr, st, fr, effect: str, secret_words: str, whether: str):
+        """A statement everyone sees that names players (win, turn p): who they are must be public."""
+        self.run_calls(expr, st, fr)
+        who = self.label(expr, st)
         if who:
-            fr.does("names the winners")
-            self.report(2, s.span, f"the winners named here are computed from "
-                        f"{self.secret(who, self.direct(s.players, st))}", HINT_CONDITION)
+            fr.does(effect)
+            self.report(2, s.span, f"{secret_words} {self.secret(who, self.direct(expr, st))}", HINT_CONDITION)
         else:
-            self.public_act(s.span, st, fr, "'win' names the winners here", "names the winners")
+            self.public_act(s.span, st, fr, whether, effect)
+
+    def _s_Win(self, s, st, fr):
+        self.naming_act(s, s.players, st, fr, "names the winners", "the winners named here are computed from",
+                        "'win' names the winners here")
 
     def _s_TakeTurn(self, s, st, fr):
-        self.run_calls(s.player, st, fr)
-        who = self.label(s.player, st)
-        if who:
-            fr.does("gives a turn")
-            self.report(2, s.span, f"whose turn it is here depends on {self.secret(who, self.direct(s.player, st))}",
-                        HINT_CONDITION)
-        else:
-            self.public_act(s.span, st, fr, f"player {self.key(s.player, st)} takes a turn here", "gives a turn")
+        self.naming_act(s, s.player, st, fr, "gives a turn", "whose turn it is here depends on",
+                        f"player {self.key(s.player, st)} takes a turn here")
 
     def _s_Log(self, s, st, fr):
         text = self.label(s.message, st)

@@ -132,6 +132,25 @@ class SymbolTable:
         return {name: values[0] for name, values in self.option_values.items()}
 
 
+def uses(decls) -> tuple:
+    """(every bare word read or written in the rules' expressions, statements and table cells; every field
+    name used: '.f', 'record(f: ...)', 'rank by f'), not counting where words are declared."""
+    words: set = set()
+    fields: set = set()
+    roots = [d for d in decls if not isinstance(d, (ast.EnumDecl, ast.RecordDecl, ast.BoardDecl))]
+    roots += [d.guard for d in decls if isinstance(d, ast.BoardDecl) and d.guard is not None]
+    for n in ast.walk(tuple(roots)):
+        if isinstance(n, ast.Name):
+            words.add(n.id)
+        elif isinstance(n, ast.Attr):
+            fields.add(n.name)
+        elif isinstance(n, ast.Call):
+            fields.update(k for k, _v in n.kwargs)
+        elif isinstance(n, ast.RankDecl):
+            fields.update(name for name, _asc in n.keys)
+    return words, fields
+
+
 def _value(v):
     return v.id if isinstance(v, ast.Name) else v.value
 

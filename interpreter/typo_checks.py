@@ -11,6 +11,7 @@ from collections import Counter
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import suggest
+from rulewright.interpreter.symbols import uses
 
 _BINDERS = (ast.For, ast.Let, ast.Draw, ast.Choose, ast.ChooseEach)
 
@@ -137,7 +138,7 @@ class TypoChecks:
     def unused_words(self):
         """A variable, an enum member, a heading or a record field that nothing uses, a letter from a word
         that is used: the declaration is misspelled (a heading's place in the list still turns the board)."""
-        words, fields = _uses(self.sym.rules.decls)
+        words, fields = uses(self.sym.rules.decls)
         for name in sorted(self.sym.declared_vars):  # a variable is read as a name or as 'p.name'
             self._unused(name, words | fields, self.sym.vars[name].span, f"the variable '{name}'")
         declared = self.sym.members.keys() | self.sym.table_keys.keys() | self.c.spaces
@@ -173,25 +174,6 @@ class TypoChecks:
             if near:
                 self.c.error(lit.span, f"the text \"{value}\" names nothing the rules declare, and is a letter "
                              f"away from '{near}'", f"did you mean \"{near}\"?", severity="warning")
-
-
-def _uses(decls) -> tuple:
-    """(every bare word read or written in the rules' expressions, statements and table cells; every field
-    name used: '.f', 'record(f: ...)', 'rank by f'), not counting where words are declared."""
-    words: set = set()
-    fields: set = set()
-    roots = [d for d in decls if not isinstance(d, (ast.EnumDecl, ast.RecordDecl, ast.BoardDecl))]
-    roots += [d.guard for d in decls if isinstance(d, ast.BoardDecl) and d.guard is not None]
-    for n in ast.walk(tuple(roots)):
-        if isinstance(n, ast.Name):
-            words.add(n.id)
-        elif isinstance(n, ast.Attr):
-            fields.add(n.name)
-        elif isinstance(n, ast.Call):
-            fields.update(k for k, _v in n.kwargs)
-        elif isinstance(n, ast.RankDecl):
-            fields.update(name for name, _asc in n.keys)
-    return words, fields
 
 
 def _reads(node) -> set:

@@ -23,6 +23,7 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
 from rulewright.dsl.parser import parse
+from rulewright.interpreter.symbols import uses
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)
 _PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues)
@@ -118,7 +119,8 @@ class _Merge:
 
     def _unused(self, new: list, decls: list):
         """A new name nothing uses, close to a name of the base: a misspelled replacement."""
-        used = _used_names(decls)
+        words, fields = uses(decls)
+        used = words | fields
         for d in new:
             if d.name in used or not isinstance(d, (ast.DefDecl, ast.ProcDecl, ast.VarDecl, ast.OptionDecl,
                                                     ast.TableDecl)):
@@ -211,16 +213,3 @@ def _rewrite(stmts: tuple, label: str, change) -> tuple:
                                            for a in s.alternatives)
         out.append(attrs.evolve(s, **fields) if fields else s)
     return tuple(out)
-
-
-def _used_names(decls) -> set:
-    """Every name the declarations read or call, and every field they name."""
-    used: set = set()
-    for n in ast.walk(tuple(decls)):
-        if isinstance(n, ast.Name):
-            used.add(n.id)
-        elif isinstance(n, ast.Attr):
-            used.add(n.name)
-        elif isinstance(n, ast.RankDecl):
-            used.update(name for name, _asc in n.keys)
-    return used
