@@ -67,6 +67,17 @@ def statements(body):
             yield from statements(alt.body)
 
 
+def rewrite(node, change):
+    """``node`` with ``change`` applied to every node under it, innermost first (``change`` gives back
+    the node, or a new one)."""
+    if isinstance(node, tuple):
+        return tuple(rewrite(n, change) for n in node)
+    if not hasattr(node, "__attrs_attrs__"):
+        return node
+    fields = {a.name: rewrite(getattr(node, a.name), change) for a in node.__attrs_attrs__ if a.name != "span"}
+    return change(attrs.evolve(node, **fields))
+
+
 # ----------------------------------------------------------------------------- expressions
 @node
 class Name:
@@ -389,6 +400,7 @@ class Alternative:
 class ChooseBlock:
     by: Any
     alternatives: tuple
+    secret: bool = False  # the others see only that a choice was made
     span: Span = span_field()
 
 

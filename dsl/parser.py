@@ -11,6 +11,7 @@ import re
 import warnings
 from pathlib import Path
 
+import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
@@ -786,14 +787,9 @@ class _Builder(Transformer):
         return ("automatic", True)
 
     def choose_block(self, meta, c):
-        by = None
-        if c and isinstance(c[0], tuple) and c[0] and c[0][0] == "by":
-            by = c[0][1]
-            c = c[1:]
-        return ast.ChooseBlock(by, tuple(c), span=self._span(meta))
-
-    def choose_by_opt(self, meta, c):
-        return ("by", c[0])
+        opts = dict(x for x in c if isinstance(x, tuple))
+        alternatives = tuple(x for x in c if not isinstance(x, tuple))
+        return ast.ChooseBlock(opts.get("by"), alternatives, "secretly" in opts, span=self._span(meta))
 
     def alternative(self, meta, c):
         label = self._string(c[0])
@@ -806,6 +802,20 @@ class _Builder(Transformer):
         body = rest[-1]
         choice = self._choose(meta, var, source, rest[:-1])
         return ast.ChooseEach(str(pvar), players, choice, body, span=self._span(meta))
+
+    def each_secretly(self, meta, c):
+        """A loop over the players in which every decision of the block is made by the player of the
+        turn through it, in secret, and every log line is told to that player only."""
+        pvar, players, body = c
+        player = ast.Name(str(pvar), span=self._span(meta))
+
+        def secret(n):
+            if isinstance(n, (ast.Choose, ast.ChooseBlock)):
+                return attrs.evolve(n, by=n.by if n.by is not None else player, secret=True)
+            if isinstance(n, ast.Log) and n.to is None:
+                return attrs.evolve(n, to=player)
+            return n
+        return ast.For(str(pvar), players, ast.rewrite(body, secret), span=self._span(meta))
 
     # -- declarations
     def start(self, meta, c):

@@ -480,7 +480,20 @@ class Flow:
         return self.label(node.left, st) | self.label(node.right, st)
 
     _l_Compare = _l_BinOp
-    _l_BoolOp = _l_BinOp
+
+    def _l_BoolOp(self, node, st):
+        # 't.face_up and t.amount > 2': the right side is read only once the left holds
+        right = self.facing_up(node.left, st) if node.op == "and" else st
+        return self.label(node.left, st) | self.label(node.right, right)
+
+    def facing_up(self, cond, st: FlowPoint) -> FlowPoint:
+        """The flow where ``cond`` holds: the face-down fields it says are face up, public."""
+        facts = self.face_up_facts(cond, st)
+        if not facts:
+            return st
+        inner = st.copy()
+        inner.face_up = inner.face_up | facts
+        return inner
 
     def _l_Not(self, node, st):
         return self.label(node.operand, st)
@@ -488,7 +501,8 @@ class Flow:
     _l_Neg = _l_Not
 
     def _l_Cond(self, node, st):
-        return self.label(node.test, st) | self.label(node.then, st) | self.label(node.orelse, st)
+        return self.label(node.test, st) | self.label(node.then, self.facing_up(node.test, st)) \
+            | self.label(node.orelse, st)
 
     def _l_Match(self, node, st):
         out = self.arm_taken(node, st) | self.label(node.orelse, st)
@@ -530,10 +544,7 @@ class Flow:
         inner = st.bound(b.var, Val(source, source, self.roots(b.source, st), b.var))
         out = source | self.label(b.where, inner)
         if b.body is not None:
-            facts = self.face_up_facts(b.where, inner)
-            if facts:
-                inner.face_up = inner.face_up | facts
-            out = out | self.label(b.body, inner)
+            out = out | self.label(b.body, self.facing_up(b.where, inner))
         return out
 
     def face_up_facts(self, cond, st: FlowPoint) -> frozenset:
@@ -1086,6 +1097,8 @@ class Flow:
         who = self.key(s.by, st) if s.by is not None else "me"
         self.asked(s.span, who, s.by, st, fr)
         outs = []
+        # a secret course of action: what runs next depends on the decider's own choice
+        chosen = self.tag(("own", who, ("choice", "course of action"))) if s.secret else PUBLIC
         for alt in s.alternatives:
             guard = self.unseen_by(self.label(alt.guard, st), who)
             near = PUBLIC
@@ -1095,7 +1108,7 @@ class Flow:
                             f"{self.secret(guard, near)}", HINT_OPTIONS.format(who=who))
             # the decider's own secrets in a guard are told by their own choice; another's, reported
             # above, once
-            branch = st.under(guard, near)
+            branch = st.under(guard | chosen, near)
             if guard:
                 branch.quiet = branch.pc
             self.block(alt.body, branch, fr)

@@ -695,7 +695,8 @@ class ProcCompiler:
 
         def source(st, env):
             return [lab for lab, g in pairs if g is None or g(st, env)]
-        spec = ChoiceSpec(var=var, source=source, by=self.expr(s.by) if s.by is not None else None)
+        spec = ChoiceSpec(var=var, source=source, by=self.expr(s.by) if s.by is not None else None,
+                          secret=s.secret)
         self.emit(Choose(s.span, spec, node=s))
         end = Label()
         for alt in s.alternatives:
