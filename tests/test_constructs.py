@@ -114,3 +114,68 @@ def test_values_are_copied_when_stored():
              '    for c in course:\n        if c.name == "b":\n            c.up = true\n'
              '    log "{h} {hand} {course[1].up} {course[2].up}"\n    end game\n')
     assert logs(g.new_state(1)) == ["1 2 1 no yes"]
+
+
+PLAN = ('record slot(owner, card secret to owner unless shown, shown)\n'
+        'player var hand = [1, 2, 3] secret\nplayer var slots = []\nplayer var score = 0\n'
+        'setup:\n    for p in players:\n        p.slots = [k in range(2): slot(p, none, false)]\n'
+        'round:\n    each p in players secretly:\n'
+        '        for s in p.slots:\n'
+        '            choose c in p.hand where all(t in p.slots: t.card != c) as "put {c} face down"\n'
+        '            s.card = c\n'
+        '        choose:\n            "stand":\n                pass\n            "boast":\n'
+        '                log "you boast"\n'
+        '    for p in players:\n        for s in p.slots:\n            s.shown = true\n'
+        '            p.score += s.card\n'
+        'end when round_number == 1 after round\n')
+
+
+def test_a_secret_plan_asks_each_player_every_step_in_secret():
+    st = game(PLAN).new_state(1)
+    assert st.to_move() == [1]
+    assert [m.text for m in st.legal_moves()] == ["put 1 face down", "put 2 face down", "put 3 face down"]
+    st.apply("put 2 face down")
+    # a card already planned is not offered again; the decisions stay small (one per slot)
+    assert [m.text for m in st.legal_moves()] == ["put 1 face down", "put 3 face down"]
+    st.apply("put 3 face down")
+    st.apply("boast")
+    assert st.to_move() == [2]
+    # player 2 sees only that player 1 made three secret choices; the boast is told to player 1 alone
+    seen = st.event_history(2)
+    assert [e.get("move") for e in seen if e["event"] == "move"] == ["makes a secret choice"] * 3
+    assert not any(e["event"] == "log" for e in seen)
+    assert [e["text"] for e in st.event_history(1) if e["event"] == "log"] == ["you boast"]
+    assert [s["card"] for s in st.view(2)["vars"]["slots"][0]] == ["?", "?"]
+    for m in ("put 1 face down", "put 2 face down", "stand"):
+        st.apply(m)
+    assert st.is_over() and st.outcome().scores == {1: 5, 2: 3}
+
+
+def test_a_secret_plan_survives_a_save_midway():
+    g = game(PLAN)
+    st = g.new_state(1)
+    st.apply("put 2 face down")
+    back = g.load_state(st.to_json())
+    assert [m.text for m in back.legal_moves()] == ["put 1 face down", "put 3 face down"]
+
+
+def test_a_plan_whose_steps_depend_on_a_secret_is_reported():
+    from rulewright.interpreter.flow import flow_diagnostics as check_flow
+    rules = parse(HEAD + 'player var hand = [1, 2, 3] secret\nplayer var score = 0\n'
+                  'round:\n    each p in players secretly:\n        for c in [c in p.hand where c > 1]:\n'
+                  '            choose x in ["keep", "drop"] as "{x} {c}"\n'
+                  'end when round_number == 1 after round\n', "t.rules")
+    found = [d.message for d in check_flow(rules)]
+    assert any("asked" in m for m in found), found
+
+
+def test_a_secret_course_of_action_is_masked_and_checked():
+    g = game('player var score = 0\nturn:\n    choose secretly:\n        "left":\n            pass\n'
+             '        "right":\n            pass\n    end game\n')
+    st = g.new_state(1)
+    st.apply("right")
+    assert [e["move"] for e in st.event_history(2) if e["event"] == "move"] == ["makes a secret choice"]
+    from rulewright.interpreter.flow import flow_diagnostics as check_flow
+    leaky = parse(HEAD + 'player var score = 0\nturn:\n    choose secretly:\n        "left":\n'
+                  '            me.score += 1\n        "right":\n            pass\n    end game\n', "t.rules")
+    assert any("score" in d.message for d in check_flow(leaky))
