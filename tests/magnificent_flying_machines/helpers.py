@@ -43,17 +43,19 @@ def refresh(st):
 
 def ship(st, p):
     """The machine of player ``p`` (one machine each)."""
+    st = getattr(st, "state", st)
     return next(s for s in st.vars["ships"] if s["owner"] == p)
 
 
-def dashboard(st, p, model, pilot="Hamish McTarn", equipment=(), at=1, alt=0, **fields):
-    """Player ``p``'s machine set by hand: its model, pilot, equipment (charges full), place."""
+def dashboard(st, p, model, pilot="Jing Li", equipment=(), at=1, alt=0, **fields):
+    """Player ``p``'s machine set by hand: its model, pilot (by default Jing Li, whose extra cargo
+    slot changes nothing the tests look at), equipment (charges full), place; the hold empty."""
     s = ship(st, p)
     charges = {pilot: st.game.columns["charges"][pilot]}
     for e in equipment:
         charges[e] = st.game.columns["charges"][e]
-    s.update(model=model, pilot=pilot, equipment=list(equipment), charges=charges, at=at, alt=alt,
-             parts=[], cargo=[], pax=[], **fields)
+    s.update({"model": model, "pilot": pilot, "equipment": list(equipment), "charges": charges, "at": at,
+              "alt": alt, "parts": [], "cargo": [], "pax": [], **fields})
     return s
 
 
@@ -69,17 +71,30 @@ def others(st, p):
 def until(st, moves, wanted, tries=3000):
     """The state after ``moves`` (texts, or callables of the state giving a text) for the first seed
     of the dice that makes ``wanted(state, log lines)`` true."""
+    st = getattr(st, "state", st)
     for seed in range(tries):
         trial = st.clone()
         trial.rng.seed(seed)
         trial.drain_events()
         for m in moves:
-            trial.apply(m(trial) if callable(m) else m)
+            text = m(trial) if callable(m) else m
+            if text is not None:
+                trial.apply(text)
         lines = logs(trial)
         if wanted(trial, lines):
-            trial.lines = lines
-            return trial
+            return Tried(trial, lines)
     raise AssertionError("no roll gives the outcome wanted")
+
+
+class Tried:
+    """A state reached by ``until`` and the log lines of the moves that led to it."""
+
+    def __init__(self, state, lines):
+        self.state = state
+        self.lines = lines
+
+    def __getattr__(self, attr):
+        return getattr(self.state, attr)
 
 
 def rolled(lines):
@@ -91,3 +106,19 @@ def rolled(lines):
             got, need = line.rsplit(": ", 1)[1].split(" of ")
             out.append((n, int(got), int(need.split()[0])))
     return out
+
+
+def maybe(text):
+    """A move made only if it is legal then (a rescue declined only when the test failed)."""
+    return lambda st: text if text in texts(st) else None
+
+
+def next_turn(st):
+    """The machine to move ends its turn (hands are empty, so nothing is discarded); the cards drawn
+    go back to the deck, so that nobody reacts to the next machine's tests."""
+    st.apply("end the turn")
+    for hand in st.vars["hand"]:
+        st.vars["deck"].extend(hand)
+        hand.clear()
+    refresh(st)
+    st.drain_events()
