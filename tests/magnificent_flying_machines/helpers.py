@@ -1,0 +1,124 @@
+"""Scenario helpers for Magnificent Flying Machines: a quick-start game past its setup, a machine's
+dashboard set by hand, and dice found by trying seeds of the game's generator (a test names the
+outcome it needs, the helper finds a roll that gives it and plays the real moves)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import rulewright
+from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
+
+GAME = "magnificent-flying-machines"
+COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
+          "Fields 7", "Town 8", "Water 9", "Mountain 10", "Final Airfield"]
+
+
+@lru_cache(maxsize=None)
+def _game(players, options):
+    return rulewright.load(GAME, players=players, options=dict(options))
+
+
+def game(players=4, **options):
+    return _game(players, tuple(sorted(options.items())))
+
+
+def ready(players=3, seed=1, **options):
+    """A quick-start game whose first machine is about to choose its first action; every hand empty."""
+    st = game(players, **options).new_state(seed=seed)
+    for p in range(players):
+        st.vars["hand"][p] = []
+    refresh(st)
+    st.drain_events()
+    return st
+
+
+def mover(st):
+    (p,) = st.to_move()
+    return p
+
+
+def refresh(st):
+    st.ask_again()
+
+
+def ship(st, p):
+    """The machine of player ``p`` (one machine each)."""
+    st = getattr(st, "state", st)
+    return next(s for s in st.vars["ships"] if s["owner"] == p)
+
+
+def dashboard(st, p, model, pilot="Jing Li", equipment=(), at=1, alt=0, **fields):
+    """Player ``p``'s machine set by hand: its model, pilot (by default Jing Li, whose extra cargo
+    slot changes nothing the tests look at), equipment (charges full), place; the hold empty."""
+    s = ship(st, p)
+    charges = {pilot: st.game.columns["charges"][pilot]}
+    for e in equipment:
+        charges[e] = st.game.columns["charges"][e]
+    s.update({"model": model, "pilot": pilot, "equipment": list(equipment), "charges": charges, "at": at,
+              "alt": alt, "parts": [], "cargo": [], "pax": [], **fields})
+    return s
+
+
+def weather(st, place, sky):
+    st.vars["weather_at"][place - 1] = {"sky": sky, "up": True}
+
+
+def others(st, p):
+    n = st.game.player_count
+    return [(p - 1 + k) % n + 1 for k in range(1, n)]
+
+
+def until(st, moves, wanted, tries=3000):
+    """The state after ``moves`` (texts, or callables of the state giving a text) for the first seed
+    of the dice that makes ``wanted(state, log lines)`` true."""
+    st = getattr(st, "state", st)
+    for seed in range(tries):
+        trial = st.clone()
+        trial.rng.seed(seed)
+        trial.drain_events()
+        for m in moves:
+            text = m(trial) if callable(m) else m
+            if text is not None:
+                trial.apply(text)
+        lines = logs(trial)
+        if wanted(trial, lines):
+            return Tried(trial, lines)
+    raise AssertionError("no roll gives the outcome wanted")
+
+
+class Tried:
+    """A state reached by ``until`` and the log lines of the moves that led to it."""
+
+    def __init__(self, state, lines):
+        self.state = state
+        self.lines = lines
+
+    def __getattr__(self, attr):
+        return getattr(self.state, attr)
+
+
+def rolled(lines):
+    """(dice, symbols got, symbols needed) of each test in the log lines."""
+    out = []
+    for line in lines:
+        if " rolls " in line and " dice for " in line:
+            n = int(line.split(" rolls ")[1].split()[0])
+            got, need = line.rsplit(": ", 1)[1].split(" of ")
+            out.append((n, int(got), int(need.split()[0])))
+    return out
+
+
+def maybe(text):
+    """A move made only if it is legal then (a rescue declined only when the test failed)."""
+    return lambda st: text if text in texts(st) else None
+
+
+def next_turn(st):
+    """The machine to move ends its turn (hands are empty, so nothing is discarded); the cards drawn
+    go back to the deck, so that nobody reacts to the next machine's tests."""
+    st.apply("end the turn")
+    for hand in st.vars["hand"]:
+        st.vars["deck"].extend(hand)
+        hand.clear()
+    refresh(st)
+    st.drain_events()

@@ -1,0 +1,404 @@
+"""Magnificent Flying Machines, rule by rule: the rulebook's worked examples played with real moves
+(dice found by seed), then the outcomes of the actions table, rescues, fuel and damage, the
+collection limit, the end of the game and its tie-breaks."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.dsl.errors import OptionError
+
+from .helpers import COURSE, dashboard, maybe, next_turn, game, logs, mover, others, ready, refresh, rolled, ship, texts, until, weather
+
+
+def quiet_course(st):
+    for place in range(2, len(COURSE) + 1):
+        weather(st, place, "Fine")
+
+
+# ---------------------------------------------------------------- the worked examples
+def test_bobs_triplane_and_its_ability_markers_and_the_swap_at_the_middle_airfield():
+    """6.10: a triplane (5 takeoff, 5 flying, 4 landing) with the nifty flyer (+2 flying) and a finely
+    tuned engine (+1 takeoff); at the middle airfield the engine goes for the passenger seat and the
+    takeoff marker with it."""
+    st = ready(3)
+    bob = mover(st)
+    quiet_course(st)
+    dashboard(st, bob, "Triplane", pilot="Amelia Skyfoot", equipment=["Finely Tuned Engine", "Drop of Courage"])
+    refresh(st)
+    took = until(st, ["take off"], lambda s, lines: "takes off" in " ".join(lines))
+    assert rolled(took.lines)[0][0] == 6                        # 5 + the +1 takeoff marker
+    flew = until(took, ["fly on"], lambda s, lines: True)
+    assert rolled(flew.lines)[0][0] == 7                        # 5 + the +2 flying marker
+    # at the middle airfield, on the ground
+    s = ship(st, bob)
+    s.update(at=6, alt=0)
+    st.vars["equipment_row"] = ["Passenger Seat"] + [e for e in st.vars["equipment_row"] if e != "Passenger Seat"][:5]
+    refresh(st)
+    st.apply("swap equipment at the middle airfield")
+    st.apply("give up Finely Tuned Engine")
+    st.apply("take Passenger Seat")
+    assert any("takeoff +0, flying +2, landing +0" in line for line in logs(st))
+    assert ship(st, bob)["equipment"] == ["Drop of Courage", "Passenger Seat"]
+    assert "Finely Tuned Engine" in st.vars["equipment_discard"]
+    took = until(st, ["take off"], lambda s, lines: True)
+    assert rolled(took.lines)[0][0] == 5                         # the marker is gone
+
+
+def test_bobs_flying_test_against_pauls_cad_symbol_and_the_lost_die():
+    """8.2: five flying symbols, a town needing three; Paul's cad symbol takes a die (four rolled);
+    after passing, the second flying test of the turn loses a die: four again, the cad die back."""
+    st = ready(3)
+    bob = mover(st)
+    paul = others(st, bob)[0]
+    quiet_course(st)
+    dashboard(st, bob, "Triplane", at=3, alt=1)          # over Town 3, Hamish McTarn: no flying marker
+    st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
+    refresh(st)
+    first = until(st, ["fly on", "play a cad symbol", "discard Sabotage (cad) for its cad symbol"],
+                  lambda s, lines: "passes" in " ".join(lines))
+    assert rolled(first.lines) == [(4, rolled(first.lines)[0][1], 3)]
+    assert any("player %d plays a cad symbol" % paul in line for line in first.lines)
+    assert ship(first, bob)["at"] == 4
+    second = until(first, ["fly on again"], lambda s, lines: True)
+    assert rolled(second.lines)[0][0] == 4
+    assert rolled(second.lines)[0][2] == 2                       # Water 4 in fine weather: 2 flying symbols
+
+
+def test_only_one_cad_symbol_against_a_test():
+    st = ready(3)
+    bob = mover(st)
+    paul, kim = others(st, bob)
+    quiet_course(st)
+    dashboard(st, bob, "Triplane", at=3, alt=1)
+    st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
+    st.vars["hand"][kim - 1] = ["Crosswind (cad)"]
+    refresh(st)
+    st.apply("fly on")
+    st.apply("play a cad symbol")
+    st.apply("discard Sabotage (cad) for its cad symbol")
+    assert st.to_move() == [kim]
+    assert "play a cad symbol" not in texts(st)                    # one per test
+    assert "let the test go ahead" in texts(st)
+
+
+def test_joannes_two_take_off_tests():
+    """8.2: a pusher plane on fields rolls five dice needing two takeoff symbols, gets one, and has
+    nothing to rescue it; the second take-off test of the turn rolls four."""
+    st = ready(3)
+    joanne = mover(st)
+    quiet_course(st)
+    dashboard(st, joanne, "Pusher Plane", at=2, fuel=1)
+    refresh(st)
+    failed = until(st, ["take off"], lambda s, lines: rolled(lines) and rolled(lines)[0][1] == 1)
+    assert rolled(failed.lines)[0] == (5, 1, 2)
+    assert texts(failed) == ["accept the failure"]
+    failed.apply("accept the failure")
+    assert ship(failed, joanne)["alt"] == 0
+    again = until(failed, ["take off"], lambda s, lines: True)
+    assert rolled(again.lines)[0][0] == 4
+
+
+@pytest.mark.parametrize("sky, need", [("Fine", 3), ("Thunderstorm", 5)])
+def test_taking_off_in_the_mountains(sky, need):
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    weather(st, 5, sky)
+    dashboard(st, p, "Biplane", at=5)
+    refresh(st)
+    tried = until(st, ["take off"], lambda s, lines: True)
+    assert rolled(tried.lines)[0][2] == need
+
+
+# ---------------------------------------------------------------- outcomes of the actions table
+def test_a_catastrophic_flying_test_forces_the_machine_down():
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    dashboard(st, p, "Helicopter", at=3, alt=2, fuel=0)
+    refresh(st)
+    down = until(st, ["fly on", maybe("accept the failure"), maybe("accept the failure")], lambda s, lines: "catastrophically" in " ".join(lines))
+    s = ship(down, p)
+    assert "forced down" in " ".join(down.lines) and any("forced landing" in line for line in down.lines)
+    assert s["at"] == 3 and s["alt"] == 0 and s["gauge"] >= 1
+
+
+@pytest.mark.parametrize("outcome, damage", [("lands safely", 0), ("bumpy landing", 1), ("crash landing", 2)])
+def test_landing_outcomes(outcome, damage):
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    dashboard(st, p, "Monoplane", at=4, alt=1, fuel=2)
+    refresh(st)
+    moves = ["land"] + ([] if outcome == "lands safely" else ["accept the failure"])
+    landed = until(st, moves, lambda s, lines: outcome in " ".join(lines))
+    s = ship(landed, p)
+    assert s["alt"] == 0 and s["gauge"] == damage
+    if outcome == "lands safely":
+        assert s["vp"] == 3 and landed.vars["first_marks"][3] == 0      # first to land on Water 4
+        assert s["fuel"] == 3                                            # one fuel cube back
+    else:
+        assert s["vp"] == 0 and s["fuel"] == 2
+
+
+def test_a_trick_manoeuvre_scores_two_and_costs_two_dice():
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    dashboard(st, p, "Triplane", at=2, alt=1)
+    refresh(st)
+    trick = until(st, ["perform a trick manoeuvre"], lambda s, lines: "passes" in " ".join(lines))
+    assert ship(trick, p)["vp"] == 2
+    again = until(trick, ["fly on again"], lambda s, lines: True)
+    assert rolled(again.lines)[0][0] == 5 - 2            # the trick's two dice (its repeat included)
+
+
+# ---------------------------------------------------------------- rescues
+RESCUES = {
+    "a spare part": (dict(parts=["flying"], inside={"takeoff": 0, "flying": 1, "landing": 0}), [], "use a spare part"),
+    "a card symbol": (dict(), ["Sabotage (flying)"], "discard a card for its spare part symbol"),
+    "two fuel cubes": (dict(fuel=4), [], "discard two fuel cubes to pass"),
+    "a luck token": (dict(luck=1), [], "use a luck token to pass"),
+    "Universal Spare Parts": (dict(equipment=["Universal Spare Parts"]), [], "use Universal Spare Parts"),
+    "Nerves of Steel": (dict(), ["Nerves of Steel (cad)"], "play a boost card"),
+    "an altitude drop": (dict(alt=3), [], "drop one altitude band for a flying symbol"),
+}
+
+
+@pytest.mark.parametrize("kind", list(RESCUES))
+def test_a_test_failing_by_one_symbol_is_rescued(kind):
+    fields, hand, move = RESCUES[kind]
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    fields = dict(fields)
+    equipment = fields.pop("equipment", [])
+    alt = fields.pop("alt", 1)
+    dashboard(st, p, "Triplane", at=3, alt=alt, equipment=equipment, **{"fuel": 0, **fields})
+    st.vars["hand"][p - 1] = list(hand)
+    refresh(st)
+    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 2 and "Explosion" not in lines[0])
+    assert move in texts(short)
+    short.apply(move)
+    if move == "play a boost card":
+        short.apply("play Nerves of Steel (cad)")
+    if move == "discard a card for its spare part symbol":
+        short.apply("discard Sabotage (flying) for its flying symbol")
+    assert "passes" in " ".join(logs(short))
+    assert ship(short, p)["at"] == 4
+
+
+def test_external_spare_parts_cannot_be_used_in_the_air():
+    """8.1: a monoplane (3 internal slots, 2 external) carrying a passenger (two internal slots) has
+    one flying part inside and two outside: one can be used in the air."""
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    s = dashboard(st, p, "Monoplane", at=2, fuel=0)
+    s.update(parts=["flying", "flying", "flying"], pax=[1], cargo=[])
+    refresh(st)
+    up = until(st, ["take off"], lambda s, lines: "takes off" in " ".join(lines))
+    assert ship(up, p)["inside"]["flying"] == 1
+    short = until(up, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 0 and "Explosion" not in lines[0])
+    short.apply("use a spare part")
+    assert "use a spare part" not in texts(short)
+    assert ship(short, p)["parts"] == ["flying", "flying"]
+
+
+# ---------------------------------------------------------------- fuel, damage, luck, cargo
+def test_fuel_for_two_tiles_crossed_in_a_turn():
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    dashboard(st, p, "Triplane", pilot="Amelia Skyfoot", at=2, alt=1)
+    refresh(st)
+    one = until(st, ["fly on"], lambda s, lines: "passes" in " ".join(lines))
+    two = until(one, ["fly on again"], lambda s, lines: "passes" in " ".join(lines))
+    two.apply("end the phase")
+    two.apply("end the turn")
+    assert ship(two, p)["fuel"] == 2 and ship(two, p)["at"] == 4
+    assert any("burns 2 fuel for 2 tiles" in line for line in logs(two))
+
+
+def test_two_damage_markers_ground_a_machine_until_repaired():
+    st = ready(3)
+    p = mover(st)
+    dashboard(st, p, "Biplane", at=2, gauge=2, fuel=2)
+    refresh(st)
+    assert "take off" not in texts(st)
+    st.apply("repair and scavenge")
+    s = ship(st, p)
+    assert s["gauge"] == 0 and s["scored_damage"] == 2
+    while "take nothing more" in texts(st):
+        st.apply(texts(st)[0])
+    assert len(s["parts"]) + s["fuel"] >= 2
+
+
+def test_a_turn_without_progress_earns_a_luck_token():
+    st = ready(3)
+    p = mover(st)
+    st.apply("end the turn")
+    assert ship(st, p)["luck"] == 1 and st.vars["luck_supply"] == 5
+
+
+def test_the_collection_limit_is_two_a_turn():
+    st = ready(3)
+    p = mover(st)
+    s = dashboard(st, p, "Biplane", at=6)
+    st.vars["tile_cargo"][5] = ["2-point Cargo", "2-point Cargo", "1-point Cargo"]
+    refresh(st)
+    for _ in range(2):
+        st.apply("take cargo or a passenger on board")
+        st.apply(texts(st)[0])
+    assert len(s["cargo"]) + len(s["pax"]) == 2
+    assert "take cargo or a passenger on board" not in texts(st)
+
+
+def test_deliveries_special_cargo_passengers_and_general_cargo():
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    s = dashboard(st, p, "Biplane", pilot="Karishma Khana", at=3, alt=1)
+    s.update(cargo=["Town Cargo"], pax=[1])
+    refresh(st)
+    landed = until(st, ["land"], lambda s2, lines: "lands safely" in " ".join(lines))
+    s = ship(landed, p)
+    assert s["cargo"] == [] and s["pax"] == []
+    assert s["vp"] == 2 + 3 + 4                          # first to land on a town, the cargo, a passenger (+2)
+
+
+def test_the_final_airfield():
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    s = dashboard(st, p, "Biplane", equipment=["National Flag"], at=11, alt=1)
+    s.update(cargo=["2-point Cargo", "Fields Cargo"])
+    refresh(st)
+    landed = until(st, ["land"], lambda s2, lines: "lands safely" in " ".join(lines))
+    s = ship(landed, p)
+    assert s["finished"] and s["cargo"] == ["Fields Cargo"]
+    assert s["vp"] == 8 + 2 + 5                          # placing marker, the general cargo, the flag
+
+
+def test_final_airfield_special_actions_once_each():
+    st = ready(3)
+    p = others(st, mover(st))[0]
+    quiet_course(st)
+    dashboard(st, p, "Biplane", at=11, finished=True, made_good=True, lesson=True, speeches=["Jing Li"])
+    next_turn(st)
+    assert texts(st) == ["sign autographs"]
+    st.apply("sign autographs")
+    assert ship(st, p)["vp"] == 1
+
+
+# ---------------------------------------------------------------- the end and the tie-breaks
+def _land_last(players, finished_vp, seed=1):
+    st = ready(players, seed=seed)
+    p = mover(st)
+    quiet_course(st)
+    for q in others(st, p):
+        dashboard(st, q, "Biplane", at=11, finished=True, vp=finished_vp.get(q, 0))
+    dashboard(st, p, "Monoplane", at=11, alt=1, vp=finished_vp.get(p, 0))
+    refresh(st)
+    return st, p
+
+
+def test_tie_broken_by_least_damage_then_reverse_player_order():
+    st = ready(4)
+    order = sorted(range(1, 5), key=lambda q: st.vars["order"][q - 1])
+    p = mover(st)
+    assert p == order[0]
+    quiet_course(st)
+    a, b, c = order[1:]
+    dashboard(st, a, "Biplane", at=11, finished=True, vp=10, scored_damage=1)
+    dashboard(st, b, "Biplane", at=11, finished=True, vp=9)
+    dashboard(st, c, "Biplane", at=11, finished=True, vp=9)
+    dashboard(st, p, "Monoplane", at=11, alt=1)
+    st.vars["seat_points"] = [0, 0, 0, 0]
+    refresh(st)
+    over = until(st, ["land", maybe("accept the failure"), "end the turn"],
+                 lambda s, lines: s.is_over() and "bumpy" in " ".join(lines))
+    out = over.outcome()
+    assert out.scores[a] == out.scores[b] == out.scores[c] == 9
+    assert [q for g in out.ranking for q in g][:3] == [c, b, a]      # b, c undamaged; c later in order
+    assert out.winners == [c]
+
+
+def test_five_players_the_last_two_take_one_more_turn_each():
+    st = ready(5)
+    p = mover(st)
+    quiet_course(st)
+    later = others(st, p)
+    for q in later[:2]:
+        dashboard(st, q, "Biplane", at=11, finished=True)
+    dashboard(st, p, "Monoplane", at=11, alt=1)
+    refresh(st)
+    landed = until(st, ["land", "end the turn"], lambda s, lines: "lands safely" in " ".join(lines)).state
+    assert landed.vars["ending"] and sorted(landed.vars["last_turns"]) == sorted(later[2:])
+    seen = []
+    while not landed.is_over():
+        cur = landed.vars["current"]
+        if not seen or seen[-1] != cur:
+            seen.append(cur)
+        landed.apply("end the turn" if "end the turn" in texts(landed) else texts(landed)[0])
+    assert [x for x in seen if x in later[2:]] == later[2:]
+
+
+def test_options_are_checked():
+    with pytest.raises(OptionError, match="pairs"):
+        game(3, team_play="pairs")
+    with pytest.raises(OptionError, match="three"):
+        game(4, team_play="threes")
+
+
+def test_less_dirty_game_removes_the_listed_cards():
+    st = game(4, confrontation="less_dirty", race="standard").new_state(seed=2)
+    v = st.vars
+    cards = v["deck"] + [c for h in v["hand"] for c in h]
+    assert len(cards) == 64 - 28 - 8
+    assert not any(c.split(" (")[0] in ("Immunity", "An Honourable Pilot", "This Means War", "Official Scrutiny", "Sabotage")
+                   for c in cards)
+    assert "Sir Archibald Smythe" not in v["pilot_deck"] + v["pilot_row"]
+    assert not {"Shotgun", "Mounted Rifle"} & set(v["equipment_deck"] + v["equipment_row"])
+
+
+def test_quick_start_course_and_seat_points():
+    st = game(4).new_state(seed=3)
+    v = st.vars
+    assert v["course"] == COURSE
+    assert [w["up"] for w in v["weather_at"][1:]] == [True] + [False] * 9
+    assert v["tile_cargo"][1] == ["Town Cargo", "Mountain Cargo"] and v["tile_pax"][1] == 1
+    assert v["placing_middle"] == [3, 4, 7] and v["placing_final"] == [3, 5, 8]
+    assert sorted(v["seat_points"]) == [0, 1, 2, 3] and v["seat_points"][v["first_player"] - 1] == 0
+    assert all(len(h) == 3 for h in v["hand"])
+
+
+@pytest.mark.parametrize("race, tiles", [("standard", 11), ("long", 13), ("random", 13)])
+def test_courses(race, tiles):
+    st = game(4, race=race).new_state(seed=2)
+    course = st.vars["course"]
+    assert len(course) == tiles and course[0] == "Starting Airfield" and course[-1] == "Final Airfield"
+    assert course[(tiles - 1) // 2] == "Middle Airfield"
+    if race != "random":
+        for half in (course[1:(tiles - 1) // 2], course[(tiles + 1) // 2:-1]):
+            kinds = [st.game.columns["kind"][t] for t in half]
+            assert {"fields", "town", "water", "mountain"} <= set(kinds)
+
+
+@pytest.mark.parametrize("action, test_kind", [("make good (a take-off test)", "make good"),
+                                               ("give a speech (a landing test)", "speech"),
+                                               ("give a flying lesson (a flying test)", "flying lesson")])
+def test_final_airfield_tests_need_three_symbols_plus_the_weather(action, test_kind):
+    st = ready(3)
+    p = others(st, mover(st))[0]
+    quiet_course(st)
+    weather(st, 11, "Gusty Wind")
+    dashboard(st, p, "Biplane", at=11, finished=True, scored_damage=4)
+    next_turn(st)
+    tried = until(st, [action], lambda s, lines: "passes" in " ".join(lines))
+    assert rolled(tried.lines)[0][2] == 4
+    s = ship(tried, p)
+    if test_kind == "make good":
+        assert s["scored_damage"] == 1
+    else:
+        assert s["vp"] == 3
