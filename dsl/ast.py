@@ -410,6 +410,7 @@ class ChooseEach:
     players: Any
     choice: Choose
     body: tuple
+    window: bool = False  # 'each p in xs may choose': a reaction window
     span: Span = span_field()
 
 

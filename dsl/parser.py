@@ -798,10 +798,20 @@ class _Builder(Transformer):
                                span=self._span(meta))
 
     def choose_each(self, meta, c):
-        pvar, players, var, source, *rest = c
+        pvar, players, mode, var, source, *rest = c
         body = rest[-1]
         choice = self._choose(meta, var, source, rest[:-1])
-        return ast.ChooseEach(str(pvar), players, choice, body, span=self._span(meta))
+        window = mode == "may"
+        if window:  # a response may always be declined; a player with nothing else is not asked
+            decline = choice.optional if choice.optional is not None else ast.Literal("pass", span=self._span(meta))
+            choice = attrs.evolve(choice, optional=decline, automatic=True, secret=True)
+        return ast.ChooseEach(str(pvar), players, choice, body, window, span=self._span(meta))
+
+    def each_at_once(self, meta, c):
+        return "secretly"
+
+    def each_may(self, meta, c):
+        return "may"
 
     def each_secretly(self, meta, c):
         """A loop over the players in which every decision of the block is made by the player of the

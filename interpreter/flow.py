@@ -1129,7 +1129,10 @@ class Flow:
         def bind(inner: FlowPoint):
             inner.env[who] = Val(key=who)  # who is asked is public: they are seen deciding
             self.run_calls(s.choice.source, inner, fr)  # each player's list
-            self.choice(s.choice, who, inner, secret=True)  # 'each ... secretly choose' is always secret
+            # 'each ... secretly choose' is always secret; in a window ('may'), whether a player is asked is
+            # told to them alone, and whether they answered shows in what their answer does
+            choice = attrs.evolve(s.choice, automatic=False) if s.window else s.choice
+            self.choice(choice, who, inner, secret=True)
         self.loop(s.body, st, fr, lambda now: runs, bind)
 
     # ------------------------------------------------------------------ the whole file

@@ -58,6 +58,7 @@ class Pending:
     line: int = 0
     results: str = ""  # the local that receives the simultaneous choices
     texts: dict = attrs.field(factory=dict)  # player -> [text, shown] of the move chosen, told when all have chosen
+    window: bool = False  # a reaction window: who is asked, and what each answered, is told to them alone
 
     def waiting(self) -> list:
         return [p for p in self.options if p not in self.chosen]

@@ -63,6 +63,8 @@ def render(st, player: Optional[int] = None) -> str:
     if st.is_over():
         out = data["outcome"]
         lines += ["", f"game over - winners: {', '.join(map(str, out['winners'])) or 'none (draw)'}"]
+    elif data.get("window") and not data["to_move"]:
+        lines += ["", "a window for responses is open"]
     elif data["to_move"]:
         lines += ["", "to move: " + ", ".join(f"player {p}" for p in data["to_move"])]
     return "\n".join(lines)

@@ -137,7 +137,10 @@ class State:
             return  # secret until everyone has chosen: no event yet
         for q in pend.options:
             if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
-                self.emit(events.move(q, *pend.texts[q]))
+                move = events.move(q, *pend.texts[q])
+                if pend.window:  # only the player knows they were asked; a response shows in what it does
+                    move["to"] = [q]
+                self.emit(move)
         self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)

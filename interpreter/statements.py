@@ -49,6 +49,7 @@ class ChoiceSpec:
     player_var: str = ""
     results: str = ""
     automatic: bool = False  # one legal option: taken without asking
+    window: bool = False     # a reaction window: who is asked is hidden, and only responses run the block
 
 
 @attrs.define(slots=True, eq=False)
@@ -261,7 +262,7 @@ class ChooseEach(Instruction):
                 env[results] = [[p, taken[p]] for p in options]
                 return nxt
             st.pending = Pending(var, options, chosen=taken, simultaneous=True, line=line, results=results,
-                                 texts=dict.fromkeys(taken))
+                                 texts=dict.fromkeys(taken), window=spec.window)
             return STOP
         return op
 
@@ -712,7 +713,8 @@ class ProcCompiler:
         players = self.expr(self.hoist(s.players, s))  # read before the player's name is bound
         self.scope.add(s.player_var)
         results = self.hidden("each")
-        spec = self._choice_spec(s.choice, secret=True, players=players, player_var=s.player_var, results=results)
+        spec = self._choice_spec(s.choice, secret=True, players=players, player_var=s.player_var, results=results,
+                                 window=s.window)
         self.emit(ChooseEach(s.span, spec, node=s))
         pair = self.hidden("pair")
         pvar, var = s.player_var, s.choice.var
@@ -722,7 +724,10 @@ class ProcCompiler:
                 env[pvar], env[var] = env[pair]
             self.emit(Exec(s.span, unpack))
             self.block(s.body)
-        self._loop_over(pair, lambda st, env: env[results], body, s.span)
+
+        def answers(st, env):  # a window's block runs for the players who responded, in list order
+            return [pr for pr in env[results] if pr[1] is not None]
+        self._loop_over(pair, answers if s.window else (lambda st, env: env[results]), body, s.span)
 
     # ------------------------------------------------------------------ layout
     def finish(self) -> Proc:

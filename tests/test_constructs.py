@@ -179,3 +179,60 @@ def test_a_secret_course_of_action_is_masked_and_checked():
     leaky = parse(HEAD + 'player var score = 0\nturn:\n    choose secretly:\n        "left":\n'
                   '            me.score += 1\n        "right":\n            pass\n    end game\n', "t.rules")
     assert any("score" in d.message for d in check_flow(leaky))
+
+
+WINDOW = ('player var hand = [] secret\nplayer var score = 0\nvar deck = [] hidden\n'
+          'setup:\n    deck = ["dud", "cad", "dud", "cad", "dud", "dud"]\n'
+          '    for p in players:\n        repeat 2 times:\n            draw c from deck\n            add c to p.hand\n'
+          'turn:\n    let need = 2\n'
+          '    each q in [k in players where k != me] may choose c in q.hand where c == "cad" as "cad against {me}":\n'
+          '        reveal c as "player {q} plays a cad"\n        remove c from q.hand\n        need += 1\n'
+          '    me.score += need\n'
+          'end when round_number == 2 after round\n')
+
+
+def _window_game():
+    rules = parse('game "T"\nplayers 3\n' + WINDOW, "t.rules")
+    assert [d.render() for d in check(rules)] == []
+    return Game(rules)
+
+
+def test_a_window_asks_only_the_players_with_a_response():
+    st = _window_game().new_state(1)
+    # player 2 holds a cad; player 3 holds one too; player 1 is acting
+    assert st.vars["hand"] == [["dud", "dud"], ["cad", "dud"], ["cad", "dud"]]
+    assert sorted(st.to_move()) == [2, 3]
+    assert [m.text for m in st.legal_moves(2)] == ["cad against 1", "pass"]
+    st.apply("pass", player=2)
+    st.apply("cad against 1", player=3)
+    assert st.vars["score"][0] == 3 and st.vars["hand"][2] == ["dud"]
+    # player 2's turn: player 3 has no cad left and player 1 none: nobody is asked, no decision stops it
+    assert st.vars["score"][1] == 2
+    # player 3's turn: player 2 still holds the cad passed on earlier, and is asked
+    assert st.to_move() == [2] and st.pending.window
+
+
+def test_nobody_sees_who_was_asked_in_a_window():
+    st = _window_game().new_state(1)
+    view1 = st.view(1)
+    assert view1["to_move"] == [] and view1["window"] == "open" and "legal_moves" not in view1
+    assert st.view(2)["to_move"] == [2] and st.view(2)["legal_moves"] == ["cad against 1", "pass"]
+    assert "a window for responses is open" in st.render(1)
+    st.apply("pass", player=2)
+    assert st.view(3)["to_move"] == [3] and "chosen" not in st.view(3)
+    st.apply("cad against 1", player=3)
+    # the pass reached player 2 alone; the cad shows to all in what it does (the reveal)
+    for p in (1, 3):
+        assert not any(e["event"] == "move" and e["player"] == 2 for e in st.event_history(p))
+    assert [e for e in st.event_history(2) if e["event"] == "move"][0]["move"] == "pass"
+    assert any(e.get("text") == "player 3 plays a cad" for e in st.event_history(1))
+
+
+def test_a_window_survives_a_save():
+    g = _window_game()
+    st = g.new_state(1)
+    st.apply("pass", player=2)
+    back = g.load_state(st.to_json())
+    assert back.pending.window and back.to_move() == [3]
+    back.apply("cad against 1")
+    assert back.vars["score"][0] == 3
