@@ -1,6 +1,7 @@
 """Helpers every game's test folder shares: legal move texts, log lines, random playouts."""
 from __future__ import annotations
 
+import json
 import random
 
 
@@ -25,3 +26,24 @@ def random_playout(st, rng: random.Random, check=None, limit=40_000) -> list:
         if check is not None:
             check(st)
     return played
+
+
+def mover(st) -> int:
+    """The one player who must decide now."""
+    (p,) = st.to_move()
+    return p
+
+
+def assert_save_round_trips(game, st, rng: random.Random, moves: int = 300) -> None:
+    """A save of ``st`` (through JSON text) loads into the same state, offers the same moves, and
+    plays on move for move like the original for up to ``moves`` random moves."""
+    twin = game.load_state(json.loads(json.dumps(st.to_json())))
+    assert twin.to_json() == st.to_json()
+    assert [m.text for m in twin.legal_moves()] == [m.text for m in st.legal_moves()]
+    for _ in range(moves):
+        if st.is_over():
+            break
+        move = rng.choice(st.legal_moves()).text
+        st.apply(move)
+        twin.apply(move)
+    assert twin.to_json() == st.to_json()

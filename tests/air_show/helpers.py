@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import rulewright
-from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
+from game_support import assert_save_round_trips, logs, mover, random_playout, texts  # noqa: F401  (shared)
 
 # Moves that keep a turn quiet: no purchase but the free event, nothing built, nothing flown.
 QUIET = ("bid on the event", "bid 0 on", "bid 1 on", "bid 2 on", "bid 3 on", "build nothing",
@@ -50,8 +50,3 @@ def ready(players=4, seed=1):
 def plane(card, owner, damage=0):
     """An owned plane as the rules store it (face up, not entered in a show)."""
     return {"card": card, "owner": owner, "damage": damage, "entered": False, "unveiled": True}
-
-
-def mover(st):
-    (p,) = st.to_move()
-    return p

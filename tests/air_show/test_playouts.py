@@ -2,13 +2,12 @@
 way, the economy stays in bounds, and a save round-trips mid-auction and mid-preparation."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 import pytest
 
-from .helpers import at_step, drive, game, random_playout, ready
+from .helpers import assert_save_round_trips, at_step, drive, game, random_playout, ready
 
 SEEDS = range(8)
 DECKS = {"show_card": 40, "event": 12}
@@ -92,18 +91,7 @@ def test_a_save_round_trips(moment):
     g = game(3)
     st = at_step(g.new_state(seed=4), moment, round_number=2)
     st.apply(st.legal_moves()[-1])
-    data = json.loads(json.dumps(st.to_json()))
-    twin = g.load_state(data)
-    assert twin.to_json() == st.to_json()
-    assert [m.text for m in twin.legal_moves()] == [m.text for m in st.legal_moves()]
-    rng = random.Random(4)
-    for _ in range(300):
-        if st.is_over():
-            break
-        move = rng.choice(st.legal_moves()).text
-        st.apply(move)
-        twin.apply(move)
-    assert twin.to_json() == st.to_json()
+    assert_save_round_trips(g, st, random.Random(4))
 
 
 def test_same_seed_same_game():

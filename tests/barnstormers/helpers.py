@@ -7,7 +7,7 @@ from collections import Counter
 from functools import lru_cache
 
 import rulewright
-from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
+from game_support import assert_save_round_trips, logs, mover, random_playout, texts  # noqa: F401  (shared)
 
 # Written out from the rulebook's appendices, not read from the rules file.
 TACTICS = Counter({
@@ -46,11 +46,6 @@ def ready(players=4, seed=1, **options):
         st.apply(st.legal_moves()[0])
     st.drain_events()
     return st
-
-
-def mover(st):
-    (p,) = st.to_move()
-    return p
 
 
 def refresh(st):

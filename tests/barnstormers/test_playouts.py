@@ -2,12 +2,11 @@
 lost, the end comes at the end of a round that met an end condition, and a save round-trips."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from .helpers import LEVELS, TARGET, check_invariants, game, random_playout
+from .helpers import LEVELS, TARGET, assert_save_round_trips, check_invariants, game, random_playout
 
 CONFIGS = {f"{n}p-{level}": (n, {"level": level}) for n in (2, 3, 4) for level in LEVELS}
 CONFIGS.update({
@@ -115,17 +114,7 @@ def test_a_save_round_trips_mid_turn():
     for _ in range(157):
         st.apply(rng.choice(st.legal_moves()))
     assert not st.is_over()
-    data = json.loads(json.dumps(st.to_json()))
-    twin = g.load_state(data)
-    assert twin.to_json() == st.to_json()
-    assert [m.text for m in twin.legal_moves()] == [m.text for m in st.legal_moves()]
-    for _ in range(400):
-        if st.is_over():
-            break
-        move = rng.choice(st.legal_moves()).text
-        st.apply(move)
-        twin.apply(move)
-    assert twin.to_json() == st.to_json()
+    assert_save_round_trips(g, st, rng, moves=400)
 
 
 def test_same_seed_same_game():
