@@ -199,10 +199,15 @@ def simulate(
 
 @app.command()
 @user_errors
-def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by play --log.")):
-    """Re-run a log and check that every move is still legal and the outcome is the same."""
+def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by play --log."),
+           rules: Optional[str] = typer.Option(None, "--rules", metavar="GAME",
+                                               help="Replay on these rules (a shipped name or a file) instead "
+                                                    "of the ones the log names.")):
+    """Re-run a log and check that every move is still legal and the outcome is the same.
+
+    The log's own rules are read only if they are a shipped game or a .rules file in the log's folder."""
     data = logs.check_log(read_json(log, "rulewright log"), log)
-    result = logs.replay(data)
+    result = logs.replay(data, rules if rules is not None else logs.log_rules(data, log))
     if result.rules_changed:
         err("note: the rules changed since this log was written")
     if result.ok:
