@@ -9,10 +9,10 @@ from typing import List, Optional
 import typer
 
 import rulewright
-from rulewright.dsl.errors import SaveError
+from rulewright.dsl.errors import RulesRuntimeError, SaveError
 from rulewright.cli import listing, logs
 from rulewright.cli.agents import make_agent
-from rulewright.cli.errors import OK, REFUSED, read_json, user_errors, write_json
+from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out, stderr_console
 from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
@@ -74,8 +74,9 @@ def play(
                                             help="Show only what this player may see: the events, the board, "
                                                  "the prompt (other seats need --auto or --moves)."),
     save: Optional[str] = typer.Option(None, "--save", metavar="FILE",
-                                       help="Write the final state here (also when play stops early or a "
-                                            "move is refused: then it is the state before that move)."),
+                                       help="Write the final state here (also when play stops early, a "
+                                            "move is refused or the rules fail: then it is the state before "
+                                            "that move)."),
     load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Resume a game saved with --save."),
     log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
 ):
@@ -118,6 +119,8 @@ def play(
         result = drive(state, seats, reporter)
     except KeyboardInterrupt:
         result = Result("stopped", "interrupted")
+    except RulesRuntimeError as exc:  # the move was undone: the state is the one before it, and is saved
+        result = Result("failed", describe(exc))
     reporter.flush(state, force=True)
     # Save and log before reporting, so a refused move still leaves a resumable game behind.
     if save:
@@ -125,7 +128,7 @@ def play(
     if log:
         write_json(log, logs.make_log(session, reporter.moves))
     finish(state, result, as_json, viewer)
-    raise typer.Exit(REFUSED if result.status == "refused" else OK)
+    raise typer.Exit(REFUSED if result.status in ("refused", "failed") else OK)
 
 
 @app.command()

@@ -17,7 +17,7 @@ from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
 from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
 from rulewright.interpreter.values import copy_value
-from rulewright.interpreter.state import Move, Outcome, State
+from rulewright.interpreter.state import Generator, Move, Outcome, State
 from rulewright.interpreter.symbols import symbols
 from rulewright.interpreter.variants import apply_extends, read_rules
 
@@ -108,7 +108,7 @@ class Game:
                 raise OptionError(d.message)
 
     def new_state(self, seed: Optional[int] = None) -> State:
-        rng = random.Random(seed)
+        rng = Generator(seed)  # random.Random's numbers; a failed move can put its draws back
         st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled)
         for name, per_player, init in self.compiled.initial:
             try:

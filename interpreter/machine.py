@@ -110,8 +110,21 @@ def run(st) -> None:
         except RULE_FAULTS as exc:
             raise fail_at(st, exc, proc, pc) from None
         if pc == STOP:
+            if st.pending is not None:
+                _check_deciders(st, proc, frame.pc - 1)
             return
     st.finish()
+
+
+def _check_deciders(st, proc: Proc, pc: int) -> None:
+    """'choose ... by p' names a player of the game: else the decision could never be made (or saved)."""
+    count = st.game.player_count
+    for p in st.pending.options:
+        if type(p) is not int or not 0 < p <= count:
+            exc = RulesRuntimeError(f"{shown(p)} is not a player of this game (1 to {count}), so it cannot decide",
+                                    "'by' names a player: a number from 1 to player_count")
+            st.pending = None
+            raise fail_at(st, exc, proc, pc)
 
 
 # ----------------------------------------------------------------------------- located errors

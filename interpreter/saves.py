@@ -8,7 +8,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from rulewright.dsl.errors import SaveError
 from rulewright.interpreter.machine import Option
-from rulewright.interpreter.state import State
+from rulewright.interpreter.state import Generator, State
 from rulewright.interpreter.sharing import Encoder, decode, resolve
 from rulewright.interpreter.values import copy_value
 
@@ -33,7 +33,7 @@ def _rng_to_list(state):
 
 
 def _rng_from_list(data):
-    rng = random.Random()
+    rng = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     version, internal, gauss = data
     rng.setstate((version, tuple(internal), gauss))
     return rng

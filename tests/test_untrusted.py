@@ -137,3 +137,76 @@ def test_replay_of_rules_beside_the_log_or_named_on_the_command_line(tmp_path, s
     log = _log(tmp_path, str(elsewhere))
     assert run("replay", log).exit_code == 1
     assert run("replay", log, "--rules", elsewhere).exit_code == 0
+
+
+# ----------------------------------------------------------------------------- atomic moves
+FAILING = '''\
+game "Fails"
+players 2
+
+var total = 0
+var drawn = []
+player var score = 0
+
+turn:
+    choose c in range(3) as "{c}"
+    total += c
+    add roll(6) to drawn
+    score[me] += 1
+    log "took {c}"
+    if c == 3:
+        let broken = drawn[99]
+    if total > 5:
+        win me
+        end game
+'''
+
+
+def test_a_move_whose_rules_fail_leaves_the_state_exactly_as_before(make_game):
+    state = make_game(FAILING).new_state(seed=5)
+    state.apply("1")
+    before, moves, events = state.to_json(), state.legal_moves(), state.event_history()
+    with pytest.raises(rulewright.RulesRuntimeError, match=r"test\.rules:15:\d+: error: in 'turn': "):
+        state.apply("3")
+    assert state.to_json() == before and state.legal_moves() == moves and state.event_history() == events
+    clone = state.clone()
+    state.apply("2")  # the game goes on as if the failed move had never been tried
+    clone.apply("2")
+    assert state.to_json() == clone.to_json()
+    with pytest.raises(rulewright.RulesRuntimeError):
+        state.apply("3")
+    assert state.to_json() == clone.to_json()
+
+
+def test_a_failed_move_at_a_simultaneous_decision_is_undone_too(make_game):
+    game = make_game('''
+        game "Picks"
+        players 2
+        var picks = [] hidden
+        round:
+            each p in players secretly choose n in [1, 2] as "pick {n}":
+                add n to picks
+                let broken = picks[n * 9]
+            end game
+        ''')
+    state = game.new_state(seed=1)
+    state.apply("pick 2", player=1)
+    before = state.to_json()
+    with pytest.raises(rulewright.RulesRuntimeError):
+        state.apply("pick 2", player=2)
+    assert state.to_json() == before and state.to_move() == [2]
+
+
+def test_play_saves_the_state_before_a_move_whose_rules_fail(tmp_path):
+    rules = write(tmp_path, "fails.rules", FAILING)
+    moves = write(tmp_path, "moves.txt", "1\n2\n3\n")
+    save, log = tmp_path / "save.json", tmp_path / "log.json"
+    result = run("play", rules, "--seed", "3", "--moves", moves, "--save", save, "--log", log)
+    assert result.exit_code == 1 and "fails.rules:15:" in result.stderr and "in 'turn'" in result.stderr
+    data = json.loads(save.read_text())
+    assert data["state"]["moves_made"] == 2
+    assert [m["move"] for m in json.loads(log.read_text())["moves"]] == ["1", "2"]
+    resumed = run("play", rules, "--load", save, "--moves", write(tmp_path, "more.txt", "2\n"))
+    assert resumed.exit_code == 0
+    as_json = run("play", rules, "--seed", "3", "--moves", moves, "--json")
+    assert as_json.exit_code == 1 and json.loads(as_json.stdout.splitlines()[-1])["event"] == "error"
