@@ -18,6 +18,7 @@ from rulewright.cli.output import err, json_line, out, stderr_console
 from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
 from rulewright.cli.script import read_script
 from rulewright.cli.session import fresh_seed, open_session
+from rulewright.interpreter.limits import CALL, DEFAULTS, set_limits
 
 HELP = """Play, check and measure games written in the rulewright rules language.
 
@@ -252,6 +253,26 @@ def list_games(as_json: bool = JSON):
     else:
         for line in listing.format_games(games):
             out(line)
+
+
+@app.callback()
+def limits_options(
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, metavar="N",
+                                            help="Instructions the rules may run between two decisions "
+                                                 f"(default {DEFAULTS['steps']:,})."),
+    max_work: Optional[int] = typer.Option(None, "--max-work", min=1, metavar="N",
+                                           help="Items the rules' expressions may go through, make or copy "
+                                                f"between two decisions; a def call counts {CALL} (default "
+                                                f"{DEFAULTS['work']:,})."),
+    max_items: Optional[int] = typer.Option(None, "--max-items", min=1, metavar="N",
+                                            help="Items of one list or map, letters of one text "
+                                                 f"(default {DEFAULTS['items']:,})."),
+    max_digits: Optional[int] = typer.Option(None, "--max-digits", min=1, max=4000, metavar="N",
+                                             help=f"Digits of a number (default {DEFAULTS['digits']})."),
+):
+    """Limits on what any rules file may make the engine do; past one, the rules fail with a located error."""
+    given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits}
+    set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from rulewright.dsl.errors import OptionError, RulesCompileError, RulesError, Ru
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
+from rulewright.interpreter import limits
 from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
 from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Generator, Move, Outcome, State
@@ -110,6 +111,7 @@ class Game:
     def new_state(self, seed: Optional[int] = None) -> State:
         rng = Generator(seed)  # random.Random's numbers; a failed move can put its draws back
         st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled)
+        limits.fresh()  # the starting values are bounded like a move (limits.py)
         for name, per_player, init in self.compiled.initial:
             try:
                 if per_player:

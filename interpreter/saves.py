@@ -1,6 +1,7 @@
 """Saves: the state as JSON through one cattrs converter, stamped with the rules it belongs to."""
 from __future__ import annotations
 
+import marshal
 import random
 
 import cattrs
@@ -10,7 +11,6 @@ from rulewright.dsl.errors import SaveError
 from rulewright.interpreter.machine import Option
 from rulewright.interpreter.state import Generator, State
 from rulewright.interpreter.sharing import Encoder, decode, resolve
-from rulewright.interpreter.values import copy_value
 
 FORMAT = "rulewright-save"
 VERSION = 1
@@ -75,7 +75,7 @@ def restore(game, data) -> State:
         raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
-        state_data = copy_value(data["state"])
+        state_data = marshal.loads(marshal.dumps(data["state"]))  # JSON data: marshal copies it in C
         history = state_data.pop("history", [])
         st = converter.structure(state_data, State)
         _restore_history(st, history)

@@ -10,7 +10,7 @@ from typing import Any, Optional
 import attrs
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter import events, machine
+from rulewright.interpreter import events, limits, machine
 from rulewright.interpreter.machine import Frame, Option, Pending
 from rulewright.interpreter.sharing import copy_shared
 
@@ -283,6 +283,7 @@ class State:
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
             return None
+        limits.fresh()  # what the rules compute for it ('teams', 'rank by') is bounded like a move
         g = self.game
         players = list(range(1, g.player_count + 1))
         scores = {p: self.vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
@@ -319,16 +320,19 @@ class State:
 
     def view(self, player: Optional[int] = None) -> dict:
         """What ``player`` may see now (None: the referee, who sees everything)."""
+        limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.views import view
         return view(self, player)
 
     def information_state(self, player: Optional[int] = None) -> str:
         """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
         information state string): equal for any two states the player cannot tell apart."""
+        limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.views import information_state
         return information_state(self, player)
 
     def render(self, player: Optional[int] = None) -> str:
+        limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.render import render
         return render(self, player)
 

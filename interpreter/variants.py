@@ -24,7 +24,7 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
-from rulewright.dsl.parser import parse
+from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.symbols import uses
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)
@@ -44,26 +44,21 @@ def decl_key(d, i):
     return (type(d).__name__, i)
 
 
-# A rules file is text a person writes: the largest shipped one is under 40 kB. The cap keeps a file
-# named by mistake (or by a hostile 'extends') from filling the memory.
-MAX_RULES_BYTES = 1_000_000
-
-
-def read_rules(path) -> str:
+def read_rules(path, named_by_user: bool = True) -> str:
     """The text of a rules file (see read_bounded)."""
-    return read_bounded(path, MAX_RULES_BYTES, "rules")
+    return read_bounded(path, MAX_RULES_BYTES, "rules", named_by_user)
 
 
-def read_bounded(path, limit: int, what: str) -> str:
-    """The text of a regular file (never a device, a pipe or /proc's endless files) of at most ``limit``
-    bytes; a refusal names the file, never its content. Every file a user or a stranger's file names
-    is read through here."""
+def read_bounded(path, limit: int, what: str, named_by_user: bool = True) -> str:
+    """The text of a file of at most ``limit`` bytes; a refusal names the file, never its content. A file
+    named by another file (``extends``) must be a regular file, never a device, a pipe that would block,
+    or /proc's files; one the user names may be a pipe (``--moves <(...)``, /dev/stdin)."""
     path = Path(path)
     try:
         info = os.stat(path)
     except OSError as exc:
         raise OptionError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(info.st_mode):
+    if stat.S_ISDIR(info.st_mode) or not named_by_user and not stat.S_ISREG(info.st_mode):
         raise OptionError(f"{path} is not a regular file, so it is not read as {what}")
     with open(path, "rb") as f:
         data = f.read(limit + 1)
@@ -115,7 +110,7 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
     chain = chain + (path.resolve(),)
     try:
         base_path = base_file(base.base, path, find())
-        text = read_rules(base_path)
+        text = read_rules(base_path, named_by_user=False)
     except OptionError as exc:  # point at the 'extends' line
         raise RulesCompileError([_diagnostic(rules, base.span, str(exc))]) from None
     if base_path.resolve() in chain:

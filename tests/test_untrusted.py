@@ -99,17 +99,18 @@ def test_extends_beside_and_below_the_variant_and_shipped_names_still_work(tmp_p
     assert run("validate", shipped).exit_code == 0
 
 
-def test_a_file_named_on_the_command_line_must_be_a_bounded_regular_file(tmp_path):
-    from rulewright.interpreter.variants import MAX_RULES_BYTES
-    result = run("validate", "/dev/zero")
-    assert result.exit_code == 1 and "not a regular file" in result.stdout + result.stderr
+def test_a_file_named_on_the_command_line_is_read_up_to_a_cap(tmp_path):
+    from rulewright.dsl.parser import MAX_RULES_BYTES
+    result = run("validate", "/dev/zero")  # read up to the cap, then refused
+    assert result.exit_code == 1 and "too large" in result.stdout + result.stderr
     big = tmp_path / "big.rules"
     big.write_text("# " + "x" * MAX_RULES_BYTES + "\n")
     result = run("validate", big)
     assert result.exit_code == 1 and "too large" in result.stdout + result.stderr
     for option in ("--moves", "--load"):
         result = run("play", "tic-tac-toe", option, "/dev/zero")
-        assert result.exit_code == 1 and "not a regular file" in result.stderr
+        assert result.exit_code == 1 and "too large" in result.stderr
+    assert run("play", "tic-tac-toe", "--moves", "/dev/null").exit_code == 0  # a device the user names
 
 
 def _log(tmp_path: Path, game: str) -> Path:
