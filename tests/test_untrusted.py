@@ -211,3 +211,86 @@ def test_play_saves_the_state_before_a_move_whose_rules_fail(tmp_path):
     assert resumed.exit_code == 0
     as_json = run("play", rules, "--seed", "3", "--moves", moves, "--json")
     assert as_json.exit_code == 1 and json.loads(as_json.stdout.splitlines()[-1])["event"] == "error"
+
+
+# ----------------------------------------------------------------------------- bounded time and memory
+@pytest.fixture
+def small_limits():
+    """Small limits, so that each runaway rule below stops within milliseconds; put back afterwards."""
+    from rulewright.interpreter.limits import set_limits
+    old = set_limits(steps=20_000, work=20_000, items=5_000, digits=50)
+    yield
+    set_limits(**old)
+
+
+SMALL = ("--max-steps", "20000", "--max-work", "20000", "--max-items", "5000", "--max-digits", "50")
+HEAD = 'game "Runaway"\nplayers 2\n'
+TAIL = '    choose c in [1]\n    end game\n'
+RUNAWAY = {
+    "exponential recursion": ("def f(n) = 1 if n == 0 else f(n - 1) + f(n - 1)\nturn:\n    let x = f(60)\n",
+                              "items of work"),
+    "nested quantifiers": ("turn:\n    let x = count(a in range(4000) where any(b in range(4000): b == a + 9999))\n",
+                           "items of work"),
+    "squaring": ("var x = 2\nturn:\n    repeat 40 times:\n        x = x * x\n", "more than 50 digits"),
+    "doubling by +": ("var x = 1\nturn:\n    repeat 400 times:\n        x = x + x\n", "more than 50 digits"),
+    "huge range": ("var xs = []\nturn:\n    xs = range(1000000000)\n", "too long"),
+    "huge range, shuffled": ("var xs = []\nturn:\n    xs = range(50000000)\n    shuffle xs\n", "too long"),
+    "list doubling": ("var xs = [1]\nturn:\n    repeat 64 times:\n        xs = xs + xs\n", "too long"),
+    "text doubling": ('var s = "ab"\nturn:\n    repeat 64 times:\n        s = "{s}{s}"\n', "too long"),
+    "list repeated": ("def rep(x, n) = x * n\nvar xs = []\nturn:\n    xs = rep([0], 1000000000)\n", "too long"),
+    "nested copies": ("var xs = [1]\nturn:\n    repeat 60 times:\n        xs = [xs, xs]\n", "items of work"),
+    "shared text": ("def g(x, n) = x if n == 0 else g([x, x], n - 1)\nturn:\n    let t = text(g(1, 60))\n",
+                    "items of work"),
+    "endless repeat": ("var n = 0\nturn:\n    repeat 999999999999999999 times:\n        n += 1\n", "passes"),
+    "endless loop": ("var n = 0\nturn:\n    while true:\n        n += 1\n", "steps"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RUNAWAY))
+def test_runaway_rules_end_with_a_located_error(tmp_path, small_limits, case):
+    body, why = RUNAWAY[case]
+    rules = write(tmp_path, "runaway.rules", HEAD + body + TAIL)
+    message = api_error(rulewright.load(str(rules)).new_state, seed=1)
+    assert message.startswith(f"{rules}:") and "in 'turn'" in message and why in message, message
+    result = run(*SMALL, "play", rules, "--moves", "/dev/null")
+    assert result.exit_code == 1 and why in result.stderr and "Traceback" not in result.stderr
+
+
+def test_limits_are_set_from_the_command_line(tmp_path):
+    rules = write(tmp_path, "deep.rules", HEAD + RUNAWAY["exponential recursion"][0] + TAIL)
+    result = run("--max-work", "500", "validate", rules)
+    assert result.exit_code == 1 and "more than 500 items of work" in result.stdout
+    result = run("--max-digits", "0", "validate", rules)
+    assert result.exit_code == 2  # a usage error
+    assert run("validate", "tic-tac-toe").exit_code == 0  # back to the defaults for the next command
+
+
+def test_a_runaway_in_a_branch_that_never_runs_is_no_error(tmp_path):
+    rules = write(tmp_path, "fold.rules", HEAD + 'option o: a | b\nturn:\n    if o == b:\n'
+                  "        let xs = range(1000000000)\n"
+                  + TAIL)
+    assert run("validate", rules).exit_code == 0  # compiled with o=b too, without folding the huge values
+    assert rulewright.load(str(rules)).new_state(seed=1).legal_moves()
+    message = api_error(rulewright.load(str(rules), options={"o": "b"}).new_state, seed=1)
+    assert "fold.rules:6:" in message and "too long" in message
+
+
+def test_simulate_workers_report_the_same_limits(tmp_path):
+    rules = write(tmp_path, "deep.rules", HEAD + RUNAWAY["exponential recursion"][0] + TAIL)
+    result = run("--max-work", "500", "simulate", rules, "-n", "2", "--workers", "2")
+    assert result.exit_code == 1 and "more than 500 items of work" in result.stderr
+
+
+def test_rules_too_deep_or_too_many_players_are_diagnostics(tmp_path):
+    chain = "".join(f"def d{i}(x) = d{i - 1}(x) + 1\n" for i in range(1, 600))
+    rules = write(tmp_path, "chain.rules", HEAD + chain + "def d0(x) = x\nturn:\n    choose c in [d599(1)]\n"
+                  "    end game\n")
+    result = run("validate", rules)
+    assert result.exit_code == 1 and "nested too deeply to check" in result.stdout
+    many = write(tmp_path, "many.rules", 'game "M"\nplayers 2..99999999\nturn:\n' + TAIL)
+    result = run("validate", many)
+    assert result.exit_code == 1 and "many.rules:2:1: error: a game has at most 1000 players" in result.stdout
+    api_error(rulewright.load, str(many))
+    from rulewright.dsl.parser import parse
+    with pytest.raises(RulesError, match="characters long"):
+        parse('game "x"\nvar s = "' + "a" * 600_000 + '"\n')
