@@ -227,7 +227,7 @@ def bench(
     game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
-    seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, help="How long to play."),
+    seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, max=86_400.0, help="How long to play (at most a day)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first playout."),
     as_json: bool = JSON,
 ):

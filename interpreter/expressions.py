@@ -55,7 +55,7 @@ def _add(a, b):
         if -limits.BIG < r < limits.BIG:
             return r
         raise limits.too_large(r)
-    if (type(a) is list or type(a) is str) and type(b) is type(a):
+    if (type(a) is list or type(a) is str) and type(b) is type(a) and len(a) + len(b) > 32:
         limits.check_items(len(a) + len(b), "a list" if type(a) is list else "a text")
     return a + b
 
@@ -105,9 +105,12 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
 
 
 def _within(a, b) -> bool:
-    if type(b) is list:
-        limits.spend(len(b))  # looking through a list item by item
+    if type(b) is list and len(b) > 32:  # looking through a long list item by item
+        limits.spend(len(b))
     return a in b
+
+
+_COMPARE["in"] = _within
 
 
 _COUNT_HINT = "lists count from 1: xs[1] is the first item, xs[len(xs)] or xs[-1] the last"
@@ -499,9 +502,21 @@ class ExprCompiler:
     def _call_def(self, name, args):
         g = self.game
         params = g.defs[name].params
-        spend, call = limits.spend, limits.CALL
         bodies = g.def_bodies  # filled before any rule runs; looked up per call so defs may recurse
         pass_me = "me" not in params
+        if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
+            left, exhausted, call = limits.left, limits.exhausted, limits.CALL
+
+            def f(st, env):
+                left[0] -= call
+                if left[0] < 0:
+                    exhausted()
+                inner = {p: a(st, env) for p, a in zip(params, args)}
+                if pass_me and "me" in env:
+                    inner["me"] = env["me"]
+                return bodies[name](st, inner)
+            return f
+        # a def that calls no def costs a bounded time, called from something already counted
         if len(args) == 1:  # the common case, without a comprehension
             p0, a0 = params[0], args[0]
 
@@ -509,17 +524,21 @@ class ExprCompiler:
                 inner = {p0: a0(st, env)}
                 if pass_me and "me" in env:
                     inner["me"] = env["me"]
-                spend(call)
                 return bodies[name](st, inner)
             return f
 
         def f(st, env):
-            spend(call)
             inner = {p: a(st, env) for p, a in zip(params, args)}
             if pass_me and "me" in env:
                 inner["me"] = env["me"]
             return bodies[name](st, inner)
         return f
+
+    def _calls_defs(self, name) -> bool:
+        """Whether the def's body calls a def (itself included)."""
+        defs = self.game.defs
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs
+                   for n in ast.walk(defs[name].body))
 
     def _Quantifier(self, node, scope):
         b = node.binder
@@ -532,12 +551,13 @@ class ExprCompiler:
 
     @staticmethod
     def _quantifier(func, var, source, where, body):
-        spend, size = limits.spend, limits.size
+        spend = limits.spend
         if func == "count" and body is None and where is not None:
             def f(st, env):
                 n = 0
                 items = source(st, env)
-                spend(size(items))
+                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
+                    spend(len(items))
                 for x in items:
                     env[var] = x
                     if where(st, env):
@@ -547,7 +567,8 @@ class ExprCompiler:
         if func == "any" and where is None and body is not None:
             def f(st, env):  # stops at the first item that passes
                 items = source(st, env)
-                spend(size(items))
+                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
+                    spend(len(items))
                 for x in items:
                     env[var] = x
                     if body(st, env):
@@ -557,7 +578,8 @@ class ExprCompiler:
         if func == "all" and where is None and body is not None:
             def f(st, env):  # stops at the first item that fails
                 items = source(st, env)
-                spend(size(items))
+                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
+                    spend(len(items))
                 for x in items:
                     env[var] = x
                     if not body(st, env):
@@ -577,7 +599,8 @@ class ExprCompiler:
         def f(st, env):
             out = []
             items = source(st, env)
-            limits.spend(limits.size(items))
+            if type(items) is list and len(items) > 32:  # the items a comprehension goes through
+                limits.spend(len(items))
             for x in items:
                 env[var] = x
                 if where is None or where(st, env):

@@ -10,6 +10,10 @@ limit, never a hang, a full memory or a Python traceback. The limits:
 - ``ITEMS``: the items of one list or map, the letters of one text (``range(1000000000)``);
 - ``DIGITS``: the digits of a number (``x = x * x`` forty times).
 
+Work is counted where it can grow without the steps growing: a call of a def that calls defs, a list of
+more than 32 items gone through or copied, a nested list or a map copied. A short flat list costs no more than an instruction,
+and the steps already bound how many instructions run.
+
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command
 line's --max-* options, or the Python API), and ``simulate`` hands them to its workers.
 """
@@ -37,16 +41,21 @@ def fresh() -> None:
 
 
 def spend(n: int) -> None:
-    """Count ``n`` items of work; past the budget, a rules error (the machine says where)."""
+    """Count ``n`` items of work; past the budget, a rules error (the machine says where). Hot code does
+    the same inline: ``left[0] -= n`` then ``if left[0] < 0: exhausted()``."""
     rest = left[0] - n
     left[0] = rest
     if rest < 0:
-        left[0] = 0  # stays spent until the next fresh(): the error is raised once per statement
-        raise RulesRuntimeError(
-            f"the rules did more than {WORK:,} items of work without asking for a decision",
-            "this counts def calls, the items quantifiers and list functions go through and the items of "
-            "lists and texts made or copied: look for a def that calls itself more than once, a "
-            "quantifier over a long list inside another, or a list that doubles in a loop")
+        exhausted()
+
+
+def exhausted():
+    left[0] = 0  # stays spent until the next fresh(): the error is raised once per statement
+    raise RulesRuntimeError(
+        f"the rules did more than {WORK:,} items of work without asking for a decision",
+        "this counts def calls, the items quantifiers and list functions go through and the items of "
+        "lists and texts made or copied: look for a def that calls itself more than once, a "
+        "quantifier over a long list inside another, or a list that doubles in a loop")
 
 
 def size(x) -> int:

@@ -44,12 +44,17 @@ def copy_value(value):
     """A deep copy of JSON-like data, fast for the flat lists that dominate game state; counted as work
     (copying a list that holds the same list twice, nested, doubles with each level)."""
     if isinstance(value, list):
-        limits.spend(len(value))
         for v in value:
             if type(v) is list or type(v) is dict:
+                limits.spend(len(value))
                 return [copy_value(v) for v in value]
+        if len(value) > 32:  # a short flat list costs little: the steps bound how often (limits.py)
+            limits.spend(len(value))
         return value[:]
     if isinstance(value, dict):
-        limits.spend(len(value))
+        left = limits.left
+        left[0] -= len(value)
+        if left[0] < 0:
+            limits.exhausted()
         return {k: copy_value(v) for k, v in value.items()}
     return value
