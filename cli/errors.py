@@ -58,6 +58,8 @@ def read_json(path: str, what: str):
         raise SaveError(f"{path}: not a valid {what} (bad JSON at line {exc.lineno} column {exc.colno})") from None
     except RecursionError:  # [[[[...]]]] nested deeper than Python's stack
         raise SaveError(f"{path}: not a valid {what} (nested too deep)") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise SaveError(f"{path}: not a valid {what} (a number far too long)") from None
 
 
 def write_json(path: str, data) -> None:

@@ -155,6 +155,8 @@ def _validate_options(rules, options: dict) -> dict:
     allowed = option_values(rules)
     chosen = {name: values[0] for name, values in allowed.items()}
     for name, value in options.items():
+        if not isinstance(name, str):
+            raise OptionError(f"an option is named by text, not {name!r}")
         if name not in allowed:
             hint = suggest(name, allowed)
             known = ", ".join(allowed) or "none"

@@ -294,3 +294,118 @@ def test_rules_too_deep_or_too_many_players_are_diagnostics(tmp_path):
     from rulewright.dsl.parser import parse
     with pytest.raises(RulesError, match="characters long"):
         parse('game "x"\nvar s = "' + "a" * 600_000 + '"\n')
+
+
+# ----------------------------------------------------------------------------- saves from anyone
+CARDS = '''\
+game "Cards"
+players 2
+
+var deck = [1, 2, 3, 4, 5, 6]
+player var hand = [] secret
+player var score = 0
+
+setup:
+    shuffle deck
+    for p in players:
+        repeat 2 times:
+            add deck[1] to hand[p]
+            remove deck[1] from deck
+
+turn:
+    choose c in hand[me] as "play {c}"
+    remove c from hand[me]
+    score[me] += c
+    if all(p in players: len(hand[p]) == 0):
+        end game
+'''
+
+
+@pytest.fixture
+def cards_save(tmp_path):
+    rules = write(tmp_path, "cards.rules", CARDS)
+    game = rulewright.load(str(rules))
+    state = game.new_state(seed=2)
+    state.apply(state.legal_moves()[0])
+    return rules, game, json.loads(json.dumps(state.to_json()))
+
+
+def _nested(depth):
+    value = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _edit(path, value):
+    def change(data):
+        target = data["state"]
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+HOSTILE_SAVES = {
+    "nested 100,000 deep": (_edit(["vars", "deck"], "NESTED"), "nested"),
+    "$ref out of range": (_edit(["vars", "deck"], [{"$ref": ["vars", "hand", 7, 3]}]), "corrupt save"),
+    "$ref to itself": (_edit(["vars", "deck"], [1, {"$ref": ["vars", "deck"]}]), "holds itself"),
+    "$ref to a $ref": (lambda d: d["state"]["vars"].update(deck={"$ref": ["vars", "score"]},
+                                                            score={"$ref": ["vars", "deck"]}), "corrupt save"),
+    "vars as a list": (_edit(["vars"], [1, 2]), "corrupt save"),
+    "score NaN": (_edit(["vars", "score"], [float("nan"), float("inf")]), "not a value of the rules"),
+    "a number with 200 digits": (_edit(["vars", "deck"], [10 ** 200]), "more than 100 digits"),
+    "option text not text": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text=5), "no text"),
+    "option value swapped": (lambda d: d["state"]["pending"]["options"]["2"][0].update(value=99), "OK-REBUILT"),
+    "option text invented": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text="play 99"),
+                             "does not offer what the rules offer"),
+    "over with a winner": (lambda d: d["state"].update(status="over", winners=[1], pending=None, frames=[]),
+                           "over"),
+    "first_player 7": (_edit(["vars", "first_player"], 7), "first_player is 7"),
+    "winners out of range": (_edit(["winners"], [9]), "winners"),
+    "moves_made negative": (_edit(["moves_made"], -4), "count of moves"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SAVES))
+def test_hostile_saves_are_refused_or_rebuilt_from_the_rules(tmp_path, cards_save, case):
+    rules, game, data = cards_save
+    change, why = HOSTILE_SAVES[case]
+    change(data)
+    if why == "OK-REBUILT":  # the value is taken from the rules again, never from the file
+        state = game.load_state(data)
+        assert [o.value for o in state.pending.options[2]] == state.vars["hand"][1]
+        return
+    if case.startswith("nested"):
+        data["state"]["vars"]["deck"] = _nested(100_000)
+    message = api_error(game.load_state, data)
+    assert message.startswith("corrupt save") and why in message, message
+    assert len(message) < 400
+    if case.startswith("nested"):
+        return  # json.dumps itself refuses so deep a value; the CLI's reading is tested below
+    save = tmp_path / "save.json"
+    save.write_text(json.dumps(data))
+    result = run("play", rules, "--load", save, "--moves", "/dev/null")
+    assert result.exit_code == 1 and why in result.stderr and result.stderr.startswith("error: ")
+
+
+def test_a_save_nested_deep_is_refused_by_the_cli(tmp_path, cards_save):
+    rules, _game, _data = cards_save
+    save = tmp_path / "deep.json"
+    save.write_text('{"format": "rulewright-save", "state": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    result = run("play", rules, "--load", save)
+    assert result.exit_code == 1 and "nested too deep" in result.stderr
+    result = run("replay", save)
+    assert result.exit_code == 1 and "nested too deep" in result.stderr
+    save.write_text('{"format": "rulewright-save", "state": ' + "9" * 5000 + "}")
+    result = run("play", rules, "--load", save)
+    assert result.exit_code == 1 and "a number far too long" in result.stderr
+
+
+def test_api_misuse_raises_the_projects_errors(cards_save):
+    rules, game, _data = cards_save
+    for bad in (123, None, ["x"]):
+        api_error(rulewright.load, bad)
+        api_error(game.load_state, bad)
+    api_error(rulewright.load, str(rules), options={1: 2})
+    api_error(rulewright.load, str(rules), players=True)
