@@ -66,7 +66,8 @@ def size(x) -> int:
 def check_items(n: int, what: str = "a list") -> None:
     """A list, map or text of ``n`` items is about to be made: refused past ITEMS, else counted as work."""
     if n > ITEMS:
-        raise RulesRuntimeError(f"{what} of {n:,} items is too long (the limit is {ITEMS:,})",
+        unit = "letters" if what == "a text" else "items"
+        raise RulesRuntimeError(f"{what} of {n:,} {unit} is too long (the limit is {ITEMS:,})",
                                 "a game's lists, maps and texts stay far below this; check the sizes on this line")
     spend(n)
 

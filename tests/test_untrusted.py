@@ -409,3 +409,105 @@ def test_api_misuse_raises_the_projects_errors(cards_save):
         api_error(game.load_state, bad)
     api_error(rulewright.load, str(rules), options={1: 2})
     api_error(rulewright.load, str(rules), players=True)
+
+
+def test_terminal_control_sequences_from_rules_are_shown_escaped(tmp_path):
+    rules = write(tmp_path, "escape.rules", 'game "Esc"\nplayers 2\nturn:\n    log "\x1b[2Jcleared\x07"\n'
+                  '    choose c in ["a\x1b]0;title\x07"]\n    end game\n')
+    result = run("play", rules, "--moves", write(tmp_path, "m.txt", "1\n"))
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\\x1b[2Jcleared" in result.stdout
+
+
+# ----------------------------------------------------------------------------- moves and run-time values
+@pytest.mark.parametrize("text", ["²", "①", "¹", "٣", "9" * 5000, "\x1b[2J", "-1", "0"])
+def test_odd_move_texts_are_refused_moves(tmp_path, text):
+    state = rulewright.load("tic-tac-toe").new_state(seed=1)
+    with pytest.raises(rulewright.IllegalMoveError) as info:
+        state.apply(text)
+    assert len(str(info.value)) < 600 and state.moves_made == 0
+    result = run("play", "tic-tac-toe", "--moves", write(tmp_path, "m.txt", text + "\n"))
+    assert result.exit_code == 1 and "refused" in result.stderr and "\x1b" not in result.stderr
+
+
+@pytest.mark.parametrize("statement, why", [
+    ("choose c in [1, 2] by 99", "99 is not a player of this game (1 to 2), so it cannot decide"),
+    ("each p in [1, 7] secretly choose c in [1, 2]:\n        log \"x\"", "7 is not a player of this game"),
+    ("win [99]", "99 is not a player of this game (1 to 2)"),
+    ("let w = [\"x\"]\n    win w", "'x' is not a player of this game"),
+])
+def test_run_time_players_out_of_range_are_located_errors(tmp_path, statement, why):
+    rules = write(tmp_path, "who.rules", f'game "Who"\nplayers 2\nturn:\n    {statement}\n    end game\n')
+    message = api_error(rulewright.load(str(rules)).new_state, seed=1)
+    line = 3 + len(statement.splitlines()) - (1 if statement.startswith("each") else 0)
+    assert f"{rules}:{line}:5: error: in 'turn': " in message and why in message, message
+    result = run("validate", rules)
+    assert result.exit_code == 1 and why in result.stdout
+
+
+# ----------------------------------------------------------------------------- properties: ours or success
+from hypothesis import HealthCheck, given, settings, strategies as hs  # noqa: E402
+
+JSON_VALUES = hs.recursive(
+    hs.none() | hs.booleans() | hs.integers() | hs.floats() | hs.text(max_size=6),
+    lambda inner: hs.lists(inner, max_size=3) | hs.dictionaries(hs.text(max_size=5), inner, max_size=3),
+    max_leaves=8)
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, path + (i,))
+
+
+_CARDS_GAME: dict = {}
+
+
+def _cards():
+    """The Cards game and a save of it after one move, made once for every example."""
+    if not _CARDS_GAME:
+        from rulewright.dsl.parser import parse
+        game = rulewright.Game(parse(CARDS, "cards.rules"), 2)
+        state = game.new_state(seed=2)
+        state.apply(state.legal_moves()[0])
+        _CARDS_GAME.update(game=game, data=json.loads(json.dumps(state.to_json())))
+        _CARDS_GAME["paths"] = [p for p in _paths(_CARDS_GAME["data"]["state"]) if p]
+    return _CARDS_GAME
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hs.data())
+def test_any_edit_of_a_save_is_refused_or_loads_and_fails_only_with_our_errors(data):
+    import copy
+    cards = _cards()
+    save = copy.deepcopy(cards["data"])
+    path = data.draw(hs.sampled_from(cards["paths"]))
+    target = save["state"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        state = cards["game"].load_state(save)
+    except rulewright.SaveError:
+        return
+    json.dumps(state.to_json())
+    try:  # a value of the wrong kind in a variable (a score of none) is not refused: the rules say so later
+        state.render(1)
+        if not state.is_over():
+            state.apply(state.legal_moves()[0])
+    except RulesError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.text(max_size=40))
+def test_any_move_text_is_a_move_or_a_refusal(text):
+    state = rulewright.load("tic-tac-toe").new_state(seed=1)
+    try:
+        state.apply(text)
+    except rulewright.IllegalMoveError:
+        assert state.moves_made == 0
