@@ -41,7 +41,8 @@ def playout(state, agent, max_decisions: int) -> int:
     made = 0
     while not state.is_over() and made < max_decisions:
         player = state.to_move()[0]
-        state.apply(agent.choose(state, player), player=player)
+        # not atomic: a game whose rules fail is reported and thrown away, so no snapshot is needed
+        state.apply(agent.choose(state, player), player=player, atomic=False)
         made += 1
         state.drain_events()  # nobody reads them; a long playout should not hoard them
     return made

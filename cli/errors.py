@@ -43,15 +43,23 @@ def user_errors(command):
     return wrapper
 
 
+# Saves and logs of long games stay under a few MB; the cap keeps /dev/zero or a huge file out of memory.
+MAX_JSON_BYTES = 64_000_000
+
+
 def read_json(path: str, what: str):
     """Read a JSON file the user gave; a file that is not JSON is a RulesError naming it."""
     from rulewright.dsl.errors import SaveError
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    from rulewright.interpreter.variants import read_bounded
+    text = read_bounded(path, MAX_JSON_BYTES, f"a {what}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: not a valid {what} (bad JSON at line {exc.lineno} column {exc.colno})") from None
+    except RecursionError:  # [[[[...]]]] nested deeper than Python's stack
+        raise SaveError(f"{path}: not a valid {what} (nested too deep)") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise SaveError(f"{path}: not a valid {what} (a number far too long)") from None
 
 
 def write_json(path: str, data) -> None:

@@ -52,8 +52,37 @@ class Replay:
     rules_changed: bool = False
 
 
-def replay(log: dict) -> Replay:
-    game = rulewright.load(log["game"], players=log["players"], options=log["options"])
+def log_rules(log: dict, log_path: str) -> str:
+    """The rules a log names, sandboxed: a log may come from anyone, so its 'game' is a shipped game or a
+    .rules file in the log's own folder (or below it), never another file of the machine; other rules
+    are given on the command line (replay --rules FILE)."""
+    from pathlib import Path
+    from rulewright.interpreter.api import shipped_games
+    from rulewright.interpreter.variants import inside
+    name = log["game"]
+    shipped = shipped_games()
+    if name in shipped:
+        return name
+    folder = Path(log_path).resolve().parent
+    path = Path(name)
+    if path.suffix != ".rules":
+        raise SaveError(f"{log_path}: the log names the game {name!r}, which is neither a shipped game "
+                        "nor a .rules file; give the rules with --rules FILE")
+    if path.is_absolute():  # logs record a file by its absolute path: accepted inside the log's folder
+        resolved = path.resolve()
+        if not resolved.is_relative_to(folder):
+            raise SaveError(f"{log_path}: the log's rules {name!r} are outside the log's folder, so they are "
+                            "not read; give the rules with --rules FILE")
+        name = str(resolved.relative_to(folder))
+    try:
+        return str(inside(name, folder, "the log's folder"))
+    except rulewright.RulesError as exc:
+        raise SaveError(f"{log_path}: {exc}; give the rules with --rules FILE") from None
+
+
+def replay(log: dict, rules: str) -> Replay:
+    """Replay ``log`` on ``rules`` (a shipped name or a path: see log_rules)."""
+    game = rulewright.load(rules, players=log["players"], options=log["options"])
     changed = log.get("rules") not in (None, game.compiled.digest)
     state = game.load_state(log["start"]) if log.get("start") else game.new_state(seed=log.get("seed"))
     moves = log["moves"]

@@ -9,15 +9,16 @@ from typing import List, Optional
 import typer
 
 import rulewright
-from rulewright.dsl.errors import SaveError
+from rulewright.dsl.errors import RulesRuntimeError, SaveError
 from rulewright.cli import listing, logs
 from rulewright.cli.agents import make_agent
-from rulewright.cli.errors import OK, REFUSED, read_json, user_errors, write_json
+from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out, stderr_console
 from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
 from rulewright.cli.script import read_script
 from rulewright.cli.session import fresh_seed, open_session
+from rulewright.interpreter.limits import CALL, DEFAULTS, set_limits
 
 HELP = """Play, check and measure games written in the rulewright rules language.
 
@@ -74,8 +75,9 @@ def play(
                                             help="Show only what this player may see: the events, the board, "
                                                  "the prompt (other seats need --auto or --moves)."),
     save: Optional[str] = typer.Option(None, "--save", metavar="FILE",
-                                       help="Write the final state here (also when play stops early or a "
-                                            "move is refused: then it is the state before that move)."),
+                                       help="Write the final state here (also when play stops early, a "
+                                            "move is refused or the rules fail: then it is the state before "
+                                            "that move)."),
     load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Resume a game saved with --save."),
     log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
 ):
@@ -118,6 +120,8 @@ def play(
         result = drive(state, seats, reporter)
     except KeyboardInterrupt:
         result = Result("stopped", "interrupted")
+    except RulesRuntimeError as exc:  # the move was undone: the state is the one before it, and is saved
+        result = Result("failed", describe(exc))
     reporter.flush(state, force=True)
     # Save and log before reporting, so a refused move still leaves a resumable game behind.
     if save:
@@ -125,7 +129,7 @@ def play(
     if log:
         write_json(log, logs.make_log(session, reporter.moves))
     finish(state, result, as_json, viewer)
-    raise typer.Exit(REFUSED if result.status == "refused" else OK)
+    raise typer.Exit(REFUSED if result.status in ("refused", "failed") else OK)
 
 
 @app.command()
@@ -199,10 +203,15 @@ def simulate(
 
 @app.command()
 @user_errors
-def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by play --log.")):
-    """Re-run a log and check that every move is still legal and the outcome is the same."""
+def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by play --log."),
+           rules: Optional[str] = typer.Option(None, "--rules", metavar="GAME",
+                                               help="Replay on these rules (a shipped name or a file) instead "
+                                                    "of the ones the log names.")):
+    """Re-run a log and check that every move is still legal and the outcome is the same.
+
+    The log's own rules are read only if they are a shipped game or a .rules file in the log's folder."""
     data = logs.check_log(read_json(log, "rulewright log"), log)
-    result = logs.replay(data)
+    result = logs.replay(data, rules if rules is not None else logs.log_rules(data, log))
     if result.rules_changed:
         err("note: the rules changed since this log was written")
     if result.ok:
@@ -218,7 +227,7 @@ def bench(
     game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
-    seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, help="How long to play."),
+    seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, max=86_400.0, help="How long to play (at most a day)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first playout."),
     as_json: bool = JSON,
 ):
@@ -244,6 +253,26 @@ def list_games(as_json: bool = JSON):
     else:
         for line in listing.format_games(games):
             out(line)
+
+
+@app.callback()
+def limits_options(
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, metavar="N",
+                                            help="Instructions the rules may run between two decisions "
+                                                 f"(default {DEFAULTS['steps']:,})."),
+    max_work: Optional[int] = typer.Option(None, "--max-work", min=1, metavar="N",
+                                           help="Items the rules' expressions may go through, make or copy "
+                                                f"between two decisions; a def call counts {CALL} (default "
+                                                f"{DEFAULTS['work']:,})."),
+    max_items: Optional[int] = typer.Option(None, "--max-items", min=1, metavar="N",
+                                            help="Items of one list or map, letters of one text "
+                                                 f"(default {DEFAULTS['items']:,})."),
+    max_digits: Optional[int] = typer.Option(None, "--max-digits", min=1, max=4000, metavar="N",
+                                             help=f"Digits of a number (default {DEFAULTS['digits']})."),
+):
+    """Limits on what any rules file may make the engine do; past one, the rules fail with a located error."""
+    given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits}
+    set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
 
 
 def main() -> None:

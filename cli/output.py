@@ -3,17 +3,27 @@ a board or a diagnostic is printed exactly); messages and progress go to stderr.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from rich.console import Console
 
 
+# Control characters other than newline and tab: a rules file's text (or a move typed into a script)
+# could otherwise move the cursor, clear the screen or retitle the terminal. Shown escaped instead.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def out(text: str = "") -> None:
-    print(text, file=sys.stdout, flush=True)
+    print(printable(text), file=sys.stdout, flush=True)
 
 
 def err(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+    print(printable(text), file=sys.stderr, flush=True)
 
 
 def json_line(obj) -> None:

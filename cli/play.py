@@ -28,7 +28,7 @@ class Seats:
 
 @attrs.define
 class Result:
-    status: str                 # "over" | "stopped" | "refused"
+    status: str                 # "over" | "stopped" | "refused" | "failed" (the rules failed; message: why)
     message: str = ""
     refused: Optional[dict] = None
 
@@ -242,6 +242,11 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
     if result.status == "refused":
         if as_json:
             json_line(result.refused)
+        err(result.message)
+        return
+    if result.status == "failed":
+        if as_json:
+            json_line({"event": "error", "error": result.message, "to_move": state.to_move()})
         err(result.message)
         return
     if as_json:

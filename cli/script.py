@@ -22,8 +22,9 @@ def read_script(path: str) -> list[ScriptLine]:
     if path == "-":
         lines, name = sys.stdin.read().splitlines(), "<stdin>"
     else:
-        with open(path, encoding="utf-8") as f:
-            lines, name = f.read().splitlines(), path
+        from rulewright.cli.errors import MAX_JSON_BYTES
+        from rulewright.interpreter.variants import read_bounded
+        lines, name = read_bounded(path, MAX_JSON_BYTES, "a move script").splitlines(), path
     out = []
     for number, line in enumerate(lines, 1):
         text = line.strip()

@@ -11,12 +11,14 @@ from typing import Callable, Optional
 import rulewright
 from rulewright.dsl.errors import RulesError
 from rulewright.cli.agents import RandomAgent, playout
+from rulewright.interpreter.limits import current, set_limits
 
 _game = None  # the game a worker process plays, compiled once per process
 
 
-def _init_worker(ref: str, players: int, options: dict) -> None:
+def _init_worker(ref: str, players: int, options: dict, bounds: dict) -> None:
     global _game
+    set_limits(**bounds)  # the limits of the command line, in every worker
     _game = rulewright.load(ref, players=players, options=options)
 
 
@@ -51,7 +53,7 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
     chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
     by_seed = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker,
-                             initargs=(ref, game.player_count, dict(game.options))) as pool:
+                             initargs=(ref, game.player_count, dict(game.options), current())) as pool:
         futures = {pool.submit(_run_chunk, chunk, max_decisions): len(chunk) for chunk in chunks}
         with live:
             for future in as_completed(futures):

@@ -331,8 +331,20 @@ def _unclosed_bracket(text: str, line: int, column: int):
     return stack[-1] if stack and stack[-1][1] < line else None
 
 
+# A rules file is text a person writes: the largest shipped one is under 40 kB. Parsing takes some 250
+# times the text's size in memory, so the cap keeps any file (or a stranger's 'extends') far from a GB.
+MAX_RULES_BYTES = 500_000
+MAX_PLAYERS = 1000  # every player has their own copy of each 'player var'
+
+
 def parse(text: str, filename: str = "<rules>") -> ast.RulesFile:
     """Parse a whole rules file into an ast.RulesFile."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes the rules as text, not {type(text).__name__}")
+    if len(text) > MAX_RULES_BYTES:
+        raise RulesSyntaxError(Diagnostic(f"these rules are {len(text):,} characters long; the limit is "
+                                          f"{MAX_RULES_BYTES:,}", filename, 1, 1, "",
+                                          "a game's rules fit in far less: split out long texts"))
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors write first
     if not text.endswith("\n"):
         text += "\n"
@@ -840,6 +852,9 @@ class _Builder(Transformer):
     def players_decl(self, meta, c):
         low = self._int(c[0])
         high = self._int(c[1]) if len(c) > 1 else low
+        if high > MAX_PLAYERS:
+            raise RulesSyntaxError(Diagnostic(f"a game has at most {MAX_PLAYERS} players, not {high:,}", self.filename,
+                                              meta.line, meta.column, self._source_line(meta.line)))
         return ast.PlayersDecl(low, high, span=self._span(meta))
 
     def _fixed(self, value, what: str):

@@ -15,11 +15,12 @@ from rulewright.dsl.errors import OptionError, RulesCompileError, RulesError, Ru
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
+from rulewright.interpreter import limits
 from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
 from rulewright.interpreter.values import copy_value
-from rulewright.interpreter.state import Move, Outcome, State
+from rulewright.interpreter.state import Generator, Move, Outcome, State
 from rulewright.interpreter.symbols import symbols
-from rulewright.interpreter.variants import apply_extends
+from rulewright.interpreter.variants import apply_extends, read_rules
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
@@ -42,6 +43,8 @@ def _games_dir() -> Path:
 
 
 def find_rules(name_or_path: str) -> Path:
+    if not isinstance(name_or_path, (str, Path)):
+        raise OptionError(f"a game is named by a shipped game's name or a rules file's path, not {name_or_path!r}")
     path = Path(name_or_path)
     if path.suffix == ".rules" or path.exists():
         if not path.exists():
@@ -57,7 +60,7 @@ def find_rules(name_or_path: str) -> Path:
 
 @functools.lru_cache(maxsize=64)
 def _load_file(path: str, mtime: float) -> ast.RulesFile:
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_rules(path)  # a regular file of a bounded size, even when named by the user
     rules = parse(text, path)
     rules = _apply_extends(rules, Path(path))
     diagnostics = [d for d in check(rules) if d.severity == "error"]
@@ -74,7 +77,7 @@ def load_rules(name_or_path: str) -> ast.RulesFile:
 
 def _apply_extends(rules: ast.RulesFile, path: Path) -> ast.RulesFile:
     """The whole game a rules file makes, its base (if it 'extends' one) merged in: see variants.py."""
-    return apply_extends(rules, path, find_rules)
+    return apply_extends(rules, path, shipped_games)
 
 
 class Game:
@@ -106,8 +109,9 @@ class Game:
                 raise OptionError(d.message)
 
     def new_state(self, seed: Optional[int] = None) -> State:
-        rng = random.Random(seed)
+        rng = Generator(seed)  # random.Random's numbers; a failed move can put its draws back
         st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled)
+        limits.fresh()  # the starting values are bounded like a move (limits.py)
         for name, per_player, init in self.compiled.initial:
             try:
                 if per_player:
@@ -151,6 +155,8 @@ def _validate_options(rules, options: dict) -> dict:
     allowed = option_values(rules)
     chosen = {name: values[0] for name, values in allowed.items()}
     for name, value in options.items():
+        if not isinstance(name, str):
+            raise OptionError(f"an option is named by text, not {name!r}")
         if name not in allowed:
             hint = suggest(name, allowed)
             known = ", ".join(allowed) or "none"

@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter import limits
 from rulewright.interpreter.kinds import LIST, MAP, NUMBER, TEXT
 
 
@@ -30,6 +31,23 @@ class Builtin:
     gives: str = ""
 
 
+# The functions that go through a whole list count its items as work (limits.py); each has its own code,
+# which machine.explain reads to name the function that failed.
+def _sum(xs):
+    limits.spend(limits.size(xs))
+    return limits.number(sum(xs))
+
+
+def _sorted(xs):
+    limits.spend(limits.size(xs))
+    return sorted(xs)
+
+
+def _reversed(xs):
+    limits.spend(limits.size(xs))
+    return list(reversed(xs))
+
+
 def _first(xs):
     return xs[0] if xs else None
 
@@ -39,20 +57,26 @@ def _last(xs):
 
 
 def _distinct(xs):
+    limits.spend(limits.size(xs))
     return list(dict.fromkeys(xs))
 
 
 def _range(a, b=None):
-    return list(range(a, b + 1)) if b is not None else list(range(1, a + 1))
+    low, high = (a, b) if b is not None else (1, a)
+    if type(low) is int and type(high) is int:  # else range() says what is wrong
+        limits.check_items(high - low + 1)
+    return list(range(low, high + 1))
 
 
 def _min(*xs):
     xs = xs[0] if len(xs) == 1 else xs
+    limits.spend(limits.size(xs))
     return min(xs) if xs else None
 
 
 def _max(*xs):
     xs = xs[0] if len(xs) == 1 else xs
+    limits.spend(limits.size(xs))
     return max(xs) if xs else None
 
 
@@ -63,6 +87,7 @@ def _random(st, xs):
 
 
 def _shuffled(st, xs):
+    limits.spend(limits.size(xs))
     xs = list(xs)
     st.rng.shuffle(xs)
     return xs
@@ -83,6 +108,7 @@ def _turn_order(st):
 
 
 def _without(xs, x):
+    limits.spend(limits.size(xs))
     out = list(xs)
     if x in out:
         out.remove(x)
@@ -103,10 +129,10 @@ BUILTINS: dict[str, Builtin] = {
     "abs": Builtin(abs, 1, 1, result=NUMBER, args=(_NUMBER,)),
     "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments"),
     "max": Builtin(_max, 1, 9),
-    "sum": Builtin(sum, 1, 1, result=NUMBER, args=(_LIST,)),
+    "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,)),
     "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER)),
-    "sorted": Builtin(sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
-    "reversed": Builtin(lambda xs: list(reversed(xs)), 1, 1, result=LIST, args=(_LIST,), gives="same length"),
+    "sorted": Builtin(_sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
+    "reversed": Builtin(_reversed, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
     "first": Builtin(_first, 1, 1, args=(_LIST,), gives="item"),
     "last": Builtin(_last, 1, 1, args=(_LIST,), gives="item"),
     "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,)),
@@ -131,6 +157,7 @@ QUANTIFIERS = {"count", "sum", "all", "any", "min", "max", "first", "lowest", "h
 
 def quantify(func: str, items: list, env: dict, var: str, where, body, st) -> Any:
     """Evaluate a quantifier; ``where`` and ``body`` are compiled closures or None."""
+    limits.spend(len(items) * (2 if where is not None and body is not None else 1))
     if where is not None:
         kept = []
         for x in items:
@@ -153,7 +180,7 @@ def quantify(func: str, items: list, env: dict, var: str, where, body, st) -> An
     if func == "any":
         return any(values)
     if func == "sum":
-        return sum(values)
+        return limits.number(sum(values))
     if func == "min":
         return min(values) if values else None
     if func == "max":

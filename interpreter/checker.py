@@ -713,9 +713,20 @@ def _attr_names(node, defs: dict) -> set:
 
 def check(rules: ast.RulesFile) -> list[Diagnostic]:
     """All diagnostics for a parsed rules file, in file order."""
-    diagnostics = Checker(rules).run()
-    if not any(d.severity == "error" for d in diagnostics):
-        # the information-flow check (flow.py): a secret reaching a player who may not see it;
-        # it reads well-formed rules only
-        diagnostics += flow_diagnostics(rules)
+    try:
+        diagnostics = Checker(rules).run()
+        if not any(d.severity == "error" for d in diagnostics):
+            # the information-flow check (flow.py): a secret reaching a player who may not see it;
+            # it reads well-formed rules only
+            diagnostics += flow_diagnostics(rules)
+    except RecursionError:  # the checks follow defs and variables into each other: hundreds in a chain
+        return [_too_deep(rules)]
     return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
+
+
+def _too_deep(rules: ast.RulesFile) -> Diagnostic:
+    span = rules.decls[0].span if rules.decls else ast.Span(rules.filename, 1, 1)
+    return Diagnostic("these rules are nested too deeply to check: hundreds of defs or variables each "
+                      "defined by the next, or an expression nested hundreds of levels deep",
+                      span.file, span.line, span.column, rules.source_line(span),
+                      "break the chain: a few defs that each do more, or a list or a table instead")

@@ -9,6 +9,7 @@ import operator
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter import limits
 from rulewright.interpreter.builtins import BUILTINS, quantify
 from rulewright.interpreter.machine import kind_of, shown
 from rulewright.interpreter.values import copy_value, to_text
@@ -47,7 +48,37 @@ def fold(fn, *args):
         return lambda st, env: fn(*args)
 
 
-_BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+def _add(a, b):
+    """a + b, within the limits (a number's digits; a list's or a text's length, checked before joining)."""
+    if type(a) is int and type(b) is int:
+        r = a + b
+        if -limits.BIG < r < limits.BIG:
+            return r
+        raise limits.too_large(r)
+    if (type(a) is list or type(a) is str) and type(b) is type(a) and len(a) + len(b) > 32:
+        limits.check_items(len(a) + len(b), "a list" if type(a) is list else "a text")
+    return a + b
+
+
+def _sub(a, b):
+    return limits.number(a - b)
+
+
+def _mul(a, b):
+    """a * b: a number's digits checked before multiplying, a repeated text or list's length too."""
+    ta, tb = type(a), type(b)
+    if ta is int and tb is int:
+        if a.bit_length() + b.bit_length() > 4 * limits.DIGITS:  # surely too large: not even computed
+            raise limits.too_large(a)
+        return limits.number(a * b)
+    if (ta is str or ta is list) and tb is int:
+        limits.check_items(len(a) * max(b, 0), "a text" if ta is str else "a list")
+    elif (tb is str or tb is list) and ta is int:
+        limits.check_items(len(b) * max(a, 0), "a text" if tb is str else "a list")
+    return a * b
+
+
+_BINOPS = {"+": _add, "-": _sub, "*": _mul}
 
 
 _DIVIDE_HINT = "check the number you divide by first ('if n != 0:')"
@@ -70,7 +101,16 @@ def _mod(a, b):
 _BINOPS.update({"/": _div, "%": _mod})
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge,
-            "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+            "in": lambda a, b: _within(a, b), "not in": lambda a, b: not _within(a, b)}
+
+
+def _within(a, b) -> bool:
+    if type(b) is list and len(b) > 32:  # looking through a long list item by item
+        limits.spend(len(b))
+    return a in b
+
+
+_COMPARE["in"] = _within
 
 
 _COUNT_HINT = "lists count from 1: xs[1] is the first item, xs[len(xs)] or xs[-1] the last"
@@ -148,6 +188,13 @@ def values_equal(a, b) -> bool:
     return a == b and (type(a) is bool) == (type(b) is bool)
 
 
+def _text_made(text: str) -> str:
+    """A text a template made: "{s}{s}" in a loop doubles it each time."""
+    if len(text) > 1000:
+        limits.check_items(len(text), "a text")
+    return text
+
+
 class ExprCompiler:
     """Resolves names against one compiled game (its declarations, options and player count)."""
 
@@ -168,11 +215,12 @@ class ExprCompiler:
             return const("".join(p if isinstance(p, str) else to_text(p.const) for p in parts))
         if self.game.field_visibility:
             def f(st, env):  # a record printed whole keeps its face-down fields face down
-                return "".join(p if isinstance(p, str) else public_text(st.game, p(st, env)) for p in parts)
+                return _text_made("".join(p if isinstance(p, str) else public_text(st.game, p(st, env))
+                                          for p in parts))
             return f
 
         def f(st, env):
-            return "".join(p if isinstance(p, str) else to_text(p(st, env)) for p in parts)
+            return _text_made("".join(p if isinstance(p, str) else to_text(p(st, env)) for p in parts))
         return f
 
     def _ListLit(self, node, scope):
@@ -456,6 +504,19 @@ class ExprCompiler:
         params = g.defs[name].params
         bodies = g.def_bodies  # filled before any rule runs; looked up per call so defs may recurse
         pass_me = "me" not in params
+        if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
+            left, exhausted, call = limits.left, limits.exhausted, limits.CALL
+
+            def f(st, env):
+                left[0] -= call
+                if left[0] < 0:
+                    exhausted()
+                inner = {p: a(st, env) for p, a in zip(params, args)}
+                if pass_me and "me" in env:
+                    inner["me"] = env["me"]
+                return bodies[name](st, inner)
+            return f
+        # a def that calls no def costs a bounded time, called from something already counted
         if len(args) == 1:  # the common case, without a comprehension
             p0, a0 = params[0], args[0]
 
@@ -473,6 +534,12 @@ class ExprCompiler:
             return bodies[name](st, inner)
         return f
 
+    def _calls_defs(self, name) -> bool:
+        """Whether the def's body calls a def (itself included)."""
+        defs = self.game.defs
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs
+                   for n in ast.walk(defs[name].body))
+
     def _Quantifier(self, node, scope):
         b = node.binder
         source = self.compile(b.source, scope)
@@ -484,10 +551,14 @@ class ExprCompiler:
 
     @staticmethod
     def _quantifier(func, var, source, where, body):
+        spend = limits.spend
         if func == "count" and body is None and where is not None:
             def f(st, env):
                 n = 0
-                for x in source(st, env):
+                items = source(st, env)
+                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
+                    spend(len(items))
+                for x in items:
                     env[var] = x
                     if where(st, env):
                         n += 1
@@ -495,7 +566,10 @@ class ExprCompiler:
             return f
         if func == "any" and where is None and body is not None:
             def f(st, env):  # stops at the first item that passes
-                for x in source(st, env):
+                items = source(st, env)
+                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
+                    spend(len(items))
+                for x in items:
                     env[var] = x
                     if body(st, env):
                         return True
@@ -503,7 +577,10 @@ class ExprCompiler:
             return f
         if func == "all" and where is None and body is not None:
             def f(st, env):  # stops at the first item that fails
-                for x in source(st, env):
+                items = source(st, env)
+                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
+                    spend(len(items))
+                for x in items:
                     env[var] = x
                     if not body(st, env):
                         return False
@@ -521,7 +598,10 @@ class ExprCompiler:
 
         def f(st, env):
             out = []
-            for x in source(st, env):
+            items = source(st, env)
+            if type(items) is list and len(items) > 32:  # the items a comprehension goes through
+                limits.spend(len(items))
+            for x in items:
                 env[var] = x
                 if where is None or where(st, env):
                     out.append(body(st, env) if body is not None else x)

@@ -20,13 +20,15 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesError, RulesRuntimeError
-from rulewright.interpreter.values import to_text
+from rulewright.interpreter import limits
+from rulewright.interpreter.values import short_text, to_text
 
 SWITCH = -1  # the frame stack changed: reload the top frame
 STOP = -2    # a decision is pending, or the game is over
 
-# A rules file that runs this many instructions without a decision is looping forever.
-STEP_BUDGET = 2_000_000
+# A rules file that runs this many instructions without a decision is looping forever (limits.py has the
+# other bounds; set_limits changes this one too).
+STEP_BUDGET = limits.DEFAULTS["steps"]
 
 # The Python exceptions a rules file can provoke (1 + "a", xs[9], a def calling itself...). Anything
 # else (MemoryError, a bug in the engine) is not a rules error and keeps its traceback.
@@ -85,6 +87,7 @@ def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
     budget = STEP_BUDGET
+    limits.fresh()
     frames = st.frames
     while frames:
         frame = frames[-1]
@@ -110,9 +113,27 @@ def run(st) -> None:
             raise
         except RULE_FAULTS as exc:
             raise fail_at(st, exc, proc, pc) from None
+        except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
+            raise fail_at(st, RulesRuntimeError(
+                "the rules need more memory than there is",
+                "check for lists that grow without end, or lower the limits (rulewright --max-items)"),
+                proc, pc) from None
         if pc == STOP:
+            if st.pending is not None:
+                _check_deciders(st, proc, frame.pc - 1)
             return
     st.finish()
+
+
+def _check_deciders(st, proc: Proc, pc: int) -> None:
+    """'choose ... by p' names a player of the game: else the decision could never be made (or saved)."""
+    count = st.game.player_count
+    for p in st.pending.options:
+        if type(p) is not int or not 0 < p <= count:
+            exc = RulesRuntimeError(f"{shown(p)} is not a player of this game (1 to {count}), so it cannot decide",
+                                    "'by' names a player: a number from 1 to player_count")
+            st.pending = None
+            raise fail_at(st, exc, proc, pc)
 
 
 # ----------------------------------------------------------------------------- located errors
@@ -159,7 +180,7 @@ def shown(value, named: bool = True) -> str:
         return "an empty list"
     if t is dict and not value:
         return "an empty map"
-    text = to_text(value)
+    text = short_text(value)
     if len(text) > 40:
         text = text[:37] + "..."
     if t is list and named:

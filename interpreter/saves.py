@@ -1,16 +1,17 @@
 """Saves: the state as JSON through one cattrs converter, stamped with the rules it belongs to."""
 from __future__ import annotations
 
+import marshal
 import random
 
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from rulewright.dsl.errors import SaveError
+from rulewright.dsl.errors import RulesError, SaveError
+from rulewright.interpreter import events, limits
 from rulewright.interpreter.machine import Option
-from rulewright.interpreter.state import State
+from rulewright.interpreter.state import Generator, State
 from rulewright.interpreter.sharing import Encoder, decode, resolve
-from rulewright.interpreter.values import copy_value
 
 FORMAT = "rulewright-save"
 VERSION = 1
@@ -33,7 +34,7 @@ def _rng_to_list(state):
 
 
 def _rng_from_list(data):
-    rng = random.Random()
+    rng = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     version, internal, gauss = data
     rng.setstate((version, tuple(internal), gauss))
     return rng
@@ -75,7 +76,7 @@ def restore(game, data) -> State:
         raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
-        state_data = copy_value(data["state"])
+        state_data = marshal.loads(marshal.dumps(data["state"]))  # JSON data: marshal copies it in C
         history = state_data.pop("history", [])
         st = converter.structure(state_data, State)
         _restore_history(st, history)
@@ -84,13 +85,127 @@ def restore(game, data) -> State:
         _restore_shared(st)
     except cattrs.BaseValidationError as exc:  # say which fields: "required field missing @ $.frames"
         raise SaveError("corrupt save: " + "; ".join(cattrs.transform_error(exc, path="$"))) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveError(f"corrupt save: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise SaveError(f"corrupt save: {_short(exc)}") from None
+    except RecursionError:
+        raise SaveError("corrupt save: its data is nested too deep") from None
     st.game = g
     _check_frames(st)
     _check_revealed(st)
     _check_vars_and_status(st)
-    return st
+    _check_values(st)
+    _check_players(st)
+    return _ask_again(st)
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+# ----------------------------------------------------------------------------- a save from anyone
+_SCALARS = (int, str, bool, type(None))
+MAX_DEPTH = 100  # lists in lists: far deeper than any game's data, far below Python's stack
+
+
+def _check_values(st: State) -> None:
+    """Every value the rules hold is one of the language's kinds (no 1.5, NaN or Infinity: JSON has them,
+    the rules do not), nested at most MAX_DEPTH deep, and no list holds itself ($ref to its own place)."""
+    roots = [("variable " + k, v) for k, v in st.vars.items()]
+    roots += [(f"local {k} of rule {f.proc}", v) for f in st.frames for k, v in f.locals.items()]
+    if st.pending is not None:
+        roots += [(f"an option of player {p}", o.value) for p, opts in st.pending.options.items() for o in opts]
+        roots += [(f"the choice of player {p}", v) for p, v in st.pending.chosen.items()]
+        for p, opts in st.pending.options.items():
+            for o in opts:
+                if type(o.text) is not str or not (o.shown is None or type(o.shown) is str):
+                    raise SaveError(f"corrupt save: an option of player {p} has no text")
+    done: set = set()
+    for where, value in roots:
+        todo = [(value, 0, False)]
+        open_: set = set()  # the lists and maps being looked into: meeting one again is a cycle
+        while todo:
+            v, depth, leaving = todo.pop()
+            if leaving:
+                open_.discard(id(v))
+                done.add(id(v))
+                continue
+            t = type(v)
+            if t in _SCALARS:
+                if t is int and not -limits.BIG < v < limits.BIG:
+                    raise SaveError(f"corrupt save: {where} holds a number of more than {limits.DIGITS} digits")
+                continue
+            if t is not list and t is not dict:
+                raise SaveError(f"corrupt save: {where} holds {_short_repr(v)}, which is not a value of the rules")
+            if id(v) in open_:
+                raise SaveError(f"corrupt save: {where} holds itself")
+            if id(v) in done:
+                continue
+            if depth >= MAX_DEPTH:
+                raise SaveError(f"corrupt save: {where} is nested more than {MAX_DEPTH} deep")
+            open_.add(id(v))
+            todo.append((v, depth, True))
+            items = v if t is list else v.values()
+            if t is dict and not all(type(k) in _SCALARS for k in v):
+                raise SaveError(f"corrupt save: {where} has a key that is not a value of the rules")
+            todo.extend((x, depth + 1, False) for x in items)
+
+
+def _short_repr(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_players(st: State) -> None:
+    """What names a player names one of this game's, and the end is the machine's end."""
+    n = st.game.player_count
+    first = st.vars.get("first_player")
+    if "first_player" in st.vars and (type(first) is not int or not 1 <= first <= n):
+        raise SaveError(f"corrupt save: first_player is {_short_repr(first)}, not a player from 1 to {n}")
+    if st.winners is not None:
+        if not all(type(p) is int and 1 <= p <= n for p in st.winners) or len(set(st.winners)) != len(st.winners):
+            raise SaveError(f"corrupt save: the winners {_short_repr(st.winners)} are not players from 1 to {n}")
+    over = bool(st.history) and st.history[0].get("event") == events.GAME_OVER["event"]
+    if (st.status == "over") != over or st.status == "over" and (st.frames or st.pending is not None):
+        raise SaveError("corrupt save: its status says the game is over, but its rules and events do not agree"
+                        if st.status == "over" else "corrupt save: its events say the game is over, its status does not")
+    if st.step is not None and type(st.step) is not str or type(st.moves_made) is not int or st.moves_made < 0:
+        raise SaveError("corrupt save: its step or its count of moves is not valid")
+
+
+def _ask_again(st: State) -> State:
+    """The pending decision asked again from the rules: its options are never taken from the file. The
+    saved options must be those the rules give (by their texts); the values are the rules' own. Choices
+    already made in a simultaneous decision must be among the rebuilt options."""
+    saved = st.pending
+    if saved is None:
+        return st
+    asked = st.clone()
+    try:
+        asked.ask_again()
+    except RulesError as exc:
+        raise SaveError(f"corrupt save: its pending decision cannot be asked again: {_short(exc)}") from None
+    pend = asked.pending
+    texts = {p: [o.text for o in opts] for p, opts in saved.options.items()}
+    if pend is None or {p: [o.text for o in opts] for p, opts in pend.options.items()} != texts:
+        raise SaveError("corrupt save: its pending decision does not offer what the rules offer there")
+    if asked.rng.getstate() != st.rng.getstate() or asked.history_len != st.history_len:
+        raise SaveError("corrupt save: its pending decision draws or tells something when asked again")
+    for p, value in saved.chosen.items():
+        told = saved.texts.get(p)
+        if told is None:  # an 'automatic' choice: the only option
+            if len(pend.options[p]) != 1:
+                raise SaveError(f"corrupt save: player {p}'s choice is not one the rules offer")
+            pend.chosen[p] = pend.options[p][0].value
+            continue
+        found = [o for o in pend.options[p] if o.text == told[0]]
+        if not found or not isinstance(told, list) or len(told) != 2:
+            raise SaveError(f"corrupt save: player {p}'s choice is not one the rules offer")
+        pend.chosen[p] = found[0].value
+        pend.texts[p] = [found[0].text, found[0].shown]
+    asked.drained, asked.moves_made = st.drained, st.moves_made
+    return asked
+
 
 
 def _restore_pending(pend) -> None:

@@ -3,13 +3,14 @@ generator) plus the public methods of the Python API."""
 from __future__ import annotations
 
 import functools
+import marshal
 import random
 from typing import Any, Optional
 
 import attrs
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter import events, machine
+from rulewright.interpreter import events, limits, machine
 from rulewright.interpreter.machine import Frame, Option, Pending
 from rulewright.interpreter.sharing import copy_shared
 
@@ -120,30 +121,91 @@ class State:
         self._legal = cached = (pend, player, len(pend.chosen), moves, options)
         return cached
 
-    def apply(self, move, player: Optional[int] = None) -> None:
-        """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing."""
+    def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
+        """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing,
+        and neither does a move whose rules then fail: the error is raised with the state as before.
+        ``atomic=False`` skips the snapshot that takes (10 to 25 % of a random playout's time, see
+        docs/performance.md) for a caller that throws the state away when the rules fail."""
         p, option = self._resolve(move, player)
+        pend = self.pending
+        if pend.simultaneous and len(pend.waiting()) > 1:
+            self.moves_made += 1
+            pend.chosen[p] = option.value  # secret until everyone has chosen: no event, no rule runs
+            pend.texts[p] = [option.text, option.shown]
+            return
+        if not atomic:
+            return self._run_move(p, option)
+        before = self._snapshot()  # the rules may fail half-way: then the whole state goes back to this
+        try:
+            self._run_move(p, option)
+        except BaseException:  # a rules error, no memory left, Ctrl-C: nothing of the move stays
+            self._restore(before)
+            raise
+        self.rng.armed = False
+
+    def _run_move(self, p: int, option: Option) -> None:
+        """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
+        the rules run on."""
         pend = self.pending
         self.moves_made += 1
         if not pend.simultaneous:
             self.emit(events.move(p, option.text, option.shown))
             self.frames[-1].locals[pend.var] = option.value
-            self.pending = None
-            machine.run(self)
-            return
-        pend.chosen[p] = option.value
-        pend.texts[p] = [option.text, option.shown]
-        if pend.waiting():
-            return  # secret until everyone has chosen: no event yet
-        for q in pend.options:
-            if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
-                move = events.move(q, *pend.texts[q])
-                if pend.window:  # only the player knows they were asked; a response shows in what it does
-                    move["to"] = [q]
-                self.emit(move)
-        self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
+        else:
+            pend.chosen[p] = option.value
+            pend.texts[p] = [option.text, option.shown]
+            for q in pend.options:
+                if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
+                    move = events.move(q, *pend.texts[q])
+                    if pend.window:  # only the player knows they were asked; an answer shows in what it does
+                        move["to"] = [q]
+                    self.emit(move)
+            self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)
+
+    def _snapshot(self) -> tuple:
+        """What ``_restore`` needs to put this state back as it is now. The rules' data is marshalled: a C
+        deep copy that keeps shared lists shared, several times cheaper than clone() (docs/performance.md);
+        the generator's state is kept only when the rules can draw from it."""
+        pend = self.pending
+        options = [[o.value for o in opts] for opts in pend.options.values()] if pend is not None else []
+        live = (self.vars, [f.locals for f in self.frames], options,
+                dict(pend.chosen) if pend is not None else {}, self.revealed)
+        try:
+            blob = marshal.dumps(live)
+        except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
+            return (self.clone(),)
+        frames = [(f.proc, f.pc) for f in self.frames]
+        rng = self.rng = generator(self.rng)
+        rng.armed, rng.undo = True, None
+        return (blob, frames, pend, dict(pend.texts) if pend is not None else None, rng, self.status,
+                list(self.winners) if self.winners is not None else None, self.step, self.moves_made,
+                self.history, self.history_len, self.drained, dict(self.drained_by))
+
+    def _restore(self, before: tuple) -> None:
+        """Become the state ``before`` was taken from."""
+        self._legal = None
+        if len(before) == 1:
+            old = before[0]
+            for field in ("vars", "frames", "pending", "rng", "status", "winners", "step", "moves_made",
+                          "history", "history_len", "drained", "drained_by", "revealed"):
+                setattr(self, field, getattr(old, field))
+            return
+        (blob, frames, pend, texts, rng, self.status, self.winners, self.step, self.moves_made, self.history,
+         self.history_len, self.drained, self.drained_by) = before
+        variables, locals_, options, chosen, self.revealed = marshal.loads(blob)
+        self.vars = variables
+        self.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(frames, locals_)]
+        if pend is not None:
+            pend = attrs.evolve(pend, options={p: [Option(o.text, v, o.shown) for o, v in zip(opts, values)]
+                                               for (p, opts), values in zip(pend.options.items(), options)},
+                                chosen=chosen, texts=texts)
+        self.pending = pend
+        rng.armed = False
+        if rng.undo is not None:
+            rng.setstate(rng.undo)
+        self.rng = rng
 
     def _resolve(self, move, player):
         if self.pending is None:
@@ -165,17 +227,18 @@ class State:
         found = [m for m in moves if m.text == text and (player is None or m.player == player)]
         if not found:
             found = [m for m in moves if m.text.lower() == text.lower()]
-        if not found and text.isdigit() and 1 <= int(text) <= len(moves):
+        # ASCII digits only: '²' and '①' are digits to isdigit() but not to int(); a long number is no move
+        if not found and text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= len(moves):
             found = [moves[int(text) - 1]]
         if not found:
             prefix = [m for m in moves if m.text.lower().startswith(text.lower())] if text else []
             if len({m.text for m in prefix}) > 1:
-                raise AmbiguousMoveError(f"move {text!r} is ambiguous: it could be "
+                raise AmbiguousMoveError(f"move {_quoted(text)} is ambiguous: it could be "
                                          + ", ".join(repr(m.text) for m in prefix[:10]))
             found = prefix
         if not found:
             shown = ", ".join(repr(m.text) for m in moves[:20]) + (" ..." if len(moves) > 20 else "")
-            raise IllegalMoveError(f"illegal move {text!r}; legal moves: {shown}")
+            raise IllegalMoveError(f"illegal move {_quoted(text)}; legal moves: {shown}")
         m = found[0]  # in a simultaneous decision, the first player still to choose
         option = next(o for o in self.pending.options[m.player] if o.text == m.text)
         return m.player, option
@@ -189,13 +252,19 @@ class State:
         """
         if self.pending is None:
             raise IllegalMoveError("no decision is pending")
-        self.pending = None
-        self._legal = None
-        self.frames[-1].pc -= 1  # the machine stopped just after the decision's instruction
-        machine.run(self)
+        before = self._snapshot()
+        try:
+            self.pending = None
+            self._legal = None
+            self.frames[-1].pc -= 1  # the machine stopped just after the decision's instruction
+            machine.run(self)
+        except BaseException:
+            self._restore(before)
+            raise
+        self.rng.armed = False
 
     def clone(self) -> "State":
-        rng = random.Random.__new__(random.Random)  # not Random(): that seeds from os.urandom first
+        rng = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
         rng.setstate(self.rng.getstate())
         # one memo for everything the rules hold: what two places share stays shared in the copy
         memo: dict = {}
@@ -217,6 +286,7 @@ class State:
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
             return None
+        limits.fresh()  # what the rules compute for it ('teams', 'rank by') is bounded like a move
         g = self.game
         players = list(range(1, g.player_count + 1))
         scores = {p: self.vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
@@ -253,16 +323,19 @@ class State:
 
     def view(self, player: Optional[int] = None) -> dict:
         """What ``player`` may see now (None: the referee, who sees everything)."""
+        limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.views import view
         return view(self, player)
 
     def information_state(self, player: Optional[int] = None) -> str:
         """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
         information state string): equal for any two states the player cannot tell apart."""
+        limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.views import information_state
         return information_state(self, player)
 
     def render(self, player: Optional[int] = None) -> str:
+        limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.render import render
         return render(self, player)
 
@@ -318,6 +391,38 @@ class State:
             out = self._newest(self.history_len - self.drained_by.get(player, self.drained))
             self.drained_by[player] = self.history_len
         return _seen(out, player)
+
+
+class Generator(random.Random):
+    """The game's seeded generator, the same numbers as random.Random's. Once ``armed``, it keeps its
+    state from before its first draw in ``undo``, so a failed move can put it back: a move that draws
+    nothing pays nothing (getstate() costs as much as the rest of a move's snapshot)."""
+    armed = False
+    undo = None
+
+    def getrandbits(self, k):  # randrange, randint, choice, shuffle: every draw the rules make
+        if self.armed:
+            self.armed, self.undo = False, self.getstate()
+        return super().getrandbits(k)
+
+    def random(self):
+        if self.armed:
+            self.armed, self.undo = False, self.getstate()
+        return super().random()
+
+
+def generator(rng: random.Random) -> Generator:
+    """``rng`` as a Generator, in the same state."""
+    if type(rng) is Generator:
+        return rng
+    g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
+    g.setstate(rng.getstate())
+    return g
+
+
+def _quoted(text: str) -> str:
+    """A move text from the user, quoted for a message: cut short, control characters escaped by repr."""
+    return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
 def _seen(evts: list, player: Optional[int]) -> list:

@@ -18,6 +18,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.expressions import get_index, is_const, player_index, set_index
 from rulewright.interpreter import events
 from rulewright.interpreter.machine import RULE_FAULTS, STOP, SWITCH, Frame, Option, Pending, Proc, located, shown
+from rulewright.interpreter import limits
 from rulewright.interpreter.values import copy_value, to_text
 from rulewright.interpreter.views import public_text
 
@@ -658,7 +659,7 @@ class ProcCompiler:
     def _Repeat(self, s):
         count = self.expr(self.hoist(s.count, s))
         counter = self.hidden("n")
-        self._loop_over(counter, lambda st, env: range(count(st, env)), lambda: self.block(s.body), s.span,
+        self._loop_over(counter, lambda st, env: limits.counted(count(st, env)), lambda: self.block(s.body), s.span,
                         s.count)
 
     def _Step(self, s):

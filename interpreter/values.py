@@ -5,6 +5,8 @@ JSON without any conversion and a move's text reads like the rulebook.
 """
 from __future__ import annotations
 
+from rulewright.interpreter import limits
+
 
 def to_text(value) -> str:
     """The canonical text of a value, used for move texts and ``{holes}`` in strings."""
@@ -15,19 +17,44 @@ def to_text(value) -> str:
     if value is False:
         return "no"
     if isinstance(value, list):
+        limits.spend(len(value))  # a list holding the same list twice, nested deep, is a long text
         return " ".join(to_text(v) for v in value)
     if isinstance(value, dict):
+        limits.spend(len(value))
         return " ".join(to_text(v) for v in value.values())
     return str(value)
 
 
+def short_text(value, most: int = 40) -> str:
+    """The text of a value, cut after about ``most`` letters; costs no work (for messages)."""
+    if not isinstance(value, (list, dict)):
+        return to_text(value)
+    out, size, todo = [], 0, [value]
+    while todo and size <= most:
+        v = todo.pop()
+        if isinstance(v, (list, dict)):
+            todo.extend(reversed(list(v.values() if isinstance(v, dict) else v)[:most]))
+            continue
+        out.append(to_text(v)[:most])
+        size += len(out[-1]) + 1
+    return " ".join(out) + (" ..." if todo else "")
+
+
 def copy_value(value):
-    """A deep copy of JSON-like data, fast for the flat lists that dominate game state."""
+    """A deep copy of JSON-like data, fast for the flat lists that dominate game state; counted as work
+    (copying a list that holds the same list twice, nested, doubles with each level)."""
     if isinstance(value, list):
         for v in value:
             if type(v) is list or type(v) is dict:
+                limits.spend(len(value))
                 return [copy_value(v) for v in value]
+        if len(value) > 32:  # a short flat list costs little: the steps bound how often (limits.py)
+            limits.spend(len(value))
         return value[:]
     if isinstance(value, dict):
+        left = limits.left
+        left[0] -= len(value)
+        if left[0] < 0:
+            limits.exhausted()
         return {k: copy_value(v) for k, v in value.items()}
     return value

@@ -16,13 +16,15 @@ otherwise change nothing). Every merged declaration keeps the span of the file i
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from pathlib import Path
 
 import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
-from rulewright.dsl.parser import parse
+from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.symbols import uses
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)
@@ -42,9 +44,62 @@ def decl_key(d, i):
     return (type(d).__name__, i)
 
 
+def read_rules(path, named_by_user: bool = True) -> str:
+    """The text of a rules file (see read_bounded)."""
+    return read_bounded(path, MAX_RULES_BYTES, "rules", named_by_user)
+
+
+def read_bounded(path, limit: int, what: str, named_by_user: bool = True) -> str:
+    """The text of a file of at most ``limit`` bytes; a refusal names the file, never its content. A file
+    named by another file (``extends``) must be a regular file, never a device, a pipe that would block,
+    or /proc's files; one the user names may be a pipe (``--moves <(...)``, /dev/stdin)."""
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise OptionError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode) or not named_by_user and not stat.S_ISREG(info.st_mode):
+        raise OptionError(f"{path} is not a regular file, so it is not read as {what}")
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OptionError(f"{path} is larger than {limit:,} bytes, too large for {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise OptionError(f"{path} is not a text file in UTF-8, so it is not read as {what}") from None
+
+
+def base_file(name: str, referrer: Path, shipped: dict) -> Path:
+    """Where ``extends "NAME"`` in ``referrer`` leads: a shipped game by its name, or a ``.rules`` file
+    under the referrer's own folder (its subfolders too), never a path outside it, absolute, or through
+    a link that leads outside. Rules from a stranger can then read no other file of the machine."""
+    if not name.endswith(".rules"):
+        if name in shipped:
+            return shipped[name]
+        hint = suggest(name, shipped)
+        raise OptionError(f"unknown game {name!r}" + (f"; {hint}" if hint else "")
+                          + f" (shipped games: {', '.join(shipped)}; a file's name ends in '.rules')")
+    return inside(name, referrer.resolve().parent, "the variant's folder")
+
+
+def inside(name: str, folder: Path, what: str) -> Path:
+    """``name``, a relative path, as a regular file under ``folder``; anything else is refused."""
+    relative = Path(name)
+    if relative.is_absolute() or ".." in relative.parts:
+        raise OptionError(f"{name!r} is not a path inside {what}; only shipped games and .rules files "
+                          f"in {what} or below it can be named")
+    found = (folder / relative).resolve()
+    if not found.is_relative_to(folder):
+        raise OptionError(f"{name!r} leads outside {what} (through a link); it is not read")
+    if not found.exists():
+        raise OptionError(f"no rules file at {folder / relative}")
+    return found
+
+
 def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> ast.RulesFile:
     """The whole game a rules file makes: itself laid over its base (and the base's base...).
-    ``find(name)`` locates a base by shipped name or path."""
+    ``find()`` gives the shipped games by name; other bases are files beside ``path`` (``base_file``)."""
     base = next((d for d in rules.decls if isinstance(d, ast.Extends)), None)
     pieces = [d for d in rules.decls if isinstance(d, _PIECES)]
     if base is None:
@@ -54,13 +109,14 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
         return rules
     chain = chain + (path.resolve(),)
     try:
-        base_path = find(base.base if not base.base.endswith(".rules") else str(path.parent / base.base))
+        base_path = base_file(base.base, path, find())
+        text = read_rules(base_path, named_by_user=False)
     except OptionError as exc:  # point at the 'extends' line
         raise RulesCompileError([_diagnostic(rules, base.span, str(exc))]) from None
     if base_path.resolve() in chain:
         names = " -> ".join(p.name for p in chain + (base_path.resolve(),))
         raise RulesCompileError([_diagnostic(rules, base.span, f"these rules extend themselves: {names}")])
-    base_rules = apply_extends(parse(base_path.read_text(encoding="utf-8"), str(base_path)), base_path, find, chain)
+    base_rules = apply_extends(parse(text, str(base_path)), base_path, find, chain)
     merged = _Merge(base_rules, rules)
     decls = merged.run()
     sources = {**base_rules.sources, **rules.sources}

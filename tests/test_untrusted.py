@@ -1,0 +1,513 @@
+"""Rules files, saves, logs and moves from a stranger (issue 13): each hostile input gives our own clear
+error, through the command line and the Python API: no file of the machine is disclosed, no traceback,
+no hang and no unbounded memory."""
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import rulewright
+from rulewright.cli.main import app
+from rulewright.dsl.errors import RulesError
+
+runner = CliRunner()
+
+BASE = '''\
+game "Count"
+players 2
+
+var total = 0
+
+turn:
+    choose c in range(3) as "{c}"
+    total += c
+    if total > 5:
+        win me
+        end game
+'''
+
+
+def run(*args, input=None):
+    result = runner.invoke(app, [str(a) for a in args], input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def api_error(fn, *args, **kwargs) -> str:
+    """The RulesError ``fn`` raises (any other exception fails the test)."""
+    with pytest.raises(RulesError) as info:
+        fn(*args, **kwargs)
+    return str(info.value)
+
+
+# ----------------------------------------------------------------------------- files: extends and logs
+SECRET = "TOP-SECRET-LINE"
+
+
+@pytest.fixture
+def secret(tmp_path) -> Path:
+    """A file outside the folder of the rules under test, whose content must never be shown."""
+    path = tmp_path / "outside" / "secret.rules"
+    path.parent.mkdir()
+    path.write_text(SECRET + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("target", ["/etc/passwd", "/proc/self/environ", "/dev/zero", "/dev/stdin",
+                                    "../outside/secret.rules", "sub/../../outside/secret.rules",
+                                    "SECRET_ABS"])
+def test_extends_reads_no_file_outside_the_variants_folder(tmp_path, secret, target):
+    target = str(secret) if target == "SECRET_ABS" else target
+    variant = write(tmp_path, "game/variant.rules", f'extends "{target}"\n')
+    result = run("validate", variant)
+    assert result.exit_code == 1
+    assert SECRET not in result.stdout and "root:" not in result.stdout and "PATH=" not in result.stdout
+    assert "variant.rules:1:1: error:" in result.stdout
+    message = api_error(rulewright.load, str(variant))
+    assert SECRET not in message and "root:" not in message
+
+
+def test_extends_refuses_a_link_leading_outside_and_a_device_or_pipe(tmp_path, secret):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "link.rules").symlink_to(secret)
+    os.mkfifo(folder / "pipe.rules")  # opening it would wait for a writer for ever
+    for name, why in (("link.rules", "leads outside"), ("pipe.rules", "not a regular file")):
+        variant = write(tmp_path, f"game/v-{name}", f'extends "{name}"\n')
+        result = run("validate", variant)
+        assert result.exit_code == 1 and why in result.stdout and SECRET not in result.stdout
+
+
+def test_extends_beside_and_below_the_variant_and_shipped_names_still_work(tmp_path):
+    write(tmp_path, "game/bases/count.rules", BASE)
+    variant = write(tmp_path, "game/v.rules", 'extends "bases/count.rules"\nvar total = 1\n')
+    assert run("validate", variant).exit_code == 0
+    shipped = write(tmp_path, "game/fast.rules", 'extends "biplane"\n')
+    assert run("validate", shipped).exit_code == 0
+
+
+def test_a_file_named_on_the_command_line_is_read_up_to_a_cap(tmp_path):
+    from rulewright.dsl.parser import MAX_RULES_BYTES
+    result = run("validate", "/dev/zero")  # read up to the cap, then refused
+    assert result.exit_code == 1 and "too large" in result.stdout + result.stderr
+    big = tmp_path / "big.rules"
+    big.write_text("# " + "x" * MAX_RULES_BYTES + "\n")
+    result = run("validate", big)
+    assert result.exit_code == 1 and "too large" in result.stdout + result.stderr
+    for option in ("--moves", "--load"):
+        result = run("play", "tic-tac-toe", option, "/dev/zero")
+        assert result.exit_code == 1 and "too large" in result.stderr
+    assert run("play", "tic-tac-toe", "--moves", "/dev/null").exit_code == 0  # a device the user names
+
+
+def _log(tmp_path: Path, game: str) -> Path:
+    path = tmp_path / "logs" / "log.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"format": "rulewright-log", "version": 1, "game": game, "players": 2,
+                                "options": {}, "seed": 1, "moves": [], "outcome": None}))
+    return path
+
+
+@pytest.mark.parametrize("game", ["/etc/passwd", "/proc/self/environ", "/dev/zero", "SECRET_ABS",
+                                  "../outside/secret.rules"])
+def test_replay_reads_only_shipped_games_and_rules_beside_the_log(tmp_path, secret, game):
+    log = _log(tmp_path, str(secret) if game == "SECRET_ABS" else game)
+    result = run("replay", log)
+    assert result.exit_code == 1 and result.stderr.startswith("error: ")
+    assert SECRET not in result.output and "root:" not in result.output and "--rules" in result.stderr
+
+
+def test_replay_of_rules_beside_the_log_or_named_on_the_command_line(tmp_path, secret):
+    rules = write(tmp_path, "logs/count.rules", BASE)
+    assert run("replay", _log(tmp_path, str(rules))).exit_code == 0
+    assert run("replay", _log(tmp_path, "count.rules")).exit_code == 0
+    elsewhere = write(tmp_path, "elsewhere/count.rules", BASE)
+    log = _log(tmp_path, str(elsewhere))
+    assert run("replay", log).exit_code == 1
+    assert run("replay", log, "--rules", elsewhere).exit_code == 0
+
+
+# ----------------------------------------------------------------------------- atomic moves
+FAILING = '''\
+game "Fails"
+players 2
+
+var total = 0
+var drawn = []
+player var score = 0
+
+turn:
+    choose c in range(3) as "{c}"
+    total += c
+    add roll(6) to drawn
+    score[me] += 1
+    log "took {c}"
+    if c == 3:
+        let broken = drawn[99]
+    if total > 5:
+        win me
+        end game
+'''
+
+
+def test_a_move_whose_rules_fail_leaves_the_state_exactly_as_before(make_game):
+    state = make_game(FAILING).new_state(seed=5)
+    state.apply("1")
+    before, moves, events = state.to_json(), state.legal_moves(), state.event_history()
+    with pytest.raises(rulewright.RulesRuntimeError, match=r"test\.rules:15:\d+: error: in 'turn': "):
+        state.apply("3")
+    assert state.to_json() == before and state.legal_moves() == moves and state.event_history() == events
+    clone = state.clone()
+    state.apply("2")  # the game goes on as if the failed move had never been tried
+    clone.apply("2")
+    assert state.to_json() == clone.to_json()
+    with pytest.raises(rulewright.RulesRuntimeError):
+        state.apply("3")
+    assert state.to_json() == clone.to_json()
+
+
+def test_a_failed_move_at_a_simultaneous_decision_is_undone_too(make_game):
+    game = make_game('''
+        game "Picks"
+        players 2
+        var picks = [] hidden
+        round:
+            each p in players secretly choose n in [1, 2] as "pick {n}":
+                add n to picks
+                let broken = picks[n * 9]
+            end game
+        ''')
+    state = game.new_state(seed=1)
+    state.apply("pick 2", player=1)
+    before = state.to_json()
+    with pytest.raises(rulewright.RulesRuntimeError):
+        state.apply("pick 2", player=2)
+    assert state.to_json() == before and state.to_move() == [2]
+
+
+def test_play_saves_the_state_before_a_move_whose_rules_fail(tmp_path):
+    rules = write(tmp_path, "fails.rules", FAILING)
+    moves = write(tmp_path, "moves.txt", "1\n2\n3\n")
+    save, log = tmp_path / "save.json", tmp_path / "log.json"
+    result = run("play", rules, "--seed", "3", "--moves", moves, "--save", save, "--log", log)
+    assert result.exit_code == 1 and "fails.rules:15:" in result.stderr and "in 'turn'" in result.stderr
+    data = json.loads(save.read_text())
+    assert data["state"]["moves_made"] == 2
+    assert [m["move"] for m in json.loads(log.read_text())["moves"]] == ["1", "2"]
+    resumed = run("play", rules, "--load", save, "--moves", write(tmp_path, "more.txt", "2\n"))
+    assert resumed.exit_code == 0
+    as_json = run("play", rules, "--seed", "3", "--moves", moves, "--json")
+    assert as_json.exit_code == 1 and json.loads(as_json.stdout.splitlines()[-1])["event"] == "error"
+
+
+# ----------------------------------------------------------------------------- bounded time and memory
+@pytest.fixture
+def small_limits():
+    """Small limits, so that each runaway rule below stops within milliseconds; put back afterwards."""
+    from rulewright.interpreter.limits import set_limits
+    old = set_limits(steps=20_000, work=20_000, items=5_000, digits=50)
+    yield
+    set_limits(**old)
+
+
+SMALL = ("--max-steps", "20000", "--max-work", "20000", "--max-items", "5000", "--max-digits", "50")
+HEAD = 'game "Runaway"\nplayers 2\n'
+TAIL = '    choose c in [1]\n    end game\n'
+RUNAWAY = {
+    "exponential recursion": ("def f(n) = 1 if n == 0 else f(n - 1) + f(n - 1)\nturn:\n    let x = f(60)\n",
+                              "items of work"),
+    "nested quantifiers": ("turn:\n    let x = count(a in range(4000) where any(b in range(4000): b == a + 9999))\n",
+                           "items of work"),
+    "squaring": ("var x = 2\nturn:\n    repeat 40 times:\n        x = x * x\n", "more than 50 digits"),
+    "doubling by +": ("var x = 1\nturn:\n    repeat 400 times:\n        x = x + x\n", "more than 50 digits"),
+    "huge range": ("var xs = []\nturn:\n    xs = range(1000000000)\n", "too long"),
+    "huge range, shuffled": ("var xs = []\nturn:\n    xs = range(50000000)\n    shuffle xs\n", "too long"),
+    "list doubling": ("var xs = [1]\nturn:\n    repeat 64 times:\n        xs = xs + xs\n", "too long"),
+    "text doubling": ('var s = "ab"\nturn:\n    repeat 64 times:\n        s = "{s}{s}"\n', "too long"),
+    "list repeated": ("def rep(x, n) = x * n\nvar xs = []\nturn:\n    xs = rep([0], 1000000000)\n", "too long"),
+    "nested copies": ("var xs = [1]\nturn:\n    repeat 60 times:\n        xs = [xs, xs]\n", "items of work"),
+    "shared text": ("def g(x, n) = x if n == 0 else g([x, x], n - 1)\nturn:\n    let t = text(g(1, 60))\n",
+                    "items of work"),
+    "endless repeat": ("var n = 0\nturn:\n    repeat 999999999999999999 times:\n        n += 1\n", "passes"),
+    "endless loop": ("var n = 0\nturn:\n    while true:\n        n += 1\n", "steps"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RUNAWAY))
+def test_runaway_rules_end_with_a_located_error(tmp_path, small_limits, case):
+    body, why = RUNAWAY[case]
+    rules = write(tmp_path, "runaway.rules", HEAD + body + TAIL)
+    message = api_error(rulewright.load(str(rules)).new_state, seed=1)
+    assert message.startswith(f"{rules}:") and "in 'turn'" in message and why in message, message
+    result = run(*SMALL, "play", rules, "--moves", "/dev/null")
+    assert result.exit_code == 1 and why in result.stderr and "Traceback" not in result.stderr
+
+
+def test_limits_are_set_from_the_command_line(tmp_path):
+    rules = write(tmp_path, "deep.rules", HEAD + RUNAWAY["exponential recursion"][0] + TAIL)
+    result = run("--max-work", "500", "validate", rules)
+    assert result.exit_code == 1 and "more than 500 items of work" in result.stdout
+    result = run("--max-digits", "0", "validate", rules)
+    assert result.exit_code == 2  # a usage error
+    assert run("validate", "tic-tac-toe").exit_code == 0  # back to the defaults for the next command
+
+
+def test_a_runaway_in_a_branch_that_never_runs_is_no_error(tmp_path):
+    rules = write(tmp_path, "fold.rules", HEAD + 'option o: a | b\nturn:\n    if o == b:\n'
+                  "        let xs = range(1000000000)\n"
+                  + TAIL)
+    assert run("validate", rules).exit_code == 0  # compiled with o=b too, without folding the huge values
+    assert rulewright.load(str(rules)).new_state(seed=1).legal_moves()
+    message = api_error(rulewright.load(str(rules), options={"o": "b"}).new_state, seed=1)
+    assert "fold.rules:6:" in message and "too long" in message
+
+
+def test_simulate_workers_report_the_same_limits(tmp_path):
+    rules = write(tmp_path, "deep.rules", HEAD + RUNAWAY["exponential recursion"][0] + TAIL)
+    result = run("--max-work", "500", "simulate", rules, "-n", "2", "--workers", "2")
+    assert result.exit_code == 1 and "more than 500 items of work" in result.stderr
+
+
+def test_rules_too_deep_or_too_many_players_are_diagnostics(tmp_path):
+    chain = "".join(f"def d{i}(x) = d{i - 1}(x) + 1\n" for i in range(1, 600))
+    rules = write(tmp_path, "chain.rules", HEAD + chain + "def d0(x) = x\nturn:\n    choose c in [d599(1)]\n"
+                  "    end game\n")
+    result = run("validate", rules)
+    assert result.exit_code == 1 and "nested too deeply to check" in result.stdout
+    many = write(tmp_path, "many.rules", 'game "M"\nplayers 2..99999999\nturn:\n' + TAIL)
+    result = run("validate", many)
+    assert result.exit_code == 1 and "many.rules:2:1: error: a game has at most 1000 players" in result.stdout
+    api_error(rulewright.load, str(many))
+    from rulewright.dsl.parser import parse
+    with pytest.raises(RulesError, match="characters long"):
+        parse('game "x"\nvar s = "' + "a" * 600_000 + '"\n')
+
+
+# ----------------------------------------------------------------------------- saves from anyone
+CARDS = '''\
+game "Cards"
+players 2
+
+var deck = [1, 2, 3, 4, 5, 6]
+player var hand = [] secret
+player var score = 0
+
+setup:
+    shuffle deck
+    for p in players:
+        repeat 2 times:
+            add deck[1] to hand[p]
+            remove deck[1] from deck
+
+turn:
+    choose c in hand[me] as "play {c}"
+    remove c from hand[me]
+    score[me] += c
+    if all(p in players: len(hand[p]) == 0):
+        end game
+'''
+
+
+@pytest.fixture
+def cards_save(tmp_path):
+    rules = write(tmp_path, "cards.rules", CARDS)
+    game = rulewright.load(str(rules))
+    state = game.new_state(seed=2)
+    state.apply(state.legal_moves()[0])
+    return rules, game, json.loads(json.dumps(state.to_json()))
+
+
+def _nested(depth):
+    value = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _edit(path, value):
+    def change(data):
+        target = data["state"]
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+HOSTILE_SAVES = {
+    "nested 100,000 deep": (_edit(["vars", "deck"], "NESTED"), "nested"),
+    "$ref out of range": (_edit(["vars", "deck"], [{"$ref": ["vars", "hand", 7, 3]}]), "corrupt save"),
+    "$ref to itself": (_edit(["vars", "deck"], [1, {"$ref": ["vars", "deck"]}]), "holds itself"),
+    "$ref to a $ref": (lambda d: d["state"]["vars"].update(deck={"$ref": ["vars", "score"]},
+                                                            score={"$ref": ["vars", "deck"]}), "corrupt save"),
+    "vars as a list": (_edit(["vars"], [1, 2]), "corrupt save"),
+    "score NaN": (_edit(["vars", "score"], [float("nan"), float("inf")]), "not a value of the rules"),
+    "a number with 200 digits": (_edit(["vars", "deck"], [10 ** 200]), "more than 100 digits"),
+    "option text not text": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text=5), "no text"),
+    "option value swapped": (lambda d: d["state"]["pending"]["options"]["2"][0].update(value=99), "OK-REBUILT"),
+    "option text invented": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text="play 99"),
+                             "does not offer what the rules offer"),
+    "over with a winner": (lambda d: d["state"].update(status="over", winners=[1], pending=None, frames=[]),
+                           "over"),
+    "first_player 7": (_edit(["vars", "first_player"], 7), "first_player is 7"),
+    "winners out of range": (_edit(["winners"], [9]), "winners"),
+    "moves_made negative": (_edit(["moves_made"], -4), "count of moves"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SAVES))
+def test_hostile_saves_are_refused_or_rebuilt_from_the_rules(tmp_path, cards_save, case):
+    rules, game, data = cards_save
+    change, why = HOSTILE_SAVES[case]
+    change(data)
+    if why == "OK-REBUILT":  # the value is taken from the rules again, never from the file
+        state = game.load_state(data)
+        assert [o.value for o in state.pending.options[2]] == state.vars["hand"][1]
+        return
+    if case.startswith("nested"):
+        data["state"]["vars"]["deck"] = _nested(100_000)
+    message = api_error(game.load_state, data)
+    assert message.startswith("corrupt save") and why in message, message
+    assert len(message) < 400
+    if case.startswith("nested"):
+        return  # json.dumps itself refuses so deep a value; the CLI's reading is tested below
+    save = tmp_path / "save.json"
+    save.write_text(json.dumps(data))
+    result = run("play", rules, "--load", save, "--moves", "/dev/null")
+    assert result.exit_code == 1 and why in result.stderr and result.stderr.startswith("error: ")
+
+
+def test_a_save_nested_deep_is_refused_by_the_cli(tmp_path, cards_save):
+    rules, _game, _data = cards_save
+    save = tmp_path / "deep.json"
+    save.write_text('{"format": "rulewright-save", "state": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    result = run("play", rules, "--load", save)
+    assert result.exit_code == 1 and "nested too deep" in result.stderr
+    result = run("replay", save)
+    assert result.exit_code == 1 and "nested too deep" in result.stderr
+    save.write_text('{"format": "rulewright-save", "state": ' + "9" * 5000 + "}")
+    result = run("play", rules, "--load", save)
+    assert result.exit_code == 1 and "a number far too long" in result.stderr
+
+
+def test_api_misuse_raises_the_projects_errors(cards_save):
+    rules, game, _data = cards_save
+    for bad in (123, None, ["x"]):
+        api_error(rulewright.load, bad)
+        api_error(game.load_state, bad)
+    api_error(rulewright.load, str(rules), options={1: 2})
+    api_error(rulewright.load, str(rules), players=True)
+
+
+def test_terminal_control_sequences_from_rules_are_shown_escaped(tmp_path):
+    rules = write(tmp_path, "escape.rules", 'game "Esc"\nplayers 2\nturn:\n    log "\x1b[2Jcleared\x07"\n'
+                  '    choose c in ["a\x1b]0;title\x07"]\n    end game\n')
+    result = run("play", rules, "--moves", write(tmp_path, "m.txt", "1\n"))
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\\x1b[2Jcleared" in result.stdout
+
+
+# ----------------------------------------------------------------------------- moves and run-time values
+@pytest.mark.parametrize("text", ["²", "①", "¹", "٣", "9" * 5000, "\x1b[2J", "-1", "0"])
+def test_odd_move_texts_are_refused_moves(tmp_path, text):
+    state = rulewright.load("tic-tac-toe").new_state(seed=1)
+    with pytest.raises(rulewright.IllegalMoveError) as info:
+        state.apply(text)
+    assert len(str(info.value)) < 600 and state.moves_made == 0
+    result = run("play", "tic-tac-toe", "--moves", write(tmp_path, "m.txt", text + "\n"))
+    assert result.exit_code == 1 and "refused" in result.stderr and "\x1b" not in result.stderr
+
+
+@pytest.mark.parametrize("statement, why", [
+    ("choose c in [1, 2] by 99", "99 is not a player of this game (1 to 2), so it cannot decide"),
+    ("each p in [1, 7] secretly choose c in [1, 2]:\n        log \"x\"", "7 is not a player of this game"),
+    ("win [99]", "99 is not a player of this game (1 to 2)"),
+    ("let w = [\"x\"]\n    win w", "'x' is not a player of this game"),
+])
+def test_run_time_players_out_of_range_are_located_errors(tmp_path, statement, why):
+    rules = write(tmp_path, "who.rules", f'game "Who"\nplayers 2\nturn:\n    {statement}\n    end game\n')
+    message = api_error(rulewright.load(str(rules)).new_state, seed=1)
+    line = 3 + len(statement.splitlines()) - (1 if statement.startswith("each") else 0)
+    assert f"{rules}:{line}:5: error: in 'turn': " in message and why in message, message
+    result = run("validate", rules)
+    assert result.exit_code == 1 and why in result.stdout
+
+
+# ----------------------------------------------------------------------------- properties: ours or success
+from hypothesis import HealthCheck, given, settings, strategies as hs  # noqa: E402
+
+JSON_VALUES = hs.recursive(
+    hs.none() | hs.booleans() | hs.integers() | hs.floats() | hs.text(max_size=6),
+    lambda inner: hs.lists(inner, max_size=3) | hs.dictionaries(hs.text(max_size=5), inner, max_size=3),
+    max_leaves=8)
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, path + (i,))
+
+
+_CARDS_GAME: dict = {}
+
+
+def _cards():
+    """The Cards game and a save of it after one move, made once for every example."""
+    if not _CARDS_GAME:
+        from rulewright.dsl.parser import parse
+        game = rulewright.Game(parse(CARDS, "cards.rules"), 2)
+        state = game.new_state(seed=2)
+        state.apply(state.legal_moves()[0])
+        _CARDS_GAME.update(game=game, data=json.loads(json.dumps(state.to_json())))
+        _CARDS_GAME["paths"] = [p for p in _paths(_CARDS_GAME["data"]["state"]) if p]
+    return _CARDS_GAME
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hs.data())
+def test_any_edit_of_a_save_is_refused_or_loads_and_fails_only_with_our_errors(data):
+    import copy
+    cards = _cards()
+    save = copy.deepcopy(cards["data"])
+    path = data.draw(hs.sampled_from(cards["paths"]))
+    target = save["state"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        state = cards["game"].load_state(save)
+    except rulewright.SaveError:
+        return
+    json.dumps(state.to_json())
+    try:  # a value of the wrong kind in a variable (a score of none) is not refused: the rules say so later
+        state.render(1)
+        if not state.is_over():
+            state.apply(state.legal_moves()[0])
+    except RulesError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.text(max_size=40))
+def test_any_move_text_is_a_move_or_a_refusal(text):
+    state = rulewright.load("tic-tac-toe").new_state(seed=1)
+    try:
+        state.apply(text)
+    except rulewright.IllegalMoveError:
+        assert state.moves_made == 0
