@@ -221,3 +221,263 @@ def test_a_player_who_cannot_pay_even_by_selling_forfeits_to_the_next_highest_bi
     assert st.vars["money"][a - 1] == 2 and len(st.vars["fleet"][a - 1]) == 2
     assert st.vars["fleet"][c - 1][-1]["card"] == "Wright Flyer"
     assert st.vars["money"][c - 1] == 32
+
+
+# ---------------------------------------------------------------- 4. development tokens
+def test_one_token_of_each_type_and_its_price():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    v["developments"][p - 1] = ["Workshop", "Press Office"]
+    v["money"][p - 1], v["prestige"][p - 1] = 100, 20
+    st.ask_again()
+    assert texts(st) == ["build Museum for 12K and 4P", "build Stands for 15K", "build Maintenance Crew for 10K",
+                         "build Control Tower for 8K and 3P", "build Air Show Staff for 5P", "build nothing"]
+    play(st, "build Museum for 12K and 4P")
+    assert v["money"][p - 1] == 88 and v["prestige"][p - 1] == 16
+    assert v["developments"][p - 1] == ["Workshop", "Press Office", "Museum"]
+    assert v["stock"]["Museum"] == 1
+    assert f"player {p} builds Museum (3 on the airfield)" in logs(st)
+
+
+@pytest.mark.parametrize("money, prestige, offered", [
+    (40, 0, ["build Stands for 15K", "build Workshop for 8K", "build Maintenance Crew for 10K"]),
+    (7, 5, ["build Air Show Staff for 5P"]),
+    (8, 2, ["build Workshop for 8K"]),
+    (8, 3, ["build Workshop for 8K", "build Control Tower for 8K and 3P"]),
+    (0, 6, ["build Press Office for 6P", "build Air Show Staff for 5P"]),
+])
+def test_a_token_is_offered_only_when_its_flags_are_there(money, prestige, offered):
+    st = after_auction()
+    p = mover(st)
+    st.vars["money"][p - 1], st.vars["prestige"][p - 1] = money, prestige
+    st.ask_again()
+    assert texts(st) == offered + ["build nothing"]
+
+
+def test_an_empty_stack_is_not_offered():
+    st = after_auction()
+    p = mover(st)
+    st.vars["money"][p - 1], st.vars["prestige"][p - 1] = 100, 20
+    st.vars["stock"]["Stands"] = 0
+    st.ask_again()
+    assert "build Stands for 15K" not in texts(st) and "build Workshop for 8K" in texts(st)
+
+
+PLANES = ["Wright Flyer", "Voisin-Farman I", "Bleriot XI", "Curtiss Pusher", "Deperdussin Monocoque",
+          "Sopwith Tabloid", "Bristol F.2 Fighter", "Albatros D.V", "S.E.5a", "Avro 504K", "Fokker D.VII",
+          "Lockheed Vega", "Waco 10", "Dewoitine D.27", "Supermarine S.6", "Bucker Jungmann"]
+
+
+@pytest.mark.parametrize("planes, hangars, offered", [
+    (7, 0, False), (8, 0, True), (14, 1, False), (15, 1, True)])
+def test_the_hangar_is_offered_only_when_the_planes_need_it(planes, hangars, offered):
+    st = after_auction()
+    p = mover(st)
+    set_fleet(st, p, *PLANES[:planes])
+    st.vars["developments"][p - 1] = ["Hangar"] * hangars
+    st.ask_again()
+    assert ("build Hangar for 10K" in texts(st)) == offered
+
+
+def test_the_fifth_token_ends_the_game_at_the_end_of_the_turn():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    v["developments"][p - 1] = ["Workshop", "Stands", "Museum", "Press Office"]
+    v["money"][p - 1], v["prestige"][p - 1] = 50, 10
+    set_fleet(st, p, "Wright Flyer", "Sopwith Pup", "Ford Trimotor")
+    st.ask_again()
+    four = st.clone()
+    play(four, "build nothing")
+    at_step(four, "auction bidding", round_number=2)            # four tokens: the game goes on
+    play(st, "build Control Tower for 8K and 3P")
+    assert f"player {p} builds Control Tower (5 on the airfield)" in logs(st)
+    steps = set()
+    drive(st, lambda s: steps.add(s.step) or s.is_over())
+    # the rest of the turn is played (the planes are still asked for the show), then the game ends
+    assert "air show preparation" in steps and v["round_number"] == 1
+    out = st.outcome()
+    assert out is not None
+    lines = logs(st)
+    for q in range(1, 5):
+        assert any(line.startswith(f"player {q} scores {v['score'][q - 1]}:") for line in lines)
+        assert out.scores[q] == v["score"][q - 1]
+    # the scoring booklet, as the rules file designs it: prestige, the tokens' points, a point for each
+    # A1-A2 plane with the Museum and for each undamaged plane, one a 10K
+    # A1-A2 plane with the Museum (Wright Flyer, Sopwith Pup) and for each undamaged plane (all three)
+    assert v["score"][p - 1] == v["prestige"][p - 1] + (4 + 3 + 2 + 2 + 2) + 2 + 3 + v["money"][p - 1] // 10
+    assert out.winners == [p]
+
+
+# ---------------------------------------------------------------- 5. hangar space
+def to_hangar_check(st):
+    drive(st, lambda s: s.step == "check hangar space")
+    return mover(st)
+
+
+def test_over_capacity_a_player_sells_or_buys_a_hangar_until_the_planes_fit():
+    st = after_auction()
+    p = mover(st)
+    set_fleet(st, p, *PLANES[:9])
+    st.vars["money"][p - 1] = 20
+    st.ask_again()
+    play(st, "build nothing")
+    assert to_hangar_check(st) == p
+    assert texts(st) == ["buy a hangar", "sell a plane"]
+    play(st, "sell a plane")
+    assert texts(st) == [f"sell {c} for {k}K" for c, k in zip(PLANES[:9], [6, 4, 5, 4, 6, 5, 7, 7, 8])]
+    play(st, "sell Albatros D.V for 7K")
+    assert st.vars["money"][p - 1] == 27 and len(st.vars["fleet"][p - 1]) == 8
+    assert texts(st) == ["buy a hangar", "sell a plane"]          # still one plane too many
+    play(st, "buy a hangar")
+    assert st.vars["developments"][p - 1] == ["Hangar"] and st.vars["money"][p - 1] == 17
+    assert st.step != "check hangar space" or mover(st) != p      # 8 planes fit in two hangars
+    lines = logs(st)
+    assert f"player {p} sells Albatros D.V to the bank for 7K" in lines
+    assert f"player {p} builds Hangar (1 on the airfield)" in lines
+
+
+def test_a_player_who_cannot_afford_a_hangar_sells_planes():
+    st = after_auction()
+    p = mover(st)
+    set_fleet(st, p, *PLANES[:9])
+    st.vars["money"][p - 1] = 9
+    st.ask_again()
+    play(st, "build nothing")
+    assert to_hangar_check(st) == p
+    assert texts(st) == ["sell a plane"]
+    play(st, "sell a plane", "sell Wright Flyer for 6K")
+    assert texts(st) == ["buy a hangar", "sell a plane"]          # 15K now: the hangar is affordable
+    play(st, "sell a plane", "sell Bleriot XI for 5K")
+    assert len(st.vars["fleet"][p - 1]) == 7 and st.vars["developments"][p - 1] == []
+
+
+def test_a_hangar_bought_as_sixth_token_covers_the_printed_hangar():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    set_fleet(st, p, *PLANES[:8])
+    v["developments"][p - 1] = ["Workshop", "Stands", "Museum", "Press Office"]
+    v["money"][p - 1], v["prestige"][p - 1] = 50, 10
+    st.ask_again()
+    assert "build Hangar for 10K" in texts(st)
+    play(st, "build Control Tower for 8K and 3P")
+    assert to_hangar_check(st) == p
+    assert texts(st) == ["buy a hangar", "sell a plane"]
+    play(st, "buy a hangar")
+    assert len(v["developments"][p - 1]) == 6 and v["money"][p - 1] == 32
+    assert f"player {p}'s hangar covers the printed hangar space" in logs(st)
+    assert len(v["fleet"][p - 1]) == 8                            # two hangars: the eight planes fit
+    drive(st, lambda s: s.is_over())
+    assert v["round_number"] == 1
+
+
+def test_a_fifth_hangar_token_covers_nothing():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    set_fleet(st, p, *PLANES[:8])
+    v["developments"][p - 1] = ["Workshop", "Stands", "Museum"]
+    v["money"][p - 1] = 50
+    st.ask_again()
+    play(st, "build nothing")
+    assert to_hangar_check(st) == p
+    play(st, "buy a hangar")
+    assert not any("covers" in line for line in logs(st))
+
+
+# ---------------------------------------------------------------- 6. repairs
+def test_repairs_from_tokens_and_events_are_spread_as_the_player_likes():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    set_fleet(st, p, ("Sopwith Camel", 2), ("Sopwith Pup", 2), "Fokker Eindecker")
+    v["developments"][p - 1] = ["Workshop", "Maintenance Crew"]        # 1 + 2 green spanners
+    at_step(st, "repairs")
+    v["held_events"][p - 1] = ["Spare Parts"]
+    st.ask_again()
+    assert mover(st) == p
+    assert texts(st) == ["repair a plane", "play an event", "stop repairing"]
+    play(st, "repair a plane")
+    assert texts(st) == ["repair Sopwith Camel", "repair Sopwith Pup"]     # damaged planes only
+    play(st, "repair Sopwith Camel", "repair a plane", "repair Sopwith Camel")
+    play(st, "repair a plane")
+    assert texts(st) == ["repair Sopwith Pup"]
+    play(st, "repair Sopwith Pup")
+    assert damage(st, p) == {"Sopwith Camel": 0, "Sopwith Pup": 1, "Fokker Eindecker": 0}
+    assert texts(st) == ["play an event", "stop repairing"]             # the three spanners are used
+    play(st, "play an event")
+    assert texts(st) == ["play Spare Parts"]
+    play(st, "play Spare Parts", "repair a plane", "repair Sopwith Pup")
+    assert damage(st, p) == {"Sopwith Camel": 0, "Sopwith Pup": 0, "Fokker Eindecker": 0}
+    assert v["held_events"][p - 1] == [] and "Spare Parts" in v["event_discard"]
+    assert f"player {p} plays Spare Parts (1 repairs)" in logs(st)
+    assert st.step != "repairs" or mover(st) != p
+
+
+def test_unused_repairs_are_lost():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    set_fleet(st, p, ("Sopwith Camel", 1))
+    v["developments"][p - 1] = ["Workshop"]
+    at_step(st, "repairs")
+    v["held_events"][p - 1] = ["Factory Overhaul"]
+    st.ask_again()
+    play(st, "play an event", "play Factory Overhaul", "repair a plane", "repair Sopwith Camel")
+    # 1 + 3 repairs, one used: nothing is left to repair, the other three are lost
+    assert damage(st, p) == {"Sopwith Camel": 0} and st.step != "repairs"
+    at_step(st, "buy development token", round_number=2)
+    v["held_events"] = [[] for _ in range(4)]
+    set_fleet(st, p, ("Sopwith Camel", 3))
+    st.ask_again()
+    at_step(st, "repairs")
+    assert mover(st) == p
+    play(st, "repair a plane", "repair Sopwith Camel")
+    # the Workshop's one repair this turn, and no more
+    assert st.step != "repairs" and damage(st, p) == {"Sopwith Camel": 2}
+
+
+def test_stopping_early_keeps_nothing_for_later():
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    set_fleet(st, p, ("Sopwith Camel", 2), ("Sopwith Pup", 3))
+    v["developments"][p - 1] = ["Maintenance Crew"]
+    at_step(st, "repairs")
+    play(st, "repair a plane", "repair Sopwith Pup", "stop repairing")
+    assert damage(st, p) == {"Sopwith Camel": 2, "Sopwith Pup": 2}
+    at_step(st, "repairs", round_number=2)
+    v["held_events"][p - 1] = []
+    st.ask_again()
+    play(st, "repair a plane", "repair Sopwith Camel", "repair a plane", "repair Sopwith Camel")
+    assert damage(st, p) == {"Sopwith Camel": 0, "Sopwith Pup": 2}
+    assert st.step != "repairs" or mover(st) != p                 # two spanners, the third not kept
+
+
+# ---------------------------------------------------------------- 7. air show cards
+def test_hands_are_filled_to_five_or_seven_and_the_staff_swap_three():
+    st = after_auction()
+    a, b, c, d = order(st)
+    v = st.vars
+    v["developments"][b - 1] = ["Control Tower"]
+    v["developments"][c - 1] = ["Air Show Staff"]
+    deal(st, {a: ["AS01", "AS02"], b: ["AS03", "AS04", "AS05"], c: ["AS06", "AS07", "AS08", "AS09", "AS10"]})
+    deck = list(v["show_deck"])
+    top = deck[::-1]                                   # the draw pile's top is its last card
+    st.ask_again()
+    at_step(st, "air show cards")
+    assert mover(st) == c
+    assert v["hand"][a - 1] == ["AS01", "AS02"] + top[:3]
+    assert v["hand"][b - 1] == ["AS03", "AS04", "AS05"] + top[3:7]
+    assert texts(st) == ["swap three air show cards", "keep the hand"]
+    play(st, "swap three air show cards")
+    assert texts(st) == ["discard AS06", "discard AS07", "discard AS08", "discard AS09", "discard AS10"]
+    play(st, "discard AS07", "discard AS06", "discard AS10")
+    assert v["show_discard"] == ["AS07", "AS06", "AS10"]          # face up
+    assert v["hand"][c - 1] == ["AS08", "AS09"] + top[7:10]
+    assert len(v["hand"][d - 1]) == 5
+    lines = logs(st)
+    assert f"player {c} discards AS07" in lines and f"player {c} discards AS10" in lines
+    assert st.step == "air show preparation"
