@@ -481,3 +481,223 @@ def test_hands_are_filled_to_five_or_seven_and_the_staff_swap_three():
     lines = logs(st)
     assert f"player {c} discards AS07" in lines and f"player {c} discards AS10" in lines
     assert st.step == "air show preparation"
+
+
+# ---------------------------------------------------------------- 8. preparation and performance
+def show_time(fleet, hand, master, seed=1):
+    """The first player alone with planes (``fleet``), holding ``hand``, ``master`` on top of the air
+    show deck; the game at that player's first decision of the preparation."""
+    st = after_auction(seed=seed)
+    p = st.vars["first_player"]
+    for q in range(1, 5):
+        st.vars["fleet"][q - 1] = []
+    set_fleet(st, p, *fleet)
+    deal(st, {p: hand}, master)
+    st.ask_again()
+    at_step(st, "air show preparation")
+    assert mover(st) == p
+    logs(st)
+    return st, p
+
+
+def prepare(st, p, shown, cards=None):
+    """Show the planes in ``shown`` (keep the others) and put ``cards`` ({period: card}) on the groups."""
+    cards = cards or {}
+    while st.step == "air show preparation" and st.to_move() == [p]:
+        t = texts(st)
+        if t[0].startswith(("show ", "keep ")):
+            card = t[0].split(" ", 1)[1]
+            play(st, f"show {card}" if card in shown else f"keep {card}")
+        else:
+            period = t[-1].rsplit(" ", 1)[1]
+            play(st, f"play {cards[period]} on {period}" if period in cards else f"no card on {period}")
+
+
+def rewards(st, p, choose=None):
+    """Take the rewards period by period (prestige unless ``choose`` says otherwise); the periods
+    offered, in order."""
+    choose = choose or {}
+    offered = []
+    while not st.is_over() and st.step == "air show performance" and st.to_move() == [p] \
+            and texts(st)[0].startswith("take "):
+        period = texts(st)[0].rsplit(" ", 1)[1]
+        offered.append(period)
+        play(st, f"take {choose.get(period, 'prestige')} for {period}")
+    return offered
+
+
+def test_only_undamaged_planes_are_offered_and_one_card_a_group():
+    fleet = ["Wright Flyer", ("Sopwith Pup", 1), "Fokker Eindecker", ("Ford Trimotor", 2), "Hawker Fury"]
+    st, p = show_time(fleet, ["AS01", "AS02", "AS03", "AS04", "AS05"], "AS15")
+    assert texts(st) == ["show Wright Flyer", "keep Wright Flyer"]
+    play(st, "show Wright Flyer")
+    assert texts(st) == ["show Fokker Eindecker", "keep Fokker Eindecker"]      # the damaged Pup is not asked
+    play(st, "show Fokker Eindecker")
+    assert texts(st) == ["show Hawker Fury", "keep Hawker Fury"]
+    play(st, "keep Hawker Fury")
+    assert texts(st) == [f"play AS0{i} on A1" for i in range(1, 6)] + ["no card on A1"]
+    play(st, "play AS01 on A1")
+    assert texts(st) == [f"play AS0{i} on A2" for i in range(2, 6)] + ["no card on A2"]   # AS01 is on A1
+    play(st, "play AS03 on A2")
+    # A3 has only a damaged plane: no group; A4's plane stays home: no card on it
+    assert texts(st) == ["no card on A4"]
+    play(st, "no card on A4")
+    assert st.step != "air show preparation"
+    assert st.vars["hand"][p - 1] == ["AS02", "AS04", "AS05"]
+    assert [a["entered"] for a in st.vars["fleet"][p - 1]] == [True, False, True, False, False]
+
+
+SIX = ["Wright Flyer", "Sopwith Pup", "Ford Trimotor", "Hawker Fury", "Piper J-3 Cub", "Pitts Special"]
+FILL = ["AS09", "AS11", "AS15", "AS16", "AS17"]      # cards left in hand
+
+
+@pytest.mark.parametrize("cards, master, weather, stress, flying", [
+    # bad 2 + bad 3 - sunny 2, master bad 2: A1 (from 1), A2 (from 3), A3 (from 5) stay on the ground
+    ({"A1": "AS02", "A2": "AS06", "A3": "AS13"}, "AS28", 5, 0, ["A4", "A5", "A6"]),
+    # the same cards, master sunny 3: everything flies
+    ({"A1": "AS02", "A2": "AS06", "A3": "AS13"}, "AS03", 0, -2, ["A1", "A2", "A3", "A4", "A5", "A6"]),
+    # no card, master bad 3: A1 and A2 are grounded
+    ({}, "AS36", 3, 3, ["A3", "A4", "A5", "A6"]),
+    # master sunny 2 against bad 1: weather -1
+    ({"A6": "AS14"}, "AS05", -1, -1, ["A1", "A2", "A3", "A4", "A5", "A6"]),
+    # bad 3 + bad 3 + master bad 2: 8, A4 grounded (from 7), A5 flies (from 9)
+    ({"A4": "AS06", "A5": "AS24"}, "AS26", 8, 3, ["A5", "A6"]),
+])
+def test_the_weather_total_and_the_periods_it_grounds(cards, master, weather, stress, flying):
+    hand = list(cards.values()) + FILL[:5 - len(cards)]
+    st, p = show_time(SIX, hand, master)
+    prepare(st, p, SIX, cards)
+    assert st.vars["master"] == master
+    lines = logs(st)
+    assert f"player {p} turns over the master card {master}" in lines
+    assert f"player {p}: weather {weather}, mechanical stress {stress}" in lines
+    assert rewards(st, p) == flying
+
+
+STRESS_FLEET = ["Wright Flyer", "Sopwith Pup", "Fokker Eindecker", "Ford Trimotor", "Curtiss JN-4 Jenny",
+                "Hawker Fury"]
+
+
+@pytest.mark.parametrize("kept, cards, master, stress, hit, level", [
+    # the master's left period is A2: its oldest plane, the Eindecker (1915, not the Pup of 1916)
+    ((), {"A1": "AS22"}, "AS34", 5, "Fokker Eindecker", 2),
+    # left A3, right A4: the oldest A3 plane, the Jenny (1919, not the Trimotor of 1926)
+    ((), {"A1": "AS22"}, "AS12", 5, "Curtiss JN-4 Jenny", 1),
+    # no A3 plane in the show: the oldest of the right period, A4
+    (("Ford Trimotor", "Curtiss JN-4 Jenny"), {"A1": "AS22"}, "AS12", 5, "Hawker Fury", 1),
+    # A6 only, and none shown: the oldest plane of the show, grounded by the weather (3) as it is
+    ((), {"A1": "AS22", "A2": "AS04"}, "AS14", 7, "Wright Flyer", 3),
+    # the oldest of the show, the Wright Flyer staying home
+    (("Wright Flyer",), {"A2": "AS22", "A3": "AS04"}, "AS14", 7, "Fokker Eindecker", 2),
+])
+def test_the_plane_that_takes_the_mechanical_stress(kept, cards, master, stress, hit, level):
+    hand = list(cards.values()) + FILL[:5 - len(cards)]
+    st, p = show_time(STRESS_FLEET, hand, master)
+    prepare(st, p, [c for c in STRESS_FLEET if c not in kept], cards)
+    lines = logs(st)
+    assert any(line.startswith(f"player {p}: weather ") and line.endswith(f"mechanical stress {stress}")
+               for line in lines)
+    assert f"player {p}'s {hit} takes {level} breakdown levels" in lines
+    assert damage(st, p) == {c: (level if c == hit else 0) for c in STRESS_FLEET}
+
+
+@pytest.mark.parametrize("fleet, cards, master, stress, level", [
+    (["Wright Flyer"], {}, "AS32", 1, 1),                           # master red 1
+    (["Wright Flyer"], {"A1": "AS22"}, "AS28", 2, 1),               # red 3, master green 1
+    (["Wright Flyer"], {"A1": "AS22"}, "AS26", 4, 1),
+    (["Wright Flyer"], {"A1": "AS22"}, "AS01", 5, 2),
+    (["Wright Flyer", "Sopwith Pup"], {"A1": "AS22", "A2": "AS34"}, "AS01", 7, 3),
+    (["Wright Flyer"], {"A1": "AS22"}, "AS18", 0, 0),               # master green 3
+    (["Wright Flyer"], {"A1": "AS33"}, "AS32", -2, 0),              # green 3, master red 1
+    (["Sopwith Pup"], {}, "AS07", 1, 0),                            # an A2 plane at 1
+    (["Sopwith Pup"], {"A2": "AS22"}, "AS07", 4, 1),
+    (["Pitts Special"], {"A6": "AS22"}, "AS36", 6, 0),              # an A6 plane only breaks from 7
+    (["Pitts Special"], {"A6": "AS04"}, "AS36", 6, 0),
+    (["Pitts Special", "Piper J-3 Cub"], {"A6": "AS04", "A5": "AS22"}, "AS14", 7, 1),
+])
+def test_the_breakdown_level_of_the_stress_table(fleet, cards, master, stress, level):
+    hand = list(cards.values()) + FILL[:5 - len(cards)]
+    st, p = show_time(fleet, hand, master)
+    prepare(st, p, fleet, cards)
+    lines = logs(st)
+    assert any(line.startswith(f"player {p}: weather ") and line.endswith(f"mechanical stress {stress}")
+               for line in lines)
+    assert sum(damage(st, p).values()) == level
+    assert any("breakdown levels" in line for line in lines) == (level > 0)
+
+
+def breakdown_with_an_event():
+    # master AS39: sunny 2, red 1, left A2; AS22 on A2: bad 1, red 3. Weather -1, stress 4: the
+    # Eindecker (A2) takes 1 level. The damaged Camel stays home.
+    fleet = ["Wright Flyer", "Fokker Eindecker", ("Sopwith Camel", 1)]
+    st, p = show_time(fleet, ["AS22"] + FILL[:4], "AS39")
+    st.vars["held_events"][p - 1] = ["Mechanics' Overtime"]
+    prepare(st, p, ["Wright Flyer", "Fokker Eindecker"], {"A2": "AS22"})
+    assert f"player {p}'s Fokker Eindecker takes 1 breakdown levels" in logs(st)
+    assert texts(st) == ["play an event", "stop repairing"]
+    return st, p
+
+
+def test_an_event_played_at_the_breakdown_repairs_the_plane_and_it_flies():
+    st, p = breakdown_with_an_event()
+    prestige = st.vars["prestige"][p - 1]
+    play(st, "play an event", "play Mechanics' Overtime", "repair a plane")
+    assert texts(st) == ["repair Fokker Eindecker"]                  # the stressed plane only
+    play(st, "repair Fokker Eindecker")
+    assert damage(st, p) == {"Wright Flyer": 0, "Fokker Eindecker": 0, "Sopwith Camel": 1}
+    assert "Mechanics' Overtime" in st.vars["event_discard"] and st.vars["held_events"][p - 1] == []
+    assert rewards(st, p) == ["A1", "A2"]
+    assert st.vars["prestige"][p - 1] == prestige + 5 + (4 + 3)       # Wright Flyer; Eindecker + AS22
+
+
+def test_a_plane_left_damaged_does_not_fly():
+    st, p = breakdown_with_an_event()
+    play(st, "stop repairing")
+    assert rewards(st, p) == ["A1"]
+    assert st.vars["held_events"][p - 1] == ["Mechanics' Overtime"]
+    assert damage(st, p)["Fokker Eindecker"] == 1
+
+
+RESULT_FLEET = ["Sopwith Pup", "Nieuport 17", "Fokker Eindecker", "Boeing P-12", "Ford Trimotor", "Hawker Fury"]
+
+
+def results_show():
+    # AS05 (aerobatic; EX 1, P 1) on A2, AS02 (not aerobatic; EX 2, P 2) on A3, nothing on A4;
+    # master AS03, sunny 3 and green 3: everything flies, nothing breaks
+    st, p = show_time(RESULT_FLEET, ["AS05", "AS02"] + FILL[:3], "AS03")
+    prepare(st, p, RESULT_FLEET, {"A2": "AS05", "A3": "AS02"})
+    return st, p
+
+
+def test_results_sum_the_planes_and_the_card_once_with_a_flag_per_aerobatic_plane():
+    st, p = results_show()
+    v = st.vars
+    money, prestige = v["money"][p - 1], v["prestige"][p - 1]
+    assert rewards(st, p, {"A3": "purchase flags"}) == ["A2", "A3", "A4"]
+    lines = logs(st)
+    # A2: P 3 + 4 + 4, the card's 1 once, 2 aerobatic planes under an aerobatic card
+    assert f"player {p} takes 14 prestige for A2" in lines
+    # A3: EX 3 + 4, the card's 2; the P-12 is aerobatic but the card is not
+    assert f"player {p} takes 9K for A3" in lines
+    # A4: the Fury's P 3, no card, no flag
+    assert f"player {p} takes 3 prestige for A4" in lines
+    assert v["prestige"][p - 1] == prestige + 17 and v["money"][p - 1] == money + 9
+
+
+def test_purchase_flags_for_an_aerobatic_card():
+    st, p = results_show()
+    money = st.vars["money"][p - 1]
+    rewards(st, p, {"A2": "purchase flags"})
+    # EX 2 + 2 + 2, the card's 1, 2 aerobatic planes
+    assert f"player {p} takes 9K for A2" in logs(st)
+    assert st.vars["money"][p - 1] == money + 9
+
+
+def test_played_cards_and_the_master_are_discarded_at_the_end_of_the_turn():
+    st, p = results_show()
+    rewards(st, p)
+    drive(st, lambda s: s.step == "auction bidding")
+    assert {"AS05", "AS02", "AS03"} <= set(st.vars["show_discard"])
+    assert st.vars["master"] is None
+    assert not any(a["entered"] for a in st.vars["fleet"][p - 1])
+    assert st.vars["tokens"][p - 1] == [0, 1, 1, 2, 3]
