@@ -223,6 +223,28 @@ def test_a_player_who_cannot_pay_even_by_selling_forfeits_to_the_next_highest_bi
     assert st.vars["money"][c - 1] == 32
 
 
+def test_planes_go_up_with_the_breakdown_markers_of_a_drawn_card_and_keep_them():
+    st = game(4).new_state(seed=1)
+    drive(st, lambda s: s.step == "auction bidding")
+    lines = logs(st)
+    v = st.vars
+    assert len(v["display"]) == 4 and len(v["lots"]) == 5 and v["lots"][-1]["event_card"] is not None
+    # one air show card drawn for each plane: its breakdown markers go on the plane, the card to the discards
+    markers = [line.split() for line in lines if line.startswith("air show card ")]
+    assert len(markers) == 4
+    for a, m in zip(v["display"], markers):
+        assert " ".join(m[5:-3]) == a["card"] and int(m[-3]) == a["damage"]
+    assert v["show_discard"] == [m[3] for m in markers]
+    assert len(v["show_deck"]) == 40 - 4 * 5 - 4
+    a, b, c, d = order(st)
+    v["display"][0]["damage"] = 2
+    st.ask_again()
+    first = v["display"][0]["card"]
+    ev = "the event " + v["lots"][-1]["event_card"]
+    bids(st, [[(3, first), (0, ev), (0, ev), (0, ev)]] + [[(1, ev)] * 4] * 2)
+    assert v["fleet"][a - 1][-1] == {"card": first, "owner": a, "damage": 2, "entered": False, "unveiled": True}
+
+
 # ---------------------------------------------------------------- 4. development tokens
 def test_one_token_of_each_type_and_its_price():
     st = after_auction()
