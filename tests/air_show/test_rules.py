@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import at_step, drive, game, logs, mover, pick, plane, ready, texts
+from .helpers import at_step, drive, game, logs, mover, plane, ready, texts
 
 SHOW_CARDS = [f"AS{i:02d}" for i in range(1, 41)]
 
@@ -197,7 +197,8 @@ def test_a_player_short_of_flags_sells_undamaged_planes_at_their_k_value():
     lines = logs(st)
     assert f"player {a} sells Fokker Eindecker to the bank for 6K" in lines
     assert f"player {a} buys Wright Flyer for 9K" in lines
-    assert [x["card"] for x in st.vars["fleet"][a - 1]] == ["Sopwith Camel", "Wright Flyer", "Curtiss Pusher", "Bleriot XI"]
+    kept = ["Sopwith Camel", "Wright Flyer", "Curtiss Pusher", "Bleriot XI"]
+    assert [x["card"] for x in st.vars["fleet"][a - 1]] == kept
     # the sold planes go back in the box
     assert placed(st, "Fokker Eindecker") == before["Fokker Eindecker"] - 1
     assert placed(st, "Ford Trimotor") == before["Ford Trimotor"] - 1
