@@ -435,7 +435,7 @@ def test_repairs_from_tokens_and_events_are_spread_as_the_player_likes():
     play(st, "play Spare Parts", "repair a plane", "repair Sopwith Pup")
     assert damage(st, p) == {"Sopwith Camel": 0, "Sopwith Pup": 0, "Fokker Eindecker": 0}
     assert v["held_events"][p - 1] == [] and "Spare Parts" in v["event_discard"]
-    assert f"player {p} plays Spare Parts (1 repairs)" in logs(st)
+    assert f"player {p} plays Spare Parts (1 repair)" in logs(st)
     assert st.step != "repairs" or mover(st) != p
 
 
@@ -620,7 +620,7 @@ def test_the_plane_that_takes_the_mechanical_stress(kept, cards, master, stress,
     lines = logs(st)
     assert any(line.startswith(f"player {p}: weather ") and line.endswith(f"mechanical stress {stress}")
                for line in lines)
-    assert f"player {p}'s {hit} takes {level} breakdown levels" in lines
+    assert f"player {p}'s {hit} takes {level} breakdown level{'s' if level > 1 else ''}" in lines
     assert damage(st, p) == {c: (level if c == hit else 0) for c in STRESS_FLEET}
 
 
@@ -646,7 +646,7 @@ def test_the_breakdown_level_of_the_stress_table(fleet, cards, master, stress, l
     assert any(line.startswith(f"player {p}: weather ") and line.endswith(f"mechanical stress {stress}")
                for line in lines)
     assert sum(damage(st, p).values()) == level
-    assert any("breakdown levels" in line for line in lines) == (level > 0)
+    assert any("breakdown level" in line for line in lines) == (level > 0)
 
 
 def breakdown_with_an_event():
@@ -656,7 +656,7 @@ def breakdown_with_an_event():
     st, p = show_time(fleet, ["AS22"] + FILL[:4], "AS39")
     st.vars["held_events"][p - 1] = ["Mechanics' Overtime"]
     prepare(st, p, ["Wright Flyer", "Fokker Eindecker"], {"A2": "AS22"})
-    assert f"player {p}'s Fokker Eindecker takes 1 breakdown levels" in logs(st)
+    assert f"player {p}'s Fokker Eindecker takes 1 breakdown level" in logs(st)
     assert texts(st) == ["play an event", "stop repairing"]
     return st, p
 
