@@ -35,6 +35,7 @@ PLAYERS = typer.Option(None, "--players", "-p", min=1, help="Number of players (
 OPTION = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options; repeatable.")
 SEED = typer.Option(None, "--seed", "-s", help="Seed for the game's randomness (and the agent's).")
 JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
+UNVERIFIED = typer.Option(False, "--unverified", help="Load a save even if its seed and moves do not give it (edited by hand).")
 
 
 @app.command()
@@ -79,6 +80,7 @@ def play(
                                             "move is refused or the rules fail: then it is the state before "
                                             "that move)."),
     load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Resume a game saved with --save."),
+    unverified: bool = UNVERIFIED,
     log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
 ):
     """Play a game: at a prompt, from a move script, or by agents.
@@ -89,7 +91,7 @@ def play(
     if auto:
         make_agent(auto, 0)  # a usage error before any file is read
     script = read_script(moves) if moves else []
-    session = open_session(game, players, options, seed, load)
+    session = open_session(game, players, options, seed, load, verify=not unverified)
     # Seeded with the session's seed (chosen at random if --seed is absent), the one the log records.
     agent = make_agent(auto, session.seed) if auto else None
     seats_all = frozenset(range(1, session.game.player_count + 1))
@@ -141,12 +143,14 @@ def show(
     seed: Optional[int] = SEED,
     moves: Optional[str] = typer.Option(None, "--moves", "-m", metavar="FILE|-", help="Apply these moves first."),
     load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Show a game saved with play --save."),
+    unverified: bool = UNVERIFIED,
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
     as_json: bool = JSON,
 ):
     """Show the board and every variable, as text or (with --json) as the player's view."""
-    session = open_session(game, players, parse_options(option), 0 if seed is None else seed, load)
+    session = open_session(game, players, parse_options(option), 0 if seed is None else seed, load,
+                           verify=not unverified)
     state = session.state
     if as_player is not None and not 1 <= as_player <= session.game.player_count:
         raise typer.BadParameter(f"no player {as_player} in a {session.game.player_count}-player game",

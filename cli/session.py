@@ -36,7 +36,7 @@ def fresh_seed() -> int:
 
 
 def open_session(name_or_path: str, players: Optional[int], options: dict, seed: Optional[int],
-                 load: Optional[str] = None) -> Session:
+                 load: Optional[str] = None, verify: bool = True) -> Session:
     seed = fresh_seed() if seed is None else seed
     if load is None:
         game = rulewright.load(name_or_path, players=players, options=options)
@@ -51,7 +51,7 @@ def open_session(name_or_path: str, players: Optional[int], options: dict, seed:
         options = data["options"]
     game = rulewright.load(name_or_path, players=players, options=options)
     try:
-        state = game.load_state(copy.deepcopy(data))
+        state = game.load_state(copy.deepcopy(data), verify=verify)
     except SaveError as exc:
         raise SaveError(f"{load}: {exc}") from None
     # The restored state may share lists with `data`; the log needs the save as it was.

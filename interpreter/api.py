@@ -109,8 +109,12 @@ class Game:
                 raise OptionError(d.message)
 
     def new_state(self, seed: Optional[int] = None) -> State:
+        """A new game. Without a seed one is drawn, and kept: every game can be played again, and a save
+        checked against its moves."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
         rng = Generator(seed)  # random.Random's numbers; a failed move can put its draws back
-        st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled)
+        st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled, seed=seed)
         limits.fresh()  # the starting values are bounded like a move (limits.py)
         for name, per_player, init in self.compiled.initial:
             try:
@@ -124,9 +128,11 @@ class Game:
         run(st)
         return st
 
-    def load_state(self, data) -> State:
+    def load_state(self, data, verify: bool = True) -> State:
+        """The state a save holds. With ``verify`` (the default), the save must be what its seed and its
+        moves give when played again: a save edited by hand is refused (``verify=False`` loads it)."""
         from rulewright.interpreter.saves import restore
-        return restore(self, data)
+        return restore(self, data, verify)
 
     def __repr__(self) -> str:
         return f"Game({self.name!r}, players={self.player_count}, options={self.options})"

@@ -7,7 +7,7 @@ import random
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from rulewright.dsl.errors import RulesError, SaveError
+from rulewright.dsl.errors import IllegalMoveError, RulesError, SaveError
 from rulewright.interpreter import events, limits
 from rulewright.interpreter.machine import Option
 from rulewright.interpreter.state import Generator, State
@@ -59,8 +59,9 @@ def save(st: State) -> dict:
             "players": g.player_count, "options": dict(g.options), "state": data}
 
 
-def restore(game, data) -> State:
-    """Rebuild a state saved by ``save``; refuse a save of other rules, players or options."""
+def restore(game, data, verify: bool = True) -> State:
+    """Rebuild a state saved by ``save``; refuse a save of other rules, players or options, and (with
+    ``verify``) one that its seed and its moves do not give when played again."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a rulewright save file")
     if data.get("version") != VERSION:
@@ -95,7 +96,44 @@ def restore(game, data) -> State:
     _check_vars_and_status(st)
     _check_values(st)
     _check_players(st)
-    return _ask_again(st)
+    st = _ask_again(st)
+    if verify:
+        _check_replay(game, st)
+    return st
+
+
+EDITED_HINT = ("it was edited, or made from a position set by hand; to load it anyway, use "
+               "load_state(data, verify=False) (on the command line, --unverified)")
+
+
+def _check_replay(game, st: State) -> None:
+    """A save is its seed and its moves: played again from the seed, the moves of its history (and the
+    choices already made in a simultaneous decision) must give the very state saved. Anything edited
+    by hand (a card added, a score, a choice's value, the generator) shows as a difference."""
+    if st.seed is None:
+        return  # a save made before games kept their seed: nothing to play again
+    again = game.new_state(seed=st.seed)
+    moves = [(e["player"], e["move"]) for e in st.event_history() if e["event"] == "move"]
+    if st.pending is not None:
+        moves += [(p, told[0]) for p, told in st.pending.texts.items() if told is not None]
+    try:
+        for player, text in moves:
+            again.apply(text, player=player, atomic=False)
+    except (RulesError, IllegalMoveError) as exc:
+        raise SaveError(f"this save's moves do not play from its seed ({_short(str(exc))}): {EDITED_HINT}") from None
+    for what, mine, theirs in (("variables", st.vars, again.vars), ("status", st.status, again.status),
+                               ("winners", st.winners, again.winners), ("reveals", st.revealed, again.revealed),
+                               ("generator", st.rng.getstate(), again.rng.getstate()),
+                               ("running rules", [(f.proc, f.pc, f.locals) for f in st.frames],
+                                [(f.proc, f.pc, f.locals) for f in again.frames]),
+                               ("events", st.event_history(), again.event_history())):
+        if mine != theirs:
+            differ = ""
+            if what == "variables":
+                names = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+                differ = " (" + ", ".join(names[:5]) + ")"
+            raise SaveError(f"this save is not what its seed and its moves give: its {what} differ{differ}: "
+                            f"{EDITED_HINT}")
 
 
 def _short(exc: BaseException) -> str:

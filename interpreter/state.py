@@ -73,6 +73,7 @@ class State:
     winners: Optional[list[int]] = None
     step: str = ""
     moves_made: int = 0
+    seed: Optional[int] = None  # the game's seed: with the moves in the history, the whole game
     game: Any = attrs.field(default=None, repr=False)
     # Every event so far, newest first, as linked pairs (event, older): clones share it for free.
     history: Optional[tuple] = attrs.field(default=None, repr=False)
@@ -279,7 +280,7 @@ class State:
         return State(
             vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
             winners=list(self.winners) if self.winners is not None else None,
-            step=self.step, moves_made=self.moves_made, game=self.game, history=self.history,
+            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
             history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
             revealed=[list(r) for r in self.revealed])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import textwrap
 from pathlib import Path
 
@@ -511,3 +512,52 @@ def test_any_move_text_is_a_move_or_a_refusal(text):
         state.apply(text)
     except rulewright.IllegalMoveError:
         assert state.moves_made == 0
+
+
+# ----------------------------------------------------------------------------- saves edited by hand
+def _biplane_mid_game():
+    g = rulewright.load("biplane", players=2)
+    st = g.new_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        st.apply(rng.choice(st.legal_moves()))
+    return g, st
+
+
+def test_a_save_is_checked_against_its_seed_and_moves():
+    g, st = _biplane_mid_game()
+    data = json.loads(json.dumps(st.to_json()))
+    assert g.load_state(data).to_json() == st.to_json()
+    deck = data["state"]["vars"]["deck"]
+    edits = [
+        lambda d: d["state"]["vars"]["deck"].append(deck[0]),          # a duplicated card
+        lambda d: d["state"]["vars"]["score"].__setitem__(0, 99),       # a score
+        lambda d: d["state"]["vars"].__setitem__("first_player", 2),    # who starts
+    ]
+    for edit in edits:
+        edited = json.loads(json.dumps(data))
+        edit(edited)
+        with pytest.raises(rulewright.SaveError, match="is not what its seed and its moves give"):
+            g.load_state(edited)
+        g.load_state(json.loads(json.dumps(edited)), verify=False)  # on purpose, it loads
+
+
+def test_a_save_whose_moves_were_edited_is_refused():
+    g, st = _biplane_mid_game()
+    data = json.loads(json.dumps(st.to_json()))
+    moves = [e for e in data["state"]["history"] if e["event"] == "move"]
+    moves[3]["move"] = "no such move"
+    with pytest.raises(rulewright.SaveError, match="moves do not play from its seed"):
+        g.load_state(data)
+
+
+def test_the_command_line_refuses_an_edited_save_unless_told(tmp_path):
+    g, st = _biplane_mid_game()
+    data = st.to_json()
+    data["state"]["vars"]["score"][1] = 42
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    out = CliRunner().invoke(app, ["show", "biplane", "--load", str(path)])
+    assert out.exit_code == 1 and "--unverified" in out.output and "Traceback" not in out.output
+    out = CliRunner().invoke(app, ["show", "biplane", "--load", str(path), "--unverified"])
+    assert out.exit_code == 0, out.output
