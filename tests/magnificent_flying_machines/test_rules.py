@@ -54,7 +54,7 @@ def test_bobs_flying_test_against_pauls_cad_symbol_and_the_lost_die():
     dashboard(st, bob, "Triplane", at=3, alt=1)          # over Town 3, Hamish McTarn: no flying marker
     st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
     refresh(st)
-    first = until(st, ["fly on", "play a cad symbol", "discard Sabotage (cad) for its cad symbol"],
+    first = until(st, ["fly on", "discard Sabotage (cad) for its cad symbol"],
                   lambda s, lines: "passes" in " ".join(lines))
     assert rolled(first.lines) == [(4, rolled(first.lines)[0][1], 3)]
     assert any("player %d plays a cad symbol" % paul in line for line in first.lines)
@@ -65,6 +65,9 @@ def test_bobs_flying_test_against_pauls_cad_symbol_and_the_lost_die():
 
 
 def test_only_one_cad_symbol_against_a_test():
+    """"Only one cad symbol may be applied to any single test": both other players answer the window
+    with a cad symbol at once; the first clockwise from the tester is applied, the other keeps the card
+    and nobody sees it."""
     st = ready(3)
     bob = mover(st)
     paul, kim = others(st, bob)
@@ -74,11 +77,79 @@ def test_only_one_cad_symbol_against_a_test():
     st.vars["hand"][kim - 1] = ["Crosswind (cad)"]
     refresh(st)
     st.apply("fly on")
-    st.apply("play a cad symbol")
-    st.apply("discard Sabotage (cad) for its cad symbol")
-    assert st.to_move() == [kim]
-    assert "play a cad symbol" not in texts(st)                    # one per test
-    assert "let the test go ahead" in texts(st)
+    assert sorted(st.to_move()) == sorted([paul, kim]) and st.pending.window
+    assert texts(st, kim) == ["discard Crosswind (cad) for its cad symbol", "let the test go ahead"]
+    st.drain_events()
+    st.apply("discard Crosswind (cad) for its cad symbol", player=kim)
+    st.apply("discard Sabotage (cad) for its cad symbol", player=paul)
+    lines = logs(st)
+    assert [line for line in lines if "cad symbol" in line] == [
+        "player %d plays a cad symbol (Sabotage (cad)) against the Triplane of player %d's flying test over Town 3" % (paul, bob)]
+    assert rolled(lines)[0][0] == 4                                 # one die less, not two
+    assert st.vars["hand"][kim - 1][0] == "Crosswind (cad)"          # kept (a card may have been drawn since)
+    assert "Crosswind (cad)" not in st.vars["discard"]
+    assert not any("Crosswind" in line for line in lines)
+
+
+def test_a_cad_symbol_cancelled_by_an_honourable_pilot_lets_the_next_one_apply():
+    st = ready(3)
+    bob = mover(st)
+    paul, kim = others(st, bob)
+    quiet_course(st)
+    dashboard(st, bob, "Triplane", at=3, alt=1)
+    st.vars["hand"][bob - 1] = ["An Honourable Pilot (flying)"]
+    st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
+    st.vars["hand"][kim - 1] = ["Crosswind (cad)"]
+    refresh(st)
+    st.apply("fly on")
+    st.apply("discard Sabotage (cad) for its cad symbol", player=paul)
+    st.apply("discard Crosswind (cad) for its cad symbol", player=kim)
+    # the tester's answer is a window of one
+    assert st.to_move() == [bob] and st.pending.window
+    assert texts(st) == ["answer with An Honourable Pilot (flying)", "accept the cad symbol"]
+    st.apply("answer with An Honourable Pilot (flying)")
+    lines = logs(st)
+    assert sum("plays a cad symbol" in line for line in lines) == 2
+    assert rolled(lines)[0][0] == 4
+    assert {"Sabotage (cad)", "Crosswind (cad)", "An Honourable Pilot (flying)"} <= set(st.vars["discard"])
+
+
+def test_a_dirty_trick_before_a_test_and_the_cad_symbol_in_the_same_window():
+    """Dirty tricks "at any time": in the window, against the tester, answered by Immunity; a cad
+    symbol from another player in the same window still applies."""
+    st = ready(3)
+    bob = mover(st)
+    paul, kim = others(st, bob)
+    quiet_course(st)
+    dashboard(st, bob, "Triplane", at=3, alt=2, fuel=2)
+    st.vars["hand"][bob - 1] = ["Immunity (flying)"]
+    st.vars["hand"][paul - 1] = ["Crosswind (flying)", "Field Repairs (landing)"]
+    st.vars["hand"][kim - 1] = ["Full Throttle (cad)"]
+    refresh(st)
+    st.apply("fly on")
+    assert texts(st, paul) == ["play Crosswind (flying) against the tester", "let the test go ahead"]
+    st.apply("play Crosswind (flying) against the tester", player=paul)
+    st.apply("discard Full Throttle (cad) for its cad symbol", player=kim)
+    assert st.to_move() == [bob]
+    assert texts(st) == ["answer with Immunity (flying)", "let Crosswind stand"]
+    st.apply("answer with Immunity (flying)")
+    lines = logs(st)
+    assert "Crosswind is cancelled" in lines and ship(st, bob)["alt"] == 2
+    assert rolled(lines)[0][0] == 4
+
+
+def test_official_scrutiny_forbids_cad_symbols_not_dirty_tricks():
+    st = ready(3)
+    bob = mover(st)
+    paul, kim = others(st, bob)
+    quiet_course(st)
+    dashboard(st, bob, "Triplane", at=3, alt=1, fuel=2, scrutiny=True)
+    st.vars["hand"][paul - 1] = ["Siphoned Fuel (cad)"]
+    st.vars["hand"][kim - 1] = ["Full Throttle (cad)"]
+    refresh(st)
+    st.apply("fly on")
+    assert st.to_move() == [paul]                                 # kim holds only a cad symbol
+    assert texts(st) == ["play Siphoned Fuel (cad) against the tester", "let the test go ahead"]
 
 
 def test_joannes_two_take_off_tests():
