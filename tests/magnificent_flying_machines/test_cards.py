@@ -147,7 +147,7 @@ def test_adriana_belhinda_re_rolls_two_dice_once():
     assert len(rerolled(lines)[0].split(": ")[1].split()) == 2
     if "passes" not in " ".join(lines):
         assert move not in texts(short)
-    assert ship(short, p)["adriana_used"]
+    assert ship(short, p)["adriana_used"] == ship(short, p)["phases"]   # used in this phase only ("Once per phase")
 
 
 def test_the_flying_manual_ignores_terrain_symbols_not_weather():
