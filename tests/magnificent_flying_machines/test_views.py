@@ -128,7 +128,7 @@ def test_an_answer_in_a_window_shows_only_in_what_it_does():
 
 def test_a_window_survives_a_save_and_load():
     st, bob, paul, kim = _window()
-    back = game(3).load_state(json.loads(json.dumps(st.to_json())))
+    back = game(3).load_state(json.loads(json.dumps(st.to_json())), verify=False)   # a position set by hand
     assert back.pending.window and back.to_move() == [paul]
     assert back.view(kim) == st.view(kim) and back.view(paul) == st.view(paul)
     for a in (st, back):
