@@ -3,6 +3,8 @@ Two-Seater, the guns, the re-rolls (Flying Jacket, Lucky Locket, Adriana Belhind
 Manual, Sheila Dawson's card, Elinah Mwangi, Vladimir Orkovski and Sir Archibald Smythe's cad symbol."""
 from __future__ import annotations
 
+import pytest
+
 from .helpers import dashboard, logs, mover, others, ready, refresh, rolled, ship, texts, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
@@ -237,3 +239,78 @@ def test_sir_archibald_smythe_plays_a_cad_symbol_once_a_turn():
     if "fly on again" in texts(st):                    # the next test: no cad symbol left, nobody asked
         st.apply("fly on again")
         assert not st.pending.window or archie not in st.to_move()
+
+
+# ---------------------------------------------------------------- the ability markers (extra dice)
+MOUNTAIN = 5
+
+
+def _dice(pilot="Hamish McTarn", equipment=(), model="Biplane", at=FIELDS):
+    """The dice rolled for a take-off from ``at`` and for a flying test and a landing over it."""
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, model, pilot=pilot, equipment=list(equipment), at=at, fuel=2)
+    refresh(st)
+    out = {"takeoff": rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0]}
+    ship(st, p)["alt"] = 1
+    refresh(st)
+    out["flying"] = rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][0]
+    out["landing"] = rolled(until(st, ["land"], lambda s, lines: True).lines)[0][0]
+    return out
+
+
+BIPLANE = {"takeoff": 5, "flying": 4, "landing": 4}
+
+
+def test_the_biplane_with_hamish_mctarn_rolls_its_dashboard_dice():
+    assert _dice() == BIPLANE
+
+
+def test_condesa_isabella_sanchez_rolls_two_more_takeoff_dice_and_one_more_landing_die():
+    # "Rolls 2 extra dice for takeoff and one extra dice for landing tests."
+    assert _dice("Condesa Isabella Sanchez") == {"takeoff": 7, "flying": 4, "landing": 5}
+
+
+def test_oberst_andre_schneider_rolls_one_more_takeoff_die_and_two_more_landing_dice():
+    # "Rolls one extra dice for takeoff and 2 extra dice for landing tests."
+    assert _dice("Oberst Andre Schneider") == {"takeoff": 6, "flying": 4, "landing": 6}
+
+
+def test_sikosi_akimoto_rolls_one_more_die_for_every_test():
+    # "Rolls one extra dice for takeoff, flying and landing tests."
+    assert _dice("Sikosi Akimoto") == {"takeoff": 6, "flying": 5, "landing": 5}
+
+
+def test_the_new_wing_design_rolls_one_more_flying_die():
+    # "Enables one extra dice to be rolled for flying tests."
+    assert _dice(equipment=["New Wing Design"]) == {"takeoff": 5, "flying": 5, "landing": 4}
+
+
+def test_superior_tyres_roll_one_more_landing_die():
+    # "Enables one extra dice to be rolled for landing tests."
+    assert _dice(equipment=["Superior Tyres"]) == {"takeoff": 5, "flying": 4, "landing": 5}
+
+
+def test_floats_roll_two_more_takeoff_and_landing_dice_on_water_only():
+    # "Enables 2 extra dice to be rolled for takeoff and landing tests on water terrain tiles."
+    assert _dice(equipment=["Floats"], at=WATER) == {"takeoff": 7, "flying": 4, "landing": 6}
+    assert _dice(equipment=["Floats"], at=TOWN) == BIPLANE
+
+
+# ---------------------------------------------------------------- the weather
+@pytest.mark.parametrize("pilot, equipment", [("Janu Rajan", []), ("Hamish McTarn", ["Goggles"])])
+def test_janu_rajan_and_the_goggles_ignore_one_symbol_of_each_type_of_the_weather(pilot, equipment):
+    # Janu Rajan: "Ignores one symbol of each type on every weather tile."
+    # Goggles: "Enables one symbol of each type on every weather tile to be ignored."
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    weather(st, TOWN, "Thunderstorm")                  # +2 of each symbol
+    dashboard(st, p, "Biplane", pilot=pilot, equipment=equipment, at=TOWN, fuel=2)
+    refresh(st)
+    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][2] == 2 + 2 - 1
+    ship(st, p)["alt"] = 1
+    refresh(st)
+    assert rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2] == 3 + 2 - 1
+    assert rolled(until(st, ["land"], lambda s, lines: True).lines)[0][2] == 2 + 2 - 1
