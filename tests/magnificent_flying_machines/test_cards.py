@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import dashboard, logs, mover, others, ready, refresh, rolled, ship, texts, until, weather
+from .helpers import dashboard, logs, maybe, mover, others, ready, refresh, rolled, ship, texts, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -314,3 +314,113 @@ def test_janu_rajan_and_the_goggles_ignore_one_symbol_of_each_type_of_the_weathe
     refresh(st)
     assert rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2] == 3 + 2 - 1
     assert rolled(until(st, ["land"], lambda s, lines: True).lines)[0][2] == 2 + 2 - 1
+
+
+# ---------------------------------------------------------------- one more die, rolled in a failing test
+ONE_MORE = {
+    # "Three times during the game may roll an additional dice when attempting a test."
+    "Drop of Courage": ("takeoff", "flying", "landing"),
+    # "Three times during the game enables one extra dice to be rolled during a flying test."
+    "Aerodynamic Tail": ("flying",),
+    # "Three times during the game enables one extra dice to be rolled during a takeoff test."
+    "High Quality Engine Oil": ("takeoff",),
+    # "Three times during the game enables one extra dice to be rolled during a landing test."
+    "Improved Landing Gear": ("landing",),
+}
+ACTION = {"takeoff": "take off", "flying": "fly on", "landing": "land"}
+
+
+@pytest.mark.parametrize("card", list(ONE_MORE))
+def test_a_charge_rolls_one_more_die_in_a_failing_test_of_its_kind(card):
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=[card], at=MOUNTAIN, fuel=0)
+    refresh(st)
+    move = "roll one more die with the %s" % card
+    for kind, action in ACTION.items():
+        ship(st, p)["alt"] = 0 if kind == "takeoff" else 1
+        if kind == "flying":
+            ship(st, p)["fuel"] = 2
+        refresh(st)
+        if kind not in ONE_MORE[card]:
+            short = until(st, [action], lambda s, lines: rolled(lines)[0][1] < rolled(lines)[0][2])
+            assert move not in texts(short)
+            continue
+        # one symbol short, the extra die shows it: the test passes
+        saved = until(st, [action, maybe(move)],
+                      lambda s, lines: rolled(lines)[0][1] == rolled(lines)[0][2] - 1 and "passes" in " ".join(lines)
+                      and any(x.startswith("one more die: ") for x in lines))
+        assert ship(saved, p)["charges"][card] == 2
+
+
+# ---------------------------------------------------------------- explosions
+def _failed_take_off(pilot="Hamish McTarn", equipment=(), booms=1):
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Biplane", pilot=pilot, equipment=list(equipment), at=MOUNTAIN, fuel=0)
+    refresh(st)
+    failed = until(st, ["take off"], lambda s, lines: rolled(lines)[0][1] < 3 and faces(lines).count("Explosion") == booms)
+    assert texts(failed) == ["accept the failure"]
+    failed.apply("accept the failure")
+    return " ".join(logs(failed)), ship(failed, p)
+
+
+def test_a_take_off_failing_with_an_explosion_is_a_catastrophe():
+    lines, s = _failed_take_off()
+    assert "catastrophically" in lines and s["gauge"] == 1
+
+
+def test_armour_plating_ignores_one_explosion_of_a_failed_test():
+    # "Enables one explosion symbol to be ignored from every failed test."
+    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=1)
+    assert "fails the take-off test" in lines and "catastrophically" not in lines and s["gauge"] == 0
+    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=2)
+    assert "catastrophically" in lines and s["gauge"] == 1
+
+
+def test_st_christopher_reduces_any_catastrophic_failure_to_a_failure():
+    # "Reduces any catastrophic failure of any test to a failure."
+    lines, s = _failed_take_off(equipment=["St Christopher"], booms=2)
+    assert "fails the take-off test" in lines and "catastrophically" not in lines and s["gauge"] == 0
+
+
+def test_pierre_dupont_reduces_a_catastrophic_flying_test_to_a_failure_only():
+    # "On a flying test reduces any catastrophic failure to just a failure."
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Biplane", pilot="Pierre DuPont", at=TOWN, alt=1, fuel=0)
+    refresh(st)
+    failed = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" in faces(lines))
+    failed.apply("accept the failure")
+    lines = " ".join(logs(failed))
+    s = ship(failed, p)
+    assert "catastrophically" not in lines and "forced down" not in lines
+    assert (s["at"], s["alt"], s["gauge"]) == (TOWN, 1, 0)
+    lines, s = _failed_take_off(pilot="Pierre DuPont")      # not on a take-off test
+    assert "catastrophically" in lines and s["gauge"] == 1
+
+
+# ---------------------------------------------------------------- cad symbols
+def test_the_box_of_tricks_plays_a_cad_symbol_three_times():
+    # "Three times during the game may play a cad symbol."
+    st = ready(3)
+    bob = mover(st)
+    paul, kim = others(st, bob)
+    quiet(st)
+    dashboard(st, bob, "Triplane", at=TOWN, alt=1, fuel=2)
+    dashboard(st, paul, "Helicopter", equipment=["Box of Tricks"], at=FIELDS)
+    ship(st, paul)["charges"]["Box of Tricks"] = 1
+    refresh(st)
+    st.apply("fly on")
+    assert st.to_move() == [paul]                         # kim holds nothing to answer with
+    assert texts(st) == ["use a Box of Tricks charge", "let the test go ahead"]
+    st.apply("use a Box of Tricks charge")
+    lines = logs(st)
+    assert "player %d uses the Box of Tricks" % paul in " ".join(lines) and rolled(lines)[0][0] == 5 - 1
+    assert ship(st, paul)["charges"]["Box of Tricks"] == 0
+    if "fly on again" in texts(st):                       # the box is empty: nobody is asked
+        st.apply("fly on again")
+        assert not st.pending.window
