@@ -424,3 +424,131 @@ def test_the_box_of_tricks_plays_a_cad_symbol_three_times():
     if "fly on again" in texts(st):                       # the box is empty: nobody is asked
         st.apply("fly on again")
         assert not st.pending.window
+
+
+# ---------------------------------------------------------------- victory points
+def _landed_on(tile, pilot, **fields):
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    s = dashboard(st, p, "Monoplane", pilot=pilot, at=tile, alt=1, fuel=2)
+    s.update(fields)
+    refresh(st)
+    landed = until(st, ["land"], lambda s2, lines: "lands safely" in " ".join(lines))
+    return ship(landed, p)
+
+
+def test_captain_matthew_comben_scores_one_more_for_first_to_land():
+    # "Gains one extra victory point each time he claims first to land points."
+    assert _landed_on(WATER, "Hamish McTarn")["vp"] == 3
+    assert _landed_on(WATER, "Captain Matthew Comben")["vp"] == 3 + 1
+
+
+def test_hamish_mctarn_scores_one_more_for_each_piece_of_cargo_delivered():
+    # "Gains one extra victory point for each piece of cargo delivered."
+    s = _landed_on(TOWN, "Hamish McTarn", cargo=["Town Cargo"])
+    assert s["cargo"] == [] and s["vp"] == 2 + 3 + 1          # first to land on a town, the cargo, +1
+    assert _landed_on(TOWN, "Jing Li", cargo=["Town Cargo"])["vp"] == 2 + 3
+
+
+def test_kauri_parata_scores_one_more_for_a_trick_manoeuvre():
+    # "Gains one extra victory point for each successful manoeuvre."
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Triplane", pilot="Kauri Parata", at=FIELDS, alt=1)
+    refresh(st)
+    trick = until(st, ["perform a trick manoeuvre"], lambda s, lines: "passes" in " ".join(lines))
+    assert ship(trick, p)["vp"] == 2 + 1
+
+
+# ---------------------------------------------------------------- the hold
+def _hold(pilot="Hamish McTarn", equipment=(), parts=5, cargo=(), pax=0):
+    """A biplane (4 internal, 2 external slots) on Town 3 with ``parts`` flying spare parts, and
+    the tile offering ``cargo`` and ``pax`` passengers."""
+    st = ready(3)
+    p = mover(st)
+    dashboard(st, p, "Biplane", pilot=pilot, equipment=list(equipment), at=TOWN, fuel=2, parts=["flying"] * parts)
+    st.vars["tile_cargo"][TOWN - 1] = list(cargo)
+    st.vars["tile_pax"][TOWN - 1] = pax
+    refresh(st)
+    return st, p
+
+
+BOARD = "take cargo or a passenger on board"
+
+
+@pytest.mark.parametrize("pilot, equipment", [("Jan Van der Vall", []), ("Hamish McTarn", ["Passenger Seat"])])
+def test_a_passenger_seat_carries_a_passenger_without_internal_space(pilot, equipment):
+    # Jan Van der Vall: "Has an additional passenger seat."
+    # Passenger Seat: "Can carry one passenger without using any internal storage space."
+    st, p = _hold(pax=1)
+    assert BOARD not in texts(st)                         # 5 parts: no two free internal slots
+    st, p = _hold(pilot, equipment, pax=1)
+    st.apply(BOARD)
+    st.apply("take a passenger on board")
+    assert ship(st, p)["pax"] == [TOWN] and len(ship(st, p)["parts"]) == 5
+
+
+def test_extra_cargo_capacity_gives_one_more_internal_and_external_slot():
+    # "Gives one additional internal and one additional external storage space."
+    cargo = ["2-point Cargo", "1-point Cargo"]
+    st, p = _hold(parts=6, cargo=cargo)
+    assert BOARD not in texts(st)
+    st, p = _hold(equipment=["Extra Cargo Capacity"], parts=6, cargo=cargo)
+    for _ in range(2):
+        st.apply(BOARD)
+        st.apply(texts(st)[0])
+    assert sorted(ship(st, p)["cargo"]) == sorted(cargo)
+
+
+def test_jing_li_has_one_more_external_slot_for_cargo_only():
+    # "Has 1 extra external storage space for cargo only."
+    st, p = _hold(pilot="Jing Li", parts=6, cargo=["2-point Cargo"])
+    ship(st, p)["fuel"] = 4
+    st.apply("repair and scavenge")                       # no room for a seventh spare part
+    assert ship(st, p)["parts"] == ["flying"] * 6
+    st.apply(BOARD)
+    st.apply("take 2-point Cargo on board")
+    assert ship(st, p)["cargo"] == ["2-point Cargo"]
+
+
+# ---------------------------------------------------------------- cards in hand
+def test_marco_florentina_draws_two_cards_and_keeps_four():
+    # "Has a hand limit of 4 trick and boost cards and can draw 2 cards at the end of his turn."
+    for pilot, kept in (("Hamish McTarn", 3), ("Marco Florentina", 4)):
+        st = ready(3)
+        p = mover(st)
+        dashboard(st, p, "Biplane", pilot=pilot, at=FIELDS)
+        deck = st.vars["deck"]
+        st.vars["hand"][p - 1] = [c for c in deck if c.startswith("Second Wind")][:3]
+        for c in st.vars["hand"][p - 1]:
+            deck.remove(c)
+        size = len(deck)
+        refresh(st)
+        st.apply("end the turn")
+        assert len(deck) == size - (2 if pilot == "Marco Florentina" else 1)
+        assert st.to_move() == [p] and texts(st)[0].startswith("discard ")
+        while st.to_move() == [p] and texts(st)[0].startswith("discard "):
+            st.apply(texts(st)[0])
+        assert len(st.vars["hand"][p - 1]) == kept
+
+
+# ---------------------------------------------------------------- repairs
+def test_the_damage_repair_kit_repairs_everything_in_an_extra_phase():
+    # "Once in the game when on the ground discard to gain an extra phase to perform a repair and
+    # scavenge action. Remove all damage markers from the flying machine and discard them. These
+    # damage markers are not counted as minus victory points at game end."
+    st = ready(3)
+    p = mover(st)
+    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=["Damage Repair Kit"], at=FIELDS,
+              fuel=0, gauge=2, scored_damage=1)
+    refresh(st)
+    assert "take off" not in texts(st)                    # grounded
+    st.apply("use the Damage Repair Kit")
+    s = ship(st, p)
+    assert (s["gauge"], s["scored_damage"]) == (0, 0) and s["equipment"] == []
+    assert "Damage Repair Kit" in st.vars["equipment_discard"]
+    assert s["fuel"] == 1 and texts(st)[-1] == "take nothing more"    # then repair and scavenge
+    st.apply("take nothing more")
+    assert s["phases"] == 2 and "take off" in texts(st) and "use the Damage Repair Kit" not in texts(st)
