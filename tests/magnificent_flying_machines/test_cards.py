@@ -552,3 +552,102 @@ def test_the_damage_repair_kit_repairs_everything_in_an_extra_phase():
     assert s["fuel"] == 1 and texts(st)[-1] == "take nothing more"    # then repair and scavenge
     st.apply("take nothing more")
     assert s["phases"] == 2 and "take off" in texts(st) and "use the Damage Repair Kit" not in texts(st)
+
+
+# ---------------------------------------------------------------- the second pilot flies alone
+def test_only_the_active_pilot_of_a_two_seater_counts():
+    # "Can swap between pilots freely whenever on the ground. Only the abilities of the active
+    # pilot can be used."
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=["Two-Seater"], at=FIELDS, fuel=2,
+              pilot_2="Condesa Isabella Sanchez")
+    refresh(st)
+    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5
+    st.apply("change pilots")
+    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5 + 2
+
+
+# ---------------------------------------------------------------- the other actions' outcomes
+def test_gaining_altitude_needs_no_test_and_the_highest_band_ignores_the_weather():
+    # "Gain altitude (no test required) Move flying machine to highest altitude band on terrain
+    # tile. End of this phase." "a flying machine may ignore weather conditions when taking a
+    # flying test at the highest altitude band."
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    weather(st, TOWN, "Headwind")
+    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=2)
+    refresh(st)
+    assert rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2] == 3 + 2
+    st.apply("gain altitude")
+    s = ship(st, p)
+    assert (s["alt"], s["phases"]) == (3, 1) and not rolled(logs(st))
+    assert rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2] == 3
+
+
+@pytest.mark.parametrize("action", ["fly on", "perform a trick manoeuvre"])
+def test_a_plain_failure_in_the_air_costs_nothing_but_the_phase(action):
+    # "Fail to perform manoeuvre. Stay in air on same space. End of this phase." (no damage marker:
+    # that is the catastrophic failure's column)
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=2)
+    refresh(st)
+    failed = until(st, [action, maybe("accept the failure")],
+                   lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" not in faces(lines))
+    s = ship(failed, p)
+    assert "fails the" in " ".join(failed.lines)
+    assert (s["at"], s["alt"], s["gauge"], s["vp"], s["phases"]) == (TOWN, 1, 0, 0, 1)
+
+
+# ---------------------------------------------------------------- boost cards in a failing test
+def test_full_throttle_rolls_two_more_dice():
+    # designed: "Full Throttle ... in a test: roll two more dice"
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=0)
+    st.vars["hand"][p - 1] = ["Full Throttle (cad)"]
+    refresh(st)
+    saved = until(st, ["fly on", maybe("play a boost card"), maybe("play Full Throttle (cad)")],
+                  lambda s, lines: rolled(lines)[0][1] == 1 and "passes" in " ".join(lines))
+    more = next(x for x in saved.lines if x.startswith("two more dice: "))
+    assert len(more.split(": ")[1].split()) == 2 and "Full Throttle (cad)" in saved.vars["discard"]
+
+
+def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
+    # designed: "Second Wind ... in a test: re-roll the dice that show no needed symbol"
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=0)
+    st.vars["hand"][p - 1] = ["Second Wind (cad)"]
+    refresh(st)
+    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 1)
+    misses = sum(1 for f in faces(short.lines) if "Flying" not in f)
+    short.apply("play a boost card")
+    short.apply("play Second Wind (cad)")
+    assert len(rerolled(logs(short))[0].split(": ")[1].split()) == misses == 4
+
+
+def test_clear_skies_takes_the_weather_out_of_a_test():
+    # designed: "Clear Skies ... in a test: ignore the weather tile's symbols"
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    weather(st, TOWN, "Headwind")
+    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=0)
+    st.vars["hand"][p - 1] = ["Clear Skies (flying)"]
+    refresh(st)
+    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 3)
+    assert rolled(short.lines)[0][2] == 5
+    short.apply("play a boost card")
+    short.apply("play Clear Skies (flying)")
+    assert "passes" in " ".join(logs(short)) and ship(short, p)["at"] == WATER
+    quiet(st)                                             # fine weather: nothing to clear
+    refresh(st)
+    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3)
+    assert "play a boost card" not in texts(short)
