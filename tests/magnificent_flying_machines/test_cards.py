@@ -1,6 +1,8 @@
-"""Pilots and special equipment, one scenario each (sections 13 and 14): the Catapult Launcher, the
-Two-Seater, the guns, the re-rolls (Flying Jacket, Lucky Locket, Adriana Belhinda), the Flying
-Manual, Sheila Dawson's card, Elinah Mwangi, Vladimir Orkovski and Sir Archibald Smythe's cad symbol."""
+"""Pilots and special equipment, one scenario each (sections 13 and 14; Amelia Skyfoot, Karishma
+Khana, the Finely Tuned Engine, the National Flag and Universal Spare Parts are in test_rules.py):
+the Catapult Launcher, the Two-Seater, the guns, the re-rolls, the Flying Manual, the pilots' cards,
+the extra dice (markers and charges), the weather, explosions, cad symbols, victory points, the
+hold, the hand; then gaining altitude, plain failures in the air and the boost cards in a test."""
 from __future__ import annotations
 
 import pytest
