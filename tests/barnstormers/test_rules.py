@@ -230,7 +230,7 @@ def test_a_chain_that_comes_back_pushes_the_mover_on():
     refresh(st)
     play(st, "move a plane", "move D3 E")
     assert fleet(st) == {"D5": (p, "E"), "E4": (q, "N"), "D4": (r, "S")}
-    assert st.vars["longest_chain"] == 4
+    assert st.vars["longest_chain"] == 3           # four moves, three planes: A counts once
 
 
 # level 1 Expertise cards that the Replace step still offers (the rest add actions or wait for a Freak)
@@ -281,6 +281,28 @@ def test_chain_of_five_earns_nothing_without_flying_aces():
     assert st.vars["longest_chain"] == 5
     dispatch(st, "G7")
     assert mover(st) == q and st.vars["bonuses"][p - 1] == []
+
+
+def test_a_chain_counts_planes_not_moves():
+    """"A chained manoeuvre involving any six or more planes": six moves by five planes (one of
+    them pushed twice) are a chain of five, and earn no Expertise card."""
+    st = ready(4, seed=2)
+    p = mover(st)
+    q, r, s = others(st, p)
+    quiet(st)
+    clear(st)
+    put(st, "C2", p, "E")
+    put(st, "C3", q, "E")
+    put(st, "C4", r, "N")
+    put(st, "D4", s, "S")          # pushed south, back onto C4: the plane from C3 is pushed again
+    put(st, "C5", q, "E")
+    refresh(st)
+    play(st, "move a plane", "move C2 E")
+    assert fleet(st) == {"C3": (p, "E"), "C4": (s, "S"), "D4": (r, "N"), "C5": (q, "E"), "C6": (q, "E")}
+    assert st.vars["longest_chain"] == 5
+    assert "a chained manoeuvre of 5 planes" in logs(st)
+    dispatch(st, "G7")
+    assert mover(st) == q and st.vars["bonuses"][p - 1] == [] and st.vars["chain_cards"][p - 1] == 0
 
 
 def test_chain_of_five_with_flying_aces():
