@@ -673,6 +673,72 @@ def test_a_stunt_deck_running_out_ends_the_competition_at_the_end_of_the_round()
     assert played == others(st, p)
 
 
+def _empty_deck(st, tier):
+    st.vars["box"] += st.vars[f"{tier}_deck"]
+    st.vars[f"{tier}_deck"] = []
+
+
+@pytest.mark.parametrize("card, picks", [("Discard 2 Trick Stunts", ["discard Wide Abreast", "discard Trident"]),
+                                         ("Discard All Trick Stunts", []),
+                                         ("Reserve a Trick Stunt", ["reserve Wide Abreast"])])
+def test_a_discard_or_reserve_card_does_not_end_the_competition_with_no_stunt_performed(card, picks):
+    """The end comes "when the last Trick Stunt from one of the Stunt levels ... is performed by a
+    player": a slot left empty by a Discard or Reserve card (its deck has run out) performs nothing."""
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    _empty_deck(st, "green")
+    give_bonus(st, p, card)
+    refresh(st)
+    play(st, "use an Expertise Bonus card", f"use {card}", *picks)
+    assert st.vars["deck_ran_out"] is False
+    assert any("green stunt deck has run out: the slot stays empty" in line for line in logs(st))
+    for _ in range(8):                             # two whole rounds, nobody claims: play goes on
+        _play_quietly(st)
+    assert not st.is_over()
+    # the next green stunt performed is one of the level's last: now the round is the last
+    q = mover(st)
+    for r in range(1, 5):
+        set_hand(st, r, [])
+    clear(st)
+    put(st, "D3", q, "N")
+    st.vars["panel"] = [c for c in st.vars["panel"] if stunt_tier(st, c) != "green"] + ["Open Pair"]
+    refresh(st)
+    dispatch(st, "D5")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Open Pair (2 CP)")
+    assert st.vars["deck_ran_out"] is True
+    lead, rest = st.vars["first_player"], []
+    for r in others(st, q):                        # the round ends when play returns to the Lead Pilot
+        if r == lead:
+            break
+        rest.append(r)
+    played = []
+    while not st.is_over():
+        played.append(mover(st))
+        _play_quietly(st)
+    assert played[:len(rest)] == rest and set(played) <= set(rest)
+
+
+def test_the_claim_that_takes_a_decks_last_card_onto_the_panel_does_not_end_the_competition():
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    st.vars["box"] += st.vars["green_deck"][1:]
+    del st.vars["green_deck"][1:]
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")   # replaced by the deck's last card
+    assert st.vars["green_deck"] == [] and st.vars["deck_ran_out"] is False
+    assert sum(stunt_tier(st, c) == "green" for c in st.vars["panel"]) == 2
+
+
 # ---------------------------------------------------------------- scoring and ties
 def score_now(st, claimed, bonuses=None, requests=(), secret=None, chains=None):
     """End the game now with these claimed stunts (a list per player) and Expertise cards held."""
