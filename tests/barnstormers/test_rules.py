@@ -44,24 +44,24 @@ def finish_turn(st):
 
 # ---------------------------------------------------------------- setup
 FORMATIONS = {
-    2: {1: {"A2": "NE", "A3": "N", "A4": "NW", "B3": "N"},
-        2: {"E4": "SW", "E3": "S", "E2": "SE", "D3": "S"}},
-    3: {1: {"A2": "NE", "A4": "N", "A6": "NW", "B4": "N"},
-        2: {"F1": "SE", "D1": "E", "B1": "NE", "D2": "E"},
-        3: {"G7": "SW", "G5": "S", "E7": "W", "F6": "SW"}},
-    4: {1: {"A2": "NE", "A4": "N", "A6": "NW", "B4": "N"},
-        2: {"F1": "SE", "D1": "E", "B1": "NE", "D2": "E"},
-        3: {"G6": "SW", "G4": "S", "G2": "SE", "F4": "S"},
-        4: {"B7": "NW", "D7": "W", "F7": "SW", "D6": "W"}},
+    2: {1: {"A2": "N", "A4": "NW", "B2": "N", "B3": "N"},
+        2: {"E4": "S", "E2": "SE", "D4": "S", "D3": "S"}},
+    3: {1: {"A5": "N", "A7": "NW", "B5": "N", "B6": "N"},
+        2: {"C1": "E", "A1": "NE", "C2": "E", "B2": "E"},
+        3: {"F7": "S", "F5": "SE", "E7": "S", "E6": "S"}},
+    4: {1: {"A5": "N", "A7": "NW", "B5": "N", "B6": "N"},
+        2: {"C1": "E", "A1": "NE", "C2": "E", "B2": "E"},
+        3: {"G3": "S", "G1": "SE", "F3": "S", "F2": "S"},
+        4: {"E7": "W", "G7": "SW", "E6": "W", "F6": "W"}},
 }
 ADVANCED = {
-    2: {1: {"A3": "N", "B2": "NE", "B4": "NW", "B3": "N"},
-        2: {"E3": "S", "D4": "SW", "D2": "SE", "D3": "S"}},
-    4: {1: {"A4": "N", "B3": "NE", "B5": "NW", "C4": "N"},
-        2: {"D1": "E", "E2": "SE", "C2": "NE", "D3": "E"},
-        3: {"G4": "S", "F5": "SW", "F3": "SE", "E4": "S"},
-        4: {"D7": "W", "C6": "NW", "E6": "SW", "D5": "W"}},
-    3: {3: {"F6": "SW", "E5": "SW", "F4": "S", "D6": "W"}},
+    2: {1: {"B1": "N", "B3": "NW", "C1": "N", "C2": "N"},
+        2: {"D5": "S", "D3": "SE", "C5": "S", "C4": "S"}},
+    4: {1: {"B4": "N", "B6": "NW", "C4": "N", "C5": "N"},
+        2: {"D2": "E", "B2": "NE", "D3": "E", "C3": "E"},
+        3: {"F4": "S", "F2": "SE", "E4": "S", "E3": "S"},
+        4: {"D6": "W", "F6": "SW", "D5": "W", "E5": "W"}},
+    3: {3: {"E6": "S", "E4": "SE", "D6": "S", "D5": "S"}},
 }
 
 
@@ -230,7 +230,7 @@ def test_a_chain_that_comes_back_pushes_the_mover_on():
     refresh(st)
     play(st, "move a plane", "move D3 E")
     assert fleet(st) == {"D5": (p, "E"), "E4": (q, "N"), "D4": (r, "S")}
-    assert st.vars["longest_chain"] == 4
+    assert st.vars["longest_chain"] == 3           # four moves, three planes: A counts once
 
 
 # level 1 Expertise cards that the Replace step still offers (the rest add actions or wait for a Freak)
@@ -281,6 +281,28 @@ def test_chain_of_five_earns_nothing_without_flying_aces():
     assert st.vars["longest_chain"] == 5
     dispatch(st, "G7")
     assert mover(st) == q and st.vars["bonuses"][p - 1] == []
+
+
+def test_a_chain_counts_planes_not_moves():
+    """"A chained manoeuvre involving any six or more planes": six moves by five planes (one of
+    them pushed twice) are a chain of five, and earn no Expertise card."""
+    st = ready(4, seed=2)
+    p = mover(st)
+    q, r, s = others(st, p)
+    quiet(st)
+    clear(st)
+    put(st, "C2", p, "E")
+    put(st, "C3", q, "E")
+    put(st, "C4", r, "N")
+    put(st, "D4", s, "S")          # pushed south, back onto C4: the plane from C3 is pushed again
+    put(st, "C5", q, "E")
+    refresh(st)
+    play(st, "move a plane", "move C2 E")
+    assert fleet(st) == {"C3": (p, "E"), "C4": (s, "S"), "D4": (r, "N"), "C5": (q, "E"), "C6": (q, "E")}
+    assert st.vars["longest_chain"] == 5
+    assert "a chained manoeuvre of 5 planes" in logs(st)
+    dispatch(st, "G7")
+    assert mover(st) == q and st.vars["bonuses"][p - 1] == [] and st.vars["chain_cards"][p - 1] == 0
 
 
 def test_chain_of_five_with_flying_aces():
@@ -460,44 +482,61 @@ def _showing(shapes, spaces):
     return found
 
 
-TRIDENT = {"Trident", "Wingmen", "Open Corner"}   # A2 A4 A6 B4: also A4 B4, and A4 A6 B4 (A2 is clear)
+def _shape_of(spaces):
+    cells = {(ROWS.index(x[0]), int(x[1:])) for x in spaces}
+    return min(tuple(sorted((r - min(a for a, _ in v), c - min(b for _, b in v)) for r, c in v))
+               for v in _variants(cells))
 
 
-@pytest.mark.parametrize("players, board, seats", [
-    (2, "standard", {1: {"T Formation"}, 2: {"T Formation"}}),
-    (2, "advanced", {1: {"T Formation"}, 2: {"T Formation"}}),
-    (3, "standard", {1: TRIDENT, 2: TRIDENT, 3: set()}),
-    (3, "advanced", {1: {"Closed Diamond"}, 2: {"Closed Diamond"}, 3: set()}),
-    (4, "standard", {p: TRIDENT for p in (1, 2, 3, 4)}),
-    (4, "advanced", {p: {"Closed Diamond"} for p in (1, 2, 3, 4)}),
-])
-def test_the_start_formations_are_stunts(players, board, seats):
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("board", ["standard", "advanced"])
+def test_the_start_formations_are_no_stunts_and_every_seat_flies_the_same_one(players, board):
+    """"All players start with the same formation": the four planes show no Trick Stunt (of the base
+    game or the extra-stunts variant), whole or in part, so no seat starts a stunt ahead; every seat
+    flies the same shape, at the same distances from the centre, and (with three players, the third
+    seat included) each seat is as far from each rival beside it as the others are."""
+    from rulewright import load
     st = ready(players, board=board)
-    shapes = st.game.columns["shape"]
-    assert {p: _showing(shapes, fleet(st, p)) for p in seats} == seats
+    shapes = dict(st.game.columns["shape"])
+    shapes.update(load("barnstormers-extra-stunts", players=players).new_state(seed=1).game.columns["shape"])
+    fleets = {p: fleet(st, p) for p in range(1, players + 1)}
+    assert {p: _showing(shapes, f) for p, f in fleets.items()} == {p: set() for p in fleets}
+    assert len({_shape_of(f) for f in fleets.values()}) == 1
+    mid = "D4" if players > 2 else "C3"
+    assert len({tuple(sorted(distance(x, mid) for x in f)) for f in fleets.values()}) == 1
+
+    def gap(p, q):
+        return min(distance(x, y) for x in fleets[p] for y in fleets[q])
+    beside = [(1, 2), (2, 3), (3, 1)] if players == 3 else [(1, 2), (2, 3), (3, 4), (4, 1)] if players == 4 else [(1, 2)]
+    assert len({gap(p, q) for p, q in beside}) == 1
 
 
-def test_a_start_formation_must_be_refreshed_before_it_is_claimed():
-    st = ready(4)
-    quiet(st)
-    set_panel(st, ["Wingmen", "Open Corner", "Trident", "Kite", "Closed Diamond", "Halo"])
-    q = hand_over(st)                              # D3 and D4 are empty at the start
-    assert st.vars["standing"] == ["Wingmen", "Open Corner", "Trident"]
-    start = sorted(fleet(st, q))
-    empty = [f"{r}{c}" for r in ROWS for c in range(1, 8) if st.vars["air"].get(f"{r}{c}") is None]
-    far = [x for x in empty if all(distance(x, y) >= 3 for y in start)]
-    far = [far[0], next(x for x in far if distance(x, far[0]) >= 3)]
+def test_a_swap_of_two_planes_of_a_standing_formation_moves_no_plane_into_it():
+    """"you must move at least one plane into or within the new scoring formation": swapping two of
+    its own planes leaves the same formation on the same spaces; a plane swapped in from outside it
+    does move into it."""
+    st = empty_show(["Line Abreast", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    q = others(st, mover(st))[0]
+    for x in ("D3", "D4", "D5"):
+        put(st, x, q, "N")
+    put(st, "A7", q, "E")
+    assert hand_over(st, ("G1", "G3")) == q
+    assert st.vars["standing"] == ["Line Abreast"]
     later = st.clone()
-    dispatch(st, far[0])
-    dispatch(st, far[1])
-    assert mover(st) != q                          # the formation stood untouched: no claim
+    set_hand(st, q, ["Swap any Two Planes"])
+    refresh(st)
+    play(st, "play a Skill and Tactic card", "play Swap any Two Planes", "swap D3", "with D5")
+    play(st, "move a plane", "move A7 E", "dispatch a plane")
+    play(st, "place at G7")
+    assert mover(st) != q and st.vars["claimed"][q - 1] == []      # the same formation: no claim
+    # swapping a plane from outside into the formation moves a plane into it
     set_hand(later, q, ["Swap any Two Planes"])
     refresh(later)
-    play(later, "play a Skill and Tactic card", "play Swap any Two Planes", f"swap {start[0]}", f"with {start[1]}")
-    dispatch(later, far[0])
-    dispatch(later, far[1])
-    play(later, "claim a Trick Stunt")
-    assert set(texts(later)) >= {"claim Trident (5 CP)"}
+    play(later, "play a Skill and Tactic card", "play Swap any Two Planes", "swap D3", "with A7")
+    play(later, "move a plane", "move A7 N", "dispatch a plane")
+    play(later, "place at G7")
+    play(later, "claim a Trick Stunt", "claim Line Abreast (3 CP)")
+    assert later.vars["claimed"][q - 1] == ["Line Abreast"]
 
 
 def test_one_trick_stunt_a_turn_and_refill():
@@ -649,6 +688,72 @@ def test_a_stunt_deck_running_out_ends_the_competition_at_the_end_of_the_round()
         played.append(mover(st))
         _play_quietly(st)
     assert played == others(st, p)
+
+
+def _empty_deck(st, tier):
+    st.vars["box"] += st.vars[f"{tier}_deck"]
+    st.vars[f"{tier}_deck"] = []
+
+
+@pytest.mark.parametrize("card, picks", [("Discard 2 Trick Stunts", ["discard Wide Abreast", "discard Trident"]),
+                                         ("Discard All Trick Stunts", []),
+                                         ("Reserve a Trick Stunt", ["reserve Wide Abreast"])])
+def test_a_discard_or_reserve_card_does_not_end_the_competition_with_no_stunt_performed(card, picks):
+    """The end comes "when the last Trick Stunt from one of the Stunt levels ... is performed by a
+    player": a slot left empty by a Discard or Reserve card (its deck has run out) performs nothing."""
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    _empty_deck(st, "green")
+    give_bonus(st, p, card)
+    refresh(st)
+    play(st, "use an Expertise Bonus card", f"use {card}", *picks)
+    assert st.vars["deck_ran_out"] is False
+    assert any("green stunt deck has run out: the slot stays empty" in line for line in logs(st))
+    for _ in range(8):                             # two whole rounds, nobody claims: play goes on
+        _play_quietly(st)
+    assert not st.is_over()
+    # the next green stunt performed is one of the level's last: now the round is the last
+    q = mover(st)
+    for r in range(1, 5):
+        set_hand(st, r, [])
+    clear(st)
+    put(st, "D3", q, "N")
+    st.vars["panel"] = [c for c in st.vars["panel"] if stunt_tier(st, c) != "green"] + ["Open Pair"]
+    refresh(st)
+    dispatch(st, "D5")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Open Pair (2 CP)")
+    assert st.vars["deck_ran_out"] is True
+    lead, rest = st.vars["first_player"], []
+    for r in others(st, q):                        # the round ends when play returns to the Lead Pilot
+        if r == lead:
+            break
+        rest.append(r)
+    played = []
+    while not st.is_over():
+        played.append(mover(st))
+        _play_quietly(st)
+    assert played[:len(rest)] == rest and set(played) <= set(rest)
+
+
+def test_the_claim_that_takes_a_decks_last_card_onto_the_panel_does_not_end_the_competition():
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)
+    quiet(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    st.vars["box"] += st.vars["green_deck"][1:]
+    del st.vars["green_deck"][1:]
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")   # replaced by the deck's last card
+    assert st.vars["green_deck"] == [] and st.vars["deck_ran_out"] is False
+    assert sum(stunt_tier(st, c) == "green" for c in st.vars["panel"]) == 2
 
 
 # ---------------------------------------------------------------- scoring and ties

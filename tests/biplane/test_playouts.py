@@ -69,9 +69,15 @@ class Watcher:
         elif st.step == "program":
             assert all(m.startswith("program ") for m in moves)
             cards = [m.removeprefix("program ") for m in moves]
-            # loops only where a curved path leads away, unless nothing else could be programmed
-            if any(is_loop(c) for c in cards) and not curve_leaves(planes[p]):
-                assert all(is_loop(c) for c in cards), (planes[p], cards)
+            # loops (and Repeats of a loop) only where a curved path leads away, unless nothing else
+            # could be programmed
+            shown = v["shown"][p] or ""
+
+            def looping(c):
+                return is_loop(c) or (c.startswith("Repeat") and is_loop(shown))
+            assert len(v["shots"]) <= 14                 # the 14 Shot tokens
+            if any(looping(c) for c in cards) and not curve_leaves(planes[p]):
+                assert all(looping(c) for c in cards), (planes[p], cards)
 
 
 def check_outcome(st, players, options):
@@ -223,13 +229,9 @@ def test_a_game_where_nobody_draws_never_ends():
     """The rulebook's only end is the deck running out; with no Repeat kept and no crash nobody draws.
     Two random players find such a game (docs/games/biplane.md): many turns later the deck is untouched."""
     game = rulewright.load("biplane", players=2)
-    rng = random.Random(3)
-    for _ in range(61):  # the 62nd game of this agent's stream (seed 31261363) is the endless one
-        state = game.new_state(seed=rng.randrange(1 << 30))
-        while not state.is_over():
-            state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
+    rng = random.Random(199)      # the first game of this agent's stream (seed 739262184) is an endless one
     seed = rng.randrange(1 << 30)
-    assert seed == 31261363
+    assert seed == 739262184
     state = game.new_state(seed=seed)
     for _ in range(5000):
         state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])

@@ -382,6 +382,28 @@ def test_a_permanent_shoot_card_fires_once_a_turn_and_is_back_next_turn():
     assert texts(st) == ["shoot Shoot", "no shot"]
 
 
+@pytest.mark.parametrize("tokens", [14, 13])
+def test_with_all_fourteen_shot_tokens_on_the_board_no_shoot_card_can_be_played(tokens):
+    """"14 double-sided Shot tokens": with every token on the board there is none to place (the
+    tokens are in sight of all, so the question is not asked)."""
+    st = ready()
+    solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"))
+    spaces = [f"G{c}" for c in range(1, 13)] + ["C6", "C9"]
+    st.vars["shots"] = [shot(i + 1, x, "left") for i, x in enumerate(spaces[:tokens])]
+    refresh(st)
+    act(st, "program Straight 2 A7", player=1)
+    act(st, texts(st, 2)[0], player=2)
+    if tokens == 14:                                  # no token: no Shoot card to offer, and the
+        assert programming(st)                        # whole flight (E2, E3) goes by unasked
+        assert st.vars["at"][0] == "E3" and len(st.vars["shots"]) == 14 and "Shoot" in st.vars["perm"][0]
+    else:
+        assert len(st.vars["shots"]) == 13 and st.vars["at"][0] == "E2"
+        assert texts(st) == ["shoot Shoot", "no shot"]
+        act(st, "shoot Shoot")
+        assert len(st.vars["shots"]) == 14
+        assert programming(st)                        # E3: the last token is out, nothing to offer
+
+
 def test_temporary_shoot_cards_are_discarded_and_add_shots_after_each_space():
     st = ready()
     solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"), temp=("Shoot B6 Up",))
@@ -447,6 +469,24 @@ def test_repeat_repeats_a_loop():
     act(st, "program Repeat A2 Up")
     next_turn_of(st, 1)
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
+
+
+def test_a_repeat_of_a_loop_is_programmed_only_where_a_curved_path_leads_away():
+    """"You may only play these maneuvers when on a space with a curved path leading away": shot
+    down in the middle of its loop, the plane respawns on A2 (no curved path leads away) and may not
+    program a Repeat of the loop left out; a straight maneuver it may."""
+    st = ready()
+    solo(st, "E5", "right", ("90 CCW G1", "Straight 1 A1", "Repeat A2 Up"))
+    st.vars["shots"] = [shot(1, "F3", "right")]       # moves F4 F5 F6 before player 1 flies
+    stack_deck(st, ["Straight 1 A2"])
+    program_all(st, {1: "90 CCW G1"})
+    assert st.vars["score"][0] == 1 and (st.vars["at"][0], st.vars["heading"][0]) == ("A2", "right")
+    assert st.vars["shown"][0] == "90 CCW G1"
+    assert texts(st) == ["program Straight 1 A1"]     # no Repeat of the loop from A2
+    # from a space with a curved path the same Repeat is offered
+    place(st, 1, "A3", "right")
+    refresh(st)
+    assert texts(st) == ["program Straight 1 A1", "program Repeat A2 Up"]
 
 
 def test_the_temporary_hand_limit_is_the_number_of_repeat_cards_owned():

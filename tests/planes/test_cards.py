@@ -215,7 +215,7 @@ GOALS = [
     ("To Fine Dining", {"S7": "RRYB"}, {"S7": "RRRY"}),                             # exactly 2 of yours at fine dining
     ("Move Backwards", {"S6": "NNGB", "S7": "R"}, {"S6": "NNGBY", "S7": "NNNNN"}),  # exactly 4 cubes, all neutral
     ("Only Your Party", {"S6": "RYBN"}, {"S6": "RYBB", "S7": "RYBNG"}),             # 4 cubes, 4 colours
-    ("Move Twice", {"S6": "RNY"}, {"S6": "RNG", "S7": "RNNY"}),                     # yours + neutral + another player's
+    ("Move Twice", {"S6": "RNY"}, {"S6": "RNN", "S7": "RNNY", "S8": "RYY"}),        # yours + neutral + another colour
 ]
 
 
@@ -253,4 +253,23 @@ def test_goals_see_only_cubes_in_the_airport_and_planes_are_not_spaces():
     st.vars["boarded"]["red"] = 1         # one red cube alone on the red plane
     refresh(st)
     # neither "exactly 1 red cube" (the plane) nor "an empty blank space" (the gates) holds
+    assert texts(st) == ["no goal"]
+
+
+def test_own_neutral_other_takes_an_unassigned_colour_as_the_other_colour():
+    """"Unassigned party cubes are still considered to be a unique color for the purpose of scoring
+    goals": red moves onto a grey and an unassigned green cube and scores Own Neutral Other."""
+    st = start(3)
+    set_board(st, {"P1": "R", "S1": "NG", "S9": "Y", "S6": "B"})
+    set_hand(st, 1, ["Move Twice"])
+    refresh(st)
+    play(st, "no action", "move P1")
+    assert spec(st, "S1") == "RGN"
+    assert texts(st) == ["goal Own Neutral Other", "no goal"]
+    play(st, "goal Own Neutral Other")
+    assert st.vars["goals"][0] == ["Move Twice"]
+
+
+def test_own_neutral_other_with_two_neutral_colours_still_wants_three_colours():
+    st = goal_ready({"S6": "RGG", "S7": "RNNG"}, ["Move Twice"])
     assert texts(st) == ["no goal"]

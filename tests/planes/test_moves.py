@@ -174,16 +174,29 @@ def test_a_blockage_made_during_the_move_does_not_stop_it():
     assert spec(st, "S3") == "N"
 
 
-def test_a_blockage_made_during_the_move_does_not_stop_it_when_the_cubes_come_round_again():
+def test_a_blockage_made_during_the_move_stops_the_cubes_when_they_come_round_to_it():
+    """It is behind them only until they reach it again: "they may continue moving beyond the
+    blockage, because the blockage occurred behind them" and "no party cubes may move past that
+    space"."""
     st = ready({"P1": "RRNNNNNNNNNNNNNN", "S1": "YYYYYY"})
     play(st, "move P1", "drop red")                     # S1: seven party cubes, a cone
     assert st.vars["cones"] == ["S1"]
+    assert "drop grey" in texts(st)                     # the cone is behind them: they go on
     for _ in range(13):                                 # S2 ... S10 and P1: one grey cube each
         play(st, "drop grey")
-    # round the loop, back at S1 with two cubes: the cone was made during this move, so they go on
-    assert spec(st, "S1") == "RYYYYYY" and texts(st) == ["drop red", "drop grey", "stop"]
-    play(st, "drop grey")
-    assert (spec(st, "S1"), spec(st, "S2")) == ("RYYYYYYN", "RN")
+    # round the loop, back at S1 with two cubes: the cone is in front of them now, so they stay
+    assert spec(st, "S1") == "RRYYYYYYN" and st.step == "goal"
+    assert spec(st, "S2") == "N" and st.vars["cones"] == ["S1"]
+
+
+def test_a_blockage_made_during_the_move_stops_the_cubes_on_the_zephyr_loop_too():
+    st = ready({"C": "RRNNNNNNNN", "S1": "YYYYYY"}, airport="zephyr")
+    play(st, "move C", "to S1", "drop red")             # S1: a cone, made by this move
+    for _ in range(7):                                  # P1 S2 S3 P2 S4 S9 C
+        play(st, "drop grey")
+    assert texts(st) == ["to S1", "to S5"]
+    play(st, "to S1")                                   # into the cone it made: the two cubes stay
+    assert spec(st, "S1") == "RRYYYYYYN" and st.step == "goal"
 
 
 def test_a_blocked_space_can_be_the_source_and_the_cone_lifts():
