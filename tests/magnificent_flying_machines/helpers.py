@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import rulewright
-from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
+from game_support import assert_save_round_trips, logs, mover, random_playout, texts  # noqa: F401  (shared)
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
@@ -31,10 +31,6 @@ def ready(players=3, seed=1, **options):
     st.drain_events()
     return st
 
-
-def mover(st):
-    (p,) = st.to_move()
-    return p
 
 
 def refresh(st):
