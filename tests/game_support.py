@@ -47,3 +47,22 @@ def assert_save_round_trips(game, st, rng: random.Random, moves: int = 300) -> N
         st.apply(move)
         twin.apply(move)
     assert twin.to_json() == st.to_json()
+
+
+def every(n: int, check):
+    """``check(st)`` on every ``n``-th call: a playout's invariants, checked often but not at each move."""
+    count = [0]
+
+    def checker(st):
+        count[0] += 1
+        if count[0] % n == 0:
+            check(st)
+    return checker
+
+
+def assert_same_seed_same_game(game, seed: int, agent_seed: int) -> None:
+    """Two games with one seed, played by two random agents with one seed, end in the same state."""
+    a, b = game.new_state(seed=seed), game.new_state(seed=seed)
+    random_playout(a, random.Random(agent_seed))
+    random_playout(b, random.Random(agent_seed))
+    assert a.to_json() == b.to_json()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import rulewright
-from game_support import assert_save_round_trips, logs, mover, random_playout, texts  # noqa: F401  (shared)
+from game_support import (assert_same_seed_same_game, assert_save_round_trips, every, logs, mover,  # noqa: F401
+                          random_playout, texts)  # (shared by every game's tests)
 
 # Moves that keep a turn quiet: no purchase but the free event, nothing built, nothing flown.
 QUIET = ("bid on the event", "bid 0 on", "bid 1 on", "bid 2 on", "bid 3 on", "build nothing",

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from .helpers import assert_save_round_trips, at_step, drive, game, random_playout, ready
+from .helpers import assert_same_seed_same_game, assert_save_round_trips, at_step, drive, every, game, random_playout, ready
 
 SEEDS = range(8)
 DECKS = {"show_card": 40, "event": 12}
@@ -51,13 +51,7 @@ def _deployed(st, token, players):
 
 
 def _every(n):
-    count = [0]
-
-    def check(st):
-        count[0] += 1
-        if count[0] % n == 0:
-            check_invariants(st)
-    return check
+    return every(n, check_invariants)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -95,11 +89,7 @@ def test_a_save_round_trips(moment):
 
 
 def test_same_seed_same_game():
-    a = game(4).new_state(seed=5)
-    b = game(4).new_state(seed=5)
-    random_playout(a, random.Random(9))
-    random_playout(b, random.Random(9))
-    assert a.to_json() == b.to_json()
+    assert_same_seed_same_game(game(4), 5, 9)
 
 
 def test_a_game_nobody_can_move_on_ends_after_three_quiet_turns():

@@ -7,7 +7,8 @@ from collections import Counter
 from functools import lru_cache
 
 import rulewright
-from game_support import assert_save_round_trips, logs, mover, random_playout, texts  # noqa: F401  (shared)
+from game_support import (assert_same_seed_same_game, assert_save_round_trips, every, logs, mover,  # noqa: F401
+                          random_playout, texts)  # (shared by every game's tests)
 
 # Written out from the rulebook's appendices, not read from the rules file.
 TACTICS = Counter({

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from .helpers import LEVELS, TARGET, assert_save_round_trips, check_invariants, game, random_playout
+from .helpers import (LEVELS, TARGET, assert_same_seed_same_game, assert_save_round_trips, check_invariants, every, game,
+                      random_playout)
 
 CONFIGS = {f"{n}p-{level}": (n, {"level": level}) for n in (2, 3, 4) for level in LEVELS}
 CONFIGS.update({
@@ -27,13 +28,7 @@ SEEDS = (1, 2, 3, 4)
 
 
 def _every(n):
-    count = [0]
-
-    def check(st):
-        count[0] += 1
-        if count[0] % n == 0:
-            check_invariants(st)
-    return check
+    return every(n, check_invariants)
 
 
 def _assert_scored_end(st, players, level):
@@ -118,8 +113,4 @@ def test_a_save_round_trips_mid_turn():
 
 
 def test_same_seed_same_game():
-    a = game(4, level="regional").new_state(seed=5)
-    b = game(4, level="regional").new_state(seed=5)
-    random_playout(a, random.Random(9))
-    random_playout(b, random.Random(9))
-    assert a.to_json() == b.to_json()
+    assert_same_seed_same_game(game(4, level="regional"), 5, 9)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import rulewright
-from game_support import assert_save_round_trips, logs, mover, random_playout, texts  # noqa: F401  (shared)
+from game_support import (assert_same_seed_same_game, assert_save_round_trips, every, logs, mover,  # noqa: F401
+                          random_playout, texts)  # (shared by every game's tests)
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from .helpers import game, random_playout
+from .helpers import assert_same_seed_same_game, game, random_playout
 
 CONFIGS = {f"{n}p-quick": (n, {}) for n in (2, 3, 4, 5, 6)}
 CONFIGS.update({
@@ -114,8 +114,4 @@ def test_a_save_round_trips_mid_test_and_mid_reaction():
 
 
 def test_same_seed_same_game():
-    a = game(5, race="standard").new_state(seed=4)
-    b = game(5, race="standard").new_state(seed=4)
-    random_playout(a, random.Random(8))
-    random_playout(b, random.Random(8))
-    assert a.to_json() == b.to_json()
+    assert_same_seed_same_game(game(5, race="standard"), 4, 8)
