@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 import rulewright
-from rulewright.dsl.errors import RulesRuntimeError, SaveError
+from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.cli import listing, logs
 from rulewright.cli.agents import make_agent
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
@@ -17,7 +16,8 @@ from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out, stderr_console
 from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
 from rulewright.cli.script import read_script
-from rulewright.cli.session import fresh_seed, open_session
+from rulewright.cli.session import open_session
+from rulewright.interpreter.api import fresh_seed
 from rulewright.interpreter.limits import CALL, DEFAULTS, set_limits
 
 HELP = """Play, check and measure games written in the rulewright rules language.

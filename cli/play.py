@@ -91,7 +91,6 @@ class Reporter:
         self.held = []
 
     def _print(self, event: dict) -> None:
-        kind = event.get("event")
         if self.as_json:
             json_line(event)
         else:

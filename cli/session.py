@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import copy
-import random
 from pathlib import Path
 from typing import Optional
 
@@ -10,7 +9,7 @@ import attrs
 
 import rulewright
 from rulewright.dsl.errors import SaveError
-from rulewright.interpreter.api import Game, State, shipped_games
+from rulewright.interpreter.api import Game, State, fresh_seed, shipped_games
 from rulewright.cli.errors import read_json
 
 
@@ -28,11 +27,6 @@ def rules_ref(name_or_path: str) -> str:
     if name_or_path in shipped_games() and not Path(name_or_path).exists():
         return name_or_path
     return str(Path(name_or_path).resolve())
-
-
-def fresh_seed() -> int:
-    """A seed for a run the user did not seed, so its log still replays."""
-    return random.SystemRandom().randrange(2**31)
 
 
 def open_session(name_or_path: str, players: Optional[int], options: dict, seed: Optional[int],

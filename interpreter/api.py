@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import OptionError, RulesCompileError, RulesError, RulesRuntimeError, Diagnostic, suggest
+from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.compiler import CompiledGame
@@ -112,7 +112,7 @@ class Game:
         """A new game. Without a seed one is drawn, and kept: every game can be played again, and a save
         checked against its moves."""
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = fresh_seed()
         rng = Generator(seed)  # random.Random's numbers; a failed move can put its draws back
         st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled, seed=seed)
         limits.fresh()  # the starting values are bounded like a move (limits.py)
@@ -136,6 +136,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.name!r}, players={self.player_count}, options={self.options})"
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody seeded, drawn from the system: kept with the game, it plays it again."""
+    return random.SystemRandom().randrange(2**31)
 
 
 def load(name_or_path: str, players: Optional[int] = None, options: Optional[dict] = None) -> Game:
