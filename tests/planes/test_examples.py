@@ -3,7 +3,7 @@ Example Scoring (27 VP), and the three-player Game Example as far as our Flying 
 (its gate numbers contradict its own setup, and its diagrams are not in the text).
 
 Flying Cloud: P1 S1 S2 S3 P2 S4 S5 P3 S6 S7 S8 P4 S9 S10 (back to P1); gates beside S3 (G4), S5 (G1),
-S8 (G2), S10 (G3). Points of interest: blank P1 P3, gift shop S1 S6, fast food S2 P2 P4, restroom
+S8 (G2), S10 (G3), and the grey neutral gates beside S1 (N1) and S6 (N2). Points of interest: blank P1 P3, gift shop S1 S6, fast food S2 P2 P4, restroom
 S3 S5 S8 S10, help desk S4 S9, fine dining S7."""
 from __future__ import annotations
 
