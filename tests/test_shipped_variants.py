@@ -20,6 +20,7 @@ VARIANTS = {
     "biplane-more-ammo": "biplane",
     "planes-short-track": "planes",
     "planes-refill": "planes",
+    "planes-own-layout": "planes",
     "barnstormers-short-show": "barnstormers",
     "barnstormers-extra-stunts": "barnstormers",
 }
@@ -134,6 +135,25 @@ def test_refill_draws_back_up_to_three_cards_after_the_goal_phase():
             st.apply(next(m for m in st.legal_moves() if not m.text.startswith("action Draw")))
         hands[name] = len(st.vars["hand"][0])
     assert hands == {"planes": 1, "planes-refill": 3}
+
+
+
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+def test_own_layout_plays_the_players_points_of_interest(airport):
+    """interest=custom is whatever layout the players bring: this variant replaces the layout tables,
+    keeps everything else (cubes, gates, cards), and its layout keeps the four major gates equal
+    (fast food in front of each) and the order of scarcity."""
+    assert rulewright.load("planes-own-layout").options["interest"] == "custom"
+    own = rulewright.load("planes-own-layout", players=3, options={"airport": airport}).new_state(seed=1)
+    base = rulewright.load("planes", players=3, options={"airport": airport, "interest": "custom"}).new_state(seed=1)
+    poi = own.vars["poi"]
+    assert set(poi) == set(base.vars["poi"]) and poi != base.vars["poi"]
+    assert {k: v for k, v in own.vars.items() if k != "poi"} == {k: v for k, v in base.vars.items() if k != "poi"}
+    board = own.game.board
+    assert {poi[board.previous(g)[0]] for g in ("G1", "G2", "G3", "G4")} == {"fast_food"}
+    n = Counter(poi.values())
+    assert min(n["restroom"], n["fast_food"]) > max(n["gift_shop"], n["help_desk"])
+    assert min(n["gift_shop"], n["help_desk"]) > n["fine_dining"] >= 1 and sum(n.values()) == 14
 
 
 # ---------------------------------------------------------------- Barnstormers

@@ -35,7 +35,8 @@ COLOURS = ["red", "yellow", "blue", "green"]
 LETTERS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "N": "grey"}
 CLOUD_FLOOR = ["P1", "S1", "S2", "S3", "P2", "S4", "S5", "P3", "S6", "S7", "S8", "P4", "S9", "S10"]
 ZEPHYR_FLOOR = ["C", "S1", "P1", "S2", "S3", "P2", "S4", "S5", "P3", "S6", "S7", "P4", "S8", "S9"]
-GATES = ["G1", "G2", "G3", "G4"]
+GATES = ["G1", "G2", "G3", "G4"]          # the four major gates, one per colour
+GREY_GATES = ["N1", "N2"]                 # the grey neutral gates, on both airports
 
 # Every configuration the playout tests run: players and options.
 CONFIGS = {
@@ -173,6 +174,13 @@ def board_quietly(st, layout):
     refresh(st)
 
 
+def fill(st, colour, n):
+    """``n`` cubes of ``colour`` on its plane (the plane at its gate and the colour's count)."""
+    v = st.vars
+    v["load"][GATES[COLOURS.index(colour)]] = n
+    v["boarded"][colour] = n
+
+
 def finish(st, goals, boarded):
     """Set goals and boarded cubes, then end a 2-player game at the end of round 1."""
     board_quietly(st, {"S6": "R", "S9": "Y"})
@@ -181,7 +189,8 @@ def finish(st, goals, boarded):
     st.apply("move S9")
     for p, names in goals.items():
         st.vars["goals"][p - 1] = list(names)
-    st.vars["boarded"].update(boarded)
+    for c, n in boarded.items():
+        fill(st, c, n)
     st.vars["track"] = 12
     refresh(st)
     st.apply("no goal")

@@ -186,7 +186,7 @@ def test_only_your_party_moves_your_cubes_alone():
 
 def test_move_twice_makes_two_moves_then_the_goal_phase():
     st = action_ready({"P1": "RN", "S9": "R"}, ["Move Twice"])
-    play(st, "action Move Twice", "move P1", "drop red", "move S9")
+    play(st, "action Move Twice", "move P1", "drop red", "to S2", "move S9")
     assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S10")) == ("R", "N", "R")
     assert texts(st)[-1] == "no goal"
 

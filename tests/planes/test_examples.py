@@ -3,7 +3,7 @@ Example Scoring (27 VP), and the three-player Game Example as far as our Flying 
 (its gate numbers contradict its own setup, and its diagrams are not in the text).
 
 Flying Cloud: P1 S1 S2 S3 P2 S4 S5 P3 S6 S7 S8 P4 S9 S10 (back to P1); gates beside S3 (G4), S5 (G1),
-S8 (G2), S10 (G3). Points of interest: blank P1 P3, gift shop S1 S6, fast food S2 P2 P4, restroom
+S8 (G2), S10 (G3), and the grey neutral gates beside S1 (N1) and S6 (N2). Points of interest: blank P1 P3, gift shop S1 S6, fast food S2 P2 P4, restroom
 S3 S5 S8 S10, help desk S4 S9, fine dining S7."""
 from __future__ import annotations
 
@@ -99,7 +99,8 @@ def test_the_three_player_game_example():
                     "To Help Desk", "Draw 1",                      # Red's neutral plane, round 3
                     "Gather"])                                     # Blue's empty hand, round 3
     refresh(st)
-    assert st.render(1).count("draw 2") == 1 and "G4   plane green 0/5 draw 2" in st.render(1)
+    assert st.render(1).count("draw 2") == 3 and "G4   plane green 0/5 draw 2" in st.render(1)
+    assert "N1   plane grey 0/5 draw 2" in st.render(1) and "N2   plane grey 0/5 draw 2" in st.render(1)
 
     # Round 1. Red: no action, all five red cubes move; no goal.
     play(st, "no action", "move P1", "drop red", "drop red", "drop red", "drop red", "no goal")
@@ -110,11 +111,13 @@ def test_the_three_player_game_example():
                                                                  "To Restroom", "Gather"])
     play(st, "discard To Restroom", "move P2", "drop yellow", "stop", "no goal")
     assert st.vars["discard"] == ["To Restroom", "Draw 3 Discard 1"] and len(st.vars["hand"][1]) == 4
-    # Blue: Skip 1 Space, skipping the space next to gate G2; a blockage forms; goal: A Blank Space.
-    play(st, "action Skip 1 Space", "move P3", "drop blue", "drop blue")
-    assert texts(st) == ["drop blue", "skip S8"]
-    lines = play(st, "skip S8", "stop")
-    assert "a blockage forms at P4" in lines and spec(st, "S8") == "NN"
+    # Blue: Skip 1 Space, "skipping over the space next to gate N2" (S6); a blockage forms; goal: A
+    # Blank Space.
+    play(st, "action Skip 1 Space", "move P3")
+    assert texts(st) == ["drop blue", "skip S6"]
+    play(st, "skip S6", "drop blue", "drop blue")
+    lines = play(st, "stop")
+    assert "a blockage forms at P4" in lines and spec(st, "S6") == "NN" and spec(st, "S8") == "BNN"
     assert texts(st) == ["goal Blank Space", "no goal"]              # P1 and P3 are empty
     play(st, "goal Blank Space")
     assert st.vars["goals"][2] == ["Draw 1"] and census(st) == FULL

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from rulewright.cli.main import app
 
-from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, ZEPHYR_FLOOR, board_quietly,
-                      cards_everywhere, finish, game, play, plain_turn, refresh, set_board, set_hand, spec, stack_deck,
+from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, GREY_GATES, ZEPHYR_FLOOR, board_quietly,
+                      cards_everywhere, fill, finish, game, play, plain_turn, refresh, set_board, set_hand, spec, stack_deck,
                       start, texts)
 
 
@@ -45,12 +45,18 @@ def test_each_gate_opens_beside_the_space_in_front_of_it_and_the_zephyr_centre_b
     assert {g: cloud.previous(g) for g in GATES} == {"G1": ["S5"], "G2": ["S8"], "G3": ["S10"], "G4": ["S3"]}
     zephyr = game(2, airport="zephyr").compiled.board
     assert {g: zephyr.previous(g) for g in GATES} == {"G1": ["S5"], "G2": ["S7"], "G3": ["S1"], "G4": ["S3"]}
-    branching = [s for s in zephyr.spaces if len([t for t in zephyr.next(s) if t not in GATES]) > 1]
+    # the grey neutral gates: beside the first space after P1 and after P3, on both airports
+    assert {g: cloud.previous(g) for g in GREY_GATES} == {"N1": ["S1"], "N2": ["S6"]}
+    assert {g: zephyr.previous(g) for g in GREY_GATES} == {"N1": ["S2"], "N2": ["S6"]}
+    gates = GATES + GREY_GATES
+    assert all(cloud.next(g) == [] == zephyr.next(g) for g in gates)
+    branching = [s for s in zephyr.spaces if len([t for t in zephyr.next(s) if t not in gates]) > 1]
     assert branching == ["C"]
-    assert all(len([t for t in cloud.next(s) if t not in GATES]) == 1 for s in CLOUD_FLOOR)
+    assert all(len([t for t in cloud.next(s) if t not in gates]) == 1 for s in CLOUD_FLOOR)
     for board, floor in ((cloud, CLOUD_FLOOR), (zephyr, ZEPHYR_FLOOR)):
+        assert sorted(board.spaces) == sorted(floor + gates)
         for s in floor:    # both ways there is always a space that is not a gate to go on to
-            assert [t for t in board.next(s) if t not in GATES] and board.previous(s)
+            assert [t for t in board.next(s) if t not in gates] and board.previous(s)
 
 
 SCARCITY = [("restroom", "fast_food"), ("gift_shop", "help_desk"), ("fine_dining",)]
@@ -184,12 +190,40 @@ def test_the_twelfth_boarded_cube_ends_the_game_at_the_end_of_the_round():
 def test_a_full_plane_ends_the_game_at_the_end_of_the_round_even_a_neutral_one():
     st = start(2)
     board_quietly(st, {"S2": "GR", "S6": "Y"})
-    st.vars["boarded"]["green"] = 4
+    fill(st, "green", 4)
     st.vars["track"] = 4
     play(st, "no action", "move S2", "drop red", "to G4", "no goal")
     assert st.vars["boarded"]["green"] == 5 and not st.is_over()
     plain_turn(st, "S6")
     assert st.is_over() and st.vars["track"] == 5
+
+
+def grey_at(st, n1, n2):
+    st.vars["load"].update(N1=n1, N2=n2)
+    st.vars["boarded"]["grey"] = n1 + n2
+    st.vars["track"] = n1 + n2
+
+
+def test_grey_filling_all_of_its_planes_ends_the_game_at_the_end_of_the_round():
+    """"Any one color (including neutrals) has filled all of their respective planes": grey has two
+    planes (N1, N2); the tenth grey cube ends the game, at the end of the round."""
+    st = start(2)
+    board_quietly(st, {"P3": "RN", "S9": "Y"})
+    grey_at(st, 5, 4)
+    play(st, "no action", "move P3", "drop red", "to N2", "no goal")
+    assert st.vars["load"]["N2"] == 5 and st.vars["boarded"]["grey"] == 10 and not st.is_over()
+    plain_turn(st, "S9")
+    assert st.is_over() and st.vars["track"] == 10
+
+
+def test_one_full_grey_plane_does_not_end_the_game():
+    st = start(2)
+    board_quietly(st, {"P1": "RN", "S9": "Y"})
+    grey_at(st, 4, 0)
+    play(st, "no action", "move P1", "drop red", "to N1", "no goal")
+    assert st.vars["load"]["N1"] == 5 and st.vars["boarded"]["grey"] == 5
+    plain_turn(st, "S9")
+    assert not st.is_over()
 
 
 def test_no_trigger_no_end():
@@ -273,8 +307,8 @@ def test_the_rendered_airport_at_the_start(airport, snapshot):
 def test_the_rendered_airport_with_a_blockage_and_boarded_cubes(snapshot):
     st = start(2, seed=5)
     set_board(st, {"P1": "RRRR", "S1": "RYYYYYYN", "S5": "BN", "P3": "BBB", "P4": "GGG"})
-    st.vars["boarded"].update(red=0, yellow=0, blue=0, green=2)
-    st.vars["boarded"]["blue"] = 5
+    fill(st, "green", 2)
+    fill(st, "blue", 5)
     st.vars["track"] = 7
     refresh(st)
     assert st.render(1) == snapshot

@@ -3,14 +3,15 @@ after one space, gates only for the last single cube of the plane's colour, full
 the boarding track, neutral planes' "draw 2", the Zephyr centre's two arrows, and blockages.
 
 Flying Cloud: P1 S1 S2 S3 P2 S4 S5 P3 S6 S7 S8 P4 S9 S10 (and back to P1), gates beside the spaces
-in front of them: S3-G4, S5-G1, S8-G2, S10-G3. Player 1 is red (G1), player 2 yellow (G2)."""
+in front of them: S3-G4, S5-G1, S8-G2, S10-G3, and the grey neutral gates S1-N1, S6-N2. Player 1 is
+red (G1), player 2 yellow (G2)."""
 from __future__ import annotations
 
 import pytest
 
 from rulewright.dsl.errors import IllegalMoveError
 
-from .helpers import play, refresh, set_board, set_hand, spec, start, texts
+from .helpers import fill, play, refresh, set_board, set_hand, spec, start, texts
 
 
 def ready(layout, players=2, hand=(), **options):
@@ -111,9 +112,56 @@ def test_boarding_a_neutral_plane_draws_two_cards_at_once():
     assert len(st.vars["hand"][0]) == 3 and len(st.vars["deck"]) == deck - 2
 
 
+# ------------------------------------------------------------------ grey neutral gates
+def test_a_grey_cube_boards_a_grey_plane_and_the_active_player_draws_two():
+    """"If the cube does not belong to a player at the table, especially if it is a grey neutral cube,
+    the active player immediately draws two cards" and "Each time a cube boards a plane, the boarding
+    token must be moved forward one space"."""
+    st = ready({"P1": "RN", "S6": "Y"}, hand=["Draw 1"])
+    deck = len(st.vars["deck"])
+    play(st, "move P1", "drop red")
+    assert texts(st) == ["to S2", "to N1"]            # the last cube is grey, beside a grey gate
+    lines = play(st, "to N1")
+    assert "player 1 boards a grey cube on the grey plane at N1 (boarding track 1)" in lines
+    assert "player 1 draws 2 cards for boarding a neutral plane" in lines
+    assert st.vars["load"]["N1"] == 1 and st.vars["boarded"]["grey"] == 1 and st.vars["track"] == 1
+    assert len(st.vars["hand"][0]) == 3 and len(st.vars["deck"]) == deck - 2
+    assert spec(st, "S1") == "R" and st.vars["cubes"]["N1"] == []
+    assert "N1   plane grey 1/5 draw 2" in st.render(1)
+
+
+def test_only_a_single_grey_cube_boards_a_grey_plane():
+    st = ready({"P1": "RN"})
+    play(st, "move P1", "drop grey")                   # the last cube, red, beside N1: it goes on
+    assert (spec(st, "S1"), spec(st, "S2"), st.vars["load"]["N1"]) == ("N", "R", 0)
+    assert texts(st) == ["no goal"]                    # a red cube never boards a grey plane
+    st = ready({"S10": "RNN"})
+    play(st, "move S10", "drop grey")
+    assert texts(st) == ["drop red", "drop grey", "stop"]    # two cubes at S1: no gate yet
+
+
+def test_a_full_grey_plane_is_closed_and_the_other_stays_open():
+    """The rulebook: "If a neutral plane is filled with five cubes, it may no longer be boarded during the game."
+    """
+    st = ready({"P1": "RN", "P3": "RN"})
+    st.vars["load"]["N1"] = 5
+    st.vars["boarded"]["grey"] = 5
+    st.vars["track"] = 5
+    refresh(st)
+    lines = play(st, "move P1", "drop red")           # the grey goes on alone: N1 is never offered
+    assert spec(st, "S1") == "R" and spec(st, "S2") == "N" and st.vars["load"]["N1"] == 5
+    assert not any("boards" in l for l in lines)
+    assert "N1   plane grey 5/5 draw 2 full" in st.render(1)
+    st = ready({"P3": "RN"})
+    st.vars["load"]["N1"] = 5
+    refresh(st)
+    play(st, "move P3", "drop red")
+    assert texts(st) == ["to S7", "to N2"]
+
+
 def test_a_full_plane_is_closed():
     st = ready({"S4": "RN"})
-    st.vars["boarded"]["red"] = 5
+    fill(st, "red", 5)
     st.vars["track"] = 5
     play(st, "move S4", "drop grey")
     assert spec(st, "P3") == "R"        # G1 was never offered

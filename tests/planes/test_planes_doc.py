@@ -29,7 +29,7 @@ def test_the_documented_arrows_and_gates_are_the_boards(title):
             names = [n.strip() for n in line.split("->")]
             arrows |= set(zip(names, names[1:]))
         elif line.startswith("gates:"):
-            for gate, front in re.findall(r"(G\d) beside (\w+)", line):
+            for gate, front in re.findall(r"([GN]\d) beside (\w+)", line):
                 arrows.add((front, gate))
     actual = {(s, t) for s in board.spaces for t in board.next(s)}
     assert arrows == actual

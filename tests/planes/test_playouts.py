@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from .helpers import ALL_CARDS, CARDS, COLOURS, CONFIGS, cards_everywhere, game, random_playout
+from .helpers import ALL_CARDS, CARDS, COLOURS, CONFIGS, GREY_GATES, cards_everywhere, game, random_playout
 
 SEEDS = range(2)
 
@@ -26,7 +26,8 @@ class Watcher:
         self.trigger_round = None
 
     def triggered(self, v) -> bool:
-        return any(n >= 5 for n in v["boarded"].values()) or v["track"] >= self.last
+        filled = {c: all(v["load"][g] >= 5 for g, pc in v["planes"].items() if pc == c) for c in COLOURS + ["grey"]}
+        return any(filled.values()) or v["track"] >= self.last
 
     def __call__(self, st):
         v = st.vars
@@ -35,7 +36,11 @@ class Watcher:
         for c in COLOURS:
             assert on_floor[c] + held[c] + v["boarded"][c] == 5, (c, on_floor, held, v["boarded"])
             assert 0 <= v["boarded"][c] <= 5
-        assert on_floor["grey"] + held["grey"] == 20
+        assert on_floor["grey"] + held["grey"] + v["boarded"]["grey"] == 20
+        for c in COLOURS + ["grey"]:            # each colour's count is the sum of its planes
+            assert v["boarded"][c] == sum(v["load"][g] for g, pc in v["planes"].items() if pc == c)
+        assert sorted(g for g, pc in v["planes"].items() if pc == "grey") == GREY_GATES
+        assert all(0 <= n <= 5 for n in v["load"].values())
         assert all(v["cubes"][g] == [] for g in v["planes"])
         assert v["track"] == sum(v["boarded"].values()) >= self.track
         self.track = v["track"]
@@ -96,7 +101,8 @@ def test_many_seeds_end_with_a_scored_outcome(players, airport):
         random_playout(st, random.Random(seed))
         out = st.outcome()
         assert out.winners and set(out.scores) == set(range(1, players + 1))
-        assert st.vars["track"] >= 12 or any(n == 5 for n in st.vars["boarded"].values())
+        assert st.vars["track"] >= 12 or any(n == 5 for n in st.vars["boarded"].values()) \
+            or st.vars["boarded"]["grey"] == 10
 
 
 @pytest.mark.parametrize("config", ["3p", "2p-zephyr-player-decks", "4p-short-8"])
@@ -120,3 +126,23 @@ def test_saved_games_go_on_exactly_like_the_original(config):
         random_playout(s, random.Random(99))
         ends.append((s.vars["track"], s.vars["boarded"], s.outcome().to_dict()))
     assert ends[0] == ends[1] == ends[2]
+
+
+@pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
+def test_grey_cubes_board_the_grey_planes_in_random_games(airport):
+    """Random games board grey cubes at N1 and N2 (each boarding drew two cards); over a few seeds
+    both grey planes take cubes, and never more than five each."""
+    g = game(3, airport=airport)
+    loads = Counter()
+    for seed in range(4):
+        st = g.new_state(seed=seed)
+        random_playout(st, random.Random(seed))
+        for gate in GREY_GATES:
+            assert st.vars["load"][gate] <= 5
+            loads[gate] += st.vars["load"][gate]
+        assert st.vars["boarded"]["grey"] == loads_of(st)
+    assert all(loads[gate] > 0 for gate in GREY_GATES), loads
+
+
+def loads_of(st):
+    return sum(st.vars["load"][gate] for gate in GREY_GATES)
