@@ -103,14 +103,12 @@ def view(st, player: Optional[int] = None) -> dict:
         "vars": visible_vars(st, player),
     }
     pend = st.pending
-    if pend is not None and pend.window and player is not None:
-        # a reaction window: each player sees only whether they themselves are asked
-        data["to_move"] = [player] if player in pend.waiting() else []
-        data["window"] = "open"
-        if player in pend.waiting():
-            data["legal_moves"] = [m.text for m in st.legal_moves(player)]
-    elif pend is not None:
-        if pend.simultaneous:
+    if pend is not None:
+        if pend.window and player is not None:
+            # a reaction window: each player sees only whether they themselves are asked
+            data["to_move"] = [player] if player in pend.waiting() else []
+            data["window"] = "open"
+        elif pend.simultaneous:
             data["chosen"] = sorted(pend.chosen) if player is not None else {str(p): v for p, v in pend.chosen.items()}
             if player in pend.chosen:
                 data["my_choice"] = pend.texts[player][0]  # a player knows what they chose
