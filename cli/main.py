@@ -9,7 +9,7 @@ import typer
 
 import rulewright
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.cli import listing, logs
+from rulewright.cli import compare, listing, logs
 from rulewright.cli.agents import make_agent
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
@@ -178,6 +178,8 @@ def simulate(
     max_decisions: int = typer.Option(100_000, "--max-decisions", min=1,
                                       help="Stop a game after this many decisions (counted as unfinished)."),
     as_json: bool = JSON,
+    report_dir: Optional[str] = typer.Option(None, "--report", metavar="DIR",
+                                             help="Also write a balance report (JSON, CSV, PNG and SVG plots) here."),
 ):
     """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -191,13 +193,21 @@ def simulate(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
+    play = {}
+    if report_dir:  # the same games, their events tallied (report.py)
+        from rulewright.cli.report import play_recorded
+        play = {"play": play_recorded}
     results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress)
+                        lambda n: progress.advance(task, n), live=progress, **play)
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
         raise typer.Exit(REFUSED)
     summary = summarize(g, results, seed)
+    if report_dir:
+        from rulewright.cli.report import analyze, write_report
+        written = write_report(report_dir, [analyze(g, results, seed)])
+        err(f"wrote {', '.join(written)} to {report_dir}")
     if as_json:
         json_line(summary)
     else:
@@ -245,6 +255,9 @@ def bench(
         out(f"{report['game']}, {report['players']} players: {report['playouts']} playouts, "
             f"{report['decisions']} decisions in {report['seconds']} s")
         out(f"{report['playouts_per_second']} playouts/s, {report['decisions_per_second']} decisions/s")
+
+
+app.command()(compare.compare)
 
 
 @app.command("list")
