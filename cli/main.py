@@ -260,6 +260,19 @@ def bench(
 app.command()(compare.compare)
 
 
+@app.command()
+def lsp(stdio: bool = typer.Option(True, "--stdio", help="Speak over stdin and stdout (the only way; "
+                                                          "accepted because editors pass it).")):
+    """The editor server: diagnostics as you type, hover, go-to-definition, completion (LSP over stdio)."""
+    try:
+        import pygls  # noqa: F401  (the 'lsp' extra)
+    except ImportError:
+        err("error: the editor server needs pygls: pip install 'rulewright[lsp]'")
+        raise typer.Exit(REFUSED) from None
+    from rulewright.cli.lsp import serve
+    serve()
+
+
 @app.command("list")
 @user_errors
 def list_games(as_json: bool = JSON):

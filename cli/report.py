@@ -284,6 +284,7 @@ def analyze(game, results: list[dict], seed: int, agents: Optional[str] = None) 
             first_wins += r["first"] in winners and not r["outcome"]["draw"]
     scores = {p: [r["outcome"]["scores"][p] for r in finished if p in r["outcome"]["scores"]] for p in seats}
     tally = tally_for(game)
+    decisions = sum(r.get("decisions", 0) for r in results)
     fires = {}
     for cat in ("kind", "head", "rule", "card"):
         total, games = Counter(), Counter()
@@ -302,6 +303,7 @@ def analyze(game, results: list[dict], seed: int, agents: Optional[str] = None) 
             elif cat == "card":
                 extra = {"table": tally.key_table.get(key, "")}
             rows[label] = {"total": total[key], "per_game": round(total[key] / n, 3) if n else 0.0,
+                           "per_100_decisions": round(100 * total[key] / decisions, 3) if decisions else 0.0,
                            "games": games[key], **extra}
         fires[cat] = rows
     return {
@@ -343,6 +345,12 @@ def _round(p):
 
 
 # ----------------------------------------------------------------------------------------- the table
+def _p(p: Optional[float]) -> str:
+    if p is None:
+        return ""
+    return " (p<0.001)" if p < 0.001 else f" (p={p:.3g})"
+
+
 def _title(r: dict) -> str:
     opts = "".join(f", {k}={v}" for k, v in r["options"].items())
     return f"{r['game']} ({r['players']} players{opts})"
@@ -376,8 +384,7 @@ def tables(reports: list[dict], top: int = 15) -> list:
         extra = []
         if diff:
             d = diff.get(key) if key else None
-            extra = [f"{100 * d['change']:+.1f} pts" + (f" (p={d['p']:.3g})" if d["p"] is not None else "")
-                     if d else ""]
+            extra = [f"{100 * d['change']:+.1f} pts" + _p(d["p"]) if d else ""]
         main.add_row(label, *cells, *extra)
     row("finished / unfinished", [f"{r['finished']} / {r['unfinished']}" for r in reports])
     row("draws", [_pct(r["draws"]) for r in reports], "draws")
@@ -397,7 +404,8 @@ def tables(reports: list[dict], top: int = 15) -> list:
     for cat, title in (("rule", "rules that fire"), ("card", "table keys named"), ("head", "moves by first word")):
         if not any(r["fires"][cat] for r in reports):
             continue
-        t = Table(title=f"{title}: per game (share of games){'; the largest changes first' if diff else ''}",
+        t = Table(title=f"{title}: per game (share of games)"
+                        f"{'; the largest changes per decision first' if diff else ''}",
                   title_justify="left")
         t.add_column({"rule": "rule (where: statement)", "card": "key (table)", "head": "first word"}[cat],
                      overflow="fold")
@@ -418,17 +426,19 @@ def tables(reports: list[dict], top: int = 15) -> list:
 
 
 def _top(reports: list[dict], cat: str, top: int) -> list[str]:
-    """The rows worth showing: with two reports the largest changes in rate, else the most frequent."""
+    """The rows worth showing: with two reports the largest changes in how often a row fires per
+    decision (a variant with shorter games makes every rule fire less often per game), else the most
+    frequent."""
     labels = {label for r in reports for label in r["fires"][cat]}
 
-    def per_game(r, label):
+    def per_game(r, label, per="per_game"):
         f = r["fires"][cat].get(label)
-        return f["per_game"] if f else 0.0
+        return f[per] if f else 0.0
     if len(reports) == 2:
         a, b = reports
 
         def change(label):  # relative change, so that a rare rule that doubles shows as well as a common one
-            x, y = per_game(a, label), per_game(b, label)
+            x, y = per_game(a, label, "per_100_decisions"), per_game(b, label, "per_100_decisions")
             return abs(y - x) / max(x, y, 1e-9) * math.sqrt(max(x, y))
         ordered = sorted(labels, key=lambda lab: (-change(lab), lab))
     else:
@@ -550,7 +560,7 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
                       fontsize="x-small")
         ax.invert_yaxis()
         ax.set_xlabel("times per game")
-        ax.set_title("rules that fire" + (" (largest changes)" if len(reports) == 2 else ""))
+        ax.set_title("rules that fire" + (" (largest changes per decision)" if len(reports) == 2 else ""))
         legend(ax)
         save(fig, "rules")
     return written

@@ -124,7 +124,7 @@ def test_rules_and_table_keys_are_counted_exactly(tokens):
         for k, n in res["tally"]["card"].items():
             by_log[k] = by_log.get(k, 0) + n
     assert by_log == {k: c["total"] for k, c in cards.items()}
-    assert r["fires"]["head"] == {"pass": {"total": 160, "per_game": 4.0, "games": 40}}
+    assert r["fires"]["head"] == {"pass": {"total": 160, "per_game": 4.0, "per_100_decisions": 100.0, "games": 40}}
     # scores: 2 draws of 1..3 points each, and 'first' never doubles
     assert 2 <= r["scores"]["1"]["min"] <= r["scores"]["1"]["max"] <= 6
 
