@@ -268,7 +268,12 @@ def serve() -> None:
 
     def refresh(uri: str) -> None:
         text = server.workspace.get_text_document(uri).source
-        doc = docs[uri] = Document(to_fs_path(uri) or uri, text, docs.get(uri))
+        try:
+            doc = Document(to_fs_path(uri) or uri, text, docs.get(uri))
+        except Exception as exc:  # a fault of ours must not take the editor's server down
+            doc = Document(to_fs_path(uri) or uri, "", docs.get(uri))
+            doc.diagnostics = [Diagnostic(f"rulewright could not check this file: {exc!r}", doc.path, 1, 1)]
+        docs[uri] = doc
         found = []
         for d in doc.diagnostics:
             line = max(d.line - 1, 0)

@@ -405,7 +405,7 @@ def tables(reports: list[dict], top: int = 15) -> list:
         if not any(r["fires"][cat] for r in reports):
             continue
         t = Table(title=f"{title}: per game (share of games)"
-                        f"{'; the largest changes per decision first' if diff else ''}",
+                        f"{'; the largest changes first' if diff else ''}",
                   title_justify="left")
         t.add_column({"rule": "rule (where: statement)", "card": "key (table)", "head": "first word"}[cat],
                      overflow="fold")
@@ -426,19 +426,19 @@ def tables(reports: list[dict], top: int = 15) -> list:
 
 
 def _top(reports: list[dict], cat: str, top: int) -> list[str]:
-    """The rows worth showing: with two reports the largest changes in how often a row fires per
-    decision (a variant with shorter games makes every rule fire less often per game), else the most
-    frequent."""
+    """The rows worth showing: with two reports the largest changes in how often a row fires per game,
+    else the most frequent. (report.json also has each row per 100 decisions, for variants whose games
+    are shorter or longer.)"""
     labels = {label for r in reports for label in r["fires"][cat]}
 
-    def per_game(r, label, per="per_game"):
+    def per_game(r, label):
         f = r["fires"][cat].get(label)
-        return f[per] if f else 0.0
+        return f["per_game"] if f else 0.0
     if len(reports) == 2:
         a, b = reports
 
         def change(label):  # relative change, so that a rare rule that doubles shows as well as a common one
-            x, y = per_game(a, label, "per_100_decisions"), per_game(b, label, "per_100_decisions")
+            x, y = per_game(a, label), per_game(b, label)
             return abs(y - x) / max(x, y, 1e-9) * math.sqrt(max(x, y))
         ordered = sorted(labels, key=lambda lab: (-change(lab), lab))
     else:
@@ -463,12 +463,12 @@ def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
     written.append("report.json")
     with open(path / "fires.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["report", "game", "category", "what", "total", "per_game", "games"])
+        w.writerow(["report", "game", "category", "what", "total", "per_game", "per_100_decisions", "games"])
         for i, r in enumerate(reports):
             for cat, rows in r["fires"].items():
                 for label, v in rows.items():
                     w.writerow(["AB"[i] if len(reports) == 2 else i + 1, r["game"], cat, label, v["total"],
-                                v["per_game"], v["games"]])
+                                v["per_game"], v["per_100_decisions"], v["games"]])
     written.append("fires.csv")
     try:
         import matplotlib  # noqa: F401  (the 'report' extra)
@@ -560,7 +560,7 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
                       fontsize="x-small")
         ax.invert_yaxis()
         ax.set_xlabel("times per game")
-        ax.set_title("rules that fire" + (" (largest changes per decision)" if len(reports) == 2 else ""))
+        ax.set_title("rules that fire" + (" (largest changes)" if len(reports) == 2 else ""))
         legend(ax)
         save(fig, "rules")
     return written

@@ -4,6 +4,7 @@ into a variant's base, completion of names and keywords."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from pathlib import Path
 
@@ -185,3 +186,23 @@ def test_a_diagnostic_of_the_base_is_shown_at_the_extends_line(tmp_path):
     doc = Document(str(variant), 'game "V"\nextends "base.rules"\n')
     (d,) = doc.diagnostics
     assert d.line == 2 and d.message.startswith("in base.rules:14:") and "strde" in d.message
+
+
+def test_every_prefix_and_every_word_gets_an_answer_never_an_exception():
+    # as a file is typed, each state of it is checked; at every word a hover, a definition and
+    # completions are asked for: none may raise
+    path = shipped_games()["tic-tac-toe"]
+    text = path.read_text(encoding="utf-8")
+    previous = None
+    for end in range(0, len(text) + 1, 7):
+        previous = Document(str(path), text[:end], previous)
+        assert all(d.line >= 1 and d.column >= 1 for d in previous.diagnostics)
+    for name in ("tic-tac-toe", "biplane-more-ammo", "planes"):
+        path = shipped_games()[name]
+        doc = Document(str(path), path.read_text(encoding="utf-8"))
+        assert [d for d in doc.diagnostics if d.severity == "error"] == []
+        for i, line in enumerate(doc.lines):
+            for m in re.finditer(r"\w+", line):
+                doc.hover(i, m.start())
+                doc.definition(i, m.start())
+            doc.completions(i, len(line))
