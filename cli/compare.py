@@ -16,22 +16,13 @@ from rulewright.cli.session import rules_ref
 from rulewright.interpreter.api import fresh_seed
 
 
-def agents_option(default: Optional[str]):
-    return typer.Option(default, "--agents", "-a", metavar="AGENT[,AGENT...]",
-                        help="The agent of every seat, or one per seat in seat order (agents: random, first).")
-
-
-def report_option():
-    return typer.Option(None, "--report", metavar="DIR",
-                        help="Write report.json, fires.csv and plots (PNG and SVG) to this folder.")
-
-
 @user_errors
 def compare(
     variant_a: str = typer.Argument(..., metavar="VARIANT_A", help="Shipped game name or rules file."),
     variant_b: str = typer.Argument(..., metavar="VARIANT_B", help="Shipped game name or rules file."),
     games: int = typer.Option(..., "--games", "-n", min=1, help="How many games each variant plays."),
-    agents: str = agents_option("random"),
+    agents: str = typer.Option("random", "--agents", "-a", metavar="AGENT[,AGENT...]",
+                               help="The agent of every seat, or one per seat in seat order (agents: random, first)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", min=1,
                                           help="Number of players (default: the fewest VARIANT_A allows)."),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
@@ -45,7 +36,8 @@ def compare(
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Worker processes (default: one per CPU)."),
     max_decisions: int = typer.Option(100_000, "--max-decisions", min=1,
                                       help="Stop a game after this many decisions (counted as unfinished)."),
-    report_dir: Optional[str] = report_option(),
+    report_dir: Optional[str] = typer.Option(None, "--report", metavar="DIR",
+                                             help="Write report.json, fires.csv and plots (PNG and SVG) here."),
     top: int = typer.Option(15, "--top", min=1, help="Rows of each 'fires' table (the largest changes first)."),
     as_json: bool = typer.Option(False, "--json", help="Print the two reports and their differences as JSON."),
 ):

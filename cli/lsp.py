@@ -26,6 +26,10 @@ from rulewright.interpreter.symbols import symbols
 from rulewright.interpreter.variants import apply_extends
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# The statements and expressions that give a local name a value: the field holding the name, in words.
+_BINDS = {ast.Let: ("name", "local"), ast.LetIn: ("name", "local"), ast.Draw: ("name", "item drawn"),
+          ast.For: ("var", "loop variable"), ast.Choose: ("var", "choice"), ast.Binder: ("var", "item"),
+          ast.ChooseEach: ("player_var", "deciding player")}
 MAX_SHOWN_LINES = 12  # of a declaration in a hover: a long table or procedure is cut
 
 
@@ -81,10 +85,15 @@ class Document:
         return (m.group(), text[:m.start()]) if m else ("", text)
 
     # ------------------------------------------------------------------ declarations
-    def declaration(self, name: str, after_dot: bool = False):
-        """(what the name is, in words; the node that declares it) or None."""
+    def declaration(self, name: str, after_dot: bool = False, line: Optional[int] = None):
+        """(what the name is, in words; the node that declares it) or None. At a 0-based ``line`` of this
+        file a local name (a parameter, 'let', 'for', 'choose', 'draw', a quantifier's item) comes first."""
         if self.rules is None:
             return None
+        if line is not None and not after_dot:
+            local = self._local(name, line + 1)
+            if local is not None:
+                return local
         sym = symbols(self.rules)
         if after_dot:
             owners = [d for d in sym.record_decls.values() if name in d.fields]
@@ -128,6 +137,23 @@ class Document:
             return f"the built-in name '{name}'", None
         return None
 
+    def _local(self, name: str, line: int):
+        """The nearest binding of ``name`` at or above ``line`` in the declaration around that line."""
+        found, where = None, 0
+        for d in self.rules.decls:
+            span = d.span
+            if span.file != self.path or not span.line <= line <= max(span.end_line, span.line):
+                continue
+            if name in getattr(d, "params", ()):
+                found, where = (f"the parameter '{name}'", d), span.line
+            for n in ast.walk(d):
+                kind = _BINDS.get(type(n))
+                if kind is None or getattr(n, kind[0]) != name:
+                    continue
+                if where <= n.span.line <= line:
+                    found, where = (f"the {kind[1]} '{name}'", n), n.span.line
+        return found
+
     @staticmethod
     def _member_decl(sym, name: str):
         for d in sym.enums.values():
@@ -147,7 +173,7 @@ class Document:
         word, before = self.word_at(line, character)
         if not word:
             return None
-        found = self.declaration(word, before.rstrip().endswith("."))
+        found = self.declaration(word, before.rstrip().endswith("."), line)
         if found is None:
             return f"`{word}`: a keyword of the rules language" if word in _all_keywords() else None
         what, decl = found
@@ -181,7 +207,7 @@ class Document:
     def definition(self, line: int, character: int) -> Optional[tuple[str, int, int, int]]:
         """(file, 0-based line, first and last column) of the name's declaration, or None."""
         word, before = self.word_at(line, character)
-        found = self.declaration(word, before.rstrip().endswith(".")) if word else None
+        found = self.declaration(word, before.rstrip().endswith("."), line) if word else None
         span = getattr(found[1], "span", None) if found else None
         if span is None or span.line <= 0 or span.file == "<none>":
             return None

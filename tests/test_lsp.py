@@ -206,3 +206,19 @@ def test_every_prefix_and_every_word_gets_an_answer_never_an_exception():
                 doc.hover(i, m.start())
                 doc.definition(i, m.start())
             doc.completions(i, len(line))
+
+
+def test_local_names_hover_and_jump_to_where_they_are_bound(tmp_path):
+    doc = Document(str(tmp_path / "race.rules"), GOOD)
+    use = position_of(GOOD, "stride(n)", 1)  # in the turn: 'n' is the choice made on the line above
+    line = GOOD.split("\n")[use.line]
+    col = line.index("stride(n)") + len("stride(")
+    assert "the choice 'n'" in doc.hover(use.line, col)
+    file, target, start, end = doc.definition(use.line, col)
+    assert (target, GOOD.split("\n")[target][start:end]) == (12, "n")
+    assert GOOD.split("\n")[target].lstrip().startswith("choose n in")
+    # in the def, 'n' is its parameter, not the turn's choice
+    body = position_of(GOOD, "2 * n")
+    hover = doc.hover(body.line, body.character + 3)
+    assert hover.startswith("**the parameter 'n'**") and "def stride(n)" in hover
+    assert doc.definition(body.line, body.character + 3)[1:] == (body.line, 11, 12)
