@@ -85,9 +85,15 @@ def _rules_of(rules: ast.RulesFile) -> list[Rule]:
     """Every statement of the rules that makes an event, with the block or procedure (and step) it is in."""
     found: list[Rule] = []
 
-    def add(kind, text, where, node):
-        source = " ".join(rules.source_line(node.span).split())
-        found.append(Rule(kind, _parts(text), where, source, node.span.line, Path(node.span.file).name))
+    labels: set = set()
+
+    def add(kind, text, where, node, note=""):
+        source = " ".join(rules.source_line(node.span).split()) + note
+        rule = Rule(kind, _parts(text), where, source, node.span.line, Path(node.span.file).name)
+        if rule.label in labels:  # the same statement written twice in one place: the line tells them apart
+            rule.label += f" (line {rule.line})"
+        labels.add(rule.label)
+        found.append(rule)
 
     def visit(body, where):
         for s in body:
@@ -100,7 +106,7 @@ def _rules_of(rules: ast.RulesFile) -> list[Rule]:
                 choice = s.choice if isinstance(s, ast.ChooseEach) else s
                 add("move", choice.text, where, s)
                 if choice.optional is not None:
-                    add("move", choice.optional, where, s)
+                    add("move", choice.optional, where, s, "  [declined]")
             elif isinstance(s, ast.ChooseBlock):
                 for alt in s.alternatives:
                     add("move", alt.label, where, alt)
@@ -127,9 +133,17 @@ class Tally:
     def __init__(self, rules: ast.RulesFile):
         self.rules = _rules_of(rules)
         self.matchers = {}
+        # Statements with the same template make the same texts: one row for them all, under the first
+        same: dict = {}
+        for i, r in enumerate(self.rules):
+            same.setdefault((r.kind, r.regex), []).append(i)
+        for first, *others in same.values():
+            if others:
+                also = ", ".join(f"{self.rules[i].file}:{self.rules[i].line}" for i in others)
+                self.rules[first].label += f" (and the same text at {also})"
         for kind in ("move", "log", "reveal"):
-            mine = sorted((i for i, r in enumerate(self.rules) if r.kind == kind),
-                          key=lambda i: -self.rules[i].fixed)  # the most specific first; stable: file order
+            mine = sorted((ix[0] for (k, _r), ix in same.items() if k == kind),
+                          key=lambda i: (-self.rules[i].fixed, i))  # the most specific first, then file order
             self.matchers[kind] = (re.compile("|".join(f"({self.rules[i].regex})" for i in mine), re.DOTALL)
                                    if mine else None, mine)
         keys = {}

@@ -34,6 +34,11 @@ table token(name, points):
     "Blue Moon", 2
 player var score = 0
 
+setup:
+    log "round {round_number - 1} ends"
+    for p in players:
+        choose b in [5] by p as "bonus {b}" optional "no bonus"
+
 round:
     for p in players:
         let t = random(token)
@@ -108,9 +113,14 @@ def test_rules_and_table_keys_are_counted_exactly(tokens):
     assert draws.startswith("round: log") and rules[draws]["per_game"] == 4  # 2 players x 2 rounds
     # "round 1 ends" matches both '{round_number}' and 'round {round_number} ends': the most
     # specific template wins, so each fires twice a game
+    # and the setup's "round 0 ends" has the same template: one row for both places
     ends = next(k for k in rules if "ends" in k)
     bare = next(k for k in rules if k.endswith('log "{round_number}"'))
-    assert rules[ends]["per_game"] == 2 and rules[bare]["per_game"] == 2
+    assert rules[ends]["per_game"] == 3 and rules[bare]["per_game"] == 2
+    assert ends.startswith("setup: log") and ends.endswith("(and the same text at tokens.rules:22)")
+    # a decision's decline is a row of its own; 'first' takes the bonus, never the decline
+    bonus = next(k for k in rules if k.startswith("setup: choose b"))
+    assert rules[bonus]["per_game"] == 2 and not any(k.endswith("[declined]") for k in rules)
     # 'first' always takes "pass", the first course of action: 2 turns x 2 rounds
     (passing,) = [k for k in rules if k.endswith('"pass":')]
     assert rules[passing]["per_game"] == 4 and not any(k.endswith('"double":') for k in rules)
@@ -124,7 +134,8 @@ def test_rules_and_table_keys_are_counted_exactly(tokens):
         for k, n in res["tally"]["card"].items():
             by_log[k] = by_log.get(k, 0) + n
     assert by_log == {k: c["total"] for k, c in cards.items()}
-    assert r["fires"]["head"] == {"pass": {"total": 160, "per_game": 4.0, "per_100_decisions": 100.0, "games": 40}}
+    assert r["fires"]["head"] == {"pass": {"total": 160, "per_game": 4.0, "per_100_decisions": 66.667, "games": 40},
+                                  "bonus": {"total": 80, "per_game": 2.0, "per_100_decisions": 33.333, "games": 40}}
     # scores: 2 draws of 1..3 points each, and 'first' never doubles
     assert 2 <= r["scores"]["1"]["min"] <= r["scores"]["1"]["max"] <= 6
 
@@ -137,6 +148,9 @@ def test_random_seats_double_sometimes_and_the_scores_follow(tokens):
     passes = next(v for k, v in r["fires"]["rule"].items() if k.endswith('"pass":'))
     assert doubles["total"] + passes["total"] == 4 * 60 and 0 < doubles["total"] < 4 * 60
     assert r["fires"]["head"]["double"]["total"] == doubles["total"]
+    declined = next(v for k, v in r["fires"]["rule"].items() if k.endswith('optional "no bonus"  [declined]'))
+    taken = next(v for k, v in r["fires"]["rule"].items() if k.endswith('optional "no bonus"'))
+    assert declined["total"] + taken["total"] == 2 * 60 and 0 < declined["total"] < 2 * 60
 
 
 # ---------------------------------------------------------------------------------------- the commands
