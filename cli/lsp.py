@@ -11,6 +11,7 @@ dependency: ``pip install 'rulewright[lsp]'``).
 """
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 from typing import Optional
@@ -31,6 +32,7 @@ _BINDS = {ast.Let: ("name", "local"), ast.LetIn: ("name", "local"), ast.Draw: ("
           ast.For: ("var", "loop variable"), ast.Choose: ("var", "choice"), ast.Binder: ("var", "item"),
           ast.ChooseEach: ("player_var", "deciding player")}
 MAX_SHOWN_LINES = 12  # of a declaration in a hover: a long table or procedure is cut
+PAUSE = 0.25  # seconds without a change before the text is checked again
 
 
 class Document:
@@ -57,6 +59,14 @@ class Document:
             self.diagnostics = [self._here(d, own) for d in check(self.rules)]
         except RulesError as exc:
             self.diagnostics = [self._here(d, own) for d in getattr(exc, "diagnostics", [])]
+
+    def typed(self, text: str) -> "Document":
+        """This document with newer text not checked yet: words are read from the new text, names from
+        the last check (which runs once typing pauses)."""
+        doc = object.__new__(Document)
+        doc.__dict__.update(self.__dict__)
+        doc.text, doc.lines = text, text.split("\n")
+        return doc
 
     def _here(self, d: Diagnostic, own: ast.RulesFile) -> Diagnostic:
         """A diagnostic of this file as it is; one of a base file, at this file's 'extends' line."""
@@ -317,23 +327,44 @@ def serve() -> None:
     def did_open(ls, params: t.DidOpenTextDocumentParams):
         refresh(params.text_document.uri)
 
+    pending: dict = {}  # uri -> the check waiting for typing to pause
+
     @server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls, params: t.DidChangeTextDocumentParams):
-        refresh(params.text_document.uri)
+    async def did_change(ls, params: t.DidChangeTextDocumentParams):
+        # Checking a long rules file takes a good fraction of a second: check once typing pauses,
+        # not at every key (a newer change cancels the waiting check)
+        uri = params.text_document.uri
+        if uri in pending:
+            pending.pop(uri).cancel()
+
+        async def later():
+            await asyncio.sleep(PAUSE)
+            pending.pop(uri, None)
+            refresh(uri)
+        pending[uri] = asyncio.ensure_future(later())
 
     @server.feature(t.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls, params: t.DidSaveTextDocumentParams):
         refresh(params.text_document.uri)
 
+    def current(uri: str) -> Optional[Document]:
+        """The document as the editor has it now (checked, or typed since the last check)."""
+        doc = docs.get(uri)
+        if doc is not None and uri in pending:
+            doc = doc.typed(server.workspace.get_text_document(uri).source)
+        return doc
+
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: t.DidCloseTextDocumentParams):
+        if params.text_document.uri in pending:
+            pending.pop(params.text_document.uri).cancel()
         docs.pop(params.text_document.uri, None)
         server.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                              diagnostics=[]))
 
     @server.feature(t.TEXT_DOCUMENT_HOVER)
     def hover(ls, params: t.HoverParams):
-        doc = docs.get(params.text_document.uri)
+        doc = current(params.text_document.uri)
         text = doc.hover(params.position.line, params.position.character) if doc else None
         if text is None:
             return None
@@ -341,7 +372,7 @@ def serve() -> None:
 
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
     def definition(ls, params: t.DefinitionParams):
-        doc = docs.get(params.text_document.uri)
+        doc = current(params.text_document.uri)
         found = doc.definition(params.position.line, params.position.character) if doc else None
         if found is None:
             return None
@@ -351,7 +382,7 @@ def serve() -> None:
 
     @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=["."]))
     def completion(ls, params: t.CompletionParams):
-        doc = docs.get(params.text_document.uri)
+        doc = current(params.text_document.uri)
         if doc is None:
             return t.CompletionList(is_incomplete=False, items=[])
         items = [t.CompletionItem(label=label, kind=kinds.get(kind), detail=detail)
