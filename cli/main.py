@@ -183,7 +183,8 @@ def simulate(
 ):
     """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    from rulewright.cli.simulate import format_summary, run_games, summarize
+    from rulewright.cli.simulate import format_summary, play_one, run_games, summarize
+    from rulewright.cli.report import analyze, play_recorded, write_report
     from rulewright.cli.session import rules_ref
     g = rulewright.load(game, players=players, options=parse_options(option))
     seed = fresh_seed() if seed is None else seed
@@ -193,19 +194,15 @@ def simulate(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
-    play = {}
-    if report_dir:  # the same games, their events tallied (report.py)
-        from rulewright.cli.report import play_recorded
-        play = {"play": play_recorded}
     results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress, **play)
+                        lambda n: progress.advance(task, n), live=progress,
+                        play=play_recorded if report_dir else play_one)  # with --report: their events tallied
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
         raise typer.Exit(REFUSED)
     summary = summarize(g, results, seed)
     if report_dir:
-        from rulewright.cli.report import analyze, write_report
         written = write_report(report_dir, [analyze(g, results, seed)])
         err(f"wrote {', '.join(written)} to {report_dir}")
     if as_json:
