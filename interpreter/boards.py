@@ -43,9 +43,15 @@ class Board:
         """The board a checked declaration describes."""
         raise NotImplementedError
 
+    def layout(self, texts: dict) -> list:
+        """The board as lines of text, given what each space shows: each line a list of (piece,
+        space), space None for the board's own parts (headings, names, arrows), so a screen can
+        colour what a space shows."""
+        raise NotImplementedError
+
     def draw(self, texts: dict) -> str:
         """The board as text, given what each space shows."""
-        raise NotImplementedError
+        return "\n".join("".join(piece for piece, _space in line).rstrip() for line in self.layout(texts))
 
 
 def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None) -> Builtin:

@@ -41,15 +41,17 @@ class GraphBoard(Board):
             successors.setdefault(source, []).extend(targets)
         return cls(name, successors)
 
-    def draw(self, texts: dict) -> str:
+    def layout(self, texts: dict) -> list:
         width = max(len(s) for s in self.spaces)
         shown = max(len(t) for t in texts.values())  # every arrow starts in one column
         lines = []
         for s in self.spaces:
             arrows = ", ".join(self.successors[s])
-            line = f"{s.ljust(width)}  {texts[s].ljust(shown)}"
-            lines.append(f"{line} -> {arrows}" if arrows else line.rstrip())
-        return "\n".join(lines)
+            line = [(f"{s.ljust(width)}  ", None), (texts[s], s)]
+            if arrows:
+                line.append((" " * (shown - len(texts[s])) + f" -> {arrows}", None))
+            lines.append(line)
+        return lines
 
     def next(self, space) -> list:
         return list(self.successors[space])
