@@ -54,7 +54,8 @@ def value_text(value) -> str:
     if t is list:
         if not value:
             return "-"
-        return ", ".join(value_text(v) for v in value)
+        texts = [value_text(v) for v in value]
+        return ("; " if any(", " in t for t in texts) else ", ").join(texts)
     if t is dict:
         if set(value) == {"hidden"} and type(value["hidden"]) is int:
             n = value["hidden"]
@@ -74,10 +75,10 @@ def _ranking(g) -> str:
 
 
 def _direction(g, expr) -> str:
-    """' (lowest wins)' after a column that shows the first thing the players are ranked by."""
+    """' (low wins)' after a column that shows the first thing the players are ranked by."""
     keys = g.symbols.rank_keys
     if keys and isinstance(expr, ast.Name) and expr.id == keys[0][0]:
-        return " (lowest wins)" if keys[0][1] else " (highest wins)"
+        return " (low wins)" if keys[0][1] else " (high wins)"
     return ""
 
 
