@@ -49,6 +49,18 @@ class Board:
         colour what a space shows."""
         raise NotImplementedError
 
+    def places(self) -> dict:
+        """Where each space sits in a picture (svg.py), in units of one space: space -> (x, y), y down."""
+        raise NotImplementedError
+
+    def arrows(self) -> list:
+        """The (from, to) pairs a picture draws as arrows (none on a grid)."""
+        return []
+
+    def margins(self) -> list:
+        """Text drawn around the spaces, such as a grid's column numbers: (text, x, y) in the same units."""
+        return []
+
     def draw(self, texts: dict) -> str:
         """The board as text, given what each space shows."""
         return "\n".join("".join(piece for piece, _space in line).rstrip() for line in self.layout(texts))

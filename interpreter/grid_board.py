@@ -130,6 +130,14 @@ class GridBoard(Board):
             lines.append(line)
         return lines
 
+    def places(self) -> dict:
+        return {s: (c, self.rows - 1 - r) for s, (r, c) in self.coords.items()}
+
+    def margins(self) -> list:
+        top = [(str(c + 1), c, -0.75) for c in range(self.cols)]
+        left = [(string.ascii_uppercase[r], -0.75, self.rows - 1 - r) for r in range(self.rows)]
+        return top + left
+
     # ------------------------------------------------------------------ what the rules call
     def step(self, space, heading):
         return self._step.get((space, heading))
