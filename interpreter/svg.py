@@ -108,9 +108,12 @@ def picture(sc: Screen) -> str:
     """The screen as an SVG document."""
     body, y = [], 28.0
     width = 640.0
-    body.append(_text(16, y, sc.title, 16, weight="bold"))
-    y += 20
-    body.append(_text(16, y, sc.status + (f"   ({sc.ranking})" if sc.ranking else ""), 12, fill="#424242"))
+    for i, line in enumerate(_wrap(sc.title, 66)):
+        y += 20 if i else 0
+        body.append(_text(16, y, line, 16, weight="bold"))
+    for line in _wrap(sc.status + (f"   ({sc.ranking})" if sc.ranking else ""), TEXT_WIDTH):
+        y += 17
+        body.append(_text(16, y, line, 12, fill="#424242"))
     y += 14
     if sc.board is not None:
         board = _Board(sc)
@@ -131,6 +134,12 @@ def picture(sc: Screen) -> str:
         notes.append((sc.turn_note, ""))
     for head, text in notes:
         y += 18
+        if len(head) + len(text) <= 80:  # a short value goes on its label's line
+            body.append(f'<text x="16" y="{y:.1f}" font-family="{FONT}" font-size="12" fill="#212121">'
+                        f'<tspan font-weight="bold">{escape(head)}</tspan>'
+                        + (f'<tspan font-family="{MONO}" font-size="11" fill="#424242">  {escape(text)}</tspan>'
+                           if text else "") + "</text>")
+            continue
         body.append(_text(16, y, head, 12, weight="bold"))
         for line in _wrap(text, TEXT_WIDTH):
             y += 15

@@ -174,3 +174,15 @@ def test_without_a_display_section_the_variables_are_shown(tmp_path):
 def test_variants_inherit_the_display_section():
     base, variant = build(played("biplane", 0), 1), build(played("biplane-more-ammo", 0), 1)
     assert base.columns == variant.columns and base.legend == variant.legend
+
+
+def test_prompt_shows_the_screen_and_vars_on_request():
+    from typer.testing import CliRunner
+    from rulewright.cli.main import app
+    result = CliRunner().invoke(app, ["play", "tic-tac-toe", "--seed", "1"], input=":vars\nB2\n:quit\n")
+    assert result.exit_code == 0, result.output
+    before_vars, after_vars = result.output.split("move> :vars", 1)
+    assert "legend: x player 1's mark  o player 2's mark" in before_vars
+    assert "variables:" not in before_vars and "marks: {}" not in before_vars
+    assert "variables:\nmarks: {}" in after_vars  # the prompt asks again, the move still to make
+    assert "player 1: B2" in after_vars and "':vars' for the variables" in before_vars
