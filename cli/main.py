@@ -147,6 +147,9 @@ def show(
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
     as_json: bool = JSON,
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also draw the table as a picture (SVG)."),
+    png: Optional[str] = typer.Option(None, "--png", metavar="FILE",
+                                      help="Also draw it as a PNG (needs rsvg-convert or chromium)."),
 ):
     """Show the board and every variable, as text or (with --json) as the player's view."""
     session = open_session(game, players, parse_options(option), 0 if seed is None else seed, load,
@@ -160,6 +163,14 @@ def show(
         if result.status == "refused":
             err(result.message)
             raise typer.Exit(REFUSED)
+    if svg or png:
+        from rulewright.cli import pictures
+        from rulewright.interpreter.svg import render_svg
+        picture = render_svg(state, as_player)
+        if svg:
+            pictures.write_svg(svg, picture)
+        if png:
+            pictures.write_png(png, picture)
     if as_json:
         json_line(state.view(as_player))
     else:
