@@ -85,6 +85,8 @@ class State:
     revealed: list = attrs.field(factory=list)
     # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
     _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+    # what undo() needs, one entry per move applied atomically, newest last (not cloned, not saved)
+    _undo: list = attrs.field(factory=list, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     def is_over(self) -> bool:
@@ -130,6 +132,9 @@ class State:
         p, option = self._resolve(move, player)
         pend = self.pending
         if pend.simultaneous and len(pend.waiting()) > 1:
+            if atomic:
+                self._undo.append((self._snapshot(), None))
+                self.rng.armed = False
             self.moves_made += 1
             pend.chosen[p] = option.value  # secret until everyone has chosen: no event, no rule runs
             pend.texts[p] = [option.text, option.shown]
@@ -143,6 +148,17 @@ class State:
             self._restore(before)
             raise
         self.rng.armed = False
+        self._undo.append((before, self.rng.undo))  # the generator's state before this move's draws
+
+    def undo(self) -> None:
+        """Take back the last move applied atomically (python-chess's pop): the state becomes exactly the
+        one before it, events and generator included. Raises IllegalMoveError when there is none."""
+        if not self._undo:
+            raise IllegalMoveError("no move to undo")
+        before, drawn_from = self._undo.pop()
+        if len(before) > 1:
+            before[4].undo = drawn_from  # None when the move drew nothing: the generator is as it was
+        self._restore(before)
 
     def _run_move(self, p: int, option: Option) -> None:
         """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
