@@ -54,10 +54,13 @@ class Reporter:
     """Prints the game's events as they happen, as one viewer sees them: the referee (None, every
     move in full), a player, or SPECTATOR; one JSON object per line, or readable lines."""
 
-    def __init__(self, as_json: bool, quiet: bool = False, viewer: Optional[int] = None):
+    def __init__(self, as_json: bool, quiet: bool = False, viewer: Optional[int] = None,
+                 with_legal: bool = False, seed: Optional[int] = None):
         self.as_json = as_json
         self.quiet = quiet           # record the moves, print nothing (show)
         self.viewer = viewer
+        self.with_legal = with_legal  # --legal: the last event of each move carries what is legal next
+        self.seed = seed
         self.moves: list[dict] = []  # every move applied, for the log (the referee's record)
         self.held: list[dict] = []   # events not printed yet
 
@@ -72,6 +75,8 @@ class Reporter:
             line = {"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"}
         else:
             line = {"event": "stream", "as": self.viewer, "note": f"what player {self.viewer} may see"}
+        if self.seed is not None:
+            line["seed"] = self.seed
         if self.as_json:
             json_line(line)
 
@@ -85,10 +90,25 @@ class Reporter:
         pend = state.pending
         if not force and pend is not None and pend.simultaneous and pend.chosen:
             return  # a secret choice stays hidden until everyone has chosen
+        if self.with_legal and self.held:
+            self.held[-1] = {**self.held[-1], **self.legal_now(state)}
         if not self.quiet:
             for event in self.held:
                 self._print(event)
         self.held = []
+
+    def legal_now(self, state) -> dict:
+        """Who is to move and the legal moves this viewer may see: all of them for the referee, a player's
+        own, none for the table (the others' options are their secrets)."""
+        waiting = state.to_move()
+        if self.viewer is None:
+            moves = state.legal_moves()
+        elif self.viewer in waiting:
+            moves = state.legal_moves(self.viewer)
+        else:
+            moves = []
+        return {"to_move": waiting, "legal_moves": [{"number": m.index + 1, "player": m.player, "text": m.text}
+                                                    for m in moves]}
 
     def _print(self, event: dict) -> None:
         if self.as_json:

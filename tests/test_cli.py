@@ -298,6 +298,8 @@ def test_prompt_quit_and_json_keeps_stdout_clean(tmp_path):
     result = run("play", "tic-tac-toe", "--json", "--save", save, input="B2\n:quit\n")
     assert result.exit_code == 0
     events = json_lines(result.stdout)  # every stdout line is JSON; the prompt went to stderr
+    seed = events[0].pop("seed")  # unseeded: the seed drawn is told, so the game can be played again
+    assert isinstance(seed, int) and f"seed {seed} (--seed {seed} plays it again)" not in result.stderr
     assert events == [{"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"},
                       {"event": "move", "player": 1, "move": "B2"},
                       {"event": "stopped", "reason": "end of input", "to_move": [2]}]
@@ -356,7 +358,9 @@ def test_save_for_other_rules_is_refused(tmp_path):
     save = tmp_path / "save.json"
     run("play", "tic-tac-toe", "--moves", script_file(tmp_path, "m.txt", "A1"), "--save", save)
     result = run("play", "connect-four", "--load", save)
-    assert result.exit_code == 1 and "belongs to other rules" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: {save}: this save belongs to other rules ('Tic-Tac-Toe'), not to "
+                             "'Connect Four' (--force plays its moves on these rules anyway)\n")
 
 
 def test_missing_moves_file():
@@ -575,7 +579,7 @@ def test_play_as_a_player_streams_only_what_that_player_may_see(snapshot):
     result = run("play", "biplane", "--players", "2", "--seed", "11", "--auto", "random", "--json", "--as", "1")
     assert result.exit_code == 0
     events = json_lines(result.stdout)
-    assert events[0] == {"event": "stream", "as": 1, "note": "what player 1 may see"}
+    assert events[0] == {"event": "stream", "as": 1, "note": "what player 1 may see", "seed": 11}
     theirs = [e["move"] for e in events if e["event"] == "move" and e["player"] == 2]
     mine = [e["move"] for e in events if e["event"] == "move" and e["player"] == 1]
     # player 2's set-up discards are masked; a Temporary Hand discard is public (the card goes face up)
