@@ -107,8 +107,8 @@ class Reporter:
             moves = state.legal_moves(self.viewer)
         else:
             moves = []
-        return {"to_move": waiting, "legal_moves": [{"number": m.index + 1, "player": m.player, "text": m.text}
-                                                    for m in moves]}
+        return {"to_move": waiting, "legal_moves": [{"number": i, "player": m.player, "text": m.text}
+                                                    for i, m in enumerate(moves, 1)]}
 
     def _print(self, event: dict) -> None:
         if self.as_json:

@@ -145,7 +145,9 @@ class Server:
         state = self.session.state
         if self.viewer is not None and self.viewer not in state.to_move():
             return []
-        return [{"number": m.index + 1, "player": m.player, "text": m.text} for m in state.legal_moves(player)]
+        # numbered as apply takes a number: from 1, in the list of the player asked for (or of everyone)
+        return [{"number": i, "player": m.player, "text": m.text}
+                for i, m in enumerate(state.legal_moves(player), 1)]
 
     def cmd_legal(self, req) -> dict:
         self._state()
@@ -219,7 +221,7 @@ def serve_json(server: Server, stdin, stdout) -> None:
         if not line.strip():
             continue
         try:
-            request = json.loads(line)
+            request = json.loads(line.strip())
         except json.JSONDecodeError as exc:
             reply = {"ok": False, "cmd": None, "error": f"not JSON: {exc.msg} at column {exc.colno}"}
         except (RecursionError, ValueError):
@@ -302,6 +304,8 @@ def _text_reply(reply: dict) -> str:
     if "commands" in reply:
         lines += [f"{name}: {what}" for name, what in reply["commands"].items()]
     if "moves" in reply:
+        if reply["cmd"] == "legal":
+            lines.append("to move: " + (", ".join(f"player {p}" for p in reply["to_move"]) or "nobody"))
         lines += [f"{m['number']}. {m['player']}: {m['text']}" for m in reply["moves"]]
     if "game" in reply:
         lines.insert(0, f"{reply['game']}, {reply['players']} players, seed {reply['seed']}")
