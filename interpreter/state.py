@@ -150,6 +150,11 @@ class State:
         self.rng.armed = False
         self._undo.append((before, self.rng.undo))  # the generator's state before this move's draws
 
+    @property
+    def undoable(self) -> int:
+        """How many moves undo() can take back."""
+        return len(self._undo)
+
     def undo(self) -> None:
         """Take back the last move applied atomically (python-chess's pop): the state becomes exactly the
         one before it, events and generator included. Raises IllegalMoveError when there is none."""

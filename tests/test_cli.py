@@ -617,3 +617,91 @@ def test_one_person_at_the_prompt_sees_their_own_stream():
                  input="1\n" * 400)
     assert "(the others see:" not in result.stdout             # not the referee's copy of secret moves
     assert "player 2: sets a card aside" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------- issue 15 items 4-6
+def test_prompt_help_undo_and_unknown_commands_word_for_word(tmp_path):
+    log = tmp_path / "log.json"
+    result = run("play", "tic-tac-toe", "--seed", "1", "--auto", "first", "--human", "1", "--log", log,
+                 input=":undo\nB2\n:frob\n:undo\nC3\n:help\n:quit\n")
+    assert result.exit_code == 0
+    said = [l for l in result.stdout.splitlines() if l.startswith(("move> ", "took back", "you have", "unknown"))]
+    assert said == ["move> :undo", "you have made no move to take back", "move> B2", "move> :frob",
+                    "unknown command :frob; :help lists the commands", "move> :undo",
+                    "took back 2 moves",  # B2 and the agent's answer: player 1 is to move again
+                    "move> C3", "move> :help", "move> :quit"]
+    from rulewright.cli.play import PROMPT_HELP
+    assert PROMPT_HELP in result.stdout
+    moves = json.loads(log.read_text())["moves"]
+    assert moves == [{"player": 1, "move": "C3"}, {"player": 2, "move": "A1"}]  # the undone ones are gone
+    assert result.stderr.startswith("Tic-Tac-Toe, 2 players, seed 1 (--seed 1 plays it again)")
+
+
+def test_unseeded_show_and_play_draw_a_seed_and_say_it():
+    shown = run("show", "tic-tac-toe")
+    seed = int(shown.stderr.split("seed ")[1].split()[0])
+    assert shown.stderr == f"Tic-Tac-Toe, 2 players, seed {seed} (--seed {seed} plays it again)\n"
+    assert run("show", "tic-tac-toe", "--seed", "4").stderr.startswith("Tic-Tac-Toe, 2 players, seed 4 ")
+
+
+def test_play_load_needs_no_game_and_force_loads_a_diverging_save(tmp_path):
+    rules = tmp_path / "duel.rules"
+    rules.write_text('game "Duel"\nplayers 2\nplayer var score = 0\n\nturn:\n'
+                     '    choose n in [1, 2, 3] as "take {n}"\n    me.score += n\n'
+                     'end when round_number > 2 after round\nrank by score descending\n', encoding="utf-8")
+    save = tmp_path / "s.json"
+    run("play", rules, "--seed", "2", "--moves", script_file(tmp_path, "m.txt", "take 1", "take 3"), "--save", save)
+    resumed = run("show", "--load", save, "--json")
+    assert resumed.exit_code == 0 and json.loads(resumed.stdout)["vars"]["score"] == [1, 3]
+    rules.write_text(rules.read_text().replace("[1, 2, 3]", "[1, 2]"), encoding="utf-8")
+    refused = run("play", "--load", save, "--auto", "first")
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"error: {save}: the rules changed since this save was made: its moves were played again on the new "
+        "rules, and move 2 of 2 (player 2: 'take 3') diverges: illegal move 'take 3'; legal moves: 'take 1', "
+        "'take 2'; to load the game as it stands before that move, use --force (in Python: saves.load(game, "
+        "data, force=True))\n")
+    forced = run("play", "--load", save, "--force", "--auto", "first")
+    assert forced.exit_code == 0
+    assert forced.stderr.startswith("note: the rules changed since this save was made")
+    assert "loaded before that move (--force)" in forced.stderr
+    assert run("play").stderr.endswith("Invalid value for 'GAME': missing: name a game (see `rulewright list`) "
+                                       "or give a save with --load FILE\n")
+
+
+def test_json_events_carry_the_legal_moves_on_request():
+    result = run("play", "tic-tac-toe", "--seed", "1", "--auto", "first", "--json", "--legal")
+    events = json_lines(result.stdout)
+    first_move = events[1]
+    assert first_move == {"event": "move", "player": 1, "move": "A1", "to_move": [2],
+                          "legal_moves": [{"number": i, "player": 2, "text": t} for i, t in
+                                          enumerate(["A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"], 1)]}
+    assert run("play", "tic-tac-toe", "--legal").exit_code == 2  # only with --json
+
+
+def test_version_short_help_and_python_m():
+    from importlib.metadata import version
+    assert run("--version").stdout == f"rulewright {version('rulewright')}\n"
+    assert run("-h").stdout == run("--help").stdout
+    assert run("play", "-h").exit_code == 0
+    for command in ("validate", "play", "serve"):
+        text = run(command, "--help").stdout
+        assert "<" not in text and "{" not in text, text  # no '<list[str]>', '<int>' or '{GAME}'
+    module = subprocess.run([sys.executable, "-m", "rulewright", "--version"], capture_output=True, text=True,
+                            timeout=60)
+    assert (module.returncode, module.stdout) == (0, f"rulewright {version('rulewright')}\n")
+
+
+def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback():
+    import signal
+    proc = subprocess.Popen([sys.executable, "-m", "rulewright", "play", "tic-tac-toe", "--seed", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = ""
+    while not line.endswith("move> "):
+        char = proc.stdout.read(1)
+        assert char, "play ended before its prompt"
+        line = line + char if char != "\n" else ""
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in stderr and "stopped: interrupted (Ctrl-C)" in stdout
