@@ -334,13 +334,19 @@ class State:
             decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
             span = decl.span if decl is not None else g.symbols.rules.decls[0].span
             raise machine.located(self, exc, span, "the outcome", decl) from None
+        declared = self.winners  # winners the rules named ('win'): ahead of everyone else whatever the keys
+        if declared is not None:
+            order.sort(key=lambda p: p not in declared)  # stable: the keys still order each side
+
+        def place(p):
+            return (declared is not None and p in declared, key(p))
         ranking: list = []
         for p in order:
-            if ranking and key(ranking[-1][0]) == key(p):
+            if ranking and place(ranking[-1][0]) == place(p):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
-        winners = self.winners if self.winners is not None else (ranking[0] if ranking else [])
+        winners = declared if declared is not None else (ranking[0] if ranking else [])
         return Outcome(scores, ranking, list(winners), teams or None)
 
     def view(self, player: Optional[int] = None) -> dict:

@@ -503,10 +503,29 @@ def test_simulate_readable_with_scores_and_options(guess):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith("Guess: 6 games, 3 players, rounds=2, seed 1")
-    assert "length (decisions): mean 6.0, min 6, max 6" in out
-    rows = [l.split() for l in out.splitlines() if l.strip()[:1].isdigit()]
+    assert "length (decisions): mean 6.0 (95% CI 6.0-6.0), min 6, max 6" in out
+    lines = out.splitlines()
+    header = next(l for l in lines if l.lstrip().startswith("seat")).split()
+    rows = [l.split() for l in lines if l.strip()[:1].isdigit()]
     assert [r[0] for r in rows] == ["1", "2", "3"]
-    assert all(2 <= float(r[3]) <= 6 for r in rows)  # two picks of 1..3 each
+    mean = header.index("mean") - 1  # 'score mean' is two words in the header
+    assert all(2 <= float(r[mean]) <= 6 for r in rows)  # two picks of 1..3 each
+
+
+def test_simulate_counts_shared_wins_honestly_with_confidence_intervals(tmp_path):
+    # every game ends with players 1 and 2 winning together, player 3 losing
+    shared = script_file(tmp_path, "shared.rules", 'game "Shared"', "players 3", "player var score = 0",
+                         "turn:", "    choose x in [1, 2]", "    score[1] = 5", "    score[2] = 5",
+                         "end when round_number >= 1 after round", "rank by score descending")
+    summary = json.loads(run("simulate", shared, "-n", "10", "-s", "0", "-w", "1", "--json").stdout)
+    assert summary["wins"] == {"1": 10, "2": 10, "3": 0} and summary["shared_wins"] == {"1": 10, "2": 10, "3": 0}
+    assert summary["win_rate"] == {"1": 0.5, "2": 0.5, "3": 0.0}  # adds up to 100 %, not 200 %
+    assert summary["win_rate_ci95"]["3"] == [0.0, 0.2775] and summary["win_rate_ci95"]["1"] == [0.2366, 0.7634]
+    text = run("simulate", shared, "-n", "10", "-s", "0", "-w", "1").stdout.splitlines()
+    assert text[3].split() == ["seat", "wins", "shared", "win", "rate", "95%", "CI", "score", "mean", "95%", "CI",
+                               "min", "max"]
+    assert text[5].split() == ["1", "10", "10", "50.0%", "23.7%-76.3%", "5.00", "5.00-5.00", "5", "5"]
+    assert text[-1].startswith("a shared win counts in 'wins' for each of its winners")
 
 
 def test_simulate_unfinished_games_are_counted(tmp_path):
@@ -705,3 +724,9 @@ def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback():
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert "Traceback" not in stderr and "stopped: interrupted (Ctrl-C)" in stdout
+
+
+def test_a_win_lose_game_ranks_the_winner_first():
+    events = json_lines(run("play", "tic-tac-toe", "--seed", "3", "--auto", "first", "--json").stdout)
+    assert events[-1] == {"event": "outcome", "scores": {}, "ranking": [[1], [2]], "winners": [1], "teams": None,
+                          "draw": False}
