@@ -362,7 +362,14 @@ def limits_options(
 ):
     """Limits on what any rules file may make the engine do; past one, the rules fail with a located error."""
     given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits}
-    set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
+    global _limits_changed
+    # the defaults are in force from the start; setting them loads the engine, which `--help` and `list` skip
+    if any(v is not None for v in given.values()) or _limits_changed:
+        set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
+        _limits_changed = any(v is not None for v in given.values())
+
+
+_limits_changed = False  # an earlier command of this process (a test's) changed the limits
 
 
 def main() -> None:

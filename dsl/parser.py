@@ -463,6 +463,12 @@ def _raw_offset(raw: str, value: str, index: int) -> int:
     return offsets[index] if len(offsets) == len(value) and index < len(offsets) else index
 
 
+@attrs.frozen
+class _About:
+    """An option's description on its way from option_about to option_decl."""
+    text: str
+
+
 @v_args(meta=True)
 class _Builder(Transformer):
     """Builds ast nodes from the parse tree, giving each its span."""
@@ -866,10 +872,16 @@ class _Builder(Transformer):
         return value
 
     def option_decl(self, meta, c):
-        values = []
+        values, about = [], ""
         for v in c[1:]:
+            if isinstance(v, _About):
+                about = v.text
+                continue
             values.extend(v if isinstance(v, tuple) else [self._fixed(v, "an option's value")])
-        return ast.OptionDecl(str(c[0]), tuple(values), span=self._span(meta))
+        return ast.OptionDecl(str(c[0]), tuple(values), span=self._span(meta), about=about)
+
+    def option_about(self, meta, c):
+        return _About(self._fixed(self._string(c[0]), "an option's description").value)
 
     def int_range(self, meta, c):
         low, high = self._int(c[0]), self._int(c[1])

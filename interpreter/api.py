@@ -20,26 +20,11 @@ from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
 from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Generator, Move, Outcome, State
 from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.shipped import GAMES_DIR, shipped_games
 from rulewright.interpreter.variants import apply_extends, read_rules
-
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
            "game_name", "option_values"]
-
-
-def shipped_games() -> dict[str, Path]:
-    """Every game shipped with rulewright, by name (the file name without '.rules')."""
-    games_dir = _games_dir()
-    return {p.stem: p for p in sorted(games_dir.rglob("*.rules"))}
-
-
-def _games_dir() -> Path:
-    try:
-        from importlib.resources import files
-        return Path(str(files("rulewright.games")))
-    except (ImportError, ModuleNotFoundError, TypeError):
-        return GAMES_DIR
 
 
 def find_rules(name_or_path: str) -> Path:
