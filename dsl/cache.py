@@ -80,3 +80,20 @@ def put(kind: str, entry: str, value: Any) -> None:
             raise
     except Exception:  # a read-only home, a full disk, a value that does not pickle: no cache, no error
         return
+
+
+def checked_rules(path: str, text: str, build, read):
+    """The checked syntax tree of the rules file at ``path`` holding ``text``: from the cache when the file
+    and every file it extends are as they were, else ``build()`` (and kept). ``read(path)`` reads a file
+    the way the rules are read."""
+    entry = key("rules", path, text)
+    found = get("rules", entry)
+    if found is not None:
+        try:
+            if all(read(name) == source for name, source in found.sources.items() if name != path):
+                return found
+        except Exception:  # a base file gone or unreadable: build, and let that report it
+            pass
+    built = build()
+    put("rules", entry, built)
+    return built

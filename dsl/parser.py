@@ -33,8 +33,23 @@ class _RulesIndenter(Indenter):
 
 @functools.cache
 def _lark() -> Lark:
+    # Building the parser tables takes longer than parsing a game: Lark keeps them in a file (it checks
+    # the grammar, its options and its own version before it reads one back)
     return Lark(GRAMMAR.read_text(), parser="lalr", postlex=_RulesIndenter(),
-                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False)
+                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False,
+                cache=_lark_cache_file())
+
+
+def _lark_cache_file():
+    from rulewright.dsl import cache
+    where = cache.folder()
+    if where is None:
+        return False
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(where / "grammar.lark-cache")
 
 
 # Readable names for the terminals a parse error can expect.

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 from rulewright.dsl import ast
+from rulewright.dsl import cache as rules_cache
 from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
@@ -46,6 +47,11 @@ def find_rules(name_or_path: str) -> Path:
 @functools.lru_cache(maxsize=64)
 def _load_file(path: str, mtime: float) -> ast.RulesFile:
     text = read_rules(path)  # a regular file of a bounded size, even when named by the user
+    # parsed and checked once per content, across runs (dsl/cache.py)
+    return rules_cache.checked_rules(path, text, lambda: _parse_and_check(text, path), read_rules)
+
+
+def _parse_and_check(text: str, path: str) -> ast.RulesFile:
     rules = parse(text, path)
     rules = _apply_extends(rules, Path(path))
     diagnostics = [d for d in check(rules) if d.severity == "error"]
