@@ -111,8 +111,25 @@ def replay(log: dict, rules: str) -> Replay:
                         f"but player(s) {', '.join(map(str, state.to_move()))} still have a move")
     got = state.outcome().to_dict()
     if got != recorded:
-        return diverged(f"diverged: the outcome is {got}, the log recorded {recorded}")
+        return diverged(f"diverged: the outcome is {describe_outcome(got)}; the log recorded "
+                        f"{describe_outcome(recorded)}")
     return Replay(True, f"reproduced {_moves(len(moves))} and the outcome", len(moves), changed)
+
+
+def describe_outcome(outcome: dict) -> str:
+    """An outcome as Outcome.to_dict() gives it, in words: 'winners 1 (scores 1: 9, 2: 4)'."""
+    def players(ps):
+        return ", ".join(str(p) for p in ps) if isinstance(ps, list) else str(ps)
+    if not isinstance(outcome, dict):
+        return "not an outcome"
+    head = "a draw" if outcome.get("draw") else f"winners {players(outcome.get('winners'))}"
+    scores = outcome.get("scores")
+    if isinstance(scores, dict) and scores:
+        head += " (scores " + ", ".join(f"{p}: {s}" for p, s in scores.items()) + ")"
+    ranking = outcome.get("ranking")
+    if isinstance(ranking, list) and ranking:
+        head += ", ranking " + " > ".join(players(g) for g in ranking)
+    return head
 
 
 def _moves(n: int) -> str:

@@ -58,8 +58,9 @@ def _need_game(game: Optional[str], load: Optional[str]) -> None:
 
 
 def _seed_line(session) -> str:
-    return (f"{session.game.name}, {session.game.player_count} players, seed {session.state.seed} "
-            f"(--seed {session.state.seed} plays it again)")
+    seed = session.state.seed
+    told = "no seed (a save made before games kept one)" if seed is None else f"seed {seed} (--seed {seed} plays it again)"
+    return f"{session.game.name}, {session.game.player_count} players, {told}"
 
 
 @app.command()

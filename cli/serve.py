@@ -71,6 +71,9 @@ class Server:
             reply = {"ok": False, "cmd": request.get("cmd"), "error": describe(exc).removeprefix("error: ")}
         except RecursionError:
             reply = {"ok": False, "cmd": request.get("cmd"), "error": "the request is nested too deep"}
+        except Exception as exc:  # a bug of rulewright's own: the session goes on, and says what broke
+            reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
+                     "error": f"internal error ({type(exc).__name__}: {exc}); please report it"}
         if ident is not None:
             reply["id"] = ident
         return reply

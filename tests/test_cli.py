@@ -417,7 +417,10 @@ def test_replay_reports_where_it_diverges(tmp_path):
     other_outcome = dict(data, outcome={**data["outcome"], "winners": [99]})
     (tmp_path / "outcome.json").write_text(json.dumps(other_outcome))
     result = run("replay", tmp_path / "outcome.json")
-    assert result.exit_code == 1 and "the outcome is" in result.stdout
+    assert result.exit_code == 1
+    won = data["outcome"]["winners"][0]
+    assert result.stdout == (f"diverged: the outcome is winners {won}, ranking {won} > {3 - won}; the log "
+                             f"recorded winners 99, ranking {won} > {3 - won}\n")
 
     extra = dict(data, moves=data["moves"] + [{"player": 1, "move": "A1"}])
     (tmp_path / "extra.json").write_text(json.dumps(extra))
