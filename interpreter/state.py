@@ -334,9 +334,11 @@ class State:
             decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
             span = decl.span if decl is not None else g.symbols.rules.decls[0].span
             raise machine.located(self, exc, span, "the outcome", decl) from None
-        declared = self.winners  # winners the rules named ('win'): ahead of everyone else whatever the keys
+        # A game with nothing to rank by (no score, no 'rank by') ends by naming its winners: they rank
+        # first, everyone else after them (a ranking by keys stands as the keys give it, teams included)
+        declared = self.winners if not keys else None
         if declared is not None:
-            order.sort(key=lambda p: p not in declared)  # stable: the keys still order each side
+            order.sort(key=lambda p: p not in declared)
 
         def place(p):
             return (declared is not None and p in declared, key(p))
@@ -346,7 +348,7 @@ class State:
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
-        winners = declared if declared is not None else (ranking[0] if ranking else [])
+        winners = self.winners if self.winners is not None else (ranking[0] if ranking else [])
         return Outcome(scores, ranking, list(winners), teams or None)
 
     def view(self, player: Optional[int] = None) -> dict:
