@@ -20,8 +20,8 @@ COMMANDS = {
     "new": "start a game: game (a shipped name or a .rules file; default: serve's GAME), players, "
            "options (an object), seed",
     "legal": "the players to move and the legal moves, numbered from 1: player (only that player's)",
-    "apply": "make a move: move (its text or number), player (in a simultaneous decision), legal "
-             "(true: the legal moves after it in the reply)",
+    "apply": "make a move: move (its text, or its number in 'legal'), player (in a simultaneous decision), "
+             "legal (true: the legal moves after it in the reply)",
     "events": "the events since the last reply that carried events",
     "undo": "take back the last move",
     "view": "what a player may see, as data: player (default: everything, the referee's view)",
@@ -148,9 +148,10 @@ class Server:
         state = self.session.state
         if self.viewer is not None and self.viewer not in state.to_move():
             return []
-        # numbered as apply takes a number: from 1, in the list of the player asked for (or of everyone)
+        # numbered as apply takes a number: from 1, in the one list of this session (everyone's, or the
+        # --as player's), whichever player's moves are asked for
         return [{"number": i, "player": m.player, "text": m.text}
-                for i, m in enumerate(state.legal_moves(player), 1)]
+                for i, m in enumerate(state.legal_moves(self.viewer), 1) if player is None or m.player == player]
 
     def cmd_legal(self, req) -> dict:
         self._state()
@@ -164,7 +165,15 @@ class Server:
         player = _arg(req, "player", int, self.viewer)
         if self.viewer is not None and player != self.viewer:
             raise Request(f"this session plays as player {self.viewer}")
-        state.apply(str(move), player=player)  # refused or failed: raises, the state as before
+        if isinstance(move, int):  # a number of 'legal': the same list, whoever's moves were asked for
+            listed = state.legal_moves(self.viewer)
+            if not 1 <= move <= len(listed):
+                raise Request(f"no move {move}: " + (f"the legal moves are numbered 1 to {len(listed)}"
+                                                     if listed else "no move is legal now"))
+            if player is not None and listed[move - 1].player != player:
+                raise Request(f"move {move} is player {listed[move - 1].player}'s, not player {player}'s")
+            move = listed[move - 1]
+        state.apply(move, player=player)  # refused, or the rules fail: raises, and nothing changed
         return self._status(events=True, legal=_arg(req, "legal", bool, False))
 
     def cmd_events(self, _req) -> dict:

@@ -82,7 +82,9 @@ def test_one_process_plays_whole_games_of_several_rules(client):
             assert legal["to_move"] == twin.to_move()
             assert [m["text"] for m in legal["moves"]] == [m.text for m in twin.legal_moves()]
             move = rng.choice(legal["moves"])
-            reply = c.ask(cmd="apply", move=move["text"], player=move["player"])
+            # by number in Biplane (simultaneous decisions: the number is into the one list 'legal' gave)
+            reply = c.ask(cmd="apply", move=move["number"] if name == "biplane" else move["text"],
+                          player=move["player"])
             twin.apply(move["text"], player=move["player"])
             assert reply["ok"] and reply["to_move"] == twin.to_move()
             if reply["over"]:
@@ -124,6 +126,8 @@ ERRORS = [
     ('{"cmd": "apply", "move": "Z9"}', "illegal move 'Z9'; legal moves: 'A1', 'A2', 'A3', 'B1', 'B2', 'B3', "
                                       "'C1', 'C2', 'C3'"),
     ('{"cmd": "apply", "move": "A1", "player": 2}', "player 2 has no decision to make now"),
+    ('{"cmd": "apply", "move": 10}', "no move 10: the legal moves are numbered 1 to 9"),
+    ('{"cmd": "apply", "move": 1, "player": 2}', "move 1 is player 1's, not player 2's"),
     ('{"cmd": "view", "player": 3}', "no player 3 in a 2-player game"),
     ('{"cmd": "load"}', "give the save as 'file' (a path) or as 'save' (the object), one of them"),
     ('{"cmd": "load", "file": "no-such-save.json"}', "cannot read no-such-save.json: No such file or directory"),
