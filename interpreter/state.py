@@ -85,6 +85,8 @@ class State:
     revealed: list = attrs.field(factory=list)
     # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
     _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+    # what undo() needs, one entry per move applied atomically, newest last (not cloned, not saved)
+    _undo: list = attrs.field(factory=list, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     def is_over(self) -> bool:
@@ -130,6 +132,9 @@ class State:
         p, option = self._resolve(move, player)
         pend = self.pending
         if pend.simultaneous and len(pend.waiting()) > 1:
+            if atomic:
+                self._undo.append((self._snapshot(), None))
+                self.rng.armed = False
             self.moves_made += 1
             pend.chosen[p] = option.value  # secret until everyone has chosen: no event, no rule runs
             pend.texts[p] = [option.text, option.shown]
@@ -143,6 +148,22 @@ class State:
             self._restore(before)
             raise
         self.rng.armed = False
+        self._undo.append((before, self.rng.undo))  # the generator's state before this move's draws
+
+    @property
+    def undoable(self) -> int:
+        """How many moves undo() can take back."""
+        return len(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last move applied atomically (python-chess's pop): the state becomes exactly the
+        one before it, events and generator included. Raises IllegalMoveError when there is none."""
+        if not self._undo:
+            raise IllegalMoveError("no move to undo")
+        before, drawn_from = self._undo.pop()
+        if len(before) > 1:
+            before[4].undo = drawn_from  # None when the move drew nothing: the generator is as it was
+        self._restore(before)
 
     def _run_move(self, p: int, option: Option) -> None:
         """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
@@ -313,9 +334,17 @@ class State:
             decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
             span = decl.span if decl is not None else g.symbols.rules.decls[0].span
             raise machine.located(self, exc, span, "the outcome", decl) from None
+        # A game with nothing to rank by (no score, no 'rank by') ends by naming its winners: they rank
+        # first, everyone else after them (a ranking by keys stands as the keys give it, teams included)
+        declared = self.winners if not keys else None
+        if declared is not None:
+            order.sort(key=lambda p: p not in declared)
+
+        def place(p):
+            return (declared is not None and p in declared, key(p))
         ranking: list = []
         for p in order:
-            if ranking and key(ranking[-1][0]) == key(p):
+            if ranking and place(ranking[-1][0]) == place(p):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
