@@ -199,6 +199,10 @@ class ExprSource:
         name = self._BINOP_NAMES[node.op]
         if isinstance(a, Const) and isinstance(b, Const):
             return self.fold(name, self.m.ns[name], a.value, b.value)
+        if node.op in ("+", "-"):  # two numbers within the limits inline; anything else through the helper
+            x, y, r = self.temp(), self.temp(), self.temp()
+            return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
+                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {name}({x}, {y}))")
         return f"{name}({self.as_code(a)}, {self.as_code(b)})"
 
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -275,15 +279,19 @@ class ExprSource:
         g = self.game
         kinds = g.field_kinds(name)
         t = self.temp()
+        count = g.player_count
+        # a player's entry: players are 1 to count (anything else is an error _player_index words)
+        entry = f"({t} - 1 if type({t} := {obj}) is int and 0 < {t} <= {count} else _player_index({t}, {count}))"
         if kinds == {"player"}:
-            return f"st.vars[{key}][_player_index({obj}, {g.player_count})]"
+            return f"st.vars[{key}][{entry}]"
         if kinds == {"column"}:
             column = self.m.constant(g.columns[name])
             return f"({column}[{t}] if type({t} := {obj}) is str and {t} in {column} else _column({column}, {t}, {key}))"
         if kinds == {"field"}:
             return f"({t}[{key}] if type({t} := {obj}) is dict and {key} in {t} else _field({t}, {key}))"
-        if kinds == {"player", "field"}:
-            return f"_player_or_field(st, {obj}, {key})"
+        if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
+            return (f"({t}[{key}] if type({t} := {obj}) is dict else st.vars[{key}][{t} - 1] "
+                    f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
         return f"_game.get_field(st, {obj}, {key})"
 
     def _Index(self, node, scope):
@@ -460,3 +468,58 @@ def expression_function(module: Module, body: str) -> Any:
     fn = module.define(f"def {name}(st, env):\n    return {body}", name)
     fn.source = body
     return fn
+
+
+# ----------------------------------------------------------------------------- procedures
+class Sources:
+    """What an instruction needs to write itself as Python: ``expr(fn)``, a compiled expression's source
+    (or None); ``constant(x)``, a namespace name for ``x``."""
+
+    def __init__(self, expr, constant):
+        self.expr = expr
+        self.constant = constant
+
+
+def add_stretches(proc, module: Module, gen: Sources) -> None:
+    """Give ``proc`` its straight-line stretches: from each place a jump, a return from a call or a
+    decision can land on, the instructions that follow one another without a jump (``Exec``) and the one
+    instruction that ends them, as one generated function returning the next pc. ``proc.fast[pc]`` is
+    that function (or the instruction itself), ``proc.costs[pc]`` how many instructions it runs (the
+    machine counts steps exactly), ``proc.lines_of`` maps each function's code to the pc of each line
+    (the machine locates an error at the instruction that failed)."""
+    instructions = proc.instructions
+    n = len(instructions)
+    kinds = [type(ins).__name__ for ins in instructions]
+    landings = {0}
+    for pc, ins in enumerate(instructions):
+        if kinds[pc] in ("Jump", "JumpUnless"):
+            landings.add(ins.target.pc)
+        elif kinds[pc] == "ForNext":
+            landings.add(ins.end.pc)
+        if kinds[pc] != "Exec":
+            landings.add(pc + 1)
+    fast, costs, lines_of = list(proc.code), [1] * n, {}
+    for start in sorted(p for p in landings if p < n):
+        lines, line_pcs, pc, inlined = [], [], start, False
+        while pc < n:
+            ins, kind = instructions[pc], kinds[pc]
+            body = ins.source(pc, gen)
+            inlined = inlined or body is not None
+            if body is None:  # the instruction as it is, called
+                call = f"{gen.constant(proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
+                body = [call] if kind == "Exec" else [f"return {call}"]
+            lines += body
+            line_pcs += [pc] * len(body)
+            pc += 1
+            if kind != "Exec" or pc in landings:
+                break
+        if pc - start < 2 and not inlined:
+            continue  # one instruction called alone: the instruction itself is as fast
+        if kinds[pc - 1] == "Exec":
+            lines.append(f"return {pc}")
+            line_pcs.append(pc - 1)
+        name = module.fresh("_s")
+        fn = module.define(f"def {name}(st, env):\n" + "\n".join("    " + line for line in lines), name)
+        fast[start], costs[start] = fn, pc - start
+        lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(line_pcs)}  # line 1 is the 'def'
+    proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
