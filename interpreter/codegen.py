@@ -292,7 +292,7 @@ class ExprSource:
         if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
             return (f"({t}[{key}] if type({t} := {obj}) is dict else st.vars[{key}][{t} - 1] "
                     f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
-        return f"_game.get_field(st, {obj}, {key})"
+        return f"({t}[{key}] if type({t} := {obj}) is dict else _game.get_field(st, {t}, {key}))"
 
     def _Index(self, node, scope):
         g = self.game
@@ -334,6 +334,9 @@ class ExprSource:
         fn = self.m.constant(builtin.fn)
         consts = all(isinstance(a, Const) for a in args)
         codes = [self.as_code(a) for a in args]
+        method = _board_method(builtin.fn, target) if builtin.needs == "board" and not consts else None
+        if method is not None:  # the board's own method, bound once: two calls fewer
+            return f"{self.m.constant(method)}({', '.join(codes)})"
         if builtin.needs in ("game", "board"):
             if consts:
                 try:
@@ -433,6 +436,17 @@ class ExprSource:
                 lines += [f"    out.append({item})"]
             return lines + ["return out"]
         return self._loop_function(scope, b.var, build)
+
+
+def _board_method(fn, board):
+    """The bound method a board function (boards.board_function: a lambda calling the board's method of
+    the same job, found by name) calls, or None."""
+    names = fn.__code__.co_freevars
+    if "method" not in names or fn.__closure__ is None:
+        return None
+    method = fn.__closure__[names.index("method")].cell_contents
+    bound = getattr(board, method, None) if type(method) is str else None
+    return bound if callable(bound) else None
 
 
 def quantified(func: str, items: list, values: list):
