@@ -18,7 +18,6 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter import limits
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -408,7 +407,7 @@ class ExprSource:
             if func == "all" and where is None and body is not None:
                 return [f"items = {source}", *long_list, f"for {v} in items:",
                         f"    if not {body}:", "        return False", "return True"]
-            # as builtins.quantify: the work counted first, then the where, then every body value
+            # the work counted first, then the where, then every body value (builtins.quantified ends it)
             lines = [f"items = list({source})",
                      f"_spend(len(items) * {2 if where is not None and body is not None else 1})"]
             if where is not None:
@@ -447,33 +446,6 @@ def _board_method(fn, board):
     method = fn.__closure__[names.index("method")].cell_contents
     bound = getattr(board, method, None) if type(method) is str else None
     return bound if callable(bound) else None
-
-
-def quantified(func: str, items: list, values: list):
-    """The end of a quantifier, once its items are kept and its values computed (builtins.quantify)."""
-    if func == "count":
-        return len(items)
-    if func == "first":
-        return items[0] if items else None
-    if func == "all":
-        return all(values)
-    if func == "any":
-        return any(values)
-    if func == "sum":
-        return limits.number(sum(values))
-    if func == "min":
-        return min(values) if values else None
-    if func == "max":
-        return max(values) if values else None
-    if func == "sorted":  # stable: items with equal keys keep their order
-        order = sorted(range(len(items)), key=values.__getitem__)
-        return [items[i] for i in order]
-    if func in ("lowest", "highest"):
-        if not values:
-            return []
-        best = min(values) if func == "lowest" else max(values)
-        return [x for x, v in zip(items, values) if v == best]
-    raise RulesRuntimeError(f"unknown quantifier {func}")
 
 
 def expression_function(module: Module, body: str) -> Any:

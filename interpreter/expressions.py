@@ -1,7 +1,8 @@
-"""Compile expressions to Python closures ``f(state, env) -> value``.
+"""Compile expressions to Python functions ``f(state, env) -> value``, and the helpers they call.
 
-Names are resolved once here (local, game variable, option, enum member, table), options are
-folded to constants, and nothing from the rules text is ever run as Python.
+The functions are made from generated source (codegen.py): names are resolved once (local, game
+variable, option, enum member, table), options are folded to constants, and nothing from the rules
+text is ever run as Python.
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import operator
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter import codegen, limits
+from rulewright.interpreter.builtins import quantified
 from rulewright.interpreter.machine import kind_of, shown
 from rulewright.interpreter.values import copy_value, to_text
 from rulewright.interpreter.views import public_text
@@ -37,13 +39,6 @@ def is_const(f) -> bool:
 # A constant that cannot be computed (1 + [2], len(3)) is left to fail when it runs, where the
 # machine names the rule's file:line; a branch that an option turns off then never fails at all.
 _FOLD_ERRORS = (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError)
-
-
-def fold(fn, *args):
-    try:
-        return const(fn(*args))
-    except _FOLD_ERRORS:
-        return lambda st, env: fn(*args)
 
 
 def _add(a, b):
@@ -256,7 +251,7 @@ def _helpers(game) -> dict:
         "_player_or_field": player_or_field, "_game": game, "_table_row": table_row,
         "_index": _index, "_get_index": get_index, "_no_board": no_board, "_left": limits.left, "_limits": limits,
         "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend,
-        "_quantified": codegen.quantified, "_copy_value": copy_value, "_FOLD_ERRORS": _FOLD_ERRORS,
+        "_quantified": quantified, "_copy_value": copy_value, "_FOLD_ERRORS": _FOLD_ERRORS,
     }
 
 

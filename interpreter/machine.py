@@ -1,7 +1,8 @@
 """The instruction machine that runs compiled rules.
 
 Each procedure of a rules file is compiled to a flat tuple of instructions (Python closures) with
-jumps. The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
+jumps, and the instructions that follow one another to generated functions that run a whole
+straight-line stretch at once (codegen.py; the steps are still counted one per instruction). The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
 decision stops the machine with a pending choice in the state; applying a move writes the chosen
 value into the frame and runs on. Because nothing lives on the Python stack between decisions, a
 state with a pending choice clones, saves and loads like any other.

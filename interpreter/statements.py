@@ -4,7 +4,9 @@ Pass one lowers statements to a list of typed instructions (``Exec``, ``Jump``, 
 ``ForNext``, ``Call``, ``Return``, ``End``, ``CheckEnd``, ``Choose``, ``ChooseEach``) and ``Label``s,
 each instruction with the span it came from; pass two lays them out and asks each instruction to
 ``materialize`` itself into a closure ``op(state, env) -> next pc``, with every jump target already a
-number and everything the closure needs bound to its own locals.
+number and everything the closure needs bound to its own locals. Each instruction can also write
+itself as generated Python (``source``): codegen.add_stretches joins the instructions that follow one
+another into one generated function (a straight-line stretch), which is what the machine runs.
 """
 from __future__ import annotations
 
