@@ -337,6 +337,21 @@ def lsp(stdio: bool = typer.Option(True, "--stdio", help="Speak over stdin and s
     serve()
 
 
+@app.command("compile")
+@user_errors
+def compile_rules(
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    emit: bool = typer.Option(False, "--emit", help="Print the Python source the rules compile to."),
+):
+    """Compile the rules for a player count and options; --emit prints the generated Python."""
+    import rulewright
+    from rulewright.cli.compile import generated_source, summary
+    g = rulewright.load(game, players=players, options=parse_options(option))
+    out(generated_source(g) if emit else summary(g))
+
+
 @app.command("list")
 @user_errors
 def list_games(as_json: bool = JSON):
