@@ -46,6 +46,9 @@ class Move(tuple):
 
 _new_move = tuple.__new__
 
+# values nothing can change in place: an Option holding one is shared by a clone
+_SCALARS = frozenset((int, str, bool, float, type(None)))
+
 
 @attrs.frozen
 class Outcome:
@@ -315,6 +318,37 @@ class State:
     def clone(self) -> "State":
         rng = self.rng = generator(self.rng)
         rng = rng.fork()  # copied on the first draw of either, if ever
+        pend = self.pending
+        try:  # everything the rules hold, in one C deep copy that keeps what two places share shared
+            variables, frames, pend = self._copy_rules_data()
+        except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
+            variables, frames, pend = self._copy_rules_data_slowly()
+        return State(
+            vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
+            winners=list(self.winners) if self.winners is not None else None,
+            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
+            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
+            revealed=[list(r) for r in self.revealed])
+
+    def _copy_rules_data(self) -> tuple:
+        """Variables, frames and the pending decision, copied by marshal (several times cheaper than a
+        copy in Python; an Option whose value is a number or a text is shared, nothing changes it)."""
+        pend = self.pending
+        frames = self.frames
+        if pend is None:
+            variables, locals_ = marshal.loads(marshal.dumps((self.vars, [f.locals for f in frames])))
+            return variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)], None
+        options = pend.options
+        variables, locals_, values, chosen = marshal.loads(marshal.dumps(
+            (self.vars, [f.locals for f in frames], [[o.value for o in opts] for opts in options.values()],
+             pend.chosen)))
+        copied = {}
+        for (p, opts), vals in zip(options.items(), values):
+            copied[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
+        return (variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)],
+                attrs.evolve(pend, options=copied, chosen=chosen, texts=dict(pend.texts)))
+
+    def _copy_rules_data_slowly(self) -> tuple:
         # one memo for everything the rules hold: what two places share stays shared in the copy
         memo: dict = {}
         variables = {k: copy_shared(v, memo) for k, v in self.vars.items()}
@@ -325,12 +359,7 @@ class State:
                 pend, options={p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
                                for p, opts in pend.options.items()},
                 chosen={p: copy_shared(v, memo) for p, v in pend.chosen.items()}, texts=dict(pend.texts))
-        return State(
-            vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
-            winners=list(self.winners) if self.winners is not None else None,
-            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
-            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
-            revealed=[list(r) for r in self.revealed])
+        return variables, frames, pend
 
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
