@@ -67,8 +67,8 @@ def test_legal_actions_number_the_legal_moves_and_build_no_move():
     actions = st.legal_actions()
     assert st._legal[3] is None  # no Move made on the integer path
     assert actions == [m.index for m in st.legal_moves()]
-    assert st.legal_actions(1) == [m.index for m in st.legal_moves(1)]
-    assert st.legal_actions(2) == [] and st.legal_moves(2) == []
+    assert st.to_move() == [2] and st.legal_actions(2) == [m.index for m in st.legal_moves(2)]
+    assert st.legal_actions(1) == [] and st.legal_moves(1) == []
 
 
 @pytest.mark.parametrize("name", ["tic-tac-toe", "connect-four"])
