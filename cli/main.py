@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from typing import List, Optional
 
 import typer
 
 import rulewright
-from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.errors import OptionError, RulesRuntimeError
 from rulewright.cli import listing, logs
 from rulewright.cli.agents import make_agent
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
@@ -178,6 +179,10 @@ def simulate(
     max_decisions: int = typer.Option(100_000, "--max-decisions", min=1,
                                       help="Stop a game after this many decisions (counted as unfinished)."),
     as_json: bool = JSON,
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                      help="Play the games as Ray tasks: on the cluster at ADDRESS "
+                                           "(auto, HOST:6379, ray://HOST:10001), or on a new local one "
+                                           "when none is given."),
 ):
     """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -191,8 +196,13 @@ def simulate(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
-    results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress)
+    if ray is not None:  # the same seeds, the same results, on Ray
+        from rulewright.cli.simulate import run_games_on_ray
+        results = run_games_on_ray(g, seeds, max_decisions, ray_address(ray),
+                                   lambda n: progress.advance(task, n), live=progress)
+    else:
+        results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
+                            lambda n: progress.advance(task, n), live=progress)
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
@@ -279,8 +289,33 @@ def limits_options(
     set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
 
 
+# '--ray' takes an address or none: a bare '--ray' (last, or before another option) means a local cluster.
+RAY_LOCAL = "local"
+
+
+def ray_argv(argv: list) -> list:
+    """``argv`` with a bare '--ray' given its value: the parser needs one."""
+    out = list(argv)
+    for i, a in enumerate(out):
+        if a == "--":
+            break
+        if a == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = f"--ray={RAY_LOCAL}"
+    return out
+
+
+def ray_address(value: str) -> Optional[str]:
+    """None (a new local cluster) for 'local', else a Ray address; a word that is none is refused."""
+    if value == RAY_LOCAL:
+        return None
+    if value != "auto" and ":" not in value:
+        raise OptionError(f"--ray takes a cluster's address (auto, HOST:PORT, ray://HOST:PORT) or nothing,"
+                          f" not {value!r}; put the game before --ray")
+    return value
+
+
 def main() -> None:
-    app()
+    app(ray_argv(sys.argv[1:]))
 
 
 if __name__ == "__main__":
