@@ -201,8 +201,8 @@ def _prompt(state, player: int, as_json: bool, seats: Seats) -> bool:
     say(state.render(player))
     moves = state.legal_moves(player)
     say(f"player {player} to move (type a move or its number, ':quit' to stop):")
-    for i, m in enumerate(moves, 1):
-        say(f"  {i:>3}. {m.text}")
+    for m in moves:  # a move's number is its index, as apply(n) takes it
+        say(f"  {m.index:>3}. {m.text}")
     stream = sys.stderr if as_json else sys.stdout
     while True:
         stream.write("move> ")

@@ -22,9 +22,9 @@ class Move(tuple):
     legal_moves(), counted from 1 like every move number (``apply(n)``, ``apply_action(n)``, the prompt's
     list), so ``state.apply(moves[k].index)`` applies ``moves[k]``.
 
-    A tuple underneath: built in one C call, since a decision may offer hundreds of them. Moves are
-    made only when someone asks for ``legal_moves()`` (``legal_actions()`` makes none) and are kept
-    with their decision, never in a table that grows with the game."""
+    A tuple underneath: cheap to build, since a decision may offer hundreds of them. Moves are made
+    only when someone asks for ``legal_moves()`` (``legal_actions()`` makes none), kept with their
+    decision, and shared through a table of bounded size (_MOVES)."""
     __slots__ = ()
 
     def __new__(cls, player: int, text: str, index: int = 1):
@@ -45,6 +45,11 @@ class Move(tuple):
 
 
 _new_move = tuple.__new__
+
+# The same few moves recur in every game, so they are shared: the first _MOVES_KEPT made are kept and
+# found again; past that a move is built afresh each time (a big board's moves do not churn the table).
+_MOVES: dict = {}
+_MOVES_KEPT = 20_000
 
 # values nothing can change in place: an Option holding one is shared by a clone
 _SCALARS = frozenset((int, str, bool, float, type(None)))
@@ -115,8 +120,19 @@ class State:
         table = self._legal_table(player)
         moves = table[3]
         if moves is None:  # made once per decision, and only for a caller that wants Move objects
-            moves = table[3] = [_new_move(Move, (p, o.text, i))
-                                for i, (p, o) in enumerate(zip(table[1], table[2]), 1)]
+            moves = table[3] = []
+            get = _MOVES.get
+            i = 0
+            for p, opts in table[1]:
+                for o in opts:
+                    i += 1
+                    key = (p, o.text, i)
+                    m = get(key)
+                    if m is None:
+                        m = _new_move(Move, key)
+                        if len(_MOVES) < _MOVES_KEPT:
+                            _MOVES[key] = m
+                    moves.append(m)
         return list(moves)
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
@@ -131,28 +147,28 @@ class State:
         no text looked up. Otherwise exactly ``apply`` (refused moves and failed rules change nothing)."""
         if self.pending is None:
             self._resolve(action, player)  # raises: the game is over, or no decision is pending
-        _, players, options, _ = self._legal_table(player)
+        _, groups, options, _ = self._legal_table(player)
         if type(action) is not int or not 1 <= action <= len(options):
             self._refuse_number(action, len(options), player)
-        self._apply_option(players[action - 1], options[action - 1], atomic)
+        self._apply_option(_player_of(groups, action), options[action - 1], atomic)
 
     def _legal_table(self, player) -> list:
-        """[key, who decides each option, the options, their Moves or None], for the pending decision,
-        kept until it changes (a copy of the moves goes out, so a caller that sorts or shuffles its list
-        cannot spoil the cache). The key: the decision, the player asked about, how many have chosen."""
+        """[key, [(player, their options)...], every option in order, their Moves or None] for the
+        pending decision, kept until it changes (a copy of the moves goes out, so a caller that sorts or
+        shuffles its list cannot spoil the cache). The key: the decision, the player asked about, how
+        many have chosen."""
         pend = self.pending
         key = (pend, player, len(pend.chosen))
         cached = self._legal
         if cached is not None and cached[0] == key:
             return cached
-        players, options = [], []
-        for p in pend.waiting() if pend.chosen else pend.options:
-            if player is not None and p != player:
-                continue
-            opts = pend.options[p]
-            players.extend([p] * len(opts))
-            options.extend(opts)
-        self._legal = cached = [key, players, options, None]
+        groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
+                  if player is None or p == player]
+        if len(groups) == 1:
+            options = groups[0][1]  # never changed: shared, not copied
+        else:
+            options = [o for _, opts in groups for o in opts]
+        self._legal = cached = [key, groups, options, None]
         return cached
 
     def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
@@ -248,13 +264,13 @@ class State:
     def _resolve(self, move, player):
         if self.pending is None:
             raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
-        _, players, options, _ = self._legal_table(player)
+        _, groups, options, _ = self._legal_table(player)
         if not options:
             raise IllegalMoveError("no decision is pending" if player is None
                                    else f"player {player} has no decision to make now")
         if type(move) is Move:
             i = move[2] - 1
-            if 0 <= i < len(options) and players[i] == move[0] and options[i].text == move[1] \
+            if 0 <= i < len(options) and options[i].text == move[1] and _player_of(groups, move[2]) == move[0] \
                     and (player is None or move[0] == player):
                 return move[0], options[i]  # one of the current legal_moves(): no search
             if player is None:
@@ -263,10 +279,10 @@ class State:
         elif type(move) is int:  # a move number, as Move.index and legal_actions() give it
             if not 1 <= move <= len(options):
                 self._refuse_number(move, len(options), player)
-            return players[move - 1], options[move - 1]
+            return _player_of(groups, move), options[move - 1]
         else:
             text = str(move).strip()
-        moves = list(zip(players, options))
+        moves = [(p, o) for p, opts in groups for o in opts]
         # exact text, then case-insensitive text, then a move number, then a unique beginning
         found = [(p, o) for p, o in moves if o.text == text and (player is None or p == player)]
         if not found:
@@ -564,6 +580,15 @@ def generator(rng: random.Random) -> Generator:
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     _setstate(g, rng.getstate())
     return g
+
+
+def _player_of(groups: list, number: int) -> int:
+    """Who decides the move numbered ``number`` (from 1) of a decision's groups of options."""
+    for p, opts in groups:
+        if number <= len(opts):
+            return p
+        number -= len(opts)
+    raise IndexError(number)
 
 
 def _quoted(text: str) -> str:
