@@ -158,10 +158,12 @@ class State:
         shuffles its list cannot spoil the cache). The key: the decision, the player asked about, how
         many have chosen."""
         pend = self.pending
-        key = (pend, player, len(pend.chosen))
         cached = self._legal
-        if cached is not None and cached[0] == key:
-            return cached
+        if cached is not None:  # the same decision object (an equal one may hold other values)
+            was, asked, chosen = cached[0]
+            if was is pend and asked == player and chosen == len(pend.chosen):
+                return cached
+        key = (pend, player, len(pend.chosen))
         groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
                   if player is None or p == player]
         if len(groups) == 1:
