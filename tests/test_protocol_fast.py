@@ -240,3 +240,27 @@ def test_a_clone_keeps_a_local_and_the_game_sharing_a_list(make_game):
     clone.apply("6")
     clone.apply("5")
     assert clone.vars["rows"] == [[1, 6], [2, 5]] and st.vars["rows"] == [[1], [2]]
+
+
+FILL = 'game "Fill"\nplayers 2\nboard grid: grid 6 by 6\nvar marks = {}\n' """
+turn:
+    choose cell in grid where marks[cell] == none
+    marks[cell] = me
+    if len(marks) == 36:
+        end game
+"""
+
+
+def test_the_table_of_moves_stays_bounded(make_game, monkeypatch):
+    from rulewright.interpreter import state as state_module
+    monkeypatch.setattr(state_module, "_MOVES", {})
+    monkeypatch.setattr(state_module, "_MOVES_KEPT", 50)
+    st = make_game(FILL).new_state(seed=1)
+    made = 0
+    while not st.is_over():
+        moves = st.legal_moves()
+        assert [m.index for m in moves] == list(range(1, len(moves) + 1))
+        assert [m.text for m in moves] == [o.text for o in st.pending.options[st.to_move()[0]]]
+        made += len(moves)
+        st.apply(moves[-1].index)
+    assert made > 600 and len(state_module._MOVES) == 50
