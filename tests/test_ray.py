@@ -57,7 +57,16 @@ def test_ray_gives_the_results_of_workers(ray_cluster, game, extra):
     assert on_ray == local and on_ray["games"] == 6 and on_ray["finished"] == 6
 
 
-def test_ray_keeps_the_limits_of_the_command_line(ray_cluster):
+@pytest.fixture
+def limits_kept():
+    """The command line's limits hold for the whole process: put them back after the test."""
+    from rulewright.interpreter.limits import current, set_limits
+    before = current()
+    yield
+    set_limits(**before)
+
+
+def test_ray_keeps_the_limits_of_the_command_line(ray_cluster, limits_kept):
     result = runner.invoke(app, ["--max-steps", "5", "simulate", "tic-tac-toe", "-n", "2", "--seed", "1",
                                  "--ray", "local"])
     plain = runner.invoke(app, ["--max-steps", "5", "simulate", "tic-tac-toe", "-n", "2", "--seed", "1",
