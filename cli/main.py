@@ -5,6 +5,7 @@ command imports the engine when it runs."""
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from typing import List, Optional
 
@@ -242,6 +243,10 @@ def simulate(
     as_json: bool = JSON,
     report_dir: Optional[str] = typer.Option(None, "--report", metavar="DIR",
                                              help="Also write a balance report (JSON, CSV, PNG and SVG plots) here."),
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                      help="Play the games as Ray tasks: on the cluster at ADDRESS "
+                                           "(auto, HOST:6379, ray://HOST:10001), or on a new local one "
+                                           "when none is given."),
 ):
     """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
     import rulewright
@@ -259,9 +264,14 @@ def simulate(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
-    results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress,
-                        play=play_recorded if report_dir else play_one)  # with --report: their events tallied
+    play = play_recorded if report_dir else play_one  # with --report: their events tallied
+    if ray is not None:  # the same seeds, the same results, on Ray
+        from rulewright.cli.simulate import run_games_on_ray
+        results = run_games_on_ray(g, seeds, max_decisions, ray_address(ray),
+                                   lambda n: progress.advance(task, n), live=progress, play=play)
+    else:
+        results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
+                            lambda n: progress.advance(task, n), live=progress, play=play)
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
@@ -423,8 +433,34 @@ def limits_options(
 _limits_changed = False  # an earlier command of this process (a test's) changed the limits
 
 
+# '--ray' takes an address or none: a bare '--ray' (last, or before another option) means a local cluster.
+RAY_LOCAL = "local"
+
+
+def ray_argv(argv: list) -> list:
+    """``argv`` with a bare '--ray' given its value: the parser needs one."""
+    out = list(argv)
+    for i, a in enumerate(out):
+        if a == "--":
+            break
+        if a == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = f"--ray={RAY_LOCAL}"
+    return out
+
+
+def ray_address(value: str) -> Optional[str]:
+    """None (a new local cluster) for 'local', else a Ray address; a word that is none is refused."""
+    if value == RAY_LOCAL:
+        return None
+    if value != "auto" and ":" not in value:
+        from rulewright.dsl.errors import OptionError
+        raise OptionError(f"--ray takes a cluster's address (auto, HOST:PORT, ray://HOST:PORT) or nothing,"
+                          f" not {value!r}; put the game before --ray")
+    return value
+
+
 def main() -> None:
-    app()
+    app(ray_argv(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Optional
 
 import rulewright
-from rulewright.dsl.errors import RulesError
+from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.cli.agents import RandomAgent, playout
 from rulewright.interpreter.limits import current, set_limits
 
@@ -62,6 +62,86 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
                     by_seed[r["seed"]] = r
                 advance(futures[future])
     return [by_seed[s] for s in seeds]
+
+
+# --------------------------------------------------------------------------- Ray
+# The same games as tasks on a Ray cluster: each task plays a chunk of seeds with play_one (or run_games's other ``play``), so the
+# results are the ones --workers gives. The rules travel as their checked tree (the file and any base
+# it extends, merged), so a node needs rulewright installed but not the rules file.
+
+RAY_MISSING = "simulate --ray needs Ray: pip install 'rulewright[ray]'"
+
+_ray_games: dict = {}  # in a Ray worker process: the games compiled so far, by the driver's key
+
+
+def _ray_chunk(key: str, rules, players: int, options: dict, bounds: dict, seeds: list[int],
+               max_decisions: int, play=play_one) -> list[dict]:
+    from rulewright.interpreter.api import Game
+    set_limits(**bounds)
+    game = _ray_games.get(key)
+    if game is None:
+        if len(_ray_games) >= 8:  # a long-lived worker that served many simulations
+            _ray_games.clear()
+        game = _ray_games[key] = Game(rules, players, options)
+    return [play(game, s, max_decisions) for s in seeds]
+
+
+def _check_reachable(address: Optional[str]) -> None:
+    """A HOST:PORT address must answer at once: Ray itself would retry for minutes."""
+    import socket
+    if address is None or address == "auto":
+        return
+    host, sep, port = address.split("://", 1)[-1].rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise OptionError(f"--ray takes auto, HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except (OSError, ValueError, OverflowError) as exc:
+        raise OptionError(f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
+
+
+def run_games_on_ray(game, seeds: list[int], max_decisions: int, address: Optional[str] = None,
+                     advance: Optional[Callable[[int], None]] = None, live=None, play=play_one) -> list[dict]:
+    """Every seed's result, in seed order, played as Ray tasks: on the cluster at ``address`` ('auto',
+    'ray://head:10001', ...), or on a local one started for the run (and stopped after it) when None.
+    A Ray already started in this process (ray.init) is used as it is."""
+    try:
+        import ray
+    except ImportError:
+        raise OptionError(RAY_MISSING) from None
+    import hashlib
+    import pickle
+    advance = advance or (lambda n: None)
+    live = live if live is not None else contextlib.nullcontext()
+    started = not ray.is_initialized()
+    if started:
+        _check_reachable(address)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                     logging_level="ERROR", configure_logging=False)
+        except (ConnectionError, ValueError, RuntimeError) as exc:
+            raise OptionError(f"cannot reach a Ray cluster at {address or 'a new local one'}: {exc}") from None
+    try:
+        key = hashlib.sha256(pickle.dumps((game.rules, game.player_count, game.options))).hexdigest()
+        rules = ray.put(game.rules)
+        task = ray.remote(_ray_chunk)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = max(1, math.ceil(len(seeds) / (cpus * 8)))
+        chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+        pending = {task.remote(key, rules, game.player_count, dict(game.options), current(), chunk,
+                               max_decisions, play): len(chunk) for chunk in chunks}
+        by_seed = {}
+        with live:
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    for r in ray.get(ref):
+                        by_seed[r["seed"]] = r
+                    advance(pending.pop(ref))
+        return [by_seed[s] for s in seeds]
+    finally:
+        if started:
+            ray.shutdown()
 
 
 # ----------------------------------------------------------------------------- statistics and output
