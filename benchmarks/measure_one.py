@@ -67,7 +67,9 @@ def _playout(game, seconds: float, seed: int) -> dict:
     deadline = start + seconds
     while True:
         st = game.new_state(seed=rng.randrange(1 << 30))
-        while not st.is_over() and decisions < 50_000_000:
+        left = 50_000  # a game may never end (a Biplane game where nobody draws): stop it there
+        while not st.is_over() and left:
+            left -= 1
             moves = st.legal_moves()
             st.apply(moves[rng.randrange(len(moves))])
             decisions += 1

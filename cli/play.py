@@ -25,7 +25,7 @@ class Seats:
     auto: frozenset = frozenset()
     humans: frozenset = frozenset()    # seats played at the prompt
     caught_up: dict = attrs.field(factory=dict)  # hot seat: seat -> events of the history it has seen
-    asked: dict = attrs.field(factory=dict)  # seat -> state.undoable at each prompt that seat answered
+    asked: dict = attrs.field(factory=dict)  # seat -> state.moves_made at each prompt that seat answered
 
 
 @attrs.define
@@ -234,7 +234,7 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
     say(screen_text(state, player, colour=not as_json and sys.stdout.isatty()))
     moves = state.legal_moves(player)
     asked = seats.asked.setdefault(player, [])
-    asked.append(state.undoable)
+    asked.append(state.moves_made)
 
     def list_moves():
         for i, m in enumerate(moves, 1):
@@ -283,11 +283,11 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
 
 
 def _undo_to(state, depth: int, reporter: Reporter) -> int:
-    """Take back moves until ``state.undoable`` is ``depth`` again; the count."""
+    """Take back moves until ``state.moves_made`` is ``depth`` again (or no more can be); the count."""
     def moves_told():
         return sum(1 for e in state.event_history() if e.get("event") == "move")
     before, taken = moves_told(), 0
-    while state.undoable > depth:
+    while state.moves_made > depth and state.undoable:
         state.undo()
         taken += 1
     undone = before - moves_told()

@@ -10,6 +10,7 @@ import weakref
 from typing import Any, Optional
 
 import attrs
+from collections import deque
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
 from rulewright.interpreter import events, limits, machine
@@ -80,6 +81,9 @@ class Outcome:
                 "winners": self.winners, "teams": self.teams, "draw": self.draw}
 
 
+UNDO_KEPT = 1000  # the moves undo() can take back, a few KB each
+
+
 @attrs.define(eq=False)
 class State:
     vars: dict
@@ -102,8 +106,9 @@ class State:
     revealed: list = attrs.field(factory=list)
     # the options of the pending decision, gathered once: see _legal_table
     _legal: Optional[list] = attrs.field(default=None, repr=False, init=False)
-    # what undo() needs, one entry per move applied atomically, newest last (not cloned, not saved)
-    _undo: list = attrs.field(factory=list, repr=False, init=False)
+    # what undo() needs, one entry per move applied atomically, newest last (not cloned, not saved); only
+    # the last UNDO_KEPT moves, so a game that never ends does not grow without bound
+    _undo: deque = attrs.field(factory=lambda: deque(maxlen=UNDO_KEPT), repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     def is_over(self) -> bool:
@@ -207,7 +212,7 @@ class State:
 
     @property
     def undoable(self) -> int:
-        """How many moves undo() can take back."""
+        """How many moves undo() can take back (the last UNDO_KEPT at most)."""
         return len(self._undo)
 
     def undo(self) -> None:

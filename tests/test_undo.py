@@ -66,3 +66,21 @@ def test_undo_takes_back_one_secret_choice_of_a_simultaneous_decision():
     assert first not in st.to_move()
     st.undo()
     assert snapshot(st) == before
+
+
+def test_only_the_last_moves_are_kept_for_undo(monkeypatch):
+    """A game that never ends must not grow without bound: undo keeps the last UNDO_KEPT moves."""
+    from rulewright.interpreter import state as state_module
+    monkeypatch.setattr(state_module, "UNDO_KEPT", 5)
+    st = rulewright.load("biplane").new_state(seed=3)
+    rng = random.Random(3)
+    kept = []
+    for _ in range(12):
+        kept.append(snapshot(st))
+        st.apply(rng.choice(st.legal_moves()))
+    assert st.undoable == 5
+    for _ in range(5):
+        st.undo()
+    assert snapshot(st) == kept[-5]
+    with pytest.raises(IllegalMoveError, match="no move to undo"):
+        st.undo()
