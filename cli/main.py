@@ -10,7 +10,7 @@ import typer
 import rulewright
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.cli import listing, logs
-from rulewright.cli.agents import make_agent
+from rulewright.cli.agents import check_spec, seated
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out, stderr_console
@@ -35,6 +35,9 @@ PLAYERS = typer.Option(None, "--players", "-p", min=1, help="Number of players (
 OPTION = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options; repeatable.")
 SEED = typer.Option(None, "--seed", "-s", help="Seed for the game's randomness (and the agent's).")
 JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
+AGENTS = typer.Option("random", "--agents", "-A", metavar="SPEC",
+                      help="Who plays: one agent for every seat or one per seat, with parameters, "
+                           "e.g. 'mcts:iterations=400,random' (see docs/agents.md).")
 UNVERIFIED = typer.Option(False, "--unverified", help="Load a save even if its seed and moves do not give it (edited by hand).")
 
 
@@ -68,7 +71,9 @@ def play(
                                         help="Apply these moves first: one per line, by text or number; "
                                              "'P: move' names the player."),
     auto: Optional[str] = typer.Option(None, "--auto", "-a", metavar="AGENT",
-                                       help="Let an agent (random, first) play every seat not played at the prompt."),
+                                       help="Let agents play every seat not played at the prompt: one agent "
+                                            "for every seat or one per seat, e.g. 'mcts:iterations=400,random' "
+                                            "(random, first, greedy, mcts, ismcts; see docs/agents.md)."),
     human: Optional[List[int]] = typer.Option(None, "--human", metavar="P",
                                               help="Play seat P at the prompt even with --auto or --moves; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per event, then the outcome."),
@@ -89,11 +94,11 @@ def play(
     A refused script move prints the legal ones and exits 1; the state stays as before it."""
     options = parse_options(option)
     if auto:
-        make_agent(auto, 0)  # a usage error before any file is read
+        check_spec(auto, "--auto")  # a usage error before any file is read
     script = read_script(moves) if moves else []
     session = open_session(game, players, options, seed, load, verify=not unverified)
     # Seeded with the session's seed (chosen at random if --seed is absent), the one the log records.
-    agent = make_agent(auto, session.seed) if auto else None
+    agent = seated(auto, session.game.player_count, session.seed, "--auto") if auto else None
     seats_all = frozenset(range(1, session.game.player_count + 1))
     bad = [p for p in human or [] if p not in seats_all]
     if bad:
@@ -177,13 +182,17 @@ def simulate(
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Worker processes (default: one per CPU)."),
     max_decisions: int = typer.Option(100_000, "--max-decisions", min=1,
                                       help="Stop a game after this many decisions (counted as unfinished)."),
+    agents: str = AGENTS,
     as_json: bool = JSON,
 ):
-    """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
+    """Agents (random ones unless --agents says) play many games in parallel: win rate per seat, game
+    length, scores, draws."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rulewright.cli.simulate import format_summary, run_games, summarize
     from rulewright.cli.session import rules_ref
+    check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
+    seated(agents, g.player_count, 0)  # one agent per seat, or one for all
     seed = fresh_seed() if seed is None else seed
     workers = min(workers or os.cpu_count() or 1, games)
     seeds = [seed + i for i in range(games)]
@@ -192,7 +201,7 @@ def simulate(
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
     results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress)
+                        lambda n: progress.advance(task, n), live=progress, agents=agents)
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
@@ -233,12 +242,16 @@ def bench(
     option: Optional[List[str]] = OPTION,
     seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, max=86_400.0, help="How long to play (at most a day)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first playout."),
+    agents: str = AGENTS,
     as_json: bool = JSON,
 ):
-    """Random playouts for a while: playouts and decisions per second (one process)."""
+    """Playouts for a while (random agents unless --agents says): playouts and decisions per second (one
+    process)."""
     from rulewright.cli.bench import bench as run_bench
+    check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
-    report = run_bench(g, seconds, seed)
+    seated(agents, g.player_count, 0)  # one agent per seat, or one for all
+    report = run_bench(g, seconds, seed, agents)
     if as_json:
         json_line(report)
     else:

@@ -10,7 +10,7 @@ from typing import Callable, Optional
 
 import rulewright
 from rulewright.dsl.errors import RulesError
-from rulewright.cli.agents import RandomAgent, playout
+from rulewright.cli.agents import agents_for, playout
 from rulewright.interpreter.limits import current, set_limits
 
 _game = None  # the game a worker process plays, compiled once per process
@@ -22,22 +22,22 @@ def _init_worker(ref: str, players: int, options: dict, bounds: dict) -> None:
     _game = rulewright.load(ref, players=players, options=options)
 
 
-def play_one(game, seed: int, max_decisions: int) -> dict:
+def play_one(game, seed: int, max_decisions: int, agents: str = "random") -> dict:
     try:
         state = game.new_state(seed=seed)
-        decisions = playout(state, RandomAgent(seed), max_decisions)
+        decisions = playout(state, agents_for(agents, game.player_count, seed), max_decisions)
     except RulesError as exc:  # sent back as text: not every RulesError survives pickling
         return {"seed": seed, "error": str(exc)}
     outcome = state.outcome().to_dict() if state.is_over() else None
     return {"seed": seed, "decisions": decisions, "outcome": outcome}
 
 
-def _run_chunk(seeds: list[int], max_decisions: int) -> list[dict]:
-    return [play_one(_game, s, max_decisions) for s in seeds]
+def _run_chunk(seeds: list[int], max_decisions: int, agents: str) -> list[dict]:
+    return [play_one(_game, s, max_decisions, agents) for s in seeds]
 
 
 def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int,
-              advance: Optional[Callable[[int], None]] = None, live=None) -> list[dict]:
+              advance: Optional[Callable[[int], None]] = None, live=None, agents: str = "random") -> list[dict]:
     """Every seed's result, in seed order. One worker plays in this process. ``live`` (a progress
     display) is entered only once the workers exist: forking while its thread runs is unsafe."""
     advance = advance or (lambda n: None)
@@ -46,7 +46,7 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
         results = []
         with live:
             for s in seeds:
-                results.append(play_one(game, s, max_decisions))
+                results.append(play_one(game, s, max_decisions, agents))
                 advance(1)
         return results
     size = max(1, math.ceil(len(seeds) / (workers * 8)))  # small chunks: a smooth progress bar
@@ -54,7 +54,7 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
     by_seed = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker,
                              initargs=(ref, game.player_count, dict(game.options), current())) as pool:
-        futures = {pool.submit(_run_chunk, chunk, max_decisions): len(chunk) for chunk in chunks}
+        futures = {pool.submit(_run_chunk, chunk, max_decisions, agents): len(chunk) for chunk in chunks}
         with live:
             for future in as_completed(futures):
                 for r in future.result():

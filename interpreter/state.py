@@ -414,7 +414,7 @@ class Generator(random.Random):
 
 def generator(rng: random.Random) -> Generator:
     """``rng`` as a Generator, in the same state."""
-    if type(rng) is Generator:
+    if isinstance(rng, Generator):  # a subclass too (chance.py's ChanceGenerator)
         return rng
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     g.setstate(rng.getstate())
