@@ -4,8 +4,9 @@ Information-set MCTS (agents.py) plays its simulations in such copies, so its ch
 hidden values. What the player cannot see is what its view masks (views.py):
 
 - a ``hidden`` variable's list (every entry of a ``hidden player var``), and the other players' entries of
-  a ``secret player var``, unless revealed: the items of all these lists are pooled and dealt back at
-  random, each list keeping its size (a deck and the other hands exchange cards, as in a fresh deal);
+  a ``secret player var``, unless revealed: the items of all these lists, and the entries that are not
+  lists (a card held face down), are pooled and dealt back at random, each list keeping its size (a deck
+  and the other hands exchange cards, as in a fresh deal);
 - a record field the player may not see (``hidden``, ``secret to owner``): its values are exchanged at
   random among the records of the same shape whose field the player cannot see either;
 - the secret choices others already made in a simultaneous decision: each is chosen again at random
@@ -37,10 +38,13 @@ def _shape(item):
     return ("record", frozenset(item)) if type(item) is dict else type(item).__name__
 
 
-def _unseen_lists(world, player) -> list:
+def _unseen_places(world, player) -> list:
+    """(container, index) of every value the player's view masks: each item of a masked list, and the
+    other players' entries of a secret player var that are not lists (a card held face down)."""
     g = world.game
     revealed = revealed_now(world)
-    out = []
+    lists: list = []
+    places: list = []
     for name, value in world.vars.items():
         visibility = g.visibility.get(name, "public")
         if visibility == "public" or (name, 0) in revealed:
@@ -49,10 +53,18 @@ def _unseen_lists(world, player) -> list:
             for p, entry in enumerate(value, 1):
                 if (visibility == "secret" and p == player) or (name, p) in revealed:
                     continue
-                _lists_in(entry, out)
+                if type(entry) is list:
+                    _lists_in(entry, lists)
+                else:
+                    places.append((value, p - 1))
         else:
-            _lists_in(value, out)
-    return out
+            _lists_in(value, lists)
+    seen_ids = set()
+    for lst in lists:
+        if id(lst) not in seen_ids:  # one list held in two places
+            seen_ids.add(id(lst))
+            places.extend((lst, i) for i in range(len(lst)))
+    return places
 
 
 def _lists_in(value, out: list) -> None:
@@ -67,15 +79,9 @@ def _lists_in(value, out: list) -> None:
 
 
 def _deal_hidden_lists(world, player, rng) -> None:
-    slots = _unseen_lists(world, player)
-    seen_ids = set()
-    pools: dict = {}  # shape -> [(list, index)], then the items dealt back into those places
-    for lst in slots:
-        if id(lst) in seen_ids:  # one list held in two places
-            continue
-        seen_ids.add(id(lst))
-        for i, item in enumerate(lst):
-            pools.setdefault(_shape(item), []).append((lst, i))
+    pools: dict = {}  # shape -> [(container, index)], then the items dealt back into those places
+    for lst, i in _unseen_places(world, player):
+        pools.setdefault(_shape(lst[i]), []).append((lst, i))
     for places in pools.values():
         items = [lst[i] for lst, i in places]
         rng.shuffle(items)
