@@ -152,3 +152,27 @@ def test_kuhn_poker_bet_with_the_king():
         st.apply_chance("Q")
         st.apply_chance("K")  # player 1 holds the King
         assert cls(0, iterations=300).choose(st, 1).text == "bet", cls
+
+
+# ------------------------------------------------------------------------------------------ the command line
+def test_the_commands_take_an_agent_spec():
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulewright.cli.main import app
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", "tic-tac-toe", "-n", "4", "-s", "1", "-w", "1", "--json",
+                                 "--agents", "mcts:iterations=100,random"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["wins"]["2"] == 0 and summary["wins"]["1"] + summary["draws"] == 4
+    played = runner.invoke(app, ["play", "tic-tac-toe", "--auto", "first,greedy", "--seed", "2", "--json"])
+    assert played.exit_code == 0 and '"outcome"' in played.stdout
+    bench = runner.invoke(app, ["bench", "tic-tac-toe", "-t", "0", "--agents", "greedy", "--json"])
+    assert bench.exit_code == 0 and json.loads(bench.stdout)["playouts"] == 1
+    for args in (["simulate", "tic-tac-toe", "-n", "1", "--agents", "random,random,random"],
+                 ["play", "tic-tac-toe", "--auto", "mcts:iterations=x"],
+                 ["bench", "tic-tac-toe", "--agents", "clever"]):
+        bad = runner.invoke(app, args)
+        assert bad.exit_code == 2, args
