@@ -73,6 +73,15 @@ def _ranked(state, keys, players) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------- the agents
+def settle_chance(state, rng: random.Random) -> None:
+    """In a state with explicit chance (chance.py), draw each waiting chance outcome by its probability,
+    as the seeded generator would: a search's copies then go on to the next decision."""
+    is_chance = getattr(state, "is_chance", None)
+    while is_chance is not None and is_chance():
+        outcomes = state.chance_outcomes()
+        state.apply_chance(rng.choices(outcomes, weights=[o.probability for o in outcomes])[0])
+
+
 class RandomAgent:
     """A uniformly random legal move, from its own generator (the game's chance stays the game's)."""
 
@@ -108,6 +117,7 @@ class GreedyAgent:
             trial.rng.seed(self.rng.getrandbits(64))
             try:
                 trial.apply(move, player=player, atomic=False)
+                settle_chance(trial, self.rng)
                 v = self.value(trial)[player]
             except RulesError:  # a move whose rules fail is the worst move
                 v = -1.0
@@ -181,6 +191,7 @@ class MCTSAgent:
                     child.avail = 1
                     path.append((child, mover))
                     world.apply(move, player=mover, atomic=False)
+                    settle_chance(world, rng)
                     break
                 log_n = math.log(max(node.visits, 1))
                 best, move = -1.0, None
@@ -192,11 +203,13 @@ class MCTSAgent:
                 node = node.children[(mover, move.text)]
                 path.append((node, mover))
                 world.apply(move, player=mover, atomic=False)
+                settle_chance(world, rng)
             for _ in range(self.depth):  # the rollout
                 if world.is_over():
                     break
                 mover = world.to_move()[0]
                 world.apply(rng.choice(world.legal_moves(mover)), player=mover, atomic=False)
+                settle_chance(world, rng)
             reward = self.value(world)
         except RulesError:  # the rules failed on this line of play: nobody learns anything from it
             reward = None
