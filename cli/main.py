@@ -1,6 +1,7 @@
 """The `rulewright` command line. Every command is generic: it knows rules files, never a game."""
 from __future__ import annotations
 
+import functools
 import os
 from collections import deque
 from typing import List, Optional
@@ -9,7 +10,7 @@ import typer
 
 import rulewright
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.cli import listing, logs
+from rulewright.cli import compare, listing, logs
 from rulewright.cli.agents import check_spec, seated
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
@@ -152,6 +153,9 @@ def show(
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
     as_json: bool = JSON,
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also draw the table as a picture (SVG)."),
+    png: Optional[str] = typer.Option(None, "--png", metavar="FILE",
+                                      help="Also draw it as a PNG (needs rsvg-convert or chromium)."),
 ):
     """Show the board and every variable, as text or (with --json) as the player's view."""
     session = open_session(game, players, parse_options(option), 0 if seed is None else seed, load,
@@ -165,6 +169,14 @@ def show(
         if result.status == "refused":
             err(result.message)
             raise typer.Exit(REFUSED)
+    if svg or png:
+        from rulewright.cli import pictures
+        from rulewright.interpreter.svg import render_svg
+        picture = render_svg(state, as_player)
+        if svg:
+            pictures.write_svg(svg, picture)
+        if png:
+            pictures.write_png(png, picture)
     if as_json:
         json_line(state.view(as_player))
     else:
@@ -184,11 +196,14 @@ def simulate(
                                       help="Stop a game after this many decisions (counted as unfinished)."),
     agents: str = AGENTS,
     as_json: bool = JSON,
+    report_dir: Optional[str] = typer.Option(None, "--report", metavar="DIR",
+                                             help="Also write a balance report (JSON, CSV, PNG and SVG plots) here."),
 ):
     """Agents (random ones unless --agents says) play many games in parallel: win rate per seat, game
     length, scores, draws."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    from rulewright.cli.simulate import format_summary, run_games, summarize
+    from rulewright.cli.simulate import format_summary, play_one, run_games, summarize
+    from rulewright.cli.report import analyze, play_recorded, write_report
     from rulewright.cli.session import rules_ref
     check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
@@ -201,12 +216,17 @@ def simulate(
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
     results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress, agents=agents)
+                        lambda n: progress.advance(task, n), live=progress,  # --report: events tallied
+                        play=functools.partial(play_recorded, agents=None if agents == "random" else agents)
+                        if report_dir else functools.partial(play_one, agents=agents))
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
         raise typer.Exit(REFUSED)
     summary = summarize(g, results, seed)
+    if report_dir:
+        written = write_report(report_dir, [analyze(g, results, seed, None if agents == "random" else agents)])
+        err(f"wrote {', '.join(written)} to {report_dir}")
     if as_json:
         json_line(summary)
     else:
@@ -258,6 +278,22 @@ def bench(
         out(f"{report['game']}, {report['players']} players: {report['playouts']} playouts, "
             f"{report['decisions']} decisions in {report['seconds']} s")
         out(f"{report['playouts_per_second']} playouts/s, {report['decisions_per_second']} decisions/s")
+
+
+app.command()(compare.compare)
+
+
+@app.command()
+def lsp(stdio: bool = typer.Option(True, "--stdio", help="Speak over stdin and stdout (the only way; "
+                                                          "accepted because editors pass it).")):
+    """The editor server: diagnostics as you type, hover, go-to-definition, completion (LSP over stdio)."""
+    try:
+        import pygls  # noqa: F401  (the 'lsp' extra)
+    except ImportError:
+        err("error: the editor server needs pygls: pip install 'rulewright[lsp]'")
+        raise typer.Exit(REFUSED) from None
+    from rulewright.cli.lsp import serve
+    serve()
 
 
 @app.command("list")

@@ -14,6 +14,7 @@ import attrs
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter import events
 from rulewright.cli.output import err, json_line, out
+from rulewright.cli.screen import screen_text
 from rulewright.cli.script import ScriptLine, split_player
 
 
@@ -198,9 +199,9 @@ def _prompt(state, player: int, as_json: bool, seats: Seats) -> bool:
     say("")
     if not _handover(state, player, seats, say):
         return False
-    say(state.render(player))
+    say(screen_text(state, player, colour=not as_json and sys.stdout.isatty()))
     moves = state.legal_moves(player)
-    say(f"player {player} to move (type a move or its number, ':quit' to stop):")
+    say(f"player {player} to move (type a move or its number, ':vars' for the variables, ':quit' to stop):")
     for i, m in enumerate(moves, 1):
         say(f"  {i:>3}. {m.text}")
     stream = sys.stderr if as_json else sys.stdout
@@ -218,6 +219,9 @@ def _prompt(state, player: int, as_json: bool, seats: Seats) -> bool:
             continue
         if text in (":quit", ":q"):
             return False
+        if text == ":vars":  # the rules' variables, as this player may see them
+            say(screen_text(state, player, with_vars=True, colour=not as_json and sys.stdout.isatty()))
+            continue
         try:
             state.apply(text, player=player)
             return True

@@ -32,21 +32,22 @@ def play_one(game, seed: int, max_decisions: int, agents: str = "random") -> dic
     return {"seed": seed, "decisions": decisions, "outcome": outcome}
 
 
-def _run_chunk(seeds: list[int], max_decisions: int, agents: str) -> list[dict]:
-    return [play_one(_game, s, max_decisions, agents) for s in seeds]
+def _run_chunk(seeds: list[int], max_decisions: int, play=play_one) -> list[dict]:
+    return [play(_game, s, max_decisions) for s in seeds]
 
 
 def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int,
-              advance: Optional[Callable[[int], None]] = None, live=None, agents: str = "random") -> list[dict]:
+              advance: Optional[Callable[[int], None]] = None, live=None, play=play_one) -> list[dict]:
     """Every seed's result, in seed order. One worker plays in this process. ``live`` (a progress
-    display) is entered only once the workers exist: forking while its thread runs is unsafe."""
+    display) is entered only once the workers exist: forking while its thread runs is unsafe.
+    ``play(game, seed, max_decisions)`` plays one game (a picklable function: report.play_recorded)."""
     advance = advance or (lambda n: None)
     live = live if live is not None else contextlib.nullcontext()
     if workers <= 1:
         results = []
         with live:
             for s in seeds:
-                results.append(play_one(game, s, max_decisions, agents))
+                results.append(play(game, s, max_decisions))
                 advance(1)
         return results
     size = max(1, math.ceil(len(seeds) / (workers * 8)))  # small chunks: a smooth progress bar
@@ -54,7 +55,7 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
     by_seed = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker,
                              initargs=(ref, game.player_count, dict(game.options), current())) as pool:
-        futures = {pool.submit(_run_chunk, chunk, max_decisions, agents): len(chunk) for chunk in chunks}
+        futures = {pool.submit(_run_chunk, chunk, max_decisions, play): len(chunk) for chunk in chunks}
         with live:
             for future in as_completed(futures):
                 for r in future.result():

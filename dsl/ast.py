@@ -591,6 +591,31 @@ class DisplayDecl:
 
 
 @node
+class ScreenEntry:
+    label: str
+    expr: Any
+    span: Span = span_field()
+
+
+@node
+class ScreenLine:
+    """One line of a ``display:`` section: its word (legend, colours, own, players, table) and its
+    ``"Label" = expression`` entries (ScreenEntry)."""
+    word: str
+    entries: tuple
+    span: Span = span_field()
+
+
+@node
+class ScreenDecl:
+    """``display:``, how the play screen looks: the board's spaces (``board s = ...``, a DisplayDecl)
+    and the other lines in order."""
+    board: Any  # DisplayDecl or None
+    lines: tuple
+    span: Span = span_field()
+
+
+@node
 class RulesFile:
     filename: str
     source: str

@@ -1005,6 +1005,40 @@ class _Builder(Transformer):
     def display_decl(self, meta, c):
         return ast.DisplayDecl(str(c[0]), c[1], span=self._span(meta))
 
+    # the words a 'display:' line may start with besides 'board', 'players' and 'table'
+    SCREEN_WORDS = ("legend", "colours", "own")
+
+    def screen_decl(self, meta, c):
+        boards = [x for x in c if isinstance(x, ast.DisplayDecl)]
+        if len(boards) > 1:
+            self._screen_error(boards[1].span, "a 'display:' section has one 'board' line")
+        return ast.ScreenDecl(boards[0] if boards else None,
+                              tuple(x for x in c if isinstance(x, ast.ScreenLine)), span=self._span(meta))
+
+    def screen_board(self, meta, c):
+        return ast.DisplayDecl(str(c[0]), c[1], span=self._span(meta))
+
+    def screen_entry(self, meta, c):
+        return ast.ScreenEntry(self._plain(c[0], "a label"), c[1], span=self._span(meta))
+
+    def screen_players(self, meta, c):
+        return ast.ScreenLine("players", tuple(c), span=self._span(meta))
+
+    def screen_table(self, meta, c):
+        return ast.ScreenLine("table", tuple(c), span=self._span(meta))
+
+    def screen_words(self, meta, c):
+        word = str(c[0])
+        if word not in self.SCREEN_WORDS:
+            words = ("board", "players", "table") + self.SCREEN_WORDS
+            hint = suggest(word, words) or "a line of 'display:' starts with " + ", ".join(words)
+            self._screen_error(self._tok_span(c[0]), f"'{word}' is not a line of 'display:'", hint)
+        return ast.ScreenLine(word, tuple(c[1:]), span=self._span(meta))
+
+    def _screen_error(self, span, message, hint=""):
+        raise RulesSyntaxError(Diagnostic(message, self.filename, span.line, span.column,
+                                          self._source_line(span.line), hint))
+
     def _step_overlay(self, mode, meta, c):
         label = self._plain(c[0], "a step's label")
         place = c[1] if len(c) == 3 else None

@@ -43,9 +43,27 @@ class Board:
         """The board a checked declaration describes."""
         raise NotImplementedError
 
+    def layout(self, texts: dict) -> list:
+        """The board as lines of text, given what each space shows: each line a list of (piece,
+        space), space None for the board's own parts (headings, names, arrows), so a screen can
+        colour what a space shows."""
+        raise NotImplementedError
+
+    def places(self) -> dict:
+        """Where each space sits in a picture (svg.py), in units of one space: space -> (x, y), y down."""
+        raise NotImplementedError
+
+    def arrows(self) -> list:
+        """The (from, to) pairs a picture draws as arrows (none on a grid)."""
+        return []
+
+    def margins(self) -> list:
+        """Text drawn around the spaces, such as a grid's column numbers: (text, x, y) in the same units."""
+        return []
+
     def draw(self, texts: dict) -> str:
         """The board as text, given what each space shows."""
-        raise NotImplementedError
+        return "\n".join("".join(piece for piece, _space in line).rstrip() for line in self.layout(texts))
 
 
 def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None) -> Builtin:

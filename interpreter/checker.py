@@ -82,6 +82,8 @@ class Checker:
                 self.expr(d.teams, set())
             elif isinstance(d, ast.DisplayDecl):
                 self.expr(d.expr, {d.name})
+            elif isinstance(d, ast.ScreenDecl):
+                self._screen(d)
             elif isinstance(d, ast.RankDecl):
                 for name, _asc in d.keys:
                     if name not in self.player_vars:
@@ -221,26 +223,69 @@ class Checker:
 
     def _display_is_public(self):
         """The board is drawn for every player alike, so it may show only public variables."""
+        if len(self.sym.displays) > 1:
+            self.error(self.sym.displays[1].span, "the board's spaces are drawn twice: by 'display NAME =' "
+                       "and by the 'board' line of 'display:'", "keep one of them")
         for d in self.sym.displays:
-            seen_defs: set = set()
-            pending = [d.expr]
-            while pending:
-                for n in _names(pending.pop()):
-                    if n.id in self.defs and n.id not in seen_defs:
-                        seen_defs.add(n.id)
-                        pending.append(self.defs[n.id].body)
-                    decl = self.vars.get(n.id)
-                    if decl is not None and decl.visibility != "public" and n.id != d.name:
-                        self.error(d.span, f"'display' draws the board for every player, so it cannot show the "
-                                   f"{decl.visibility} variable '{n.id}'",
-                                   "make the variable public, or leave it out of the display")
-                        return
-            for n in _attr_names(d.expr, self.defs):
-                decl = self.vars.get(n)
-                if decl is not None and decl.per_player and decl.visibility != "public":
-                    self.error(d.span, f"'display' draws the board for every player, so it cannot show the "
-                               f"{decl.visibility} player variable '{n}'", "make it public, or leave it out")
+            self._public_only(d.expr, {d.name}, d.span, "'display' draws the board for every player")
+        screen = self.sym.screen
+        for line in screen.lines if screen is not None else ():
+            for e in line.entries:
+                expr, span = e.expr, e.span
+                if line.word in ("legend", "colours") or self._view_entry(line, expr):
+                    continue  # a view entry is shown as the viewer sees it: secrets stay masked
+                self._public_only(expr, {"me"}, span, "a 'display:' entry worked out from an expression")
+
+    def _view_entry(self, line, expr) -> bool:
+        """An entry that names a variable is taken from the viewer's view (others' secrets masked)."""
+        if not isinstance(expr, ast.Name) or expr.id not in self.vars:
+            return False
+        return line.word == "table" or self.vars[expr.id].per_player
+
+    def _public_only(self, expr, bound: set, span, what: str):
+        seen_defs: set = set()
+        pending = [expr]
+        while pending:
+            for n in _names(pending.pop()):
+                if n.id in self.defs and n.id not in seen_defs:
+                    seen_defs.add(n.id)
+                    pending.append(self.defs[n.id].body)
+                decl = self.vars.get(n.id)
+                if decl is not None and decl.visibility != "public" and n.id not in bound:
+                    self.error(span, f"{what}, so it cannot show the {decl.visibility} variable '{n.id}'",
+                               "make the variable public, or leave it out of the display"
+                               + ("; an entry that is just a variable's name shows it as each viewer sees it"
+                                  if "entry" in what else ""))
                     return
+        for n in _attr_names(expr, self.defs):
+            decl = self.vars.get(n)
+            if decl is not None and decl.per_player and decl.visibility != "public":
+                self.error(span, f"{what}, so it cannot show the {decl.visibility} player variable '{n}'",
+                           "make it public, or leave it out")
+                return
+
+    def _screen(self, d: ast.ScreenDecl):
+        """The lines of 'display:': legend and colour entries are plain text; 'own' and 'players' entries
+        are about a player ('me'); 'table' entries about the table."""
+        if d.board is not None:
+            self.expr(d.board.expr, {d.board.name})
+        for line in d.lines:
+            for e in line.entries:
+                label, expr, span = e.label, e.expr, e.span
+                if line.word in ("legend", "colours"):
+                    if not (isinstance(expr, ast.Literal) and isinstance(expr.value, str)):
+                        self.error(span, f"a {line.word} entry is \"text\" = \"text\"",
+                                   'for example: legend "~" = "clouds"' if line.word == "legend"
+                                   else 'for example: colours "~" = "blue"')
+                    elif line.word == "colours" and expr.value not in SCREEN_COLOURS:
+                        self.error(span, f"'{expr.value}' is not a colour the screen knows",
+                                   suggest(expr.value, SCREEN_COLOURS) or "colours: " + ", ".join(SCREEN_COLOURS))
+                    continue
+                self.expr(expr, set() if line.word == "table" else {"me"})
+                if (line.word == "table" and isinstance(expr, ast.Name) and expr.id in self.vars
+                        and self.vars[expr.id].per_player):
+                    self.error(span, f"'{expr.id}' is a player variable: it belongs on an 'own' or a "
+                               "'players' line", f'for example: players "{label}" = {expr.id}')
 
     # ------------------------------------------------------------------ statements
     def body(self, stmts, scope: set):
@@ -684,6 +729,10 @@ def _kind(value) -> str:
     if value is None:
         return "none"
     return "text"
+
+
+# the colours a 'display:' section may give a space's text (rich's standard colours)
+SCREEN_COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
 
 
 def _names(node):

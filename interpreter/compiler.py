@@ -65,8 +65,22 @@ class CompiledGame:
             self.teams = self.exprs.compile(sym.teams.teams, set())
         if sym.display is not None:
             self.display = (sym.display.name, self.exprs.compile(sym.display.expr, {sym.display.name}))
+        self.screen = self._compile_screen(sym.screen)
         self.initial = [(d.name, d.per_player, self.exprs.compile(d.value, set())) for d in self.var_decls.values()]
         self.procs = self._compile_procs()
+
+    def _compile_screen(self, d) -> tuple:
+        """The lines of 'display:' (screen.py shows them): (word, [(label, entry, compiled or text)])."""
+        if d is None:
+            return ()
+        lines = []
+        for line in d.lines:
+            if line.word in ("legend", "colours"):
+                lines.append((line.word, [(e.label, e, e.expr.value) for e in line.entries]))
+            else:
+                scope = set() if line.word == "table" else {"me"}
+                lines.append((line.word, [(e.label, e, self.exprs.compile(e.expr, scope)) for e in line.entries]))
+        return tuple(lines)
 
     # ------------------------------------------------------------------ data
     def _table(self, d: ast.TableDecl):

@@ -118,13 +118,25 @@ class GridBoard(Board):
         rows, cols, headings, wraps = _read(spec)
         return cls(name, rows, cols, headings, "columns" in wraps, "rows" in wraps)
 
-    def draw(self, texts: dict) -> str:
+    def layout(self, texts: dict) -> list:
         width = max(2, max(len(t) for t in texts.values()))
-        lines = ["   " + " ".join(str(c).rjust(width) for c in range(1, self.cols + 1))]
+        lines = [[("   " + " ".join(str(c).rjust(width) for c in range(1, self.cols + 1)), None)]]
         for r in range(self.rows - 1, -1, -1):
-            cells = [texts[grid_space_name(r, c)].rjust(width) for c in range(self.cols)]
-            lines.append(f"{string.ascii_uppercase[r]}  " + " ".join(cells))
-        return "\n".join(lines)
+            line = [(f"{string.ascii_uppercase[r]}  ", None)]
+            for c in range(self.cols):
+                space = grid_space_name(r, c)
+                text = texts[space]
+                line += [(" " * (width - len(text) + (1 if c else 0)), None), (text, space)]
+            lines.append(line)
+        return lines
+
+    def places(self) -> dict:
+        return {s: (c, self.rows - 1 - r) for s, (r, c) in self.coords.items()}
+
+    def margins(self) -> list:
+        top = [(str(c + 1), c, -0.75) for c in range(self.cols)]
+        left = [(string.ascii_uppercase[r], -0.75, self.rows - 1 - r) for r in range(self.rows)]
+        return top + left
 
     # ------------------------------------------------------------------ what the rules call
     def step(self, space, heading):

@@ -78,7 +78,10 @@ class SymbolTable:
         self.rank_keys = rank.keys if rank else ()
         self.rank = rank
         self.teams = next((d for d in decls if isinstance(d, ast.TeamsDecl)), None)
+        self.screen = next((d for d in decls if isinstance(d, ast.ScreenDecl)), None)
         self.displays = [d for d in decls if isinstance(d, ast.DisplayDecl)]
+        if self.screen is not None and self.screen.board is not None:
+            self.displays.append(self.screen.board)
         self.display = self.displays[0] if self.displays else None
         # names an expression may read without declaring them: variables and constants
         self.constants = ({"players", "player_count"} | set(self.options) | set(self.members)

@@ -27,7 +27,7 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.symbols import uses
 
-_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.Extends)
+_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl, ast.Extends)
 _PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues)
 _KIND_WORDS = {"DefDecl": "def", "ProcDecl": "procedure", "VarDecl": "variable", "OptionDecl": "option",
                "TableDecl": "table", "RecordDecl": "record", "EnumDecl": "enum", "BoardDecl": "board"}
@@ -153,6 +153,12 @@ class _Merge:
             elif old is not None:
                 self._same_shape(old, d)
             self.merged[key] = d
+            if isinstance(d, ast.ScreenDecl) and d.board is not None:
+                self.merged.pop(("DisplayDecl",), None)  # its 'board' line draws the spaces instead
+            if isinstance(d, ast.DisplayDecl):
+                screen = self.merged.get(("ScreenDecl",))
+                if screen is not None and screen.board is not None:  # the base's 'board' line gives way
+                    self.merged[("ScreenDecl",)] = attrs.evolve(screen, board=None)
         for d in self.variant.decls:
             if isinstance(d, ast.StepOverlay):
                 self._step(d)

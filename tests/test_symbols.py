@@ -219,7 +219,7 @@ def test_every_board_kind_implements_the_protocol():
     for kind in board_kinds.KINDS.values():
         for name, spec in kind.functions.items():
             assert spec.needs == "board" and spec.min_args <= spec.max_args, name
-        for method in ("check", "names", "build", "draw"):
+        for method in ("check", "names", "build", "layout", "places"):
             assert getattr(kind, method) is not getattr(board_kinds.Board, method) or method == "names", \
                 (kind.kind, method)
 
