@@ -140,7 +140,7 @@ def test_ismcts_beats_random_at_biplane():
     wins = 0
     for seed in range(2):
         seat = seed % 2 + 1
-        spec = "ismcts:iterations=12,depth=8,random" if seat == 1 else "random,ismcts:iterations=12,depth=8"
+        spec = "ismcts:iterations=30,depth=8,random" if seat == 1 else "random,ismcts:iterations=30,depth=8"
         wins += _result("biplane", spec, seed).winners == [seat]
     assert wins == 2
 
