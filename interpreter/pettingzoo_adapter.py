@@ -13,7 +13,9 @@ of the player's legal moves, ``obs["action_mask"]`` marks the legal ones (``info
 texts). The observation is what the player sees (rulewright's view of that player, JSON, hidden values
 masked) as UTF-8 bytes, zero-padded to ``observation_size``. Rewards come at the end: +1 a win, -1 a loss,
 0 a draw (``utility="score"``: the final scores). Chance is the game's seed, given to ``reset(seed=...)``.
-The sizes are measured on random games (openspiel_adapter.measure) unless given; see docs/adapters.md.
+At a reaction window every player is visited in seat order, those not asked with the one action
+'wait', so the agent selection does not tell who was asked. The sizes are measured on random games
+(openspiel_adapter.measure) unless given; see docs/adapters.md.
 """
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ from pettingzoo import AECEnv
 from rulewright.dsl.errors import OptionError
 from rulewright.interpreter import api
 from rulewright.interpreter.openspiel_adapter import measure
+
+
+WAIT = "wait"  # the one action of a player visited at a reaction window they are not asked in
 
 
 def _view_bytes(state, player: int) -> bytes:
@@ -61,6 +66,7 @@ class RulewrightEnv(AECEnv):
             "observation": spaces.Box(0, 255, (observation_size,), np.uint8),
             "action_mask": spaces.Box(0, 1, (self.max_actions,), np.int8)}) for a in self.possible_agents}
         self.state = None
+        self.window: list = []
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -76,7 +82,7 @@ class RulewrightEnv(AECEnv):
         st = self.state
         player = self._player(agent)
         if st.is_over() or player not in st.to_move():
-            return []
+            return [WAIT] if self.window and self.window[0] == agent else []
         return st.legal_moves(player)[:self.max_actions]
 
     def observe(self, agent):
@@ -84,12 +90,13 @@ class RulewrightEnv(AECEnv):
         obs = np.zeros(self.observation_size, np.uint8)
         obs[:len(raw)] = np.frombuffer(raw, np.uint8)
         mask = np.zeros(self.max_actions, np.int8)
-        mask[:len(self._moves(agent))] = 1
+        mask[:len(self._moves(agent))] = 1  # a player visited at a window they are not asked in: 0, wait
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
         self.state = self.game.new_state(seed=seed)
         self.decisions = 0
+        self.window: list = []  # agents still to visit at a reaction window (see _select)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -99,11 +106,19 @@ class RulewrightEnv(AECEnv):
         self._select()
 
     def _select(self) -> None:
-        waiting = self.state.to_move()
-        if waiting:
+        """The next agent to act. At a reaction window nobody may learn who is asked, so every player is
+        visited in seat order, and one who is not asked has the single action 0, 'wait'."""
+        st = self.state
+        pend = st.pending
+        if not self.window and pend is not None and pend.window and not st.is_over():
+            self.window = list(self.possible_agents)
+        waiting = st.to_move()
+        if self.window:
+            self.agent_selection = self.window[0]
+        elif waiting:
             self.agent_selection = f"player_{waiting[0]}"
         for a in self.agents:
-            self.infos[a] = {"moves": [m.text for m in self._moves(a)]}
+            self.infos[a] = {"moves": [m if m == WAIT else m.text for m in self._moves(a)]}
 
     def step(self, action):
         agent = self.agent_selection
@@ -114,16 +129,21 @@ class RulewrightEnv(AECEnv):
         if action is None or not 0 <= int(action) < len(moves):
             raise OptionError(f"action {action!r} is not legal for {agent}: the mask allows 0 to {len(moves) - 1}")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(moves[int(action)], player=self._player(agent))
+        if self.window:
+            self.window.pop(0)
+        if moves[int(action)] != WAIT:
+            self.state.apply(moves[int(action)], player=self._player(agent))
         self.decisions += 1
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_over():
             outcome = self.state.outcome()
             values = outcome.scores if self.utility == "score" else outcome.returns()
+            self.window = []
             for a in self.agents:
                 self.rewards[a] = float(values.get(self._player(a), 0))
                 self.terminations[a] = True
         elif self.decisions >= self.max_decisions:
+            self.window = []
             for a in self.agents:
                 self.truncations[a] = True
         self._select()

@@ -69,3 +69,60 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     with pytest.raises(OptionError, match="not legal"):
         e.step(12)
     assert _view(e.observe("player_1")) == before and e.agent_selection == "player_1"
+
+
+WINDOWS = '''
+game "Windows"
+players 3
+player var hand = [] secret
+player var score = 0
+var deck = [] hidden
+
+setup:
+    deck = shuffled(["cad", "cad", "dud", "dud", "dud", "dud"])
+    for p in players:
+        repeat 2 times:
+            draw c from deck
+            add c to p.hand
+
+turn:
+    let need = 2
+    each q in [k in players where k != me] may choose c in q.hand where c == "cad" as "play a cad against player {me}":
+        reveal c as "player {q} plays a cad against player {me}"
+        remove c from q.hand
+        need += 1
+    if roll(6) >= need:
+        me.score += 1
+end when round_number == 3 after round
+'''
+
+
+def test_a_reaction_window_visits_every_player_so_nobody_learns_who_is_asked(tmp_path):
+    path = tmp_path / "windows.rules"
+    path.write_text(WINDOWS, encoding="utf-8")
+    e = env(str(path), samples=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(e, num_cycles=100)
+    windows = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        while not any(e.terminations.values()):
+            pend = e.state.pending
+            if pend is not None and pend.window and e.window == e.possible_agents:
+                windows += 1
+                asked = {f"player_{p}" for p in e.state.to_move()}
+                visited = []
+                for _ in e.possible_agents:  # the next window may open at once: one round of visits
+                    if any(e.terminations.values()):
+                        break
+                    agent = e.agent_selection
+                    visited.append(agent)
+                    moves = e.infos[agent]["moves"]
+                    assert (moves == ["wait"]) == (agent not in asked)
+                    e.step(0)
+                if not any(e.terminations.values()):
+                    assert visited == e.possible_agents  # every seat, in order, asked or not
+            else:
+                e.step(0)
+    assert windows > 0
