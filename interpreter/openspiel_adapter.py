@@ -33,6 +33,13 @@ _PARAMETERS = {"rules": "tic-tac-toe", "players": 0, "options": "", "chance": "e
                "max_game_length": 0}
 
 
+def _joint(state) -> bool:
+    """A decision everyone takes at once: several players choosing secretly, or a reaction window (every
+    player acts there, so nobody learns who was asked)."""
+    pend = state.pending
+    return pend is not None and pend.simultaneous and (pend.window or len(pend.waiting()) > 1)
+
+
 # ------------------------------------------------------------------------------------------- measuring
 class _Measuring(Generator):
     """A seeded generator that notes the largest draw the rules make (a shuffle of n draws one of n)."""
@@ -56,7 +63,7 @@ def measure(game: api.Game, samples: int, longest: int = 100_000) -> dict:
         made = 0
         while not state.is_over() and made < longest:
             waiting = state.to_move()
-            if state.pending.simultaneous and len(waiting) > 1:
+            if _joint(state):
                 seen["simultaneous"] = True
             for p in waiting:
                 seen["actions"] = max(seen["actions"], len(state.legal_moves(p)))
@@ -199,10 +206,9 @@ class RulewrightState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if self.shared.chance == "explicit" and st.is_chance():
             return pyspiel.PlayerId.CHANCE
-        waiting = st.to_move()
-        if self.shared.simultaneous and len(waiting) > 1:
+        if self.shared.simultaneous and _joint(st):
             return pyspiel.PlayerId.SIMULTANEOUS
-        return waiting[0] - 1
+        return st.to_move()[0] - 1
 
     def _moves(self, player: int) -> list:
         return self.box.state.legal_moves(player + 1)[:self.shared.max_actions]

@@ -16,6 +16,8 @@ from rulewright import openspiel  # noqa: E402
 from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
+from game_support import WINDOWS  # noqa: E402
+
 GAMES = list(shipped_games())
 SHORT = 40  # actions, chance included, before a long game is cut
 
@@ -111,3 +113,30 @@ def test_bad_parameters_are_refused():
         openspiel.load("kuhn-poker", chanse="explicit")
     with pytest.raises(OptionError, match="utility must be"):
         openspiel.load("kuhn-poker", utility="money")
+
+
+def test_at_a_reaction_window_every_player_acts(tmp_path):
+    """Nobody may learn who is asked: the window is a simultaneous node, those not asked 'wait'."""
+
+    path = tmp_path / "windows.rules"
+    path.write_text(WINDOWS, encoding="utf-8")
+    game = openspiel.load(str(path), samples=2)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    windows = 0
+    for seed in range(4):
+        state = game.new_initial_state()
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+                windows += 1
+                asked = [p - 1 for p in state.rulewright_state.to_move()]
+                for p in range(3):
+                    waits = [state.action_to_string(p, a) for a in state.legal_actions(p)] == ["wait"]
+                    assert waits == (p not in asked)
+                state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(3)])
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+    assert windows > 0

@@ -16,6 +16,8 @@ from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 from rulewright.interpreter.pettingzoo_adapter import env  # noqa: E402
 
+from game_support import WINDOWS  # noqa: E402
+
 
 @pytest.mark.parametrize("name", list(shipped_games()))
 def test_pettingzoo_api_test_passes(name):
@@ -71,30 +73,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert _view(e.observe("player_1")) == before and e.agent_selection == "player_1"
 
 
-WINDOWS = '''
-game "Windows"
-players 3
-player var hand = [] secret
-player var score = 0
-var deck = [] hidden
-
-setup:
-    deck = shuffled(["cad", "cad", "dud", "dud", "dud", "dud"])
-    for p in players:
-        repeat 2 times:
-            draw c from deck
-            add c to p.hand
-
-turn:
-    let need = 2
-    each q in [k in players where k != me] may choose c in q.hand where c == "cad" as "play a cad against player {me}":
-        reveal c as "player {q} plays a cad against player {me}"
-        remove c from q.hand
-        need += 1
-    if roll(6) >= need:
-        me.score += 1
-end when round_number == 3 after round
-'''
 
 
 def test_a_reaction_window_visits_every_player_so_nobody_learns_who_is_asked(tmp_path):
