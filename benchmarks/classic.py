@@ -4,7 +4,9 @@
 
 tic-tac-toe: ours vs OpenSpiel's pure-Python ``python_tic_tac_toe`` (the fair comparison: both
 interpreted Python) and its C++ ``tic_tac_toe`` (for scale). connect-four: ours vs OpenSpiel's
-C++ ``connect_four``. Every contender plays whole random games (uniform over the legal moves,
+C++ ``connect_four``. Both games also against a class written by hand in plain Python with our API
+(benchmarks/reference.py): the limit of a Python engine, so our speed reads as a ratio of it. Then a
+tree search's step, clone + legal moves + apply, in states/s (ours by texts and by numbers). Every contender plays whole random games (uniform over the legal moves,
 fixed seeds) for S seconds of CPU time, R times, alternating; the best run's rate is printed, with
 the median of the R runs in brackets.
 """
@@ -15,7 +17,8 @@ import platform
 import sys
 
 import rulewright
-from playouts import measure, openspiel_runner, rulewright_runner
+from playouts import measure, openspiel_runner, rulewright_runner, search_runner
+import reference
 
 
 def _cpu() -> str:
@@ -55,19 +58,38 @@ def main(argv=None) -> int:
 
     ttt = {
         "rulewright tic-tac-toe": rulewright_runner(rulewright.load("tic-tac-toe")),
+        "plain Python class": rulewright_runner(reference.TIC_TAC_TOE),
         "openspiel python_tic_tac_toe (Python)": openspiel_runner(pyspiel.load_game("python_tic_tac_toe")),
         "openspiel tic_tac_toe (C++)": openspiel_runner(pyspiel.load_game("tic_tac_toe")),
     }
     res = measure(ttt, args.seconds, args.rounds)
     _table("tic-tac-toe", res, "rulewright tic-tac-toe",
-           ["openspiel python_tic_tac_toe (Python)", "openspiel tic_tac_toe (C++)"])
+           ["plain Python class", "openspiel python_tic_tac_toe (Python)", "openspiel tic_tac_toe (C++)"])
 
     c4 = {
         "rulewright connect-four": rulewright_runner(rulewright.load("connect-four")),
+        "plain Python class": rulewright_runner(reference.CONNECT_FOUR),
         "openspiel connect_four (C++)": openspiel_runner(pyspiel.load_game("connect_four")),
     }
     res = measure(c4, args.seconds, args.rounds)
-    _table("connect four", res, "rulewright connect-four", ["openspiel connect_four (C++)"])
+    _table("connect four", res, "rulewright connect-four", ["plain Python class", "openspiel connect_four (C++)"])
+
+    for title, ours, ref, theirs in (("tic-tac-toe", "tic-tac-toe", reference.TIC_TAC_TOE, "tic_tac_toe"),
+                                     ("connect four", "connect-four", reference.CONNECT_FOUR, "connect_four")):
+        game = rulewright.load(ours)
+        search = {
+            "rulewright legal_moves/apply": search_runner(game),
+            "rulewright legal_actions/apply_action": search_runner(game, integer=True),
+            "plain Python class": search_runner(ref, integer=True),
+            f"openspiel {theirs} (C++)": search_runner(pyspiel.load_game(theirs)),
+        }
+        res = measure(search, args.seconds, args.rounds)
+        print(f"\n{title}: clone + legal moves + apply (states/s)")
+        for name, r in res.items():
+            print(f"  {name:<38} {r['decisions_per_s']:>11,.0f} states/s")
+        for name in ("rulewright legal_moves/apply", "rulewright legal_actions/apply_action"):
+            for other in ("plain Python class", f"openspiel {theirs} (C++)"):
+                print(f"  ratio {name} / {other}: {res[name]['decisions_per_s'] / res[other]['decisions_per_s']:.3f}")
     return 0
 
 

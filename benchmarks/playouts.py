@@ -77,3 +77,30 @@ def measure(runners: dict[str, Runner], seconds: float = 2.0, rounds: int = 5, s
                    "median_games_per_s": statistics.median(g for g, _ in rs),
                    "runs": len(rs)}
             for name, rs in rates.items()}
+
+
+def search_runner(game, steps: int = 200, integer: bool = False) -> Runner:
+    """``steps`` steps of a random walk as a tree search makes them: clone the state, list its moves,
+    apply one to the clone, go on from the clone (a new game when one ends). Returns ``steps``, so
+    measure()'s decisions/s is states/s. ``integer``: legal_actions/apply_action instead of
+    legal_moves/apply. Works for rulewright, the reference classes and OpenSpiel states alike."""
+    openspiel = hasattr(game, "new_initial_state")
+
+    def fresh(rng):
+        return game.new_initial_state() if openspiel else game.new_state(seed=rng.randrange(1 << 30))
+
+    def walk(rng: random.Random) -> int:
+        st = fresh(rng)
+        for _ in range(steps):
+            c = st.clone()
+            if integer or openspiel:
+                actions = c.legal_actions()
+                c.apply_action(actions[rng.randrange(len(actions))])
+            else:
+                moves = c.legal_moves()
+                c.apply(moves[rng.randrange(len(moves))])
+            st = c
+            if (st.is_terminal() if openspiel else st.is_over()):
+                st = fresh(rng)
+        return steps
+    return walk

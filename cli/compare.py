@@ -7,13 +7,9 @@ from typing import List, Optional
 
 import typer
 
-import rulewright
-from rulewright.cli import report
 from rulewright.cli.errors import REFUSED, user_errors
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, stderr_console, stdout_console
-from rulewright.cli.session import rules_ref
-from rulewright.interpreter.api import fresh_seed
 
 
 @user_errors
@@ -47,6 +43,10 @@ def compare(
     Win rate per seat and of the first player (95% Wilson intervals, with the p-value of the change),
     draws, game length, scores, and how often each rule fires and each table key (card, plane...) is
     named. Both variants are played by the same number of players."""
+    import rulewright  # the engine loads only when a command plays (start-up stays short)
+    from rulewright.cli import report
+    from rulewright.cli.session import rules_ref
+    from rulewright.interpreter.api import fresh_seed
     shared = parse_options(option)
     games_ = []
     for name, own in ((variant_a, option_a), (variant_b, option_b)):
@@ -81,6 +81,7 @@ def compare(
 
 def _run(game, ref: str, seeds: list[int], workers: int, max_decisions: int, agents: str, quiet: bool):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rulewright.cli import report
     console = stderr_console()
     progress = Progress(TextColumn(game.name), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=quiet or not console.is_terminal, transient=True)

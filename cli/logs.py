@@ -53,31 +53,35 @@ class Replay:
 
 
 def log_rules(log: dict, log_path: str) -> str:
-    """The rules a log names, sandboxed: a log may come from anyone, so its 'game' is a shipped game or a
-    .rules file in the log's own folder (or below it), never another file of the machine; other rules
-    are given on the command line (replay --rules FILE)."""
+    """The rules a log names (see sandboxed_rules)."""
+    return sandboxed_rules(log["game"], log_path, "log", "give the rules with --rules FILE")
+
+
+def sandboxed_rules(name: str, file_path: str, what: str, otherwise: str) -> str:
+    """The rules a log or a save names, sandboxed: it may come from anyone, so it names a shipped game or
+    a .rules file in its own folder (or below it), never another file of the machine; other rules are
+    given on the command line (``otherwise`` says how)."""
     from pathlib import Path
     from rulewright.interpreter.api import shipped_games
     from rulewright.interpreter.variants import inside
-    name = log["game"]
     shipped = shipped_games()
     if name in shipped:
         return name
-    folder = Path(log_path).resolve().parent
+    folder = Path(file_path).resolve().parent
     path = Path(name)
     if path.suffix != ".rules":
-        raise SaveError(f"{log_path}: the log names the game {name!r}, which is neither a shipped game "
-                        "nor a .rules file; give the rules with --rules FILE")
-    if path.is_absolute():  # logs record a file by its absolute path: accepted inside the log's folder
+        raise SaveError(f"{file_path}: the {what} names the game '{name}', which is neither a shipped game "
+                        f"nor a .rules file; {otherwise}")
+    if path.is_absolute():  # a file is recorded by its absolute path: accepted inside the file's folder
         resolved = path.resolve()
         if not resolved.is_relative_to(folder):
-            raise SaveError(f"{log_path}: the log's rules {name!r} are outside the log's folder, so they are "
-                            "not read; give the rules with --rules FILE")
+            raise SaveError(f"{file_path}: the {what}'s rules '{name}' are outside the {what}'s folder, so "
+                            f"they are not read; {otherwise}")
         name = str(resolved.relative_to(folder))
     try:
-        return str(inside(name, folder, "the log's folder"))
+        return str(inside(name, folder, f"the {what}'s folder"))
     except rulewright.RulesError as exc:
-        raise SaveError(f"{log_path}: {exc}; give the rules with --rules FILE") from None
+        raise SaveError(f"{file_path}: {exc}; {otherwise}") from None
 
 
 def replay(log: dict, rules: str) -> Replay:
@@ -107,8 +111,25 @@ def replay(log: dict, rules: str) -> Replay:
                         f"but player(s) {', '.join(map(str, state.to_move()))} still have a move")
     got = state.outcome().to_dict()
     if got != recorded:
-        return diverged(f"diverged: the outcome is {got}, the log recorded {recorded}")
+        return diverged(f"diverged: the outcome is {describe_outcome(got)}; the log recorded "
+                        f"{describe_outcome(recorded)}")
     return Replay(True, f"reproduced {_moves(len(moves))} and the outcome", len(moves), changed)
+
+
+def describe_outcome(outcome: dict) -> str:
+    """An outcome as Outcome.to_dict() gives it, in words: 'winners 1 (scores 1: 9, 2: 4)'."""
+    def players(ps):
+        return ", ".join(str(p) for p in ps) if isinstance(ps, list) else str(ps)
+    if not isinstance(outcome, dict):
+        return "not an outcome"
+    head = "a draw" if outcome.get("draw") else f"winners {players(outcome.get('winners'))}"
+    scores = outcome.get("scores")
+    if isinstance(scores, dict) and scores:
+        head += " (scores " + ", ".join(f"{p}: {s}" for p, s in scores.items()) + ")"
+    ranking = outcome.get("ranking")
+    if isinstance(ranking, list) and ranking:
+        head += ", ranking " + " > ".join(players(g) for g in ranking)
+    return head
 
 
 def _moves(n: int) -> str:

@@ -1,24 +1,21 @@
-"""The `rulewright` command line. Every command is generic: it knows rules files, never a game."""
+"""The `rulewright` command line. Every command is generic: it knows rules files, never a game.
+
+Start-up matters (`--help` in well under a second): only typer and the error handling load here; each
+command imports the engine when it runs."""
 from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections import deque
 from typing import List, Optional
 
 import typer
 
-import rulewright
-from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.cli import compare, listing, logs
-from rulewright.cli.agents import check_spec, seated
+from rulewright.cli import compare
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.options import parse_options
-from rulewright.cli.output import err, json_line, out, stderr_console
-from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
-from rulewright.cli.script import read_script
-from rulewright.cli.session import open_session
-from rulewright.interpreter.api import fresh_seed
+from rulewright.cli.output import err, json_line, out
 from rulewright.interpreter.limits import CALL, DEFAULTS, set_limits
 
 HELP = """Play, check and measure games written in the rulewright rules language.
@@ -26,20 +23,50 @@ HELP = """Play, check and measure games written in the rulewright rules language
 GAME is the name of a shipped game (see `rulewright list`) or the path of a .rules file.
 
 Exit codes: 0 ok; 1 an error in the rules, a refused move, a bad option or player count, an
-unreadable or corrupt file; 2 a usage error on the command line."""
+unreadable or corrupt file; 2 a usage error on the command line; 130 interrupted (Ctrl-C)."""
 
+
+def _plain_arguments() -> None:
+    """Typer prints an argument as '{GAME}' in the usage line and 'GAME <str>' in the help: the metavar
+    alone says it (the type label of PATH... would read '<list[str]>')."""
+    from typer.core import TyperArgument
+    TyperArgument.display_type_rich = lambda self, ctx: None
+    TyperArgument._usage_display_name = lambda self: (
+        self.display_name_raw if self.required else f"[{self.display_name_raw}]")
+
+
+_plain_arguments()
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_enable=False, rich_markup_mode=None)
+                  pretty_exceptions_enable=False, rich_markup_mode=None,
+                  context_settings={"help_option_names": ["-h", "--help"]})
 
 # Options several commands share.
-PLAYERS = typer.Option(None, "--players", "-p", min=1, help="Number of players (default: the fewest the rules allow).")
+PLAYERS = typer.Option(None, "--players", "-p", min=1, metavar="N",
+                       help="Number of players (default: the fewest the rules allow).")
 OPTION = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options; repeatable.")
-SEED = typer.Option(None, "--seed", "-s", help="Seed for the game's randomness (and the agent's).")
+SEED = typer.Option(None, "--seed", "-s", metavar="N",
+                    help="Seed for the game's randomness (and the agents'); default: one drawn at random, printed.")
 JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
 AGENTS = typer.Option("random", "--agents", "-A", metavar="SPEC",
                       help="Who plays: one agent for every seat or one per seat, with parameters, "
                            "e.g. 'mcts:iterations=400,random' (see docs/agents.md).")
 UNVERIFIED = typer.Option(False, "--unverified", help="Load a save even if its seed and moves do not give it (edited by hand).")
+FORCE = typer.Option(False, "--force", help="Load a save whose moves diverge on rules edited since: the game as it "
+                                            "stands before the first move the new rules refuse.")
+GAME_OR_SAVE = typer.Argument(None, metavar="GAME", help="Shipped game name or rules file (with --load: "
+                                                         "optional, the save names its rules).")
+
+
+def _need_game(game: Optional[str], load: Optional[str]) -> None:
+    if game is None and load is None:
+        raise typer.BadParameter("missing: name a game (see `rulewright list`) or give a save with --load FILE",
+                                 param_hint="'GAME'")
+
+
+def _seed_line(session) -> str:
+    seed = session.state.seed
+    told = "no seed (a save made before games kept one)" if seed is None else f"seed {seed} (--seed {seed} plays it again)"
+    return f"{session.game.name}, {session.game.player_count} players, {told}"
 
 
 @app.command()
@@ -64,7 +91,7 @@ def validate(paths: List[str] = typer.Argument(..., metavar="PATH...", help="Rul
 @app.command()
 @user_errors
 def play(
-    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    game: Optional[str] = GAME_OR_SAVE,
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
     seed: Optional[int] = SEED,
@@ -78,6 +105,8 @@ def play(
     human: Optional[List[int]] = typer.Option(None, "--human", metavar="P",
                                               help="Play seat P at the prompt even with --auto or --moves; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per event, then the outcome."),
+    with_legal: bool = typer.Option(False, "--legal", help="With --json: after each move, its last event "
+                                                          "carries to_move and the legal moves the viewer may see."),
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see: the events, the board, "
                                                  "the prompt (other seats need --auto or --moves)."),
@@ -87,17 +116,29 @@ def play(
                                             "that move)."),
     load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Resume a game saved with --save."),
     unverified: bool = UNVERIFIED,
+    force: bool = FORCE,
     log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
 ):
     """Play a game: at a prompt, from a move script, or by agents.
 
     Without --moves or --auto every seat is played at the prompt (end of input stops, exit 0).
     A refused script move prints the legal ones and exits 1; the state stays as before it."""
+    from rulewright.dsl.errors import RulesRuntimeError
+    from rulewright.cli import logs
+    from rulewright.cli.agents import check_spec, seated
+    from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
+    from rulewright.cli.script import read_script
+    from rulewright.cli.session import open_session
+    _need_game(game, load)
     options = parse_options(option)
     if auto:
         check_spec(auto, "--auto")  # a usage error before any file is read
+    if with_legal and not as_json:
+        raise typer.BadParameter("goes with --json", param_hint="'--legal'")
     script = read_script(moves) if moves else []
-    session = open_session(game, players, options, seed, load, verify=not unverified)
+    session = open_session(game, players, options, seed, load, verify=not unverified, force=force)
+    if session.note:
+        err(f"note: {session.note}")
     # Seeded with the session's seed (chosen at random if --seed is absent), the one the log records.
     agent = seated(auto, session.game.player_count, session.seed, "--auto") if auto else None
     seats_all = frozenset(range(1, session.game.player_count + 1))
@@ -121,13 +162,15 @@ def play(
         viewer = next(iter(humans)) if len(humans) == 1 else SPECTATOR
     else:
         viewer = None
-    reporter = Reporter(as_json, viewer=viewer)
+    reporter = Reporter(as_json, viewer=viewer, with_legal=with_legal, seed=session.state.seed)
     reporter.header()
+    if not as_json:
+        err(_seed_line(session))
     state = session.state
     try:
         result = drive(state, seats, reporter)
     except KeyboardInterrupt:
-        result = Result("stopped", "interrupted")
+        result = Result("interrupted", "interrupted (Ctrl-C)")
     except RulesRuntimeError as exc:  # the move was undone: the state is the one before it, and is saved
         result = Result("failed", describe(exc))
     reporter.flush(state, force=True)
@@ -137,19 +180,22 @@ def play(
     if log:
         write_json(log, logs.make_log(session, reporter.moves))
     finish(state, result, as_json, viewer)
+    if result.status == "interrupted":
+        raise typer.Exit(130)
     raise typer.Exit(REFUSED if result.status in ("refused", "failed") else OK)
 
 
 @app.command()
 @user_errors
 def show(
-    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    game: Optional[str] = GAME_OR_SAVE,
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
     seed: Optional[int] = SEED,
     moves: Optional[str] = typer.Option(None, "--moves", "-m", metavar="FILE|-", help="Apply these moves first."),
     load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Show a game saved with play --save."),
     unverified: bool = UNVERIFIED,
+    force: bool = FORCE,
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
     as_json: bool = JSON,
@@ -158,8 +204,14 @@ def show(
                                       help="Also draw it as a PNG (needs rsvg-convert or chromium)."),
 ):
     """Show the board and every variable, as text or (with --json) as the player's view."""
-    session = open_session(game, players, parse_options(option), 0 if seed is None else seed, load,
-                           verify=not unverified)
+    from rulewright.cli.play import Reporter, Seats, drive
+    from rulewright.cli.script import read_script
+    from rulewright.cli.session import open_session
+    _need_game(game, load)
+    session = open_session(game, players, parse_options(option), seed, load, verify=not unverified, force=force)
+    if session.note:
+        err(f"note: {session.note}")
+    err(_seed_line(session))
     state = session.state
     if as_player is not None and not 1 <= as_player <= session.game.player_count:
         raise typer.BadParameter(f"no player {as_player} in a {session.game.player_count}-player game",
@@ -198,10 +250,18 @@ def simulate(
     as_json: bool = JSON,
     report_dir: Optional[str] = typer.Option(None, "--report", metavar="DIR",
                                              help="Also write a balance report (JSON, CSV, PNG and SVG plots) here."),
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                      help="Play the games as Ray tasks: on the cluster at ADDRESS "
+                                           "(auto, HOST:6379, ray://HOST:10001), or on a new local one "
+                                           "when none is given."),
 ):
     """Agents (random ones unless --agents says) play many games in parallel: win rate per seat, game
     length, scores, draws."""
+    import rulewright
+    from rulewright.interpreter.api import fresh_seed
+    from rulewright.cli.agents import check_spec, seated
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rulewright.cli.output import stderr_console
     from rulewright.cli.simulate import format_summary, play_one, run_games, summarize
     from rulewright.cli.report import analyze, play_recorded, write_report
     from rulewright.cli.session import rules_ref
@@ -215,10 +275,16 @@ def simulate(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
-    results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
-                        lambda n: progress.advance(task, n), live=progress,  # --report: events tallied
-                        play=functools.partial(play_recorded, agents=None if agents == "random" else agents)
-                        if report_dir else functools.partial(play_one, agents=agents))
+    # --report: their events tallied
+    play = (functools.partial(play_recorded, agents=None if agents == "random" else agents) if report_dir
+            else functools.partial(play_one, agents=agents))
+    if ray is not None:  # the same seeds, the same results, on Ray
+        from rulewright.cli.simulate import run_games_on_ray
+        results = run_games_on_ray(g, seeds, max_decisions, ray_address(ray),
+                                   lambda n: progress.advance(task, n), live=progress, play=play)
+    else:
+        results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
+                            lambda n: progress.advance(task, n), live=progress, play=play)
     failed = [r for r in results if "error" in r]
     if failed:
         err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
@@ -243,6 +309,7 @@ def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by 
     """Re-run a log and check that every move is still legal and the outcome is the same.
 
     The log's own rules are read only if they are a shipped game or a .rules file in the log's folder."""
+    from rulewright.cli import logs
     data = logs.check_log(read_json(log, "rulewright log"), log)
     result = logs.replay(data, rules if rules is not None else logs.log_rules(data, log))
     if result.rules_changed:
@@ -267,6 +334,8 @@ def bench(
 ):
     """Playouts for a while (random agents unless --agents says): playouts and decisions per second (one
     process)."""
+    import rulewright
+    from rulewright.cli.agents import check_spec, seated
     from rulewright.cli.bench import bench as run_bench
     check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
@@ -296,10 +365,26 @@ def lsp(stdio: bool = typer.Option(True, "--stdio", help="Speak over stdin and s
     serve()
 
 
+@app.command("compile")
+@user_errors
+def compile_rules(
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    emit: bool = typer.Option(False, "--emit", help="Print the Python source the rules compile to."),
+):
+    """Compile the rules for a player count and options; --emit prints the generated Python."""
+    import rulewright
+    from rulewright.cli.compile import generated_source, summary
+    g = rulewright.load(game, players=players, options=parse_options(option))
+    out(generated_source(g) if emit else summary(g))
+
+
 @app.command("list")
 @user_errors
 def list_games(as_json: bool = JSON):
-    """The shipped games with their player counts and options."""
+    """The shipped games, sorted, with their player counts and options."""
+    from rulewright.cli import listing
     games = listing.describe_games()
     if as_json:
         json_line(games)
@@ -308,8 +393,39 @@ def list_games(as_json: bool = JSON):
             out(line)
 
 
+@app.command()
+@user_errors
+def serve(
+    game: Optional[str] = typer.Argument(None, metavar="GAME", help="Start this game at once (shipped name or "
+                                                                    "rules file); without it, send 'new' first."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seed: Optional[int] = SEED,
+    text: bool = typer.Option(False, "--text", help="Plain-text lines, GTP style, instead of JSON lines."),
+    as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER", min=1,
+                                            help="Events, views and moves as this player may see them."),
+):
+    """An engine for programs: one process plays whole games, one request per line on stdin, one reply per
+    line on stdout (commands: new, legal, apply, undo, view, render, events, outcome, save, load, quit, help).
+    See docs/cli.md."""
+    from rulewright.cli.serve import serve as run_server
+    run_server(game, players, parse_options(option), seed, text, as_player)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            out(f"rulewright {version('rulewright')}")
+        except PackageNotFoundError:
+            out("rulewright (not installed)")
+        raise typer.Exit(OK)
+
+
 @app.callback()
 def limits_options(
+    _show_version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_version,
+                                       help="Print the version and exit."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, metavar="N",
                                             help="Instructions the rules may run between two decisions "
                                                  f"(default {DEFAULTS['steps']:,})."),
@@ -325,11 +441,44 @@ def limits_options(
 ):
     """Limits on what any rules file may make the engine do; past one, the rules fail with a located error."""
     given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits}
-    set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
+    global _limits_changed
+    # the defaults are in force from the start; setting them loads the engine, which `--help` and `list` skip
+    if any(v is not None for v in given.values()) or _limits_changed:
+        set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
+        _limits_changed = any(v is not None for v in given.values())
+
+
+_limits_changed = False  # an earlier command of this process (a test's) changed the limits
+
+
+# '--ray' takes an address or none: a bare '--ray' (last, or before another option) means a local cluster.
+RAY_LOCAL = "local"
+
+
+def ray_argv(argv: list) -> list:
+    """``argv`` with a bare '--ray' given its value: the parser needs one."""
+    out = list(argv)
+    for i, a in enumerate(out):
+        if a == "--":
+            break
+        if a == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = f"--ray={RAY_LOCAL}"
+    return out
+
+
+def ray_address(value: str) -> Optional[str]:
+    """None (a new local cluster) for 'local', else a Ray address; a word that is none is refused."""
+    if value == RAY_LOCAL:
+        return None
+    if value != "auto" and ":" not in value:
+        from rulewright.dsl.errors import OptionError
+        raise OptionError(f"--ray takes a cluster's address (auto, HOST:PORT, ray://HOST:PORT) or nothing,"
+                          f" not {value!r}; put the game before --ray")
+    return value
 
 
 def main() -> None:
-    app()
+    app(ray_argv(sys.argv[1:]))
 
 
 if __name__ == "__main__":

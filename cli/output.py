@@ -6,8 +6,6 @@ import json
 import re
 import sys
 
-from rich.console import Console
-
 
 # Control characters other than newline and tab: a rules file's text (or a move typed into a script)
 # could otherwise move the cursor, clear the screen or retitle the terminal. Shown escaped instead.
@@ -31,10 +29,12 @@ def json_line(obj) -> None:
     out(json.dumps(obj, ensure_ascii=False))
 
 
-def stdout_console() -> Console:
-    # Made on demand: a test runner swaps sys.stdout between commands.
+def stdout_console():
+    # Made on demand: a test runner swaps sys.stdout between commands (and rich loads only when used).
+    from rich.console import Console
     return Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
 
 
-def stderr_console() -> Console:
+def stderr_console():
+    from rich.console import Console
     return Console(file=sys.stderr, highlight=False, markup=False)

@@ -25,6 +25,7 @@ class Seats:
     auto: frozenset = frozenset()
     humans: frozenset = frozenset()    # seats played at the prompt
     caught_up: dict = attrs.field(factory=dict)  # hot seat: seat -> events of the history it has seen
+    asked: dict = attrs.field(factory=dict)  # seat -> state.undoable at each prompt that seat answered
 
 
 @attrs.define
@@ -55,10 +56,13 @@ class Reporter:
     """Prints the game's events as they happen, as one viewer sees them: the referee (None, every
     move in full), a player, or SPECTATOR; one JSON object per line, or readable lines."""
 
-    def __init__(self, as_json: bool, quiet: bool = False, viewer: Optional[int] = None):
+    def __init__(self, as_json: bool, quiet: bool = False, viewer: Optional[int] = None,
+                 with_legal: bool = False, seed: Optional[int] = None):
         self.as_json = as_json
         self.quiet = quiet           # record the moves, print nothing (show)
         self.viewer = viewer
+        self.with_legal = with_legal  # --legal: the last event of each move carries what is legal next
+        self.seed = seed
         self.moves: list[dict] = []  # every move applied, for the log (the referee's record)
         self.held: list[dict] = []   # events not printed yet
 
@@ -73,6 +77,8 @@ class Reporter:
             line = {"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"}
         else:
             line = {"event": "stream", "as": self.viewer, "note": f"what player {self.viewer} may see"}
+        if self.seed is not None:
+            line["seed"] = self.seed
         if self.as_json:
             json_line(line)
 
@@ -86,10 +92,25 @@ class Reporter:
         pend = state.pending
         if not force and pend is not None and pend.simultaneous and pend.chosen:
             return  # a secret choice stays hidden until everyone has chosen
+        if self.with_legal and self.held:
+            self.held[-1] = {**self.held[-1], **self.legal_now(state)}
         if not self.quiet:
             for event in self.held:
                 self._print(event)
         self.held = []
+
+    def legal_now(self, state) -> dict:
+        """Who is to move and the legal moves this viewer may see: all of them for the referee, a player's
+        own, none for the table (the others' options are their secrets)."""
+        waiting = state.to_move()
+        if self.viewer is None:
+            moves = state.legal_moves()
+        elif self.viewer in waiting:
+            moves = state.legal_moves(self.viewer)
+        else:
+            moves = []
+        return {"to_move": waiting, "legal_moves": [{"number": i, "player": m.player, "text": m.text}
+                                                    for i, m in enumerate(moves, 1)]}
 
     def _print(self, event: dict) -> None:
         if self.as_json:
@@ -130,7 +151,7 @@ def drive(state, seats: Seats, reporter: Reporter) -> Result:
             if auto:
                 state.apply(seats.agent.choose(state, auto[0]), player=auto[0])
             elif waiting[0] in seats.humans:
-                if not _prompt(state, waiting[0], reporter.as_json, seats):
+                if not _prompt(state, waiting[0], reporter, seats):
                     return Result("stopped", "end of input")
             else:
                 return Result("stopped", "the script ran out of moves")
@@ -193,23 +214,37 @@ def _private_since(state, player: int, caught_up: dict) -> list[str]:
     return lines
 
 
-def _prompt(state, player: int, as_json: bool, seats: Seats) -> bool:
-    """Ask the person at ``player``'s seat until a move is legal; False on end of input or ':quit'."""
+PROMPT_HELP = """type a move (its text, the start of it, or its number), or:
+  :moves    the legal moves again
+  :vars     the rules' variables, as you may see them
+  :undo     take back your last move (and every move made since)
+  :help     this help
+  :quit     stop (with --save, the game is saved as it stands)
+Tab completes a move; the arrow keys edit the line and go through what you typed before."""
+
+
+def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
+    """Ask the person at ``player``'s seat until a move is legal (or taken back); False on end of input or
+    ':quit'."""
+    as_json = reporter.as_json
     say = err if as_json else out  # with --json, stdout carries only JSON
     say("")
     if not _handover(state, player, seats, say):
         return False
     say(screen_text(state, player, colour=not as_json and sys.stdout.isatty()))
     moves = state.legal_moves(player)
-    say(f"player {player} to move (type a move or its number, ':vars' for the variables, ':quit' to stop):")
-    for i, m in enumerate(moves, 1):
-        say(f"  {i:>3}. {m.text}")
-    stream = sys.stderr if as_json else sys.stdout
+    asked = seats.asked.setdefault(player, [])
+    asked.append(state.undoable)
+
+    def list_moves():
+        for i, m in enumerate(moves, 1):
+            say(f"  {i:>3}. {m.text}")
+    say(f"player {player} to move (a move or its number; :help for more):")
+    list_moves()
+    ask = _line_reader(as_json, [m.text for m in moves])
     while True:
-        stream.write("move> ")
-        stream.flush()
-        line = sys.stdin.readline()
-        if not line:
+        line = ask("move> ")
+        if line is None:
             say("")
             return False
         text = line.strip()
@@ -217,16 +252,84 @@ def _prompt(state, player: int, as_json: bool, seats: Seats) -> bool:
             say(text)  # piped input is not echoed by a terminal; keep the transcript readable
         if not text:
             continue
-        if text in (":quit", ":q"):
+        command = text.lower()
+        if command in (":quit", ":q"):
             return False
-        if text == ":vars":  # the rules' variables, as this player may see them
+        if command in (":vars", ":v"):  # the rules' variables, as this player may see them
             say(screen_text(state, player, with_vars=True, colour=not as_json and sys.stdout.isatty()))
+            continue
+        if command in (":help", ":h", ":?", "?"):
+            say(PROMPT_HELP)
+            continue
+        if command in (":moves", ":m"):
+            list_moves()
+            continue
+        if command in (":undo", ":u"):
+            if len(asked) < 2:
+                say("you have made no move to take back")
+                continue
+            asked.pop()  # this prompt; the one before is where the seat's last move was asked
+            taken = _undo_to(state, asked.pop(), reporter)
+            say(f"took back {taken} move" + ("" if taken == 1 else "s"))
+            return True
+        if text.startswith(":"):
+            say(f"unknown command {text}; :help lists the commands")
             continue
         try:
             state.apply(text, player=player)
             return True
         except IllegalMoveError as exc:
             say(str(exc))
+
+
+def _undo_to(state, depth: int, reporter: Reporter) -> int:
+    """Take back moves until ``state.undoable`` is ``depth`` again; the count."""
+    def moves_told():
+        return sum(1 for e in state.event_history() if e.get("event") == "move")
+    before, taken = moves_told(), 0
+    while state.undoable > depth:
+        state.undo()
+        taken += 1
+    undone = before - moves_told()
+    if undone:
+        del reporter.moves[max(0, len(reporter.moves) - undone):]  # the log keeps only the moves that stand
+    state.drained = state.history_len  # what is left was all told before
+    return taken
+
+
+def _line_reader(as_json: bool, completions: list[str]):
+    """A function that reads one line (None at end of input). At a terminal, through readline: line
+    editing, history and Tab completion of the move texts and the prompt's commands."""
+    stream = sys.stderr if as_json else sys.stdout
+    if not (sys.stdin.isatty() and stream.isatty()):
+        def read(prompt: str):
+            stream.write(prompt)
+            stream.flush()
+            return sys.stdin.readline() or None
+        return read
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline: input() still reads a line
+        readline = None
+    words = completions + [":help", ":moves", ":undo", ":quit"]
+    if readline is not None:
+        def complete(prefix, index):
+            found = [w for w in words if w.lower().startswith(prefix.lower())]
+            return found[index] if index < len(found) else None
+        readline.set_completer(complete)
+        readline.set_completer_delims("")  # a move text may hold spaces: complete the whole line
+        readline.parse_and_bind("tab: complete")
+
+    def read_tty(prompt: str):
+        saved = sys.stdout
+        try:
+            sys.stdout = stream  # input() writes its prompt to stdout; with --json that is stderr
+            return input(prompt)
+        except EOFError:
+            return None
+        finally:
+            sys.stdout = saved
+    return read_tty
 
 
 def describe_outcome(outcome) -> str:

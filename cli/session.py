@@ -8,8 +8,9 @@ from typing import Optional
 import attrs
 
 import rulewright
-from rulewright.dsl.errors import SaveError
-from rulewright.interpreter.api import Game, State, fresh_seed, shipped_games
+from rulewright.dsl.errors import OptionError, SaveError
+from rulewright.interpreter import saves
+from rulewright.interpreter.api import Game, State, fresh_seed, game_name, load_rules, shipped_games
 from rulewright.cli.errors import read_json
 
 
@@ -20,6 +21,7 @@ class Session:
     state: State
     seed: int
     start: Optional[dict] = None  # the save this session resumed from, if any
+    note: Optional[str] = None    # what loading the save on edited rules did, for the user
 
 
 def rules_ref(name_or_path: str) -> str:
@@ -29,24 +31,49 @@ def rules_ref(name_or_path: str) -> str:
     return str(Path(name_or_path).resolve())
 
 
-def open_session(name_or_path: str, players: Optional[int], options: dict, seed: Optional[int],
-                 load: Optional[str] = None, verify: bool = True) -> Session:
+def open_session(name_or_path: Optional[str], players: Optional[int], options: dict, seed: Optional[int],
+                 load: Optional[str] = None, verify: bool = True, force: bool = False) -> Session:
+    """A new game of ``name_or_path``, or the save ``load`` (on the rules it names when no game is given).
+    A save of rules edited since is played again on them (saves.load); ``force`` loads it where it diverges."""
     seed = fresh_seed() if seed is None else seed
     if load is None:
+        if name_or_path is None:
+            raise OptionError("name a game (a shipped game or a .rules file), or give a save with --load FILE")
         game = rulewright.load(name_or_path, players=players, options=options)
         return Session(rules_ref(name_or_path), game, game.new_state(seed=seed), seed)
-    data = read_json(load, "save file")
-    if not isinstance(data, dict):
+    return resume(name_or_path, players, options, seed, read_json(load, "save file"), load, verify, force)
+
+
+def resume(name_or_path: Optional[str], players: Optional[int], options: dict, seed: int, data, load: str,
+           verify: bool = True, force: bool = False) -> Session:
+    """The session of the save ``data``, read from the file ``load`` (named in messages; its folder is
+    where the rules the save names may be)."""
+    if not isinstance(data, dict) or data.get("format") != saves.FORMAT:
         raise SaveError(f"{load}: not a rulewright save file")
+    if name_or_path is None:
+        name_or_path = saved_rules(data, load)
+    rules = load_rules(name_or_path)
+    if data.get("game") != game_name(rules) and not force:  # before its options meet rules that lack them
+        raise SaveError(f"{load}: this save belongs to other rules ('{data.get('game')}'), not to "
+                        f"'{game_name(rules)}' (--force plays its moves on these rules anyway)")
     # A save knows its player count and options; the command line may repeat them but not change them.
     if players is None and isinstance(data.get("players"), int):
         players = data["players"]
     if not options and isinstance(data.get("options"), dict):
         options = data["options"]
-    game = rulewright.load(name_or_path, players=players, options=options)
+    game = Game(rules, players, options)
     try:
-        state = game.load_state(copy.deepcopy(data), verify=verify)
+        loaded = saves.load(game, copy.deepcopy(data), verify=verify, force=force)
     except SaveError as exc:
         raise SaveError(f"{load}: {exc}") from None
     # The restored state may share lists with `data`; the log needs the save as it was.
-    return Session(rules_ref(name_or_path), game, state, seed, start=copy.deepcopy(data))
+    return Session(rules_ref(name_or_path), game, loaded.state, seed, start=copy.deepcopy(data), note=loaded.note)
+
+
+def saved_rules(data: dict, save_path: str) -> str:
+    """The rules a save names, sandboxed like a log's: a shipped game, or a .rules file in the save's folder."""
+    from rulewright.cli.logs import sandboxed_rules
+    source = data.get("source")
+    if not isinstance(source, str):
+        raise SaveError(f"{save_path}: the save does not name its rules (an older save): name the game too")
+    return sandboxed_rules(source, save_path, "save", "name the game too")

@@ -465,6 +465,8 @@ class OptionDecl:
     name: str
     values: tuple
     span: Span = span_field()
+    # what the option does, for people (`rulewright list`): no part of the rules' meaning
+    about: str = attrs.field(default="", eq=False, repr=False, kw_only=True)
 
 
 @node

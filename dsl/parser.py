@@ -33,8 +33,23 @@ class _RulesIndenter(Indenter):
 
 @functools.cache
 def _lark() -> Lark:
+    # Building the parser tables takes longer than parsing a game: Lark keeps them in a file (it checks
+    # the grammar, its options and its own version before it reads one back)
     return Lark(GRAMMAR.read_text(), parser="lalr", postlex=_RulesIndenter(),
-                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False)
+                start=["start", "expr"], propagate_positions=True, maybe_placeholders=False,
+                cache=_lark_cache_file())
+
+
+def _lark_cache_file():
+    from rulewright.dsl import cache
+    where = cache.folder()
+    if where is None:
+        return False
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(where / "grammar.lark-cache")
 
 
 # Readable names for the terminals a parse error can expect.
@@ -463,6 +478,12 @@ def _raw_offset(raw: str, value: str, index: int) -> int:
     return offsets[index] if len(offsets) == len(value) and index < len(offsets) else index
 
 
+@attrs.frozen
+class _About:
+    """An option's description on its way from option_about to option_decl."""
+    text: str
+
+
 @v_args(meta=True)
 class _Builder(Transformer):
     """Builds ast nodes from the parse tree, giving each its span."""
@@ -866,10 +887,16 @@ class _Builder(Transformer):
         return value
 
     def option_decl(self, meta, c):
-        values = []
+        values, about = [], ""
         for v in c[1:]:
+            if isinstance(v, _About):
+                about = v.text
+                continue
             values.extend(v if isinstance(v, tuple) else [self._fixed(v, "an option's value")])
-        return ast.OptionDecl(str(c[0]), tuple(values), span=self._span(meta))
+        return ast.OptionDecl(str(c[0]), tuple(values), span=self._span(meta), about=about)
+
+    def option_about(self, meta, c):
+        return _About(self._fixed(self._string(c[0]), "an option's description").value)
 
     def int_range(self, meta, c):
         low, high = self._int(c[0]), self._int(c[1])

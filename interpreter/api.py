@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 from rulewright.dsl import ast
+from rulewright.dsl import cache as rules_cache
 from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.checker import check
@@ -20,26 +21,11 @@ from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
 from rulewright.interpreter.values import copy_value
 from rulewright.interpreter.state import Generator, Move, Outcome, State
 from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.shipped import GAMES_DIR, shipped_games
 from rulewright.interpreter.variants import apply_extends, read_rules
-
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
            "game_name", "option_values"]
-
-
-def shipped_games() -> dict[str, Path]:
-    """Every game shipped with rulewright, by name (the file name without '.rules')."""
-    games_dir = _games_dir()
-    return {p.stem: p for p in sorted(games_dir.rglob("*.rules"))}
-
-
-def _games_dir() -> Path:
-    try:
-        from importlib.resources import files
-        return Path(str(files("rulewright.games")))
-    except (ImportError, ModuleNotFoundError, TypeError):
-        return GAMES_DIR
 
 
 def find_rules(name_or_path: str) -> Path:
@@ -61,6 +47,11 @@ def find_rules(name_or_path: str) -> Path:
 @functools.lru_cache(maxsize=64)
 def _load_file(path: str, mtime: float) -> ast.RulesFile:
     text = read_rules(path)  # a regular file of a bounded size, even when named by the user
+    # parsed and checked once per content, across runs (dsl/cache.py)
+    return rules_cache.checked_rules(path, text, lambda: _parse_and_check(text, path), read_rules)
+
+
+def _parse_and_check(text: str, path: str) -> ast.RulesFile:
     rules = parse(text, path)
     rules = _apply_extends(rules, Path(path))
     diagnostics = [d for d in check(rules) if d.severity == "error"]

@@ -155,26 +155,14 @@ BUILTINS: dict[str, Builtin] = {
 QUANTIFIERS = {"count", "sum", "all", "any", "min", "max", "first", "lowest", "highest", "sorted"}
 
 
-def quantify(func: str, items: list, env: dict, var: str, where, body, st) -> Any:
-    """Evaluate a quantifier; ``where`` and ``body`` are compiled closures or None."""
-    limits.spend(len(items) * (2 if where is not None and body is not None else 1))
-    if where is not None:
-        kept = []
-        for x in items:
-            env[var] = x
-            if where(st, env):
-                kept.append(x)
-        items = kept
+def quantified(func: str, items: list, values: list) -> Any:
+    """The value of a quantifier over ``items`` (those its 'where' kept), ``values`` the value of its body
+    for each (or the items themselves); the generated loop (codegen.py) gives both, and computes no
+    values for count and first, which never read them."""
     if func == "count":
         return len(items)
     if func == "first":
         return items[0] if items else None
-    values = items
-    if body is not None:
-        values = []
-        for x in items:
-            env[var] = x
-            values.append(body(st, env))
     if func == "all":
         return all(values)
     if func == "any":

@@ -58,7 +58,7 @@ class CompiledGame:
         for d in sym.boards:
             self._board(d)
         for name, d in self.defs.items():
-            self.def_bodies[name] = self.exprs.compile(d.body, set(d.params) | {"me"})
+            self.def_bodies[name] = self.exprs.compile_def(name)
         for d in sym.end_conditions:
             self.end_conditions[d.timing].append(self.exprs.compile(d.cond, set()))
         if sym.teams is not None:

@@ -1,16 +1,16 @@
-"""Compile expressions to Python closures ``f(state, env) -> value``.
+"""Compile expressions to Python functions ``f(state, env) -> value``, and the helpers they call.
 
-Names are resolved once here (local, game variable, option, enum member, table), options are
-folded to constants, and nothing from the rules text is ever run as Python.
+The functions are made from generated source (codegen.py): names are resolved once (local, game
+variable, option, enum member, table), options are folded to constants, and nothing from the rules
+text is ever run as Python.
 """
 from __future__ import annotations
 
 import operator
 
-from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter import limits
-from rulewright.interpreter.builtins import BUILTINS, quantify
+from rulewright.interpreter import codegen, limits
+from rulewright.interpreter.builtins import quantified
 from rulewright.interpreter.machine import kind_of, shown
 from rulewright.interpreter.values import copy_value, to_text
 from rulewright.interpreter.views import public_text
@@ -39,13 +39,6 @@ def is_const(f) -> bool:
 # A constant that cannot be computed (1 + [2], len(3)) is left to fail when it runs, where the
 # machine names the rule's file:line; a branch that an option turns off then never fails at all.
 _FOLD_ERRORS = (RulesRuntimeError, ValueError, TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError)
-
-
-def fold(fn, *args):
-    try:
-        return const(fn(*args))
-    except _FOLD_ERRORS:
-        return lambda st, env: fn(*args)
 
 
 def _add(a, b):
@@ -161,19 +154,6 @@ def _past_the_end(obj, i) -> RulesRuntimeError:
     return RulesRuntimeError(f"there is no item {i} in {where}", _COUNT_HINT, focus="index")
 
 
-def _compare_held_at(held, local, equal, v):
-    """``board[space] == value`` (or !=) in one closure: the where-clause of most board games."""
-    def f(st, env):
-        o = st.vars[held]
-        try:
-            i = env[local]
-        except KeyError:
-            raise _no_value(local) from None
-        x = o.get(i) if type(o) is dict else get_index(o, i)
-        return x == v if equal else x != v
-    return f
-
-
 _NO_SUBJECT = object()
 
 
@@ -196,434 +176,89 @@ def _text_made(text: str) -> str:
 
 
 class ExprCompiler:
-    """Resolves names against one compiled game (its declarations, options and player count)."""
+    """Compiles the expressions of one compiled game (its declarations, options and player count) to
+    Python functions ``f(state, env)``, through generated source (codegen.py)."""
 
     def __init__(self, game):
         self.game = game
+        self.module = codegen.Module(_helpers(game))
+        self.source = codegen.ExprSource(game, self.module)
 
     def compile(self, node, scope: set):
-        method = getattr(self, "_" + type(node).__name__)
-        return method(node, scope)
+        """``f(state, env) -> value`` for the expression ``node``; ``scope`` names the procedure's locals."""
+        code = self.source.gen(node, codegen.Scope(set(scope), {}, in_def=False))
+        if isinstance(code, codegen.Const):
+            return const(code.value)
+        return codegen.expression_function(self.module, code)
 
-    # ------------------------------------------------------------------ atoms
-    def _Literal(self, node, scope):
-        return const(node.value)
-
-    def _Template(self, node, scope):
-        parts = [p if isinstance(p, str) else self.compile(p, scope) for p in node.parts]
-        if all(isinstance(p, str) or is_const(p) for p in parts):
-            return const("".join(p if isinstance(p, str) else to_text(p.const) for p in parts))
-        if self.game.field_visibility:
-            def f(st, env):  # a record printed whole keeps its face-down fields face down
-                return _text_made("".join(p if isinstance(p, str) else public_text(st.game, p(st, env))
-                                          for p in parts))
-            return f
-
-        def f(st, env):
-            return _text_made("".join(p if isinstance(p, str) else to_text(p(st, env)) for p in parts))
-        return f
-
-    def _ListLit(self, node, scope):
-        items = [self.compile(i, scope) for i in node.items]
-        if all(is_const(i) for i in items):
-            return const([i.const for i in items])
-
-        def f(st, env):
-            return [i(st, env) for i in items]
-        return f
-
-    def _MapLit(self, node, scope):
-        items = [(self.compile(k, scope), self.compile(v, scope)) for k, v in node.items]
-
-        def f(st, env):
-            return {k(st, env): v(st, env) for k, v in items}
-        return f
-
-    def _Name(self, node, scope):
-        name = node.id
-        g = self.game
-        if name in scope or name == "me":
-            def f(st, env):
-                try:
-                    return env[name]
-                except KeyError:
-                    raise _no_value(name) from None
-            f.local = name  # lets a parent read it inline (see _Index)
-            return f
-        if name in g.var_decls:
-            def f(st, env):
-                return st.vars[name]
-            f.held = name
-            return f
-        if name in g.constants:
-            return const(g.constants[name])
-        raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
-
-    # ------------------------------------------------------------------ operators
-    def _BinOp(self, node, scope):
-        a, b = self.compile(node.left, scope), self.compile(node.right, scope)
-        fn = _BINOPS[node.op]
-        if is_const(a) and is_const(b):
-            return fold(fn, a.const, b.const)
-
-        def f(st, env):
-            return fn(a(st, env), b(st, env))
-        return f
-
-    def _Compare(self, node, scope):
-        a, b = self.compile(node.left, scope), self.compile(node.right, scope)
-        fn = _COMPARE[node.op]
-        if is_const(a) and is_const(b):
-            return fold(fn, a.const, b.const)
-        at = getattr(a, "held_at", None)
-        if at is not None and node.op in ("==", "!=") and is_const(b):
-            return _compare_held_at(*at, node.op == "==", b.const)
-        if node.op == "==" and is_const(b):
-            v = b.const
-            return lambda st, env: a(st, env) == v
-        if node.op == "==":  # the commonest tests, without the call through operator
-            return lambda st, env: a(st, env) == b(st, env)
-        if node.op == "!=":
-            return lambda st, env: a(st, env) != b(st, env)
-        return lambda st, env: fn(a(st, env), b(st, env))
-
-    def _BoolOp(self, node, scope):
-        a, b = self.compile(node.left, scope), self.compile(node.right, scope)
-        if node.op == "and":
-            if is_const(a):
-                return b if a.const else const(a.const)
-            return lambda st, env: a(st, env) and b(st, env)
-        if is_const(a):
-            return const(a.const) if a.const else b
-        return lambda st, env: a(st, env) or b(st, env)
-
-    def _Not(self, node, scope):
-        a = self.compile(node.operand, scope)
-        if is_const(a):
-            return const(not a.const)
-        return lambda st, env: not a(st, env)
-
-    def _Neg(self, node, scope):
-        a = self.compile(node.operand, scope)
-        if is_const(a):
-            return fold(operator.neg, a.const)
-        return lambda st, env: -a(st, env)
-
-    def _Cond(self, node, scope):
-        t, a, b = (self.compile(n, scope) for n in (node.test, node.then, node.orelse))
-        if is_const(t):
-            return a if t.const else b
-        return lambda st, env: a(st, env) if t(st, env) else b(st, env)
-
-    def _Match(self, node, scope):
-        arms = [([self.compile(p, scope) for p in patterns], self.compile(v, scope)) for patterns, v in node.arms]
-        orelse = _no_arm
-        if node.orelse is not None:
-            other = self.compile(node.orelse, scope)
-
-            def orelse(st, env, x=None):
-                return other(st, env)
-        if node.subject is None:  # match { if c: v, ... }: the first condition that holds
-            tests = [(ps[0], v) for ps, v in arms]
-
-            def f(st, env):
-                for test, value in tests:
-                    if test(st, env):
-                        return value(st, env)
-                return orelse(st, env)
-            return f
-        subject = self.compile(node.subject, scope)
-        if all(is_const(p) and type(p.const) is str for ps, _v in arms for p in ps):
-            table: dict = {}
-            for ps, v in arms:
-                for p in ps:
-                    table.setdefault(p.const, v)  # the first arm wins (the checker reports the second)
-
-            def f(st, env):
-                x = subject(st, env)
-                value = table.get(x) if type(x) is str else None
-                return value(st, env) if value is not None else orelse(st, env, x)
-            return f
-
-        def f(st, env):
-            x = subject(st, env)
-            for ps, value in arms:
-                for p in ps:
-                    if values_equal(p(st, env), x):
-                        return value(st, env)
-            return orelse(st, env, x)
-        return f
-
-    def _LetIn(self, node, scope):
-        value, name = self.compile(node.value, scope), node.name
-        body = self.compile(node.body, scope | {name})
-
-        def f(st, env):
-            env[name] = value(st, env)
-            return body(st, env)
-        return _keeping(name, f)
-
-    # ------------------------------------------------------------------ access
-    def _Attr(self, node, scope):
-        obj = self.compile(node.obj, scope)
-        name = node.name
-        kinds = self.game.field_kinds(name)
-        count = self.game.player_count
-        if kinds == {"player"}:
-            def f(st, env):
-                return st.vars[name][player_index(obj(st, env), count)]
-            return f
-        if kinds == {"column"}:
-            column = self.game.columns[name]
-
-            game = self.game
-
-            def f(st, env):
-                item = obj(st, env)
-                try:
-                    return column[item]
-                except (KeyError, TypeError):
-                    if type(item) is dict and name in item:  # a table's row: table[key].column
-                        return item[name]
-                    raise game.no_column(item, name) from None
-            return f
-        if kinds == {"field"}:
-            def f(st, env):
-                o = obj(st, env)
-                try:
-                    return o[name]
-                except (KeyError, TypeError, IndexError):
-                    raise _no_field(o, name) from None
-            return f
-        game = self.game
-        if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
-            def f(st, env):
-                o = obj(st, env)
-                if type(o) is dict:
-                    return o[name]
-                if type(o) is int:
-                    return st.vars[name][player_index(o, count)]
-                return game.get_field(st, o, name)
-            return f
-
-        def f(st, env):  # a name used by several kinds: decide by the value
-            return game.get_field(st, obj(st, env), name)
-        return f
-
-    def _table_row(self, table, keys, idx):
-        """table[key] is the key's row, as a record of its columns; table[n] the n-th key, as for a list."""
-        rows = self.game.rows[table]
-
-        def f(st, env):
-            k = idx(st, env)
-            if type(k) is str:
-                row = rows.get(k)
-                if row is None:
-                    raise RulesRuntimeError(f"table '{table}' has no row {k!r}")
-                return dict(row)
-            return get_index(keys(st, env), k)
-        return f
-
-    def _Index(self, node, scope):
-        obj, idx = self.compile(node.obj, scope), self.compile(node.index, scope)
-        if isinstance(node.obj, ast.Name) and node.obj.id in self.game.rows and node.obj.id not in scope:
-            return self._table_row(node.obj.id, obj, idx)
-        held, local = getattr(obj, "held", None), getattr(idx, "local", None)
-        if held is not None and local is not None:
-            def f(st, env):  # board[space], the hottest expression of board games: no inner calls
-                o = st.vars[held]
-                try:
-                    i = env[local]
-                except KeyError:
-                    raise _no_value(local) from None
-                if type(o) is dict:
-                    return o.get(i)
-                return get_index(o, i)
-            f.held_at = (held, local)  # lets a comparison read it inline (see _compare_held_at)
-            return f
-        if held is not None:
-            def f(st, env):  # a game variable indexed: one call fewer
-                o = st.vars[held]
-                if type(o) is dict:
-                    return o.get(idx(st, env))
-                return get_index(o, idx(st, env))
-            return f
-
-        def f(st, env):
-            o = obj(st, env)
-            if type(o) is dict:  # boards kept as maps (space -> piece): the hot case
-                return o.get(idx(st, env))
-            return get_index(o, idx(st, env))
-        return f
-
-    def _Call(self, node, scope):
-        name = node.func.id
-        args = [self.compile(a, scope) for a in node.args]
-        g = self.game
-        if name in g.records:
-            fields = g.records[name]
-            kw = {k: self.compile(v, scope) for k, v in node.kwargs}
-            pairs = list(zip(fields, args)) + [(k, kw[k]) for k in fields if k in kw]
-
-            def f(st, env):
-                return {k: v(st, env) for k, v in pairs}
-            return f
-        if name in g.defs:
-            return self._call_def(name, args)
-        builtin = BUILTINS.get(name)
-        target = g
-        if builtin is None:  # a function of the board's kind (the checker saw that the board has it)
-            target = g.board
-            builtin = target.functions.get(name) if target is not None else None
-            if builtin is None:
-                def no_board(st, env):
-                    raise RulesRuntimeError(f"'{name}' needs a board that has it, and this game's board does not")
-                return no_board
-        fn = builtin.fn
-        if builtin.needs in ("game", "board"):
-            if all(is_const(a) for a in args):
-                return fold(fn, target, *[a.const for a in args])
-            if len(args) == 1:
-                a0 = args[0]
-                return lambda st, env: fn(target, a0(st, env))
-            if len(args) == 2:
-                a0, a1 = args
-                return lambda st, env: fn(target, a0(st, env), a1(st, env))
-            return lambda st, env: fn(target, *[a(st, env) for a in args])
-        if builtin.needs == "state":
-            return lambda st, env: fn(st, *[a(st, env) for a in args])
-        if all(is_const(a) for a in args):
-            return fold(fn, *[a.const for a in args])
-        if len(args) == 1:
-            a0 = args[0]
-            return lambda st, env: fn(a0(st, env))
-        return lambda st, env: fn(*[a(st, env) for a in args])
-
-    def _call_def(self, name, args):
-        g = self.game
-        params = g.defs[name].params
-        bodies = g.def_bodies  # filled before any rule runs; looked up per call so defs may recurse
-        pass_me = "me" not in params
-        if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
-            left, exhausted, call = limits.left, limits.exhausted, limits.CALL
-
-            def f(st, env):
-                left[0] -= call
-                if left[0] < 0:
-                    exhausted()
-                inner = {p: a(st, env) for p, a in zip(params, args)}
-                if pass_me and "me" in env:
-                    inner["me"] = env["me"]
-                return bodies[name](st, inner)
-            return f
-        # a def that calls no def costs a bounded time, called from something already counted
-        if len(args) == 1:  # the common case, without a comprehension
-            p0, a0 = params[0], args[0]
-
-            def f(st, env):
-                inner = {p0: a0(st, env)}
-                if pass_me and "me" in env:
-                    inner["me"] = env["me"]
-                return bodies[name](st, inner)
-            return f
-
-        def f(st, env):
-            inner = {p: a(st, env) for p, a in zip(params, args)}
-            if pass_me and "me" in env:
-                inner["me"] = env["me"]
-            return bodies[name](st, inner)
-        return f
-
-    def _calls_defs(self, name) -> bool:
-        """Whether the def's body calls a def (itself included)."""
-        defs = self.game.defs
-        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs
-                   for n in ast.walk(defs[name].body))
-
-    def _Quantifier(self, node, scope):
-        b = node.binder
-        source = self.compile(b.source, scope)
-        inner = scope | {b.var}
-        where = self.compile(b.where, inner) if b.where is not None else None
-        body = self.compile(b.body, inner) if b.body is not None else None
-        func, var = node.func, b.var
-        return _keeping(var, self._quantifier(func, var, source, where, body))
-
-    @staticmethod
-    def _quantifier(func, var, source, where, body):
-        spend = limits.spend
-        if func == "count" and body is None and where is not None:
-            def f(st, env):
-                n = 0
-                items = source(st, env)
-                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
-                    spend(len(items))
-                for x in items:
-                    env[var] = x
-                    if where(st, env):
-                        n += 1
-                return n
-            return f
-        if func == "any" and where is None and body is not None:
-            def f(st, env):  # stops at the first item that passes
-                items = source(st, env)
-                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
-                    spend(len(items))
-                for x in items:
-                    env[var] = x
-                    if body(st, env):
-                        return True
-                return False
-            return f
-        if func == "all" and where is None and body is not None:
-            def f(st, env):  # stops at the first item that fails
-                items = source(st, env)
-                if type(items) is list and len(items) > 32:  # short lists: bounded by the steps (limits.py)
-                    spend(len(items))
-                for x in items:
-                    env[var] = x
-                    if not body(st, env):
-                        return False
-                return True
-            return f
-        return lambda st, env: quantify(func, list(source(st, env)), env, var, where, body, st)
-
-    def _ListComp(self, node, scope):
-        b = node.binder
-        source = self.compile(b.source, scope)
-        inner = scope | {b.var}
-        where = self.compile(b.where, inner) if b.where is not None else None
-        body = self.compile(b.body, inner) if b.body is not None else None
-        var = b.var
-
-        def f(st, env):
-            out = []
-            items = source(st, env)
-            if type(items) is list and len(items) > 32:  # the items a comprehension goes through
-                limits.spend(len(items))
-            for x in items:
-                env[var] = x
-                if where is None or where(st, env):
-                    out.append(body(st, env) if body is not None else x)
-            return out
-        return _keeping(var, f)
+    def compile_def(self, name: str):
+        """The def ``name`` as a Python function of positional arguments; given back with the engine's
+        interface ``f(state, env)`` (the def's parameters read from ``env``)."""
+        fname = self.source.def_names[name]
+        fn = self.module.define(self.source.def_source(name), fname)
+        params = self.game.defs[name].params
+        if "me" in params:
+            return lambda st, env: fn(st, *[env[p] for p in params])
+        return lambda st, env: fn(st, env.get("me", codegen.UNSET), *[env[p] for p in params])
 
 
-_ABSENT = object()
+def _helpers(game) -> dict:
+    """The names the generated source may use besides its own: this module's functions, the limits,
+    and the compiled game (for what depends on it: board functions, columns)."""
+    count = game.player_count
 
+    def missing(name):
+        raise _no_value(name)
 
-def _keeping(var, f):
-    """``f`` binds ``var`` item by item; afterwards a local of that name has its old value again."""
-    def g(st, env):
-        old = env.get(var, _ABSENT)
+    def column(values, item, name):
         try:
-            return f(st, env)
-        finally:
-            if old is _ABSENT:
-                env.pop(var, None)
-            else:
-                env[var] = old
-    return g
+            return values[item]
+        except (KeyError, TypeError):
+            if type(item) is dict and name in item:  # a table's row: table[key].column
+                return item[name]
+            raise game.no_column(item, name) from None
+
+    def field(o, name):
+        try:
+            return o[name]
+        except (KeyError, TypeError, IndexError):
+            raise _no_field(o, name) from None
+
+    def player_or_field(st, o, name):  # both a player variable and a record field: the value decides
+        if type(o) is dict:
+            return o[name]
+        if type(o) is int:
+            return st.vars[name][player_index(o, count)]
+        return game.get_field(st, o, name)
+
+    def table_row(rows, table, keys, k):
+        """table[key] is the key's row, as a record of its columns; table[n] the n-th key, as for a list."""
+        if type(k) is str:
+            row = rows.get(k)
+            if row is None:
+                raise RulesRuntimeError(f"table '{table}' has no row {k!r}")
+            return dict(row)
+        return get_index(keys, k)
+
+    def no_board(name):
+        raise RulesRuntimeError(f"'{name}' needs a board that has it, and this game's board does not")
+
+    return {
+        "_add": _add, "_sub": _sub, "_mul": _mul, "_div": _div, "_mod": _mod, "_neg": operator.neg,
+        "_COMPARE": _COMPARE, "_within": _within, "_to_text": to_text, "_public_text": public_text,
+        "_text_made": _text_made, "_missing": missing, "_UNSET": codegen.UNSET, "_no_arm": _no_arm,
+        "_values_equal": values_equal, "_player_index": player_index, "_column": column, "_field": field,
+        "_player_or_field": player_or_field, "_game": game, "_table_row": table_row,
+        "_index": _index, "_get_index": get_index, "_no_board": no_board, "_left": limits.left, "_limits": limits,
+        "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend,
+        "_quantified": quantified, "_copy_value": copy_value, "_FOLD_ERRORS": _FOLD_ERRORS,
+    }
+
+
+def _index(o, i):
+    if type(o) is dict:  # boards kept as maps (space -> piece): the hot case
+        return o.get(i)
+    return get_index(o, i)
 
 
 def player_index(p, count: int) -> int:

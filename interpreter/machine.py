@@ -1,7 +1,8 @@
 """The instruction machine that runs compiled rules.
 
 Each procedure of a rules file is compiled to a flat tuple of instructions (Python closures) with
-jumps. The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
+jumps, and the instructions that follow one another to generated functions that run a whole
+straight-line stretch at once (codegen.py; the steps are still counted one per instruction). The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
 decision stops the machine with a pending choice in the state; applying a move writes the chosen
 value into the frame and runs on. Because nothing lives on the Python stack between decisions, a
 state with a pending choice clones, saves and loads like any other.
@@ -76,6 +77,10 @@ class Proc:
     # the typed instructions the code was made from (statements.Exec, Call...): their AST nodes let
     # an error point at the expression at fault; read only when something fails
     instructions: tuple = ()
+    # the straight-line stretches (codegen.add_stretches): fast[pc] runs costs[pc] instructions at once
+    fast: tuple = ()
+    costs: tuple = ()
+    lines_of: dict = attrs.field(factory=dict)
 
     @property
     def lines(self) -> tuple:
@@ -92,12 +97,17 @@ def run(st) -> None:
     while frames:
         frame = frames[-1]
         proc = procs[frame.proc]
-        code = proc.code
+        code, fast, costs = proc.code, proc.fast, proc.costs
         env = frame.locals
         pc = frame.pc
         try:
             while pc >= 0:
-                budget -= 1
+                n = costs[pc]
+                if budget >= n:  # a whole stretch of n instructions within the steps left
+                    budget -= n
+                    pc = fast[pc](st, env)
+                    continue
+                budget -= 1  # near the end of the budget: one instruction at a time
                 if budget < 0:
                     frame.pc = pc
                     raise RulesRuntimeError(
@@ -107,12 +117,12 @@ def run(st) -> None:
                 pc = code[pc](st, env)
         except RulesRuntimeError as exc:
             if exc.diagnostic is None:
-                exc = fail_at(st, exc, proc, pc)
+                exc = fail_at(st, exc, proc, failing_pc(exc, proc, pc))
             raise exc from None
         except RulesError:
             raise
         except RULE_FAULTS as exc:
-            raise fail_at(st, exc, proc, pc) from None
+            raise fail_at(st, exc, proc, failing_pc(exc, proc, pc)) from None
         except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
             raise fail_at(st, RulesRuntimeError(
                 "the rules need more memory than there is",
@@ -123,6 +133,18 @@ def run(st) -> None:
                 _check_deciders(st, proc, frame.pc - 1)
             return
     st.finish()
+
+
+def failing_pc(exc: BaseException, proc: Proc, pc: int) -> int:
+    """The instruction that raised ``exc``, when it ran inside a stretch (one generated function for
+    several instructions, codegen.py) that starts at ``pc``: read from the traceback's line there."""
+    tb = exc.__traceback__
+    while tb is not None:
+        lines = proc.lines_of.get(tb.tb_frame.f_code)
+        if lines is not None:
+            return lines.get(tb.tb_lineno, pc)
+        tb = tb.tb_next
+    return pc
 
 
 def _check_deciders(st, proc: Proc, pc: int) -> None:

@@ -1,8 +1,18 @@
-"""Saves: the state as JSON through one cattrs converter, stamped with the rules it belongs to."""
+"""Saves: the state as JSON through one cattrs converter, stamped with the rules it belongs to.
+
+A save records two stamps of its rules: ``rules``, a digest of their text, and ``fingerprint``, a digest
+of their meaning (the checked syntax tree without positions: comments and formatting do not change it).
+A save loads as it is while the fingerprint is the same; when the rules' meaning changed, its seed and
+its moves are played again on the new rules, and the first move they no longer allow is named."""
 from __future__ import annotations
 
+import hashlib
 import marshal
 import random
+from pathlib import Path
+from typing import Optional
+
+import attrs
 
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -55,24 +65,111 @@ def save(st: State) -> dict:
                            for p, opts in st.pending.options.items()}
         pend["chosen"] = {p: enc.encode(v, ["chosen", p]) for p, v in st.pending.chosen.items()}
     data["history"] = st.event_history()
-    return {"format": FORMAT, "version": VERSION, "game": g.name, "rules": g.digest,
-            "players": g.player_count, "options": dict(g.options), "state": data}
+    return {"format": FORMAT, "version": VERSION, "game": g.name, "source": rules_source(g.file),
+            "rules": g.digest, "fingerprint": fingerprint(g.rules), "players": g.player_count,
+            "options": dict(g.options), "state": data}
+
+
+def fingerprint(rules) -> str:
+    """The rules' meaning: a digest of their declarations, positions left out (so comments, blank lines
+    and spacing do not count). Worked out once per parsed file."""
+    found = rules.derived.get("fingerprint")
+    if found is None:
+        found = rules.derived["fingerprint"] = hashlib.sha256(repr(rules.decls).encode()).hexdigest()[:16]
+    return found
+
+
+def rules_source(path: str) -> str:
+    """How a save names its rules: a shipped game by its name, any other file by its absolute path."""
+    from rulewright.interpreter.api import shipped_games
+    for name, shipped in shipped_games().items():
+        if Path(path) == shipped.resolve():
+            return name
+    return path
+
+
+@attrs.frozen
+class Loaded:
+    """A save loaded: its state and, when the rules changed since it was made, what that did."""
+    state: State
+    note: Optional[str] = None
 
 
 def restore(game, data, verify: bool = True) -> State:
     """Rebuild a state saved by ``save``; refuse a save of other rules, players or options, and (with
-    ``verify``) one that its seed and its moves do not give when played again."""
+    ``verify``) one that its seed and its moves do not give when played again. A save of an earlier
+    version of the same rules is played again on these (see load)."""
+    return load(game, data, verify).state
+
+
+def load(game, data, verify: bool = True, force: bool = False) -> Loaded:
+    """``restore``, saying what changed: a save whose rules differ from ``game``'s only in comments and
+    formatting loads as it is; one whose rules' meaning changed is played again from its seed, move by
+    move, and refused at the first move the new rules do not allow (``force``: loaded at that point,
+    and a save of a differently named game is played again too)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a rulewright save file")
     if data.get("version") != VERSION:
         raise SaveError(f"save format version {data.get('version')!r} is not supported (expected {VERSION})")
     g = game.compiled
-    if data.get("rules") != g.digest:
-        raise SaveError(f"this save belongs to other rules ({data.get('game')!r}, rules {data.get('rules')}), "
-                        f"not to {g.name!r} (rules {g.digest})")
+    changed = data.get("rules") != g.digest and data.get("fingerprint") != fingerprint(g.rules)
+    if changed and data.get("game") != g.name and not force:
+        raise SaveError(f"this save belongs to other rules ({_quote(data.get('game'))}, rules "
+                        f"{data.get('rules')}), not to '{g.name}' (rules {g.digest})")
     if data.get("players") != g.player_count or data.get("options") != g.options:
-        raise SaveError(f"this save is for {data.get('players')} players with options {data.get('options')}, "
-                        f"not {g.player_count} players with {g.options}")
+        raise SaveError(f"this save is for {_setup(data.get('players'), data.get('options'))}, "
+                        f"not {_setup(g.player_count, g.options)}")
+    if changed:
+        return _replay_on_changed_rules(game, data, force)
+    return Loaded(_restore(game, data, verify))
+
+
+def _setup(players, options) -> str:
+    """'2 players with length=short' (no Python repr in a message)."""
+    if not isinstance(options, dict):
+        return f"{players} players with options {_quote(options)}"
+    shown = ", ".join(f"{k}={v}" for k, v in options.items())
+    return f"{players} players" + (f" with {shown}" if shown else " without options")
+
+
+def _quote(value) -> str:
+    return f"'{value}'" if isinstance(value, str) else str(value)
+
+
+def _replay_on_changed_rules(game, data, force: bool) -> Loaded:
+    """The save's seed and moves played on ``game``'s rules, which changed since the save was made."""
+    state_data = data.get("state")
+    if not isinstance(state_data, dict):
+        raise SaveError("corrupt save: it holds no game state")
+    seed, history = state_data.get("seed"), state_data.get("history", [])
+    if type(seed) is not int or not isinstance(history, list) or not all(_is_event(e) for e in history):
+        raise SaveError("the rules changed since this save was made, and it holds no seed and moves to "
+                        "play again on the new rules")
+    moves = [(e["player"], e["move"]) for e in history if e["event"] == "move"]
+    pending = state_data.get("pending")
+    if isinstance(pending, dict) and isinstance(pending.get("texts"), dict):
+        moves += [(int(p), told[0] if isinstance(told, list) else told)
+                  for p, told in pending["texts"].items() if told and str(p).isdigit()]
+    st = game.new_state(seed=seed)
+    total = len(moves)
+    for i, (player, text) in enumerate(moves, 1):
+        try:
+            if st.is_over():
+                raise IllegalMoveError("the game is already over")
+            st.apply(text, player=player)
+        except RulesError as exc:
+            where = (f"the rules changed since this save was made: its moves were played again on the new "
+                     f"rules, and move {i} of {total} (player {player}: '{text}') diverges: {_short(exc)}")
+            if not force:
+                raise SaveError(where + "; to load the game as it stands before that move, use --force "
+                                        "(in Python: saves.load(game, data, force=True))") from None
+            return Loaded(st, f"{where}; loaded before that move (--force)")
+    return Loaded(st, f"the rules changed since this save was made: its {total} "
+                      f"move{'' if total == 1 else 's'} were played again on the new rules")
+
+
+def _restore(game, data, verify: bool) -> State:
+    g = game.compiled
     if not isinstance(data.get("state"), dict):
         raise SaveError("corrupt save: it holds no game state")
     try:

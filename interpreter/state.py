@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import marshal
+import operator
 import random
+import weakref
 from typing import Any, Optional
 
 import attrs
@@ -15,27 +17,42 @@ from rulewright.interpreter.machine import Frame, Option, Pending
 from rulewright.interpreter.sharing import copy_shared
 
 
-@attrs.frozen
-class Move:
-    """One legal option: who decides, the canonical text a script types, its place in legal_moves()."""
-    player: int
-    text: str
-    index: int = 0
+class Move(tuple):
+    """One legal option: who decides, the canonical text a script types, and its number: its place in
+    legal_moves(), counted from 1 like every move number (``apply(n)``, ``apply_action(n)``, the prompt's
+    list), so ``state.apply(moves[k].index)`` applies ``moves[k]``.
+
+    A tuple underneath: cheap to build, since a decision may offer hundreds of them. Moves are made
+    only when someone asks for ``legal_moves()`` (``legal_actions()`` makes none), kept with their
+    decision, and shared through a table of bounded size (_MOVES)."""
+    __slots__ = ()
+
+    def __new__(cls, player: int, text: str, index: int = 1):
+        return tuple.__new__(cls, (player, text, index))
+
+    player = property(operator.itemgetter(0))
+    text = property(operator.itemgetter(1))
+    index = property(operator.itemgetter(2))
 
     def __str__(self) -> str:
-        return self.text
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Move(player={self[0]!r}, text={self[1]!r}, index={self[2]!r})"
+
+    def __getnewargs__(self):  # pickling calls __new__ with these
+        return tuple(self)
 
 
-# Moves are immutable and the same few recur in every game: built once, shared (bounded memory).
+_new_move = tuple.__new__
+
+# The same few moves recur in every game, so they are shared: the first _MOVES_KEPT made are kept and
+# found again; past that a move is built afresh each time (a big board's moves do not churn the table).
 _MOVES: dict = {}
-_MOVES_KEPT = 100_000
+_MOVES_KEPT = 20_000
 
-
-def _move(player: int, text: str, index: int) -> Move:
-    if len(_MOVES) >= _MOVES_KEPT:
-        _MOVES.clear()
-    m = _MOVES[player, text, index] = Move(player, text, index)
-    return m
+# values nothing can change in place: an Option holding one is shared by a clone
+_SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
 @attrs.frozen
@@ -83,8 +100,10 @@ class State:
     drained_by: dict = attrs.field(factory=dict, repr=False)
     # [variable, player or 0 for all, the value revealed]: face up while the value is unchanged ('reveal')
     revealed: list = attrs.field(factory=list)
-    # legal_moves() of the pending decision, built once: (pending, player, chosen count, moves, options)
-    _legal: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+    # the options of the pending decision, gathered once: see _legal_table
+    _legal: Optional[list] = attrs.field(default=None, repr=False, init=False)
+    # what undo() needs, one entry per move applied atomically, newest last (not cloned, not saved)
+    _undo: list = attrs.field(factory=list, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     def is_over(self) -> bool:
@@ -97,39 +116,80 @@ class State:
         return self.pending.waiting()
 
     def legal_moves(self, player: Optional[int] = None) -> list[Move]:
+        """The moves open now (to ``player`` only, if given), numbered from 1 in this list."""
         if self.pending is None:
             return []
-        return list(self._legal_table(player)[3])
+        table = self._legal_table(player)
+        moves = table[3]
+        if moves is None:  # made once per decision, and only for a caller that wants Move objects
+            moves = table[3] = []
+            get = _MOVES.get
+            i = 0
+            for p, opts in table[1]:
+                for o in opts:
+                    i += 1
+                    key = (p, o.text, i)
+                    m = get(key)
+                    if m is None:
+                        m = _new_move(Move, key)
+                        if len(_MOVES) < _MOVES_KEPT:
+                            _MOVES[key] = m
+                    moves.append(m)
+        return list(moves)
 
-    def _legal_table(self, player):
-        """The moves and their options, cached until the pending decision changes (a copy of the
-        moves goes out, so a caller that sorts or shuffles its list cannot spoil the cache)."""
+    def legal_actions(self, player: Optional[int] = None) -> list[int]:
+        """The numbers of the moves open now, as ``apply_action`` takes them (OpenSpiel's integer
+        protocol): 1 to the number of legal_moves(player), no text and no Move built."""
+        if self.pending is None:
+            return []
+        return list(range(1, len(self._legal_table(player)[2]) + 1))
+
+    def apply_action(self, action: int, player: Optional[int] = None, atomic: bool = True) -> None:
+        """Apply the move numbered ``action`` (from 1, as legal_actions() gives them): the integer path,
+        no text looked up. Otherwise exactly ``apply`` (refused moves and failed rules change nothing)."""
+        if self.pending is None:
+            self._resolve(action, player)  # raises: the game is over, or no decision is pending
+        _, groups, options, _ = self._legal_table(player)
+        if type(action) is not int or not 1 <= action <= len(options):
+            self._refuse_number(action, len(options), player)
+        self._apply_option(_player_of(groups, action), options[action - 1], atomic)
+
+    def _legal_table(self, player) -> list:
+        """[key, [(player, their options)...], every option in order, their Moves or None] for the
+        pending decision, kept until it changes (a copy of the moves goes out, so a caller that sorts or
+        shuffles its list cannot spoil the cache). The key: the decision, the player asked about, how
+        many have chosen."""
         pend = self.pending
         cached = self._legal
-        if (cached is not None and cached[0] is pend and cached[1] == player
-                and cached[2] == len(pend.chosen)):
-            return cached
-        moves, options = [], []
-        get = _MOVES.get
-        for p in pend.waiting() if pend.chosen else pend.options:
-            if player is not None and p != player:
-                continue
-            opts = pend.options[p]
-            for i, o in enumerate(opts, len(moves)):
-                m = get((p, o.text, i))
-                moves.append(m if m is not None else _move(p, o.text, i))
-            options.extend(opts)
-        self._legal = cached = (pend, player, len(pend.chosen), moves, options)
+        if cached is not None:  # the same decision object (an equal one may hold other values)
+            was, asked, chosen = cached[0]
+            if was is pend and asked == player and chosen == len(pend.chosen):
+                return cached
+        key = (pend, player, len(pend.chosen))
+        groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
+                  if player is None or p == player]
+        if len(groups) == 1:
+            options = groups[0][1]  # never changed: shared, not copied
+        else:
+            options = [o for _, opts in groups for o in opts]
+        self._legal = cached = [key, groups, options, None]
         return cached
 
     def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
-        """Apply a Move, a move text, or a 1-based number into legal_moves(). Refused moves change nothing,
-        and neither does a move whose rules then fail: the error is raised with the state as before.
-        ``atomic=False`` skips the snapshot that takes (10 to 25 % of a random playout's time, see
+        """Apply a Move, a move text, or a move number (from 1, as Move.index, legal_actions() and the
+        prompt count them; a number given as text only when no move has that text). Refused moves change
+        nothing, and neither does a move whose rules then fail: the error is raised with the state as
+        before. ``atomic=False`` skips the snapshot that takes (10 to 25 % of a random playout's time, see
         docs/performance.md) for a caller that throws the state away when the rules fail."""
         p, option = self._resolve(move, player)
+        self._apply_option(p, option, atomic)
+
+    def _apply_option(self, p: int, option: Option, atomic: bool) -> None:
         pend = self.pending
         if pend.simultaneous and len(pend.waiting()) > 1:
+            if atomic:
+                self._undo.append((self._snapshot(), None))
+                self.rng.armed = False
             self.moves_made += 1
             pend.chosen[p] = option.value  # secret until everyone has chosen: no event, no rule runs
             pend.texts[p] = [option.text, option.shown]
@@ -143,6 +203,22 @@ class State:
             self._restore(before)
             raise
         self.rng.armed = False
+        self._undo.append((before, self.rng.undo))  # the generator's state before this move's draws
+
+    @property
+    def undoable(self) -> int:
+        """How many moves undo() can take back."""
+        return len(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last move applied atomically (python-chess's pop): the state becomes exactly the
+        one before it, events and generator included. Raises IllegalMoveError when there is none."""
+        if not self._undo:
+            raise IllegalMoveError("no move to undo")
+        before, drawn_from = self._undo.pop()
+        if len(before) > 1:
+            before[4].undo = drawn_from  # None when the move drew nothing: the generator is as it was
+        self._restore(before)
 
     def _run_move(self, p: int, option: Option) -> None:
         """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
@@ -211,38 +287,52 @@ class State:
     def _resolve(self, move, player):
         if self.pending is None:
             raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
-        _, _, _, moves, options = self._legal_table(player)
-        if not moves:
+        _, groups, options, _ = self._legal_table(player)
+        if not options:
             raise IllegalMoveError("no decision is pending" if player is None
                                    else f"player {player} has no decision to make now")
-        if type(move) is Move and move.index < len(moves) and moves[move.index] == move \
-                and (player is None or move.player == player):
-            return move.player, options[move.index]  # one of the current legal_moves(): no search
-        if isinstance(move, Move):
+        if type(move) is Move:
+            i = move[2] - 1
+            if 0 <= i < len(options) and options[i].text == move[1] and _player_of(groups, move[2]) == move[0] \
+                    and (player is None or move[0] == player):
+                return move[0], options[i]  # one of the current legal_moves(): no search
             if player is None:
                 player = move.player
             text = move.text
+        elif type(move) is int:  # a move number, as Move.index and legal_actions() give it
+            if not 1 <= move <= len(options):
+                self._refuse_number(move, len(options), player)
+            return _player_of(groups, move), options[move - 1]
         else:
             text = str(move).strip()
-        # exact text, then case-insensitive text, then a 1-based number into the list
-        found = [m for m in moves if m.text == text and (player is None or m.player == player)]
+        moves = [(p, o) for p, opts in groups for o in opts]
+        # exact text, then case-insensitive text, then a move number, then a unique beginning
+        found = [(p, o) for p, o in moves if o.text == text and (player is None or p == player)]
         if not found:
-            found = [m for m in moves if m.text.lower() == text.lower()]
+            found = [(p, o) for p, o in moves if o.text.lower() == text.lower()]
         # ASCII digits only: '²' and '①' are digits to isdigit() but not to int(); a long number is no move
         if not found and text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= len(moves):
             found = [moves[int(text) - 1]]
         if not found:
-            prefix = [m for m in moves if m.text.lower().startswith(text.lower())] if text else []
-            if len({m.text for m in prefix}) > 1:
+            prefix = [(p, o) for p, o in moves if o.text.lower().startswith(text.lower())] if text else []
+            if len({o.text for _, o in prefix}) > 1:
                 raise AmbiguousMoveError(f"move {_quoted(text)} is ambiguous: it could be "
-                                         + ", ".join(repr(m.text) for m in prefix[:10]))
+                                         + ", ".join(repr(o.text) for _, o in prefix[:10]))
             found = prefix
         if not found:
-            shown = ", ".join(repr(m.text) for m in moves[:20]) + (" ..." if len(moves) > 20 else "")
+            shown = ", ".join(repr(o.text) for _, o in moves[:20]) + (" ..." if len(moves) > 20 else "")
             raise IllegalMoveError(f"illegal move {_quoted(text)}; legal moves: {shown}")
-        m = found[0]  # in a simultaneous decision, the first player still to choose
-        option = next(o for o in self.pending.options[m.player] if o.text == m.text)
-        return m.player, option
+        p, o = found[0]  # in a simultaneous decision, the first player still to choose
+        option = next(x for x in self.pending.options[p] if x.text == o.text)
+        return p, option
+
+    def _refuse_number(self, number, count: int, player) -> None:
+        if self.pending is None:
+            self._resolve(number, player)
+        if count == 0:
+            raise IllegalMoveError("no decision is pending" if player is None
+                                   else f"player {player} has no decision to make now")
+        raise IllegalMoveError(f"no move number {_quoted(str(number))}; the legal moves are numbered 1 to {count}")
 
     def ask_again(self) -> None:
         """Ask the pending decision again, so its options follow variables changed by hand.
@@ -265,8 +355,39 @@ class State:
         self.rng.armed = False
 
     def clone(self) -> "State":
-        rng = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
-        rng.setstate(self.rng.getstate())
+        rng = self.rng = generator(self.rng)
+        rng = rng.fork()  # copied on the first draw of either, if ever
+        pend = self.pending
+        try:  # everything the rules hold, in one C deep copy that keeps what two places share shared
+            variables, frames, pend = self._copy_rules_data()
+        except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
+            variables, frames, pend = self._copy_rules_data_slowly()
+        return State(
+            vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
+            winners=list(self.winners) if self.winners is not None else None,
+            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
+            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
+            revealed=[list(r) for r in self.revealed])
+
+    def _copy_rules_data(self) -> tuple:
+        """Variables, frames and the pending decision, copied by marshal (several times cheaper than a
+        copy in Python; an Option whose value is a number or a text is shared, nothing changes it)."""
+        pend = self.pending
+        frames = self.frames
+        if pend is None:
+            variables, locals_ = marshal.loads(marshal.dumps((self.vars, [f.locals for f in frames])))
+            return variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)], None
+        options = pend.options
+        variables, locals_, values, chosen = marshal.loads(marshal.dumps(
+            (self.vars, [f.locals for f in frames], [[o.value for o in opts] for opts in options.values()],
+             pend.chosen)))
+        copied = {}
+        for (p, opts), vals in zip(options.items(), values):
+            copied[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
+        return (variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)],
+                attrs.evolve(pend, options=copied, chosen=chosen, texts=dict(pend.texts)))
+
+    def _copy_rules_data_slowly(self) -> tuple:
         # one memo for everything the rules hold: what two places share stays shared in the copy
         memo: dict = {}
         variables = {k: copy_shared(v, memo) for k, v in self.vars.items()}
@@ -277,12 +398,7 @@ class State:
                 pend, options={p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
                                for p, opts in pend.options.items()},
                 chosen={p: copy_shared(v, memo) for p, v in pend.chosen.items()}, texts=dict(pend.texts))
-        return State(
-            vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
-            winners=list(self.winners) if self.winners is not None else None,
-            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
-            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
-            revealed=[list(r) for r in self.revealed])
+        return variables, frames, pend
 
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
@@ -313,9 +429,17 @@ class State:
             decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
             span = decl.span if decl is not None else g.symbols.rules.decls[0].span
             raise machine.located(self, exc, span, "the outcome", decl) from None
+        # A game with nothing to rank by (no score, no 'rank by') ends by naming its winners: they rank
+        # first, everyone else after them (a ranking by keys stands as the keys give it, teams included)
+        declared = self.winners if not keys else None
+        if declared is not None:
+            order.sort(key=lambda p: p not in declared)
+
+        def place(p):
+            return (declared is not None and p in declared, key(p))
         ranking: list = []
         for p in order:
-            if ranking and key(ranking[-1][0]) == key(p):
+            if ranking and place(ranking[-1][0]) == place(p):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
@@ -395,21 +519,89 @@ class State:
 
 
 class Generator(random.Random):
-    """The game's seeded generator, the same numbers as random.Random's. Once ``armed``, it keeps its
-    state from before its first draw in ``undo``, so a failed move can put it back: a move that draws
-    nothing pays nothing (getstate() costs as much as the rest of a move's snapshot)."""
+    """The game's seeded generator, the same numbers as random.Random's, with two economies.
+
+    Undo: once ``armed``, it keeps its state from before its first draw in ``undo``, so a failed move can
+    put it back: a move that draws nothing pays nothing (getstate() costs as much as the rest of a
+    move's snapshot).
+
+    Lazy copies: ``fork()`` (what a clone gets) copies nothing. The fork reads its numbers from its
+    ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
+    then; a source that draws first hands its state to its forks still waiting, then draws. Copying
+    the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays nothing."""
     armed = False
     undo = None
+    _source = None  # a fork not yet copied: the generator whose state it still shares
+    _forks = None   # weak references to this generator's forks that have not copied its state yet
 
-    def getrandbits(self, k):  # randrange, randint, choice, shuffle: every draw the rules make
+    def fork(self) -> "Generator":
+        """A generator in this one's state, its own from the first draw of either."""
+        g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
+        source = self._source if self._source is not None else self
+        g._source = source
+        forks = source._forks
+        if forks is None:
+            forks = source._forks = []
+        elif len(forks) >= 64 and len(forks) & (len(forks) - 1) == 0:  # now and then: drop the gone
+            forks[:] = [r for r in forks if (f := r()) is not None and f._source is source]
+        forks.append(weakref.ref(g))
+        return g
+
+    def _own(self) -> None:
+        """Before a draw or a new state: copy the state shared with the source, hand ours to our forks;
+        if armed, keep the state from before the draw."""
+        state = None
+        source = self._source
+        if source is not None:
+            self._source = None
+            state = _getstate(source)
+            _setstate(self, state)
+        if self._forks:
+            forks, self._forks = self._forks, None
+            for r in forks:
+                f = r()
+                if f is not None and f._source is self:
+                    if state is None:
+                        state = _getstate(self)
+                    f._source = None
+                    _setstate(f, state)
         if self.armed:
-            self.armed, self.undo = False, self.getstate()
-        return super().getrandbits(k)
+            self.armed = False
+            self.undo = state if state is not None else _getstate(self)
+
+    # every draw the rules make (randrange, randint, choice, shuffle) comes through one of these two
+    def getrandbits(self, k):
+        if self.armed or self._source is not None or self._forks:
+            self._own()
+        return _getrandbits(self, k)
 
     def random(self):
-        if self.armed:
-            self.armed, self.undo = False, self.getstate()
-        return super().random()
+        if self.armed or self._source is not None or self._forks:
+            self._own()
+        return _random(self)
+
+    def getstate(self):
+        source = self._source
+        return _getstate(source if source is not None else self)
+
+    def setstate(self, state):
+        self._source = None  # (a fork never has forks of its own: fork() links them to its source)
+        if self._forks:
+            was, self.armed = self.armed, False
+            self._own()  # our forks keep the state they were made with
+            self.armed = was
+        _setstate(self, state)
+
+    def seed(self, a=None, version=2):
+        if self._source is not None or self._forks:
+            was, self.armed = self.armed, False
+            self._own()
+            self.armed = was
+        super().seed(a, version)
+
+
+_getstate, _setstate = random.Random.getstate, random.Random.setstate
+_getrandbits, _random = random.Random.getrandbits, random.Random.random
 
 
 def generator(rng: random.Random) -> Generator:
@@ -417,8 +609,17 @@ def generator(rng: random.Random) -> Generator:
     if isinstance(rng, Generator):  # a subclass too (chance.py's ChanceGenerator)
         return rng
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
-    g.setstate(rng.getstate())
+    _setstate(g, rng.getstate())
     return g
+
+
+def _player_of(groups: list, number: int) -> int:
+    """Who decides the move numbered ``number`` (from 1) of a decision's groups of options."""
+    for p, opts in groups:
+        if number <= len(opts):
+            return p
+        number -= len(opts)
+    raise IndexError(number)
 
 
 def _quoted(text: str) -> str:

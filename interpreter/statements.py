@@ -4,7 +4,9 @@ Pass one lowers statements to a list of typed instructions (``Exec``, ``Jump``, 
 ``ForNext``, ``Call``, ``Return``, ``End``, ``CheckEnd``, ``Choose``, ``ChooseEach``) and ``Label``s,
 each instruction with the span it came from; pass two lays them out and asks each instruction to
 ``materialize`` itself into a closure ``op(state, env) -> next pc``, with every jump target already a
-number and everything the closure needs bound to its own locals.
+number and everything the closure needs bound to its own locals. Each instruction can also write
+itself as generated Python (``source``): codegen.add_stretches joins the instructions that follow one
+another into one generated function (a straight-line stretch), which is what the machine runs.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.expressions import get_index, is_const, player_index, set_index
-from rulewright.interpreter import events
+from rulewright.interpreter import codegen, events
 from rulewright.interpreter.machine import RULE_FAULTS, STOP, SWITCH, Frame, Option, Pending, Proc, located, shown
 from rulewright.interpreter import limits
 from rulewright.interpreter.values import copy_value, to_text
@@ -63,11 +65,19 @@ class Instruction:
     def materialize(self, pc: int, game) -> Callable:
         raise NotImplementedError
 
+    def source(self, pc: int, gen) -> Optional[list]:
+        """The instruction as lines of generated Python (codegen.add_stretches), ending in a ``return`` of
+        the next pc unless it is an ``Exec``; None: the stretch calls the materialized instruction.
+        ``gen.expr(fn)`` gives an expression's Python (or None), ``gen.constant(x)`` a name for ``x``."""
+        return None
+
 
 @attrs.define(slots=True, eq=False)
 class Exec(Instruction):
-    """Run ``fn(state, env)``, then the next instruction."""
+    """Run ``fn(state, env)``, then the next instruction. ``src``: the same as lines of generated Python
+    (using ``st`` and ``env``), for the straight-line stretches of codegen.py; None: the stretch calls ``fn``."""
     fn: Callable
+    src: Optional[list] = attrs.field(default=None, kw_only=True)
 
     def materialize(self, pc, game):
         fn, nxt = self.fn, pc + 1
@@ -77,6 +87,9 @@ class Exec(Instruction):
             return nxt
         return op
 
+    def source(self, pc, gen):
+        return self.src
+
 
 @attrs.define(slots=True, eq=False)
 class Jump(Instruction):
@@ -85,6 +98,9 @@ class Jump(Instruction):
     def materialize(self, pc, game):
         target = self.target.pc
         return lambda st, env: target
+
+    def source(self, pc, gen):
+        return [f"return {self.target.pc}"]
 
 
 @attrs.define(slots=True, eq=False)
@@ -96,6 +112,10 @@ class JumpUnless(Instruction):
     def materialize(self, pc, game):
         cond, target, nxt = self.cond, self.target.pc, pc + 1
         return lambda st, env: nxt if cond(st, env) else target
+
+    def source(self, pc, gen):
+        cond = gen.expr(self.cond)
+        return None if cond is None else [f"return {pc + 1} if {cond} else {self.target.pc}"]
 
 
 @attrs.define(slots=True, eq=False)
@@ -120,6 +140,11 @@ class ForNext(Instruction):
             return end
         return op
 
+    def source(self, pc, gen):
+        items, index = ascii(self.items), ascii(self.index)
+        return [f"i = env[{index}]", f"xs = env[{items}]", "if i < len(xs):", f"    env[{ascii(self.var)}] = xs[i]",
+                f"    env[{index}] = i + 1", f"    return {pc + 1}", f"return {self.end.pc}"]
+
 
 @attrs.define(slots=True, eq=False)
 class Call(Instruction):
@@ -140,14 +165,31 @@ class Call(Instruction):
             if target is not None:
                 inner["$return_to"] = target
             if len(st.frames) >= MAX_CALL_DEPTH:  # fail fast, before the step budget fills memory with frames
-                raise RulesRuntimeError(
-                    f"procedures called {MAX_CALL_DEPTH} deep (one that calls itself forever?)",
-                    "a procedure that calls itself needs a case that does not (an 'if' around the call), "
-                    "and each call must come closer to it")
+                _too_deep()
             st.frames[-1].pc = nxt
             st.frames.append(Frame(proc, 0, inner))
             return SWITCH
         return op
+
+    def source(self, pc, gen):
+        args = [gen.expr(a) for a in self.args]
+        if any(a is None for a in args):
+            return None
+        lines = ["inner = {" + ", ".join(f"{ascii(p)}: {a}" for p, a in zip(self.params, args)) + "}"]
+        if "me" not in self.params:
+            lines += ["if 'me' in env:", "    inner['me'] = env['me']"]
+        if self.target is not None:
+            lines.append(f"inner['$return_to'] = {ascii(self.target)}")
+        return lines + [f"if len(st.frames) >= {MAX_CALL_DEPTH}:", f"    {gen.constant(_too_deep)}()",
+                        f"st.frames[-1].pc = {pc + 1}",
+                        f"st.frames.append({gen.constant(Frame)}({ascii(self.proc)}, 0, inner))",
+                        f"return {SWITCH}"]
+
+
+def _too_deep():
+    raise RulesRuntimeError(f"procedures called {MAX_CALL_DEPTH} deep (one that calls itself forever?)",
+                            "a procedure that calls itself needs a case that does not (an 'if' around the call), "
+                            "and each call must come closer to it")
 
 
 @attrs.define(slots=True, eq=False)
@@ -166,6 +208,14 @@ class Return(Instruction):
                 st.frames[-1].locals[target] = copy_value(v)
             return SWITCH
         return op
+
+    def source(self, pc, gen):
+        value = gen.expr(self.value) if self.value is not None else "None"
+        if value is None:
+            return None
+        return [f"v = {value}", "st.frames.pop()", "target = env.get('$return_to')",
+                "if target is not None and st.frames:", "    st.frames[-1].locals[target] = _copy_value(v)",
+                f"return {SWITCH}"]
 
 
 @attrs.define(slots=True, eq=False)
@@ -294,9 +344,20 @@ class ProcCompiler:
     def emit(self, ins: Instruction) -> None:
         self.ir.append(ins)
 
-    def exec(self, s, fn, node=None) -> None:
-        """An Exec for statement ``s`` (its caret may narrow to a part of ``node``, by default ``s``)."""
-        self.ir.append(Exec(s.span, fn, node=s if node is None else node))
+    def exec(self, s, fn, node=None, src=None) -> None:
+        """An Exec for statement ``s`` (its caret may narrow to a part of ``node``, by default ``s``);
+        ``src``: the same as generated Python lines, when there is such a version."""
+        self.ir.append(Exec(s.span, fn, node=s if node is None else node, src=src))
+
+    def source(self, fn) -> Optional[str]:
+        """The generated Python of a compiled expression (codegen.py), or None."""
+        if is_const(fn):
+            return self.game.exprs.module.literal(fn.const)
+        return getattr(fn, "source", None)
+
+    def constant(self, value) -> str:
+        """A name in the generated code's namespace for ``value`` (a closure the code calls)."""
+        return self.game.exprs.module.constant(value)
 
     def label(self, lab: Label):
         self.ir.append(lab)
@@ -334,13 +395,16 @@ class ProcCompiler:
             return self._call(s.value, s, target=ast.Name(s.name))
         value, name = self.expr(self.hoist(s.value, s)), s.name
         self.scope.add(name)
+        code = self.source(value)
         if _fresh(s.value):
             def f(st, env):
                 env[name] = value(st, env)
+            src = [f"env[{ascii(name)}] = {code}"]
         else:  # a copy, as '=' and 'add' store: changing the local never changes what it was taken from
             def f(st, env):
                 env[name] = copy_value(value(st, env))
-        self.exec(s, f)
+            src = [f"env[{ascii(name)}] = _copy_value({code})"]
+        self.exec(s, f, src=src if code is not None else None)
 
     def _assigner(self, target, combine=None, fresh=False):
         """A function (st, env, value) that stores a copy of ``value`` into the place ``target`` names
@@ -399,19 +463,39 @@ class ProcCompiler:
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
         value, store = self.expr(self.hoist(s.value, s)), self._assigner(s.target, fresh=_fresh(s.value))
-        self.exec(s, lambda st, env: store(st, env, value(st, env)))
+        self.exec(s, lambda st, env: store(st, env, value(st, env)),
+                  src=self._store_source(s.target, store, value, fresh=_fresh(s.value)))
 
     def _AugAssign(self, s):
         combine = (lambda a, b: a + b) if s.op == "+" else (lambda a, b: a - b)
         value, store = self.expr(self.hoist(s.value, s)), self._assigner(s.target, combine)
-        self.exec(s, lambda st, env: store(st, env, value(st, env)))
+        self.exec(s, lambda st, env: store(st, env, value(st, env)),
+                  src=self._store_source(s.target, store, value, op=s.op))
+
+    def _store_source(self, target, store, value, op=None, fresh=False) -> Optional[list]:
+        """What ``store`` (made by _assigner) does with ``value``, as generated lines: a name's store written
+        out, any other place's through ``store``; ``op``: '+' or '-' combines with the old value."""
+        code = self.source(value)
+        if code is None:
+            return None
+        if not isinstance(target, ast.Name):
+            return [f"{self.constant(store)}(st, env, {code})"]
+        key = ascii(target.id)
+        # as _assigner decided (it made the name a local when it is one)
+        place = f"env[{key}]" if target.id in self.scope or target.id not in self.game.var_decls else f"st.vars[{key}]"
+        if op is not None:  # the value first, then the old one (as store(st, env, value) does)
+            return [f"_t = {code}", f"{place} = _copy_value({place} {op} _t)"]
+        if fresh and place.startswith("env"):
+            return [f"{place} = {code}"]
+        return [f"{place} = _copy_value({code})"]
 
     def _CallStmt(self, s):
         name = s.call.func.id
         if name in self.game.procs_ast:
             return self._call(attrs.evolve(s.call, args=tuple(self.hoist(a, s) for a in s.call.args)), s)
         fn = self.expr(self.hoist(s.call, s))
-        self.exec(s, lambda st, env: fn(st, env) and None)
+        code = self.source(fn)
+        self.exec(s, lambda st, env: fn(st, env) and None, src=[code] if code is not None else None)
 
     def _call(self, call, s, target=None):
         """A call of a procedure in statement ``s``; its value goes to ``target``, if any."""
@@ -741,7 +825,9 @@ class ProcCompiler:
             else:
                 pcs.append(ins)
         code = tuple(ins.materialize(i, self.game) for i, ins in enumerate(pcs))
-        return Proc(self.name, self.params, code, tuple(ins.span for ins in pcs), self.file, tuple(pcs))
+        proc = Proc(self.name, self.params, code, tuple(ins.span for ins in pcs), self.file, tuple(pcs))
+        codegen.add_stretches(proc, self.game.exprs.module, codegen.Sources(self.source, self.constant))
+        return proc
 
 
 # Expressions whose value is certainly new, or a number, text or yes/no: 'let' need not copy them.

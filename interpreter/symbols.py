@@ -28,6 +28,7 @@ class SymbolTable:
         self.player_range = (players.low, players.high) if players else (1, 1)
         self.options = {d.name: d for d in decls if isinstance(d, ast.OptionDecl)}
         self.option_values = {name: [_value(v) for v in d.values] for name, d in self.options.items()}
+        self.option_about = {name: d.about for name, d in self.options.items() if d.about}
         self.vars: dict = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
         for name, value in BUILTIN_VARS.items():  # every game has them, as public game variables
             self.vars.setdefault(name, ast.VarDecl(name, ast.Literal(value), False, "public"))

@@ -1,6 +1,9 @@
 """Shared fixtures: build a game or its diagnostics from a rules snippet written inline in a test."""
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import textwrap
 
 import pytest
@@ -9,6 +12,19 @@ from rulewright.dsl.errors import RulesCompileError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.checker import check
+
+
+def pytest_configure(config):
+    """The tests use a cache folder of their own (dsl/cache.py), empty at the start: they neither read
+    what an earlier run or another checkout left in ~/.cache nor leave anything there."""
+    config._rulewright_cache = tempfile.mkdtemp(prefix="rulewright-test-cache-")
+    os.environ["RULEWRIGHT_CACHE"] = config._rulewright_cache
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_rulewright_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _text(source: str) -> str:

@@ -298,6 +298,8 @@ def test_prompt_quit_and_json_keeps_stdout_clean(tmp_path):
     result = run("play", "tic-tac-toe", "--json", "--save", save, input="B2\n:quit\n")
     assert result.exit_code == 0
     events = json_lines(result.stdout)  # every stdout line is JSON; the prompt went to stderr
+    seed = events[0].pop("seed")  # unseeded: the seed drawn is told, so the game can be played again
+    assert isinstance(seed, int) and f"seed {seed} (--seed {seed} plays it again)" not in result.stderr
     assert events == [{"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"},
                       {"event": "move", "player": 1, "move": "B2"},
                       {"event": "stopped", "reason": "end of input", "to_move": [2]}]
@@ -356,7 +358,9 @@ def test_save_for_other_rules_is_refused(tmp_path):
     save = tmp_path / "save.json"
     run("play", "tic-tac-toe", "--moves", script_file(tmp_path, "m.txt", "A1"), "--save", save)
     result = run("play", "connect-four", "--load", save)
-    assert result.exit_code == 1 and "belongs to other rules" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: {save}: this save belongs to other rules ('Tic-Tac-Toe'), not to "
+                             "'Connect Four' (--force plays its moves on these rules anyway)\n")
 
 
 def test_missing_moves_file():
@@ -413,7 +417,10 @@ def test_replay_reports_where_it_diverges(tmp_path):
     other_outcome = dict(data, outcome={**data["outcome"], "winners": [99]})
     (tmp_path / "outcome.json").write_text(json.dumps(other_outcome))
     result = run("replay", tmp_path / "outcome.json")
-    assert result.exit_code == 1 and "the outcome is" in result.stdout
+    assert result.exit_code == 1
+    won = data["outcome"]["winners"][0]
+    assert result.stdout == (f"diverged: the outcome is winners {won}, ranking {won} > {3 - won}; the log "
+                             f"recorded winners 99, ranking {won} > {3 - won}\n")
 
     extra = dict(data, moves=data["moves"] + [{"player": 1, "move": "A1"}])
     (tmp_path / "extra.json").write_text(json.dumps(extra))
@@ -499,10 +506,29 @@ def test_simulate_readable_with_scores_and_options(guess):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith("Guess: 6 games, 3 players, rounds=2, seed 1")
-    assert "length (decisions): mean 6.0, min 6, max 6" in out
-    rows = [l.split() for l in out.splitlines() if l.strip()[:1].isdigit()]
+    assert "length (decisions): mean 6.0 (95% CI 6.0-6.0), min 6, max 6" in out
+    lines = out.splitlines()
+    header = next(l for l in lines if l.lstrip().startswith("seat")).split()
+    rows = [l.split() for l in lines if l.strip()[:1].isdigit()]
     assert [r[0] for r in rows] == ["1", "2", "3"]
-    assert all(2 <= float(r[3]) <= 6 for r in rows)  # two picks of 1..3 each
+    mean = header.index("mean") - 1  # 'score mean' is two words in the header
+    assert all(2 <= float(r[mean]) <= 6 for r in rows)  # two picks of 1..3 each
+
+
+def test_simulate_counts_shared_wins_honestly_with_confidence_intervals(tmp_path):
+    # every game ends with players 1 and 2 winning together, player 3 losing
+    shared = script_file(tmp_path, "shared.rules", 'game "Shared"', "players 3", "player var score = 0",
+                         "turn:", "    choose x in [1, 2]", "    score[1] = 5", "    score[2] = 5",
+                         "end when round_number >= 1 after round", "rank by score descending")
+    summary = json.loads(run("simulate", shared, "-n", "10", "-s", "0", "-w", "1", "--json").stdout)
+    assert summary["wins"] == {"1": 10, "2": 10, "3": 0} and summary["shared_wins"] == {"1": 10, "2": 10, "3": 0}
+    assert summary["win_rate"] == {"1": 0.5, "2": 0.5, "3": 0.0}  # adds up to 100 %, not 200 %
+    assert summary["win_rate_ci95"]["3"] == [0.0, 0.2775] and summary["win_rate_ci95"]["1"] == [0.2366, 0.7634]
+    text = run("simulate", shared, "-n", "10", "-s", "0", "-w", "1").stdout.splitlines()
+    assert text[3].split() == ["seat", "wins", "shared", "win", "rate", "95%", "CI", "score", "mean", "95%", "CI",
+                               "min", "max"]
+    assert text[5].split() == ["1", "10", "10", "50.0%", "23.7%-76.3%", "5.00", "5.00-5.00", "5", "5"]
+    assert text[-1].startswith("a shared win counts in 'wins' for each of its winners")
 
 
 def test_simulate_unfinished_games_are_counted(tmp_path):
@@ -575,7 +601,7 @@ def test_play_as_a_player_streams_only_what_that_player_may_see(snapshot):
     result = run("play", "biplane", "--players", "2", "--seed", "11", "--auto", "random", "--json", "--as", "1")
     assert result.exit_code == 0
     events = json_lines(result.stdout)
-    assert events[0] == {"event": "stream", "as": 1, "note": "what player 1 may see"}
+    assert events[0] == {"event": "stream", "as": 1, "note": "what player 1 may see", "seed": 11}
     theirs = [e["move"] for e in events if e["event"] == "move" and e["player"] == 2]
     mine = [e["move"] for e in events if e["event"] == "move" and e["player"] == 1]
     # player 2's set-up discards are masked; a Temporary Hand discard is public (the card goes face up)
@@ -613,3 +639,97 @@ def test_one_person_at_the_prompt_sees_their_own_stream():
                  input="1\n" * 400)
     assert "(the others see:" not in result.stdout             # not the referee's copy of secret moves
     assert "player 2: sets a card aside" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------- issue 15 items 4-6
+def test_prompt_help_undo_and_unknown_commands_word_for_word(tmp_path):
+    log = tmp_path / "log.json"
+    result = run("play", "tic-tac-toe", "--seed", "1", "--auto", "first", "--human", "1", "--log", log,
+                 input=":undo\nB2\n:frob\n:undo\nC3\n:help\n:quit\n")
+    assert result.exit_code == 0
+    said = [l for l in result.stdout.splitlines() if l.startswith(("move> ", "took back", "you have", "unknown"))]
+    assert said == ["move> :undo", "you have made no move to take back", "move> B2", "move> :frob",
+                    "unknown command :frob; :help lists the commands", "move> :undo",
+                    "took back 2 moves",  # B2 and the agent's answer: player 1 is to move again
+                    "move> C3", "move> :help", "move> :quit"]
+    from rulewright.cli.play import PROMPT_HELP
+    assert PROMPT_HELP in result.stdout
+    moves = json.loads(log.read_text())["moves"]
+    assert moves == [{"player": 1, "move": "C3"}, {"player": 2, "move": "A1"}]  # the undone ones are gone
+    assert result.stderr.startswith("Tic-Tac-Toe, 2 players, seed 1 (--seed 1 plays it again)")
+
+
+def test_unseeded_show_and_play_draw_a_seed_and_say_it():
+    shown = run("show", "tic-tac-toe")
+    seed = int(shown.stderr.split("seed ")[1].split()[0])
+    assert shown.stderr == f"Tic-Tac-Toe, 2 players, seed {seed} (--seed {seed} plays it again)\n"
+    assert run("show", "tic-tac-toe", "--seed", "4").stderr.startswith("Tic-Tac-Toe, 2 players, seed 4 ")
+
+
+def test_play_load_needs_no_game_and_force_loads_a_diverging_save(tmp_path):
+    rules = tmp_path / "duel.rules"
+    rules.write_text('game "Duel"\nplayers 2\nplayer var score = 0\n\nturn:\n'
+                     '    choose n in [1, 2, 3] as "take {n}"\n    me.score += n\n'
+                     'end when round_number > 2 after round\nrank by score descending\n', encoding="utf-8")
+    save = tmp_path / "s.json"
+    run("play", rules, "--seed", "2", "--moves", script_file(tmp_path, "m.txt", "take 1", "take 3"), "--save", save)
+    resumed = run("show", "--load", save, "--json")
+    assert resumed.exit_code == 0 and json.loads(resumed.stdout)["vars"]["score"] == [1, 3]
+    rules.write_text(rules.read_text().replace("[1, 2, 3]", "[1, 2]"), encoding="utf-8")
+    refused = run("play", "--load", save, "--auto", "first")
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"error: {save}: the rules changed since this save was made: its moves were played again on the new "
+        "rules, and move 2 of 2 (player 2: 'take 3') diverges: illegal move 'take 3'; legal moves: 'take 1', "
+        "'take 2'; to load the game as it stands before that move, use --force (in Python: saves.load(game, "
+        "data, force=True))\n")
+    forced = run("play", "--load", save, "--force", "--auto", "first")
+    assert forced.exit_code == 0
+    assert forced.stderr.startswith("note: the rules changed since this save was made")
+    assert "loaded before that move (--force)" in forced.stderr
+    assert run("play").stderr.endswith("Invalid value for 'GAME': missing: name a game (see `rulewright list`) "
+                                       "or give a save with --load FILE\n")
+
+
+def test_json_events_carry_the_legal_moves_on_request():
+    result = run("play", "tic-tac-toe", "--seed", "1", "--auto", "first", "--json", "--legal")
+    events = json_lines(result.stdout)
+    first_move = events[1]
+    assert first_move == {"event": "move", "player": 1, "move": "A1", "to_move": [2],
+                          "legal_moves": [{"number": i, "player": 2, "text": t} for i, t in
+                                          enumerate(["A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"], 1)]}
+    assert run("play", "tic-tac-toe", "--legal").exit_code == 2  # only with --json
+
+
+def test_version_short_help_and_python_m():
+    from importlib.metadata import version
+    assert run("--version").stdout == f"rulewright {version('rulewright')}\n"
+    assert run("-h").stdout == run("--help").stdout
+    assert run("play", "-h").exit_code == 0
+    for command in ("validate", "play", "serve"):
+        text = run(command, "--help").stdout
+        assert "<" not in text and "{" not in text, text  # no '<list[str]>', '<int>' or '{GAME}'
+    module = subprocess.run([sys.executable, "-m", "rulewright", "--version"], capture_output=True, text=True,
+                            timeout=60)
+    assert (module.returncode, module.stdout) == (0, f"rulewright {version('rulewright')}\n")
+
+
+def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback():
+    import signal
+    proc = subprocess.Popen([sys.executable, "-m", "rulewright", "play", "tic-tac-toe", "--seed", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = ""
+    while not line.endswith("move> "):
+        char = proc.stdout.read(1)
+        assert char, "play ended before its prompt"
+        line = line + char if char != "\n" else ""
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in stderr and "stopped: interrupted (Ctrl-C)" in stdout
+
+
+def test_a_win_lose_game_ranks_the_winner_first():
+    events = json_lines(run("play", "tic-tac-toe", "--seed", "3", "--auto", "first", "--json").stdout)
+    assert events[-1] == {"event": "outcome", "scores": {}, "ranking": [[1], [2]], "winners": [1], "teams": None,
+                          "draw": False}

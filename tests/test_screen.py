@@ -185,4 +185,4 @@ def test_prompt_shows_the_screen_and_vars_on_request():
     assert "legend: x player 1's mark  o player 2's mark" in before_vars
     assert "variables:" not in before_vars and "marks: {}" not in before_vars
     assert "variables:\nmarks: {}" in after_vars  # the prompt asks again, the move still to make
-    assert "player 1: B2" in after_vars and "':vars' for the variables" in before_vars
+    assert "player 1: B2" in after_vars and ":help for more" in before_vars

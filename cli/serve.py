@@ -1,0 +1,351 @@
+"""serve: one process plays whole games for a program, over stdin and stdout (docs/cli.md, "serve").
+
+Each request is one JSON object on one line, ``{"cmd": "apply", "move": "A1"}``; each reply is one JSON
+object on one line, ``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``, with the request's "id"
+copied back when it has one. A bad request gets an error reply, never a traceback, and a refused
+request changes nothing. ``--text`` speaks the same commands as plain lines, GTP style: ``apply A1``
+answers ``= ...`` or ``? why``, then an empty line."""
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from typing import Callable, Optional
+
+from rulewright.dsl.errors import IllegalMoveError, OptionError, RulesError, SaveError, suggest
+from rulewright.cli.errors import describe
+
+COMMANDS = {
+    "help": "the commands, with what each takes",
+    "new": "start a game: game (a shipped name or a .rules file; default: serve's GAME), players, "
+           "options (an object), seed",
+    "legal": "the players to move and the legal moves, numbered from 1: player (only that player's)",
+    "apply": "make a move: move (its text, or its number in 'legal'), player (in a simultaneous decision), "
+             "legal (true: the legal moves after it in the reply)",
+    "events": "the events since the last reply that carried events",
+    "undo": "take back the last move",
+    "view": "what a player may see, as data: player (default: everything, the referee's view)",
+    "render": "the same as text: player",
+    "outcome": "whether the game is over and, if it is, its outcome",
+    "save": "the game as a save: file (written there; without it the save is in the reply)",
+    "load": "resume a save: file or save (the save itself), force (true: load a save that diverges on "
+            "edited rules where it diverges)",
+    "quit": "end the session",
+}
+
+
+class Request(Exception):
+    """A request the server refuses: the reply's error message."""
+
+
+class Server:
+    """The game a session plays and the commands that act on it."""
+
+    def __init__(self, game: Optional[str], players: Optional[int], options: dict, seed: Optional[int],
+                 as_player: Optional[int] = None):
+        self.default = {"game": game, "players": players, "options": options, "seed": seed}
+        self.viewer = as_player   # --as P: the events, views and moves P may see, nobody else's
+        self.session = None
+        self.done = False
+
+    # ----------------------------------------------------------------- the protocol
+    def handle(self, request) -> dict:
+        """The reply to one request (a dict already read from JSON)."""
+        ident = request.get("id") if isinstance(request, dict) else None
+        try:
+            if not isinstance(request, dict):
+                raise Request('a request is a JSON object such as {"cmd": "legal"}')
+            cmd = request.get("cmd")
+            if not isinstance(cmd, str):
+                raise Request('the request names no command: add "cmd", for instance {"cmd": "help"}')
+            method: Optional[Callable] = getattr(self, "cmd_" + cmd, None) if cmd in COMMANDS else None
+            if method is None:
+                hint = suggest(cmd, COMMANDS)
+                raise Request(f"unknown command '{cmd}'" + (f"; {hint}" if hint else "")
+                              + f" (commands: {', '.join(COMMANDS)})")
+            reply = {"ok": True, "cmd": cmd, **method(request)}
+        except Request as exc:
+            reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
+                     "error": str(exc)}
+        except (RulesError, OSError, UnicodeDecodeError) as exc:
+            reply = {"ok": False, "cmd": request.get("cmd"), "error": describe(exc).removeprefix("error: ")}
+        except RecursionError:
+            reply = {"ok": False, "cmd": request.get("cmd"), "error": "the request is nested too deep"}
+        except Exception as exc:  # a bug of rulewright's own: the session goes on, and says what broke
+            reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
+                     "error": f"internal error ({type(exc).__name__}: {exc}); please report it"}
+        if ident is not None:
+            reply["id"] = ident
+        return reply
+
+    def cmd_help(self, _req) -> dict:
+        return {"commands": dict(COMMANDS)}
+
+    def cmd_new(self, req) -> dict:
+        from rulewright.cli.session import open_session
+        game = _arg(req, "game", str, self.default["game"])
+        if game is None:
+            raise Request('no game: give one, {"cmd": "new", "game": "NAME"}, or start serve with a GAME')
+        players = _arg(req, "players", int, self.default["players"] if "game" not in req else None)
+        options = _arg(req, "options", dict, self.default["options"] if "game" not in req else {})
+        if not all(isinstance(v, (str, int)) for v in options.values()):
+            raise Request("'options' maps each option's name to its value, a text or a number")
+        seed = _arg(req, "seed", int, self.default["seed"] if "game" not in req else None)
+        self.session = open_session(game, players, {k: str(v) for k, v in options.items()}, seed)
+        return self._started(None)
+
+    def cmd_load(self, req) -> dict:
+        from rulewright.cli.session import open_session, resume
+        from rulewright.interpreter.api import fresh_seed
+        force = _arg(req, "force", bool, False)
+        path, data = _arg(req, "file", str, None), _arg(req, "save", dict, None)
+        if (path is None) == (data is None):
+            raise Request("give the save as 'file' (a path) or as 'save' (the object), one of them")
+        if data is not None:  # rules the save names are looked for from the working folder
+            self.session = resume(self.default["game"], None, {}, fresh_seed(), data, "./(the save sent)",
+                                  force=force)
+        else:
+            self.session = open_session(None, None, {}, None, path, force=force)
+        return self._started(self.session.note)
+
+    def _started(self, note: Optional[str]) -> dict:
+        s = self.session
+        if self.viewer is not None and not 1 <= self.viewer <= s.game.player_count:
+            count, self.session = s.game.player_count, None
+            raise Request(f"this session plays as player {self.viewer}, and a {count}-player game has none")
+        state = s.state
+        reply = {"game": s.game.name, "rules": s.ref, "players": s.game.player_count,
+                 "options": dict(s.game.options), "seed": state.seed}
+        if note:
+            reply["note"] = note
+        return {**reply, **self._status(events=True)}
+
+    def _state(self):
+        if self.session is None:
+            raise Request('no game yet: start one with {"cmd": "new"} or {"cmd": "load", "file": "..."}')
+        return self.session.state
+
+    def _player(self, req, name: str = "player") -> Optional[int]:
+        player = _arg(req, name, int, self.viewer)
+        count = self.session.game.player_count
+        if player is not None and not 1 <= player <= count:
+            raise Request(f"no player {player} in a {count}-player game")
+        if self.viewer is not None and player != self.viewer:
+            raise Request(f"this session plays as player {self.viewer}: it sees no other player's view or moves")
+        return player
+
+    def _status(self, events: bool = False, legal: bool = False) -> dict:
+        state = self.session.state
+        reply = {}
+        if events:
+            reply["events"] = state.drain_events(self.viewer)
+        reply.update({"to_move": state.to_move(), "over": state.is_over()})
+        if legal:
+            reply["moves"] = self._moves(self.viewer)
+        return reply
+
+    def _moves(self, player: Optional[int]) -> list[dict]:
+        state = self.session.state
+        if self.viewer is not None and self.viewer not in state.to_move():
+            return []
+        # numbered as apply takes a number: from 1, in the one list of this session (everyone's, or the
+        # --as player's), whichever player's moves are asked for
+        return [{"number": i, "player": m.player, "text": m.text}
+                for i, m in enumerate(state.legal_moves(self.viewer), 1) if player is None or m.player == player]
+
+    def cmd_legal(self, req) -> dict:
+        self._state()
+        return {"to_move": self.session.state.to_move(), "moves": self._moves(self._player(req))}
+
+    def cmd_apply(self, req) -> dict:
+        state = self._state()
+        move = req.get("move")
+        if isinstance(move, bool) or not isinstance(move, (str, int)):
+            raise Request("'move' is the move's text or its number in the legal moves")
+        player = _arg(req, "player", int, self.viewer)
+        if self.viewer is not None and player != self.viewer:
+            raise Request(f"this session plays as player {self.viewer}")
+        if isinstance(move, int):  # a number of 'legal': the same list, whoever's moves were asked for
+            listed = state.legal_moves(self.viewer)
+            if not 1 <= move <= len(listed):
+                raise Request(f"no move {move}: " + (f"the legal moves are numbered 1 to {len(listed)}"
+                                                     if listed else "no move is legal now"))
+            if player is not None and listed[move - 1].player != player:
+                raise Request(f"move {move} is player {listed[move - 1].player}'s, not player {player}'s")
+            move = listed[move - 1]
+        state.apply(move, player=player)  # refused, or the rules fail: raises, and nothing changed
+        return self._status(events=True, legal=_arg(req, "legal", bool, False))
+
+    def cmd_events(self, _req) -> dict:
+        self._state()
+        return self._status(events=True)
+
+    def cmd_undo(self, _req) -> dict:
+        state = self._state()
+        state.undo()
+        # the events left were all told before the move was made: none is told again
+        state.drained = state.history_len
+        if self.viewer is not None:
+            state.drained_by[self.viewer] = state.history_len
+        return {**self._status(), "moves_made": state.moves_made}
+
+    def cmd_view(self, req) -> dict:
+        return {"view": self._state().view(self._player(req))}
+
+    def cmd_render(self, req) -> dict:
+        return {"text": self._state().render(self._player(req))}
+
+    def cmd_outcome(self, _req) -> dict:
+        state = self._state()
+        return {"over": state.is_over(), "outcome": state.outcome().to_dict() if state.is_over() else None}
+
+    def cmd_save(self, req) -> dict:
+        state = self._state()
+        if self.viewer is not None:
+            raise Request("a save holds every secret: this session plays as one player and cannot save")
+        path = _arg(req, "file", str, None)
+        data = state.to_json()
+        if path is None:
+            return {"save": data}
+        from rulewright.cli.errors import write_json
+        write_json(path, data)
+        return {"file": path}
+
+    def cmd_quit(self, _req) -> dict:
+        self.done = True
+        return {}
+
+
+def _arg(req: dict, name: str, kind: type, default):
+    """The request's ``name``, of type ``kind`` (a bool is no number), or ``default`` when absent."""
+    if name not in req or req[name] is None:
+        return default
+    value = req[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        what = {int: "a whole number", str: "a text", dict: "an object", bool: "true or false"}[kind]
+        raise Request(f"'{name}' must be {what}")
+    return value
+
+
+# --------------------------------------------------------------------- the two ways of speaking
+def serve_json(server: Server, stdin, stdout) -> None:
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line.strip())
+        except json.JSONDecodeError as exc:
+            reply = {"ok": False, "cmd": None, "error": f"not JSON: {exc.msg} at column {exc.colno}"}
+        except (RecursionError, ValueError):
+            reply = {"ok": False, "cmd": None, "error": "not JSON that can be read (nested too deep or a "
+                                                        "number far too long)"}
+        else:
+            reply = server.handle(request)
+        stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        stdout.flush()
+        if server.done:
+            return
+
+
+def serve_text(server: Server, stdin, stdout) -> None:
+    """GTP style: 'command args' in; '= answer' or '? error', then an empty line, out."""
+    for line in stdin:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            request = _text_request(line)
+        except Request as exc:
+            reply = {"ok": False, "error": str(exc)}
+        else:
+            reply = server.handle(request)
+        stdout.write(_text_reply(reply) + "\n\n")
+        stdout.flush()
+        if server.done:
+            return
+
+
+def _text_request(line: str) -> dict:
+    """'apply pick 2' -> {"cmd": "apply", "move": "pick 2"}; 'new biplane players=3 seed=7 skill=1'."""
+    cmd, _, rest = line.partition(" ")
+    rest = rest.strip()
+    if cmd == "apply":
+        player, sep, move = rest.partition(":")
+        if sep and player.strip().isdigit():
+            return {"cmd": cmd, "move": move.strip(), "player": int(player)}
+        return {"cmd": cmd, "move": rest}
+    if cmd in ("legal", "view", "render") and rest:
+        if not rest.isdigit():
+            raise Request(f"'{cmd}' takes a player number")
+        return {"cmd": cmd, "player": int(rest)}
+    if cmd in ("save", "load") and rest:
+        words = rest.split()
+        return {"cmd": cmd, "file": words[0], **({"force": True} if words[1:] == ["force"] else {})}
+    if cmd == "new":
+        try:
+            words = shlex.split(rest)
+        except ValueError as exc:
+            raise Request(f"cannot read the arguments: {exc}") from None
+        request: dict = {"cmd": cmd}
+        options = {}
+        for word in words:
+            name, sep, value = word.partition("=")
+            if not sep:
+                request["game"] = word
+            elif name in ("players", "seed"):
+                if not value.isdigit():
+                    raise Request(f"'{name}' takes a whole number")
+                request[name] = int(value)
+            else:
+                options[name] = value
+        if options:
+            request["options"] = options
+        return request
+    return {"cmd": cmd}
+
+
+def _text_reply(reply: dict) -> str:
+    if not reply["ok"]:
+        return "? " + reply["error"]
+    lines = []
+    if "text" in reply:
+        lines.append(reply["text"])
+    for event in reply.get("events", []):
+        from rulewright.cli.play import describe_event
+        lines.append(describe_event(event))
+    if "commands" in reply:
+        lines += [f"{name}: {what}" for name, what in reply["commands"].items()]
+    if "moves" in reply:
+        if reply["cmd"] == "legal":
+            lines.append("to move: " + (", ".join(f"player {p}" for p in reply["to_move"]) or "nobody"))
+        lines += [f"{m['number']}. {m['player']}: {m['text']}" for m in reply["moves"]]
+    if "game" in reply:
+        lines.insert(0, f"{reply['game']}, {reply['players']} players, seed {reply['seed']}")
+    if "note" in reply:
+        lines.append(f"note: {reply['note']}")
+    if "outcome" in reply:
+        from rulewright.cli.play import describe_outcome
+        from rulewright.interpreter.state import Outcome
+        o = reply["outcome"]
+        lines.append("not over" if o is None else describe_outcome(
+            Outcome({int(k): v for k, v in o["scores"].items()}, o["ranking"], o["winners"], o["teams"])))
+    elif "over" in reply:
+        lines.append("game over" if reply["over"] else
+                     "to move: " + ", ".join(f"player {p}" for p in reply["to_move"]))
+    if "view" in reply:
+        lines.append(json.dumps(reply["view"], ensure_ascii=False))
+    if "file" in reply and reply["cmd"] == "save":
+        lines.append(f"saved to {reply['file']}")
+    if "save" in reply:
+        lines.append(json.dumps(reply["save"], ensure_ascii=False))
+    return ("= " + "\n".join(lines)).rstrip()
+
+
+def serve(game: Optional[str], players: Optional[int], options: dict, seed: Optional[int], text: bool,
+          as_player: Optional[int]) -> None:
+    server = Server(game, players, options, seed, as_player)
+    if game is not None:  # a first game at once, so a client can ask 'legal' straight away
+        first = server.handle({"cmd": "new"})
+        if not first["ok"]:
+            raise OptionError(first["error"])
+    (serve_text if text else serve_json)(server, sys.stdin, sys.stdout)

@@ -1,0 +1,511 @@
+"""Python source generated from a checked rules file, compiled once and run as plain Python functions.
+
+The way Jinja compiles templates: each expression of the rules becomes the text of a Python expression,
+each ``def`` a Python function with positional arguments, each quantifier a loop in a function of its
+own. The source is compiled (``compile``/``exec``) into one namespace per compiled game.
+
+Nothing from the rules text is ever spliced into the source as code: every name the rules use is
+mangled to a generated identifier (``_v3``, ``_d0``...) or looked up by a key written with ``ascii()``
+(a Python string literal for any text), every text literal is written with ``ascii()`` too, small whole
+numbers with ``repr()`` of an ``int``, and every other value (lists, big numbers, tables) is a constant
+of the namespace named by a counter (``_c7``). The generated source is therefore made only of this
+module's own words, whatever the rules file says (tests/test_codegen.py tries to break out).
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import RulesRuntimeError
+
+# A code object per distinct source text, for the whole process: a second game of the same rules (or
+# the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
+_CODE_CACHE: dict = {}
+_CODE_CACHE_MAX = 20_000
+
+UNSET = object()  # 'me' has no value where a def was called from
+
+
+class Const:
+    """An expression whose value is known while compiling (options and the player count are fixed)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def is_simple(code: str) -> bool:
+    """Source cheap enough, and free of effects, to be written twice rather than kept in a temporary."""
+    return code.isidentifier() or (code[:1].isdigit() and code.isdigit()) or code in ("None", "True", "False")
+
+
+class Module:
+    """The generated source of one compiled game and the namespace it runs in."""
+
+    def __init__(self, helpers: dict):
+        self.ns: dict = dict(helpers)
+        self.ns["__builtins__"] = {"len": len, "type": type, "list": list, "dict": dict, "str": str,
+                                   "int": int, "bool": bool, "all": all, "any": any, "min": min, "max": max,
+                                   "sorted": sorted, "range": range, "zip": zip}
+        self.units: list = []  # the source of every function, in the order made (compile --emit)
+        self._consts: dict = {}  # id(value) -> name, for values given more than once (a table's column)
+        self._counter = itertools.count()
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self._counter)}"
+
+    def constant(self, value) -> str:
+        """The name of a namespace constant holding ``value``."""
+        key = id(value)
+        name = self._consts.get(key)
+        if name is None or self.ns.get(name) is not value:
+            name = self.fresh("_c")
+            self._consts[key] = name
+            self.ns[name] = value
+        return name
+
+    def literal(self, value) -> str:
+        """Source for a constant value: small numbers, yes/no, none and texts written out (escaped),
+        anything else a namespace constant. Lists are copied each time (a rule may change its copy)."""
+        t = type(value)
+        if value is None or t is bool:
+            return repr(value)
+        if t is int and -10 ** 15 < value < 10 ** 15:
+            return repr(int(value))
+        if t is str and len(value) <= 200:
+            return ascii(value)
+        if t is list:
+            name = self.constant(value)
+            nested = any(type(v) is list or type(v) is dict for v in value)
+            return f"_copy_value({name})" if nested else f"{name}[:]"
+        if t is dict:
+            return f"_copy_value({self.constant(value)})"
+        return self.constant(value)
+
+    def define(self, source: str, name: str):
+        """Compile ``source`` (which defines the function ``name``) into the namespace; give the function."""
+        code = _CODE_CACHE.get(source)
+        if code is None:
+            if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
+                _CODE_CACHE.clear()
+            code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
+        exec(code, self.ns)
+        self.units.append(source)
+        return self.ns[name]
+
+    def source(self) -> str:
+        return "\n\n".join(self.units) + "\n"
+
+
+class Scope:
+    """What names mean inside one generated function: Python locals (def parameters, quantifier and
+    'let ... in' variables, each a mangled name) and the procedure's locals (read from ``env``)."""
+
+    def __init__(self, env_locals: set, py: dict, in_def: bool):
+        self.env_locals = env_locals  # names held in the frame's locals dict
+        self.py = py                  # rules name -> generated Python local
+        self.in_def = in_def          # 'me' is the def's argument, maybe UNSET
+
+    def bind(self, name: str, pyname: str) -> "Scope":
+        return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def)
+
+
+class ExprSource:
+    """Turns expressions into Python source, resolving names against one compiled game."""
+
+    def __init__(self, game, module: Module):
+        self.game = game
+        self.m = module
+        self._def_names = None
+        self.fold_errors = module.ns["_FOLD_ERRORS"]
+
+    @property
+    def def_names(self) -> dict:
+        """Each def's Python name, by its place among the defs (the game knows them once it has read
+        its declarations)."""
+        if self._def_names is None:
+            self._def_names = {name: f"_d{i}" for i, name in enumerate(self.game.defs)}
+        return self._def_names
+
+    # ------------------------------------------------------------------ entry points
+    def gen(self, node, scope: Scope):
+        """Source of the expression, or a Const."""
+        return getattr(self, "_" + type(node).__name__)(node, scope)
+
+    def code(self, node, scope: Scope) -> str:
+        c = self.gen(node, scope)
+        return self.m.literal(c.value) if isinstance(c, Const) else c
+
+    def as_code(self, c) -> str:
+        return self.m.literal(c.value) if isinstance(c, Const) else c
+
+    def temp(self) -> str:
+        return self.m.fresh("_t")
+
+    def fold(self, fn_name: str, fn, *args):
+        """A constant if ``fn`` can compute it now, else the call left to fail when it runs."""
+        try:
+            return Const(fn(*args))
+        except self.fold_errors:
+            return f"{fn_name}({', '.join(self.m.literal(a) for a in args)})"
+
+    # ------------------------------------------------------------------ atoms
+    def _Literal(self, node, scope):
+        return Const(node.value)
+
+    def _Template(self, node, scope):
+        # ("text", piece) for the template's own text, ("value", Const or source) for each {expression}
+        parts = [("text", p) if isinstance(p, str) else ("value", self.gen(p, scope)) for p in node.parts]
+        to_text = self.m.ns["_to_text"]
+        if all(kind == "text" or isinstance(p, Const) for kind, p in parts):
+            return Const("".join(p if kind == "text" else to_text(p.value) for kind, p in parts))
+        show = "_public_text(st.game, {})" if self.game.field_visibility else "_to_text({})"
+        pieces = [ascii(p) if kind == "text" else show.format(self.as_code(p)) for kind, p in parts]
+        return f"_text_made(''.join(({', '.join(pieces)},)))"
+
+    def _ListLit(self, node, scope):
+        items = [self.gen(i, scope) for i in node.items]
+        if all(isinstance(i, Const) for i in items):
+            return Const([i.value for i in items])
+        return "[" + ", ".join(self.as_code(i) for i in items) + "]"
+
+    def _MapLit(self, node, scope):
+        pairs = [f"{self.code(k, scope)}: {self.code(v, scope)}" for k, v in node.items]
+        return "{" + ", ".join(pairs) + "}"
+
+    def _Name(self, node, scope):
+        name, g = node.id, self.game
+        py = scope.py.get(name)
+        if py is not None:
+            if name == "me" and scope.in_def:
+                return f"({py} if {py} is not _UNSET else _missing({ascii(name)}))"
+            return py
+        if name in scope.env_locals or name == "me":
+            key = ascii(name)
+            return f"(env[{key}] if {key} in env else _missing({key}))"
+        if name in g.var_decls:
+            return f"st.vars[{ascii(name)}]"
+        if name in g.constants:
+            return Const(g.constants[name])
+        raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
+
+    # ------------------------------------------------------------------ operators
+    _BINOP_NAMES = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div", "%": "_mod"}
+
+    def _BinOp(self, node, scope):
+        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        name = self._BINOP_NAMES[node.op]
+        if isinstance(a, Const) and isinstance(b, Const):
+            return self.fold(name, self.m.ns[name], a.value, b.value)
+        if node.op in ("+", "-"):  # two numbers within the limits inline; anything else through the helper
+            x, y, r = self.temp(), self.temp(), self.temp()
+            return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
+                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {name}({x}, {y}))")
+        return f"{name}({self.as_code(a)}, {self.as_code(b)})"
+
+    _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+    def _Compare(self, node, scope):
+        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        if isinstance(a, Const) and isinstance(b, Const):
+            fn = self.m.ns["_COMPARE"][node.op]
+            return self.fold(f"_COMPARE[{ascii(node.op)}]", fn, a.value, b.value)
+        ca, cb = self.as_code(a), self.as_code(b)
+        if node.op == "in":
+            return f"_within({ca}, {cb})"
+        if node.op == "not in":
+            return f"(not _within({ca}, {cb}))"
+        return f"({ca} {self._COMPARE_OPS[node.op]} {cb})"
+
+    def _BoolOp(self, node, scope):
+        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        if node.op == "and":
+            if isinstance(a, Const):
+                return b if a.value else Const(a.value)
+            return f"({a} and {self.as_code(b)})"
+        if isinstance(a, Const):
+            return Const(a.value) if a.value else b
+        return f"({a} or {self.as_code(b)})"
+
+    def _Not(self, node, scope):
+        a = self.gen(node.operand, scope)
+        if isinstance(a, Const):
+            return Const(not a.value)
+        return f"(not {a})"
+
+    def _Neg(self, node, scope):
+        a = self.gen(node.operand, scope)
+        if isinstance(a, Const):
+            return self.fold("_neg", self.m.ns["_neg"], a.value)
+        return f"(-{a})"
+
+    def _Cond(self, node, scope):
+        t = self.gen(node.test, scope)
+        if isinstance(t, Const):
+            return self.gen(node.then if t.value else node.orelse, scope)
+        return f"({self.code(node.then, scope)} if {t} else {self.code(node.orelse, scope)})"
+
+    def _Match(self, node, scope):
+        arms = [([self.gen(p, scope) for p in patterns], self.code(v, scope)) for patterns, v in node.arms]
+        if node.subject is None:  # match { if c: v, ... }: the first condition that holds
+            out = self.code(node.orelse, scope) if node.orelse is not None else "_no_arm(None, None)"
+            for ps, value in reversed(arms):
+                out = f"({value} if {self.as_code(ps[0])} else {out})"
+            return out
+        subject, x = self.code(node.subject, scope), self.temp()
+        out = self.code(node.orelse, scope) if node.orelse is not None else f"_no_arm(None, None, {x})"
+        if all(isinstance(p, Const) and type(p.value) is str for ps, _v in arms for p in ps):
+            for ps, value in reversed(arms):  # the first arm wins (the checker reports the second)
+                test = " or ".join(f"{x} == {self.as_code(p)}" for p in ps)
+                out = f"({value} if type({x}) is str and ({test}) else {out})"
+        else:
+            for ps, value in reversed(arms):
+                test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" for p in ps)
+                out = f"({value} if ({test}) else {out})"
+        return f"(({x} := {subject}), {out})[1]"
+
+    def _LetIn(self, node, scope):
+        value, v = self.code(node.value, scope), self.m.fresh("_v")
+        body = self.code(node.body, scope.bind(node.name, v))
+        return f"(({v} := {value}), {body})[1]"
+
+    # ------------------------------------------------------------------ access
+    def _Attr(self, node, scope):
+        obj = self.code(node.obj, scope)
+        name = node.name
+        key = ascii(name)
+        g = self.game
+        kinds = g.field_kinds(name)
+        t = self.temp()
+        count = g.player_count
+        # a player's entry: players are 1 to count (anything else is an error _player_index words)
+        entry = f"({t} - 1 if type({t} := {obj}) is int and 0 < {t} <= {count} else _player_index({t}, {count}))"
+        if kinds == {"player"}:
+            return f"st.vars[{key}][{entry}]"
+        if kinds == {"column"}:
+            column = self.m.constant(g.columns[name])
+            return f"({column}[{t}] if type({t} := {obj}) is str and {t} in {column} else _column({column}, {t}, {key}))"
+        if kinds == {"field"}:
+            return f"({t}[{key}] if type({t} := {obj}) is dict and {key} in {t} else _field({t}, {key}))"
+        if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
+            return (f"({t}[{key}] if type({t} := {obj}) is dict else st.vars[{key}][{t} - 1] "
+                    f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
+        return f"({t}[{key}] if type({t} := {obj}) is dict else _game.get_field(st, {t}, {key}))"
+
+    def _Index(self, node, scope):
+        g = self.game
+        if isinstance(node.obj, ast.Name) and node.obj.id in g.rows and node.obj.id not in scope.env_locals \
+                and node.obj.id not in scope.py:
+            keys = self.code(node.obj, scope)
+            rows = self.m.constant(g.rows[node.obj.id])
+            return f"_table_row({rows}, {ascii(node.obj.id)}, {keys}, {self.code(node.index, scope)})"
+        obj, idx = self.code(node.obj, scope), self.code(node.index, scope)
+        t = self.temp()
+        if is_simple(idx):
+            return f"({t}.get({idx}) if type({t} := {obj}) is dict else _get_index({t}, {idx}))"
+        if len(idx) > 300:  # written twice below: a long index (nested ones) goes through a helper
+            return f"_index({obj}, {idx})"
+        i = self.temp()  # the index is evaluated once on either path, after the object
+        return (f"({t}.get({i}) if type({t} := {obj}) is dict and (({i} := {idx}) is {i}) "
+                f"else _get_index({t}, {idx}))")
+
+    def _Call(self, node, scope):
+        name = node.func.id
+        g = self.game
+        if name in g.records:
+            args = [self.code(a, scope) for a in node.args]
+            kw = {k: self.code(v, scope) for k, v in node.kwargs}
+            fields = g.records[name]
+            pairs = list(zip(fields, args)) + [(k, kw[k]) for k in fields if k in kw]
+            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in pairs) + "}"
+        if name in g.defs:
+            return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
+        args = [self.gen(a, scope) for a in node.args]
+        from rulewright.interpreter.builtins import BUILTINS
+        builtin = BUILTINS.get(name)
+        target, target_name = g, "_game"
+        if builtin is None:  # a function of the board's kind (the checker saw that the board has it)
+            target, target_name = g.board, "_game.board"
+            builtin = target.functions.get(name) if target is not None else None
+            if builtin is None:
+                return f"_no_board({ascii(name)})"
+        fn = self.m.constant(builtin.fn)
+        consts = all(isinstance(a, Const) for a in args)
+        codes = [self.as_code(a) for a in args]
+        method = _board_method(builtin.fn, target) if builtin.needs == "board" and not consts else None
+        if method is not None:  # the board's own method, bound once: two calls fewer
+            return f"{self.m.constant(method)}({', '.join(codes)})"
+        if builtin.needs in ("game", "board"):
+            if consts:
+                try:
+                    return Const(builtin.fn(target, *[a.value for a in args]))
+                except self.fold_errors:
+                    pass  # left to fail when it runs, where the machine names the rule's line
+            return f"{fn}({', '.join([target_name] + codes)})"
+        if builtin.needs == "state":
+            return f"{fn}({', '.join(['st'] + codes)})"
+        if consts:
+            return self.fold(fn, builtin.fn, *[a.value for a in args])
+        return f"{fn}({', '.join(codes)})"
+
+    def _call_def(self, name, args, scope):
+        params = self.game.defs[name].params
+        if "me" in params:
+            return f"{self.def_names[name]}({', '.join(['st'] + args)})"
+        me = scope.py.get("me")
+        if me is None:
+            me = "env.get('me', _UNSET)"
+        return f"{self.def_names[name]}({', '.join(['st', me] + args)})"
+
+    def def_source(self, name: str) -> str:
+        """A def as a Python function: ``_dN(st, me, arg...)`` (no ``me`` when it is a parameter)."""
+        d = self.game.defs[name]
+        py = {p: f"_a{i}" for i, p in enumerate(d.params)}
+        head = ["st"] + ([] if "me" in d.params else ["me"]) + [py[p] for p in d.params]
+        if "me" not in d.params:
+            py["me"] = "me"
+        body = self.code(d.body, Scope(set(), py, in_def="me" not in d.params))
+        lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
+        if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
+            lines += ["    _left[0] -= _CALL", "    if _left[0] < 0:", "        _exhausted()"]
+        lines.append(f"    return {body}")
+        return "\n".join(lines)
+
+    def _calls_defs(self, name) -> bool:
+        defs = self.game.defs
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs
+                   for n in ast.walk(defs[name].body))
+
+    # ------------------------------------------------------------------ loops
+    def _loop_function(self, scope: Scope, var: str, build) -> str:
+        """A function of its own for a loop over a list: it takes ``st``, ``env`` and every Python local
+        in scope; ``build(inner_scope, v)`` gives its body's lines (``v`` the item's Python name)."""
+        fname, v = self.m.fresh("_q"), self.m.fresh("_v")
+        captured = sorted(set(scope.py.values()))
+        inner = scope.bind(var, v)
+        lines = [f"def {fname}({', '.join(['st', 'env'] + captured)}):"]
+        lines += ["    " + line for line in build(inner, v)]
+        self.m.define("\n".join(lines), fname)
+        env = "env" if not scope.in_def else "None"
+        return f"{fname}({', '.join(['st', env] + captured)})"
+
+    def _Quantifier(self, node, scope):
+        b, func = node.binder, node.func
+
+        def build(inner, v):
+            source = self.code(b.source, scope)
+            where = self.code(b.where, inner) if b.where is not None else None
+            body = self.code(b.body, inner) if b.body is not None else None
+            long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
+            if func == "count" and body is None and where is not None:
+                return [f"items = {source}", *long_list, "n = 0", f"for {v} in items:",
+                        f"    if {where}:", "        n += 1", "return n"]
+            if func == "any" and where is None and body is not None:
+                return [f"items = {source}", *long_list, f"for {v} in items:",
+                        f"    if {body}:", "        return True", "return False"]
+            if func == "all" and where is None and body is not None:
+                return [f"items = {source}", *long_list, f"for {v} in items:",
+                        f"    if not {body}:", "        return False", "return True"]
+            # the work counted first, then the where, then every body value (builtins.quantified ends it)
+            lines = [f"items = list({source})",
+                     f"_spend(len(items) * {2 if where is not None and body is not None else 1})"]
+            if where is not None:
+                lines += ["kept = []", f"for {v} in items:", f"    if {where}:", f"        kept.append({v})",
+                          "items = kept"]
+            if body is not None and func not in ("count", "first"):  # those two never read the values
+                lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
+            else:
+                lines += ["values = items"]
+            lines.append(f"return _quantified({ascii(func)}, items, values)")
+            return lines
+        return self._loop_function(scope, b.var, build)
+
+    def _ListComp(self, node, scope):
+        b = node.binder
+
+        def build(inner, v):
+            source = self.code(b.source, scope)
+            item = self.code(b.body, inner) if b.body is not None else v
+            lines = ["out = []", f"items = {source}", "if type(items) is list and len(items) > 32:",
+                     "    _spend(len(items))", f"for {v} in items:"]
+            if b.where is not None:
+                lines += [f"    if {self.code(b.where, inner)}:", f"        out.append({item})"]
+            else:
+                lines += [f"    out.append({item})"]
+            return lines + ["return out"]
+        return self._loop_function(scope, b.var, build)
+
+
+def _board_method(fn, board):
+    """The bound method a board function (boards.board_function: a lambda calling the board's method of
+    the same job, found by name) calls, or None."""
+    names = fn.__code__.co_freevars
+    if "method" not in names or fn.__closure__ is None:
+        return None
+    method = fn.__closure__[names.index("method")].cell_contents
+    bound = getattr(board, method, None) if type(method) is str else None
+    return bound if callable(bound) else None
+
+
+def expression_function(module: Module, body: str) -> Any:
+    """A compiled expression with the engine's interface ``f(state, env)``."""
+    name = module.fresh("_e")
+    fn = module.define(f"def {name}(st, env):\n    return {body}", name)
+    fn.source = body
+    return fn
+
+
+# ----------------------------------------------------------------------------- procedures
+class Sources:
+    """What an instruction needs to write itself as Python: ``expr(fn)``, a compiled expression's source
+    (or None); ``constant(x)``, a namespace name for ``x``."""
+
+    def __init__(self, expr, constant):
+        self.expr = expr
+        self.constant = constant
+
+
+def add_stretches(proc, module: Module, gen: Sources) -> None:
+    """Give ``proc`` its straight-line stretches: from each place a jump, a return from a call or a
+    decision can land on, the instructions that follow one another without a jump (``Exec``) and the one
+    instruction that ends them, as one generated function returning the next pc. ``proc.fast[pc]`` is
+    that function (or the instruction itself), ``proc.costs[pc]`` how many instructions it runs (the
+    machine counts steps exactly), ``proc.lines_of`` maps each function's code to the pc of each line
+    (the machine locates an error at the instruction that failed)."""
+    instructions = proc.instructions
+    n = len(instructions)
+    kinds = [type(ins).__name__ for ins in instructions]
+    landings = {0}
+    for pc, ins in enumerate(instructions):
+        if kinds[pc] in ("Jump", "JumpUnless"):
+            landings.add(ins.target.pc)
+        elif kinds[pc] == "ForNext":
+            landings.add(ins.end.pc)
+        if kinds[pc] != "Exec":
+            landings.add(pc + 1)
+    fast, costs, lines_of = list(proc.code), [1] * n, {}
+    for start in sorted(p for p in landings if p < n):
+        lines, line_pcs, pc, inlined = [], [], start, False
+        while pc < n:
+            ins, kind = instructions[pc], kinds[pc]
+            body = ins.source(pc, gen)
+            inlined = inlined or body is not None
+            if body is None:  # the instruction as it is, called
+                call = f"{gen.constant(proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
+                body = [call] if kind == "Exec" else [f"return {call}"]
+            lines += body
+            line_pcs += [pc] * len(body)
+            pc += 1
+            if kind != "Exec" or pc in landings:
+                break
+        if pc - start < 2 and not inlined:
+            continue  # one instruction called alone: the instruction itself is as fast
+        if kinds[pc - 1] == "Exec":
+            lines.append(f"return {pc}")
+            line_pcs.append(pc - 1)
+        name = module.fresh("_s")
+        fn = module.define(f"def {name}(st, env):\n" + "\n".join("    " + line for line in lines), name)
+        fast[start], costs[start] = fn, pc - start
+        lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(line_pcs)}  # line 1 is the 'def'
+    proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of

@@ -1,0 +1,200 @@
+"""Rules compiled to generated Python source (interpreter/codegen.py): a rules file can never inject
+Python, the source keeps the rules' meaning, errors still point at the rule at fault, and
+`rulewright compile --emit` prints it."""
+from __future__ import annotations
+
+import ast as pyast
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from rulewright.cli.main import app
+from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.parser import parse
+from rulewright.interpreter import codegen
+from rulewright.interpreter.api import Game, load
+from rulewright.interpreter.checker import check
+
+HEAD = 'game "T"\nplayers 2\n'
+
+
+def game_of(text: str, players: int = 2) -> Game:
+    rules = parse(text, "x.rules")
+    assert [d for d in check(rules) if d.severity == "error"] == []
+    return Game(rules, players=players)
+
+
+def source_of(game: Game) -> str:
+    return game.compiled.exprs.module.source()
+
+
+def identifiers(source: str) -> set:
+    """Every name the generated Python uses (variables, attributes, arguments, functions)."""
+    names = set()
+    for node in pyast.walk(pyast.parse(source)):
+        if isinstance(node, pyast.Name):
+            names.add(node.id)
+        elif isinstance(node, pyast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, pyast.arg):
+            names.add(node.arg)
+        elif isinstance(node, pyast.FunctionDef):
+            names.add(node.name)
+    return names
+
+
+def strings(source: str) -> list:
+    return [n.value for n in pyast.walk(pyast.parse(source)) if isinstance(n, pyast.Constant) and type(n.value) is str]
+
+
+# ----------------------------------------------------------------------------- no injection
+HOSTILE_TEXTS = [
+    r'a\"b', "it's", r"x')\nimport os\nos.system('echo pwned')\n('", "{{braces}}", r"back\\slash",
+    "naïve ünïcödé ✈ 飛行機", "'''triple'''", r'\"\"\"', "%s %d", "__import__('os')",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_a_hostile_text_stays_text(text):
+    """Quotes, newlines, braces, backslashes and unicode in the rules' texts end up as data: the
+    generated source holds them only as string constants, and the game uses them as written."""
+    rules = HEAD + f'var said = ""\nturn:\n    said = "{text}" + "!"\n    choose c in ["{text}", "ok"]\n    end game\n'
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    moves = [m.text for m in st.legal_moves()]
+    assert moves[1] == "ok" and st.vars["said"] == moves[0] + "!"
+    source = source_of(game)
+    used = identifiers(source)
+    assert "import" not in used and "os" not in used and "system" not in used
+    assert moves[0] + "!" in strings(source)  # the sum folded to one constant, written as data
+
+
+DUNDER_NAMES = ["__import__", "__builtins__", "__class__", "eval", "exec", "os", "st", "env", "me_", "_c0", "_d0",
+                "_t0", "_v0", "_missing", "_game", "_copy_value", "items", "inner", "i", "xs", "v", "target", "n",
+                "kept", "values", "out", "open", "type", "len", "None", "globals"]
+
+
+@pytest.mark.parametrize("name", DUNDER_NAMES)
+def test_every_name_of_the_rules_is_mangled(name):
+    """A name the rules choose (a local, a def, its parameter, a quantifier's variable, a game variable)
+    never becomes a Python identifier: the game runs as with any other name."""
+    def rules_naming(name):
+        return (HEAD + f"var {name}_v = 1\n"
+                f"def {name}({name}_p) = {name}_p + count({name} in [1, 2, 3] where {name} > {name}_p)\n"
+                f"turn:\n    let {name}_l = {name}({name}_v)\n    {name}_v = {name}_l + 1\n"
+                f"    choose c in [{name}_v, 7]\n    end game\n")
+    rules = rules_naming(name)
+    if name in ("None",):  # not a name of the language: the parser refuses it, nothing to compile
+        return
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert [m.text for m in st.legal_moves()] == ["4", "7"]  # 1 + count(x > 1) = 3, plus 1
+    # the same rules with other names compile to the same identifiers: no name of the rules is one
+    plain = game_of(rules_naming("zz"))
+    assert identifiers(source_of(game)) == identifiers(source_of(plain))
+
+
+def test_huge_numbers_are_constants_not_source():
+    """A number folded while compiling, however large, is a constant of the namespace, not source."""
+    big = "1000000000 * 1000000000 * 1000"
+    game = game_of(HEAD + f"var n = 0\nturn:\n    n = {big} + n\n    n = n - {big} + 5\n    choose c in [n, 1]\n"
+                          "    end game\n")
+    st = game.new_state(seed=1)
+    assert [m.text for m in st.legal_moves()] == ["5", "1"]
+    assert str(10 ** 21) not in source_of(game)
+
+
+def test_generated_source_is_made_of_ascii_only():
+    game = game_of(HEAD + 'turn:\n    log "héllo ✈ {1 + 1}"\n    choose c in ["é"]\n    end game\n')
+    assert source_of(game).isascii()
+    st = game.new_state(seed=1)
+    assert st.legal_moves()[0].text == "é"
+
+
+# ----------------------------------------------------------------------------- same meaning
+def test_a_def_runs_as_a_python_function_with_positional_arguments():
+    game = game_of(HEAD + "def add3(a, b, c) = a + b * c\nturn:\n    choose c in [add3(1, 2, 3)]\n    end game\n")
+    assert "def _d0(st, me, _a0, _a1, _a2):" in source_of(game)
+    assert game.new_state(seed=1).legal_moves()[0].text == "7"
+
+
+def test_quantifiers_become_loops_and_keep_their_meaning():
+    rules = HEAD + ("var xs = [3, 1, 2, 3]\nvar res = []\n"
+                    "turn:\n"
+                    "    res = [count(x in xs where x > 1), sum(x in xs: x * 2), all(x in xs: x > 0),"
+                    " any(x in xs: x > 5), min(x in xs: -x), first(x in xs where x < 3), sorted(x in xs: -x),"
+                    " highest(x in xs: x), [x in xs where x != 3: x + 1]]\n"
+                    "    choose c in [1]\n    end game\n")
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert st.vars["res"] == [3, 18, True, False, -3, 1, [3, 3, 2, 1], [3, 3], [2, 3]]
+    assert "for _v" in source_of(game)
+
+
+def test_a_def_that_calls_defs_counts_its_calls_as_work():
+    game = game_of(HEAD + "def f(n) = 1 if n == 0 else f(n - 1) + f(n - 1)\n"
+                          "turn:\n    choose c in [f(30)]\n    end game\n")
+    with pytest.raises(RulesRuntimeError) as info:
+        game.new_state(seed=1)
+    assert "items of work" in str(info.value) and "x.rules:" in str(info.value)
+
+
+def test_an_error_inside_a_stretch_points_at_its_own_line():
+    """Several statements run as one generated function; the error still names the one that failed."""
+    game_text = HEAD + "var xs = [1]\nturn:\n    let a = 1\n    let b = 2\n    let c = xs[a + b]\n    end game\n"
+    with pytest.raises(RulesRuntimeError) as info:
+        game_of(game_text).new_state(seed=1)
+    assert str(info.value).startswith("x.rules:7:")
+    assert "there is no item 3 in a list of 1 item" in str(info.value)
+
+
+def test_stretches_count_every_instruction_as_a_step():
+    game = game_of(HEAD + "var n = 0\nturn:\n    n += 1\n    n += 1\n    n += 1\n    choose c in [n]\n    end game\n")
+    turn = game.compiled.procs["turn"]
+    assert turn.costs[0] == 4 and turn.fast[0] is not turn.code[0]  # three Execs and the Choose that ends them
+
+
+@pytest.mark.parametrize("name", ["biplane", "planes", "barnstormers", "tic-tac-toe"])
+def test_shipped_games_play_the_same_twice_from_one_compile_cache(name):
+    """A second compile of the same rules reuses the compiled code objects and plays the same game."""
+    logs = []
+    for _ in range(2):
+        st, rng = load(name).new_state(seed=3), random.Random(3)
+        for _ in range(60):
+            if st.is_over():
+                break
+            moves = st.legal_moves()
+            st.apply(moves[rng.randrange(len(moves))])
+        logs.append([e.get("text") for e in st.events])
+    assert logs[0] == logs[1] and logs[0]
+
+
+def test_literal_writes_every_value_as_data():
+    m = codegen.Module({"_copy_value": None})
+    for value in ["a'b\"c\n", "x" * 500, 10 ** 40, -(10 ** 40), [1, [2]], {"k": 1}, None, True, 12]:
+        code = m.literal(value)
+        assert pyast.parse(code, mode="eval")
+        if type(value) is str and len(value) < 200:
+            assert pyast.literal_eval(code) == value
+        if type(value) is int and abs(value) > 10 ** 15:
+            assert str(value) not in code
+
+
+# ----------------------------------------------------------------------------- the command
+def test_compile_emit_prints_the_generated_python():
+    result = CliRunner().invoke(app, ["compile", "tic-tac-toe", "--emit"])
+    assert result.exit_code == 0, result.output
+    assert "def _d0(" in result.output and "def _s" in result.output
+    body = result.output.split("\n\n", 1)[1]
+    pyast.parse(body)  # the whole emitted text is Python
+
+
+def test_compile_without_emit_says_what_it_made():
+    result = CliRunner().invoke(app, ["compile", "connect-four", "--players", "2"])
+    assert result.exit_code == 0 and result.output.startswith("ok: ") and "Python functions" in result.output
+
+
+def test_compile_of_a_bad_option_is_a_clear_error():
+    result = CliRunner().invoke(app, ["compile", "biplane", "--option", "nope=1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
