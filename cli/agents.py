@@ -1,48 +1,33 @@
-"""Agents that play a seat without a person: each picks one of the legal moves of its player."""
+"""Agents for the command line: the spec of `play --auto`, `simulate --agents` and `bench --agents`.
+The agents themselves live in interpreter/agents.py (importable without the CLI); see docs/agents.md."""
 from __future__ import annotations
 
-import random
 from typing import Optional
 
 import typer
 
-
-class RandomAgent:
-    """A uniformly random legal move, from its own generator (so the game's own chance stays the game's)."""
-
-    def __init__(self, seed: Optional[int] = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, state, player: int):
-        return self.rng.choice(state.legal_moves(player))
+from rulewright.interpreter.agents import (AGENTS, AgentSpecError, FirstAgent, RandomAgent, Seated,  # noqa: F401
+                                           agents_for, parse_spec, playout)
 
 
-class FirstAgent:
-    """Always the first legal move: fully predictable, handy for smoke tests of a new rules file."""
-
-    def __init__(self, seed: Optional[int] = None):
-        pass
-
-    def choose(self, state, player: int):
-        return state.legal_moves(player)[0]
+def check_spec(spec: str, option: str) -> None:
+    """A bad spec is a usage error, reported before any file is read."""
+    try:
+        parse_spec(spec)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint=f"'{option}'") from None
 
 
-AGENTS = {"random": RandomAgent, "first": FirstAgent}
+def seated(spec: str, players: int, seed: Optional[int], option: str = "--agents") -> Seated:
+    """The spec's agents as one agent for `play`'s seats; a spec for the wrong number of seats is a usage
+    error."""
+    try:
+        return Seated(agents_for(spec, players, seed))
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint=f"'{option}'") from None
 
 
 def make_agent(name: str, seed: Optional[int]):
-    if name not in AGENTS:
-        raise typer.BadParameter(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})", param_hint="'--auto'")
-    return AGENTS[name](seed)
-
-
-def playout(state, agent, max_decisions: int) -> int:
-    """Let the agent play every seat until the game ends or max_decisions; returns the decisions made."""
-    made = 0
-    while not state.is_over() and made < max_decisions:
-        player = state.to_move()[0]
-        # not atomic: a game whose rules fail is reported and thrown away, so no snapshot is needed
-        state.apply(agent.choose(state, player), player=player, atomic=False)
-        made += 1
-        state.drain_events()  # nobody reads them; a long playout should not hoard them
-    return made
+    """One named agent, every parameter at its default (kept for callers of the first CLI)."""
+    check_spec(name, "--auto")
+    return agents_for(name, 1, seed)[0]

@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import time
 
-from rulewright.cli.agents import RandomAgent, playout
+from rulewright.cli.agents import agents_for, playout
 
 MAX_DECISIONS = 100_000
 
 
-def bench(game, seconds: float, seed: int) -> dict:
+def bench(game, seconds: float, seed: int, agents: str = "random") -> dict:
     playouts = decisions = 0
     start = time.perf_counter()
     while True:  # at least one playout, however short the time
         state = game.new_state(seed=seed + playouts)
-        decisions += playout(state, RandomAgent(seed + playouts), MAX_DECISIONS)
+        decisions += playout(state, agents_for(agents, game.player_count, seed + playouts), MAX_DECISIONS)
         playouts += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

@@ -18,7 +18,8 @@ def compare(
     variant_b: str = typer.Argument(..., metavar="VARIANT_B", help="Shipped game name or rules file."),
     games: int = typer.Option(..., "--games", "-n", min=1, help="How many games each variant plays."),
     agents: str = typer.Option("random", "--agents", "-a", metavar="AGENT[,AGENT...]",
-                               help="The agent of every seat, or one per seat in seat order (agents: random, first)."),
+                               help="The agent of every seat, or one per seat in seat order, e.g. "
+                                    "'mcts:iterations=50,random' (see docs/agents.md)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", min=1,
                                           help="Number of players (default: the fewest VARIANT_A allows)."),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",

@@ -4,6 +4,7 @@ Start-up matters (`--help` in well under a second): only typer and the error han
 command imports the engine when it runs."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections import deque
@@ -46,6 +47,9 @@ OPTION = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="Set on
 SEED = typer.Option(None, "--seed", "-s", metavar="N",
                     help="Seed for the game's randomness (and the agents'); default: one drawn at random, printed.")
 JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
+AGENTS = typer.Option("random", "--agents", "-A", metavar="SPEC",
+                      help="Who plays: one agent for every seat or one per seat, with parameters, "
+                           "e.g. 'mcts:iterations=400,random' (see docs/agents.md).")
 UNVERIFIED = typer.Option(False, "--unverified", help="Load a save even if its seed and moves do not give it (edited by hand).")
 FORCE = typer.Option(False, "--force", help="Load a save whose moves diverge on rules edited since: the game as it "
                                             "stands before the first move the new rules refuse.")
@@ -95,7 +99,9 @@ def play(
                                         help="Apply these moves first: one per line, by text or number; "
                                              "'P: move' names the player."),
     auto: Optional[str] = typer.Option(None, "--auto", "-a", metavar="AGENT",
-                                       help="Let an agent (random, first) play every seat not played at the prompt."),
+                                       help="Let agents play every seat not played at the prompt: one agent "
+                                            "for every seat or one per seat, e.g. 'mcts:iterations=400,random' "
+                                            "(random, first, greedy, mcts, ismcts; see docs/agents.md)."),
     human: Optional[List[int]] = typer.Option(None, "--human", metavar="P",
                                               help="Play seat P at the prompt even with --auto or --moves; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per event, then the outcome."),
@@ -119,14 +125,14 @@ def play(
     A refused script move prints the legal ones and exits 1; the state stays as before it."""
     from rulewright.dsl.errors import RulesRuntimeError
     from rulewright.cli import logs
-    from rulewright.cli.agents import make_agent
+    from rulewright.cli.agents import check_spec, seated
     from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
     from rulewright.cli.script import read_script
     from rulewright.cli.session import open_session
     _need_game(game, load)
     options = parse_options(option)
     if auto:
-        make_agent(auto, 0)  # a usage error before any file is read
+        check_spec(auto, "--auto")  # a usage error before any file is read
     if with_legal and not as_json:
         raise typer.BadParameter("goes with --json", param_hint="'--legal'")
     script = read_script(moves) if moves else []
@@ -134,7 +140,7 @@ def play(
     if session.note:
         err(f"note: {session.note}")
     # Seeded with the session's seed (chosen at random if --seed is absent), the one the log records.
-    agent = make_agent(auto, session.seed) if auto else None
+    agent = seated(auto, session.game.player_count, session.seed, "--auto") if auto else None
     seats_all = frozenset(range(1, session.game.player_count + 1))
     bad = [p for p in human or [] if p not in seats_all]
     if bad:
@@ -240,6 +246,7 @@ def simulate(
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Worker processes (default: one per CPU)."),
     max_decisions: int = typer.Option(100_000, "--max-decisions", min=1,
                                       help="Stop a game after this many decisions (counted as unfinished)."),
+    agents: str = AGENTS,
     as_json: bool = JSON,
     report_dir: Optional[str] = typer.Option(None, "--report", metavar="DIR",
                                              help="Also write a balance report (JSON, CSV, PNG and SVG plots) here."),
@@ -248,15 +255,19 @@ def simulate(
                                            "(auto, HOST:6379, ray://HOST:10001), or on a new local one "
                                            "when none is given."),
 ):
-    """Random agents play many games in parallel: win rate per seat, game length, scores, draws."""
+    """Agents (random ones unless --agents says) play many games in parallel: win rate per seat, game
+    length, scores, draws."""
     import rulewright
     from rulewright.interpreter.api import fresh_seed
+    from rulewright.cli.agents import check_spec, seated
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rulewright.cli.output import stderr_console
     from rulewright.cli.simulate import format_summary, play_one, run_games, summarize
     from rulewright.cli.report import analyze, play_recorded, write_report
     from rulewright.cli.session import rules_ref
+    check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
+    seated(agents, g.player_count, 0)  # one agent per seat, or one for all
     seed = fresh_seed() if seed is None else seed
     workers = min(workers or os.cpu_count() or 1, games)
     seeds = [seed + i for i in range(games)]
@@ -264,7 +275,9 @@ def simulate(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
-    play = play_recorded if report_dir else play_one  # with --report: their events tallied
+    # --report: their events tallied
+    play = (functools.partial(play_recorded, agents=None if agents == "random" else agents) if report_dir
+            else functools.partial(play_one, agents=agents))
     if ray is not None:  # the same seeds, the same results, on Ray
         from rulewright.cli.simulate import run_games_on_ray
         results = run_games_on_ray(g, seeds, max_decisions, ray_address(ray),
@@ -278,7 +291,7 @@ def simulate(
         raise typer.Exit(REFUSED)
     summary = summarize(g, results, seed)
     if report_dir:
-        written = write_report(report_dir, [analyze(g, results, seed)])
+        written = write_report(report_dir, [analyze(g, results, seed, None if agents == "random" else agents)])
         err(f"wrote {', '.join(written)} to {report_dir}")
     if as_json:
         json_line(summary)
@@ -316,13 +329,18 @@ def bench(
     option: Optional[List[str]] = OPTION,
     seconds: float = typer.Option(3.0, "--seconds", "-t", min=0.0, max=86_400.0, help="How long to play (at most a day)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the first playout."),
+    agents: str = AGENTS,
     as_json: bool = JSON,
 ):
-    """Random playouts for a while: playouts and decisions per second (one process)."""
+    """Playouts for a while (random agents unless --agents says): playouts and decisions per second (one
+    process)."""
     import rulewright
+    from rulewright.cli.agents import check_spec, seated
     from rulewright.cli.bench import bench as run_bench
+    check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
-    report = run_bench(g, seconds, seed)
+    seated(agents, g.player_count, 0)  # one agent per seat, or one for all
+    report = run_bench(g, seconds, seed, agents)
     if as_json:
         json_line(report)
     else:

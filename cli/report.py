@@ -32,25 +32,23 @@ UNMATCHED = "(no rule matched)"
 
 # ----------------------------------------------------------------------------------------- the agents
 def _agents(spec: Optional[str], players: int, seed: int) -> list:
-    """One agent per seat from a spec such as ``random`` or ``first,random`` (one name for every seat, or
-    one per seat). The one place this module makes agents, so that it can be pointed at a richer agent
-    library; today's agents are those of cli/agents.py, which take no parameters."""
-    from rulewright.cli.agents import AGENTS, RandomAgent
+    """One agent per seat from a spec such as ``random``, ``first,random`` or ``mcts:iterations=50,random``
+    (one agent for every seat, or one per seat; interpreter/agents.py parses it). Each seat gets its own
+    agent and generator, fixed by the seed."""
+    from rulewright.interpreter.agents import AGENTS, AgentSpecError, RandomAgent, parse_spec
     if spec is None:  # simulate's agent: one random agent for every seat, seeded with the game's seed
         agent = RandomAgent(seed)
         return [agent] * players
-    names = [n.strip() for n in spec.split(",")]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise ValueError(f"--agents names {len(names)} agents for {players} seats; name one for every seat, "
+    try:
+        parsed = parse_spec(spec)
+    except AgentSpecError as exc:
+        raise ValueError(str(exc)) from None
+    if len(parsed) == 1:
+        parsed = parsed * players
+    if len(parsed) != players:
+        raise ValueError(f"--agents names {len(parsed)} agents for {players} seats; name one for every seat, "
                          f"or one for all")
-    agents = []
-    for seat, name in enumerate(names, 1):
-        if name not in AGENTS:
-            raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
-        agents.append(AGENTS[name](seed * 101 + seat))  # each seat its own generator, fixed by the seed
-    return agents
+    return [AGENTS[name](seed * 101 + seat, **params) for seat, (name, params) in enumerate(parsed, 1)]
 
 
 def check_agents(spec: Optional[str], players: int) -> None:

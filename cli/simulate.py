@@ -10,7 +10,7 @@ from typing import Callable, Optional
 
 import rulewright
 from rulewright.dsl.errors import OptionError, RulesError
-from rulewright.cli.agents import RandomAgent, playout
+from rulewright.cli.agents import agents_for, playout
 from rulewright.interpreter.limits import current, set_limits
 
 _game = None  # the game a worker process plays, compiled once per process
@@ -22,10 +22,10 @@ def _init_worker(ref: str, players: int, options: dict, bounds: dict) -> None:
     _game = rulewright.load(ref, players=players, options=options)
 
 
-def play_one(game, seed: int, max_decisions: int) -> dict:
+def play_one(game, seed: int, max_decisions: int, agents: str = "random") -> dict:
     try:
         state = game.new_state(seed=seed)
-        decisions = playout(state, RandomAgent(seed), max_decisions)
+        decisions = playout(state, agents_for(agents, game.player_count, seed), max_decisions)
     except RulesError as exc:  # sent back as text: not every RulesError survives pickling
         return {"seed": seed, "error": str(exc)}
     outcome = state.outcome().to_dict() if state.is_over() else None

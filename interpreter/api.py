@@ -99,13 +99,20 @@ class Game:
             if not ok.const:
                 raise OptionError(d.message)
 
-    def new_state(self, seed: Optional[int] = None) -> State:
+    def new_state(self, seed: Optional[int] = None, chance: str = "seeded") -> State:
         """A new game. Without a seed one is drawn, and kept: every game can be played again, and a save
-        checked against its moves."""
+        checked against its moves. ``chance="explicit"``: chance is a player (interpreter/chance.py)."""
+        if chance != "seeded":
+            from rulewright.interpreter.chance import start
+            return start(self, seed, chance)
         if seed is None:
             seed = fresh_seed()
-        rng = Generator(seed)  # random.Random's numbers; a failed move can put its draws back
-        st = State(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled, seed=seed)
+        # random.Random's numbers; a failed move can put its draws back
+        return self.start_state(seed, Generator(seed))
+
+    def start_state(self, seed: int, rng: Generator, state_class=State) -> State:
+        """The game set up with this generator, up to its first decision."""
+        st = state_class(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled, seed=seed)
         limits.fresh()  # the starting values are bounded like a move (limits.py)
         for name, per_player, init in self.compiled.initial:
             try:

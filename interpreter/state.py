@@ -611,7 +611,7 @@ _getrandbits, _random = random.Random.getrandbits, random.Random.random
 
 def generator(rng: random.Random) -> Generator:
     """``rng`` as a Generator, in the same state."""
-    if type(rng) is Generator:
+    if isinstance(rng, Generator):  # a subclass too (chance.py's ChanceGenerator)
         return rng
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     _setstate(g, rng.getstate())

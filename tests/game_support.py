@@ -66,3 +66,30 @@ def assert_same_seed_same_game(game, seed: int, agent_seed: int) -> None:
     random_playout(a, random.Random(agent_seed))
     random_playout(b, random.Random(agent_seed))
     assert a.to_json() == b.to_json()
+
+
+# The guide's reaction-window game (docs/language.md, 'Reaction windows'): the adapters' window tests.
+WINDOWS = '''
+game "Windows"
+players 3
+player var hand = [] secret
+player var score = 0
+var deck = [] hidden
+
+setup:
+    deck = shuffled(["cad", "cad", "dud", "dud", "dud", "dud"])
+    for p in players:
+        repeat 2 times:
+            draw c from deck
+            add c to p.hand
+
+turn:
+    let need = 2
+    each q in [k in players where k != me] may choose c in q.hand where c == "cad" as "play a cad against player {me}":
+        reveal c as "player {q} plays a cad against player {me}"
+        remove c from q.hand
+        need += 1
+    if roll(6) >= need:
+        me.score += 1
+end when round_number == 3 after round
+'''

@@ -1,0 +1,199 @@
+"""Agents (interpreter/agents.py): the spec, the plug-in interface, and strength against random seats.
+Few games and small budgets here; long runs are in benchmarks/agents.py."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rulewright
+from rulewright.interpreter import agents as agents_module
+from rulewright.interpreter.agents import (AGENTS, AgentSpecError, GreedyAgent, ISMCTSAgent, MCTSAgent,
+                                           RandomAgent, agents_for, evaluation, parse_spec, playout)
+from rulewright.interpreter.determinize import determinize
+
+
+# ------------------------------------------------------------------------------------------ the spec
+def test_a_spec_names_one_agent_per_seat_with_parameters():
+    assert parse_spec("mcts:iterations=400,depth=20,random") == [("mcts", {"iterations": 400, "depth": 20}),
+                                                                  ("random", {})]
+    assert parse_spec("greedy:by=-damage") == [("greedy", {"by": "-damage"})]
+    seats = agents_for("mcts:iterations=400,random", players=2, seed=3)
+    assert isinstance(seats[0], MCTSAgent) and seats[0].iterations == 400 and isinstance(seats[1], RandomAgent)
+
+
+def test_one_name_is_one_agent_for_every_seat_seeded_as_the_seed_says():
+    seats = agents_for("random", players=3, seed=7)
+    assert seats[0] is seats[1] is seats[2]
+    ours, plain = seats[0], RandomAgent(7)  # play --auto random --seed 7 plays as before
+    assert [ours.rng.random() for _ in range(3)] == [plain.rng.random() for _ in range(3)]
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mtcs", "unknown agent 'mtcs'; did you mean 'mcts'"),
+    ("mcts:iters=3", "has no parameter 'iters'"),
+    ("mcts:iterations=lots", "iterations must be a whole number"),
+    ("mcts:iterations=0", "must be more than 0"),
+    ("random:depth=3", "agent 'random' has no parameter"),
+    ("depth=3,random", "comes before any agent"),
+    ("greedy:by=", "needs a value"),
+    ("", "names one agent per seat"),
+    ("random,random,random", "names 3 agents for 2 seats"),
+])
+def test_bad_specs_are_refused_with_a_clear_message(spec, message):
+    with pytest.raises(AgentSpecError, match=message.replace("(", r"\(")):
+        agents_for(spec, 2, 0)
+
+
+def test_a_plug_in_agent_is_one_entry_in_agents():
+    class Last:
+        def __init__(self, seed=None):
+            pass
+
+        def choose(self, state, player):
+            return state.legal_moves(player)[-1]
+    AGENTS["last"] = Last
+    agents_module.PARAMETERS["last"] = {}
+    try:
+        st = rulewright.load("tic-tac-toe").new_state(seed=1)
+        playout(st, agents_for("last", 2, 0), 100)
+        assert st.is_over() and st.view(None)["vars"]["marks"]  # every move the last legal one
+    finally:
+        del AGENTS["last"], agents_module.PARAMETERS["last"]
+
+
+# ------------------------------------------------------------------------------------------ behaviour
+@pytest.mark.parametrize("spec", ["random", "first", "greedy", "mcts:iterations=8,depth=4",
+                                  "ismcts:iterations=8,depth=4"])
+@pytest.mark.parametrize("name", ["kuhn-poker", "biplane", "air-show"])
+def test_every_agent_picks_a_legal_move_and_leaves_the_state_alone(spec, name):
+    st = rulewright.load(name, players=2).new_state(seed=4)
+    rng = random.Random(0)
+    for _ in range(5):  # a few positions into the game
+        if st.is_over():
+            break
+        p = st.to_move()[0]
+        before = st.view(None), st.moves_made
+        move = agents_for(spec, 2, 1)[p - 1].choose(st, p)
+        assert move in st.legal_moves(p)
+        assert (st.view(None), st.moves_made) == before
+        st.apply(rng.choice(st.legal_moves(p)), player=p)
+
+
+def test_the_default_evaluation_follows_the_ranking():
+    st = rulewright.load("biplane", players=2).new_state(seed=1)
+    st.vars["score"] = [3, 9]  # Biplane: the lowest score wins
+    value = evaluation()(st)
+    assert value[1] > 0.5 > value[2]
+    flipped = evaluation("score")(st)  # by=score: bigger is better
+    assert flipped[2] > 0.5 > flipped[1]
+
+
+def test_greedy_takes_a_winning_move():
+    st = rulewright.load("tic-tac-toe").new_state(seed=1)
+    for m in ["A1", "B1", "A2", "B2"]:
+        st.apply(m)
+    assert GreedyAgent(0).choose(st, 1).text == "A3"
+
+
+def test_ismcts_worlds_keep_what_the_player_sees_and_deal_the_rest_again():
+    game = rulewright.load("kuhn-poker")
+    st = game.new_state(chance="explicit")
+    st.apply_chance("K")
+    st.apply_chance("J")  # player 1 holds the King, player 2 the Jack
+    others = set()
+    for seed in range(30):
+        world = determinize(st, 1, random.Random(seed))
+        assert world.view(1) == st.view(1)  # the same for player 1 ...
+        others.add(world.vars["hand"][1])
+    assert others == {"J", "Q"}  # ... the other hand dealt again from what player 1 cannot see
+    assert st.vars["hand"] == ["K", "J"]  # the real game is untouched
+
+
+# ------------------------------------------------------------------------------------------ strength
+def _result(name, spec, seed, players=2, max_decisions=50_000):
+    st = rulewright.load(name, players=players).new_state(seed=seed)
+    playout(st, agents_for(spec, players, seed), max_decisions)
+    return st.outcome()
+
+
+def test_mcts_never_loses_tic_tac_toe_to_random():
+    for seed in range(12):  # 6 games in each seat
+        mcts_seat = seed % 2 + 1
+        spec = "mcts:iterations=200,random" if mcts_seat == 1 else "random,mcts:iterations=200"
+        outcome = _result("tic-tac-toe", spec, seed)
+        assert outcome.draw or outcome.winners == [mcts_seat], seed
+
+
+def test_mcts_beats_random_at_connect_four():
+    wins = 0
+    for seed in range(4):
+        mcts_seat = seed % 2 + 1
+        spec = "mcts:iterations=60,random" if mcts_seat == 1 else "random,mcts:iterations=60"
+        wins += _result("connect-four", spec, seed).winners == [mcts_seat]
+    assert wins == 4  # a random seat wins about half its games: 4 in 4 by chance is 1 in 16
+
+
+def test_ismcts_beats_random_at_biplane():
+    """Hidden hands: the search plays in dealt-again worlds. Long runs over every aviation game:
+    benchmarks/agents.py (figures in docs/agents.md)."""
+    wins = 0
+    for seed in range(2):
+        seat = seed % 2 + 1
+        spec = "ismcts:iterations=30,depth=8,random" if seat == 1 else "random,ismcts:iterations=30,depth=8"
+        wins += _result("biplane", spec, seed).winners == [seat]
+    assert wins == 2
+
+
+def test_kuhn_poker_bet_with_the_king():
+    """The King never loses a showdown: with it, betting first gains, and every search agent finds that."""
+    for cls in (MCTSAgent, ISMCTSAgent):
+        st = rulewright.load("kuhn-poker").new_state(chance="explicit")
+        st.apply_chance("Q")
+        st.apply_chance("K")  # player 1 holds the King
+        assert cls(0, iterations=300).choose(st, 1).text == "bet", cls
+
+
+# ------------------------------------------------------------------------------------------ the command line
+def test_the_commands_take_an_agent_spec():
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulewright.cli.main import app
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", "tic-tac-toe", "-n", "4", "-s", "1", "-w", "1", "--json",
+                                 "--agents", "mcts:iterations=100,random"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["wins"]["2"] == 0 and summary["wins"]["1"] + summary["draws"] == 4
+    played = runner.invoke(app, ["play", "tic-tac-toe", "--auto", "first,greedy", "--seed", "2", "--json"])
+    assert played.exit_code == 0 and '"outcome"' in played.stdout
+    bench = runner.invoke(app, ["bench", "tic-tac-toe", "-t", "0", "--agents", "greedy", "--json"])
+    assert bench.exit_code == 0 and json.loads(bench.stdout)["playouts"] == 1
+    for args in (["simulate", "tic-tac-toe", "-n", "1", "--agents", "random,random,random"],
+                 ["play", "tic-tac-toe", "--auto", "mcts:iterations=x"],
+                 ["bench", "tic-tac-toe", "--agents", "clever"]):
+        bad = runner.invoke(app, args)
+        assert bad.exit_code == 2, args
+
+
+DICE = """
+game "Dice"
+players 2
+player var score = 0
+turn:
+    choose a in ["roll", "stop"] as "{a}"
+    if a == "roll":
+        me.score += roll(6)
+end when round_number == 2 after round
+"""
+
+
+def test_search_agents_draw_chance_outcomes_in_explicit_mode(make_game):
+    """With explicit chance a search's copies meet chance nodes; they draw them by their probabilities.
+    Rolling only ever adds to the score, so every agent that looks ahead rolls."""
+    st = make_game(DICE).new_state(chance="explicit")
+    for spec in ("greedy", "mcts:iterations=40", "ismcts:iterations=40"):
+        assert agents_for(spec, 2, 0)[0].choose(st, 1).text == "roll", spec
+    assert st.vars["score"] == [0, 0] and not st.is_chance()

@@ -1,0 +1,106 @@
+"""The PettingZoo adapter (interpreter/pettingzoo_adapter.py): PettingZoo's api_test on every shipped game
+(long games truncated after a few dozen decisions here), the action mask, hidden information."""
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from rulewright.dsl.errors import OptionError  # noqa: E402
+from rulewright.interpreter.api import shipped_games  # noqa: E402
+from rulewright.interpreter.pettingzoo_adapter import env  # noqa: E402
+
+from game_support import WINDOWS  # noqa: E402
+
+
+@pytest.mark.parametrize("name", list(shipped_games()))
+def test_pettingzoo_api_test_passes(name):
+    e = env(name, samples=1, max_decisions=60)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on observation shapes, not failures
+        api_test(e, num_cycles=40)
+
+
+def _view(obs) -> dict:
+    return json.loads(bytes(obs["observation"]).rstrip(b"\0").decode())
+
+
+def test_the_mask_marks_the_legal_moves_and_a_whole_game_ends_with_rewards():
+    e = env("tic-tac-toe")
+    e.reset(seed=3)
+    obs, *_ = e.last()
+    assert obs["action_mask"].sum() == 9 and e.infos["player_1"]["moves"][0] == "A1"
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) == len(info["moves"])
+        e.step(int(rng.choice(legal)))
+    assert e.agents == [] and e.state.is_over()  # every agent stepped out once the game ended
+
+
+def test_rewards_are_the_outcome():
+    e = env("tic-tac-toe")
+    e.reset(seed=1)
+    for move in ["A1", "B1", "A2", "B2", "A3"]:
+        e.step(e.infos[e.agent_selection]["moves"].index(move))
+    assert all(e.terminations.values())
+    assert e.rewards == {"player_1": 1.0, "player_2": -1.0}
+
+
+def test_an_observation_shows_only_what_the_player_sees():
+    e = env("kuhn-poker")
+    e.reset(seed=5)
+    hands = [_view(e.observe(a))["vars"]["hand"] for a in e.possible_agents]
+    assert hands[0][1] == "?" and hands[1][0] == "?" and "?" not in (hands[0][0], hands[1][1])
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    e = env("tic-tac-toe")
+    e.reset(seed=1)
+    before = _view(e.observe("player_1"))
+    with pytest.raises(OptionError, match="not legal"):
+        e.step(12)
+    assert _view(e.observe("player_1")) == before and e.agent_selection == "player_1"
+
+
+
+
+def test_a_reaction_window_visits_every_player_so_nobody_learns_who_is_asked(tmp_path):
+    path = tmp_path / "windows.rules"
+    path.write_text(WINDOWS, encoding="utf-8")
+    e = env(str(path), samples=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(e, num_cycles=100)
+    windows = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        while not any(e.terminations.values()):
+            pend = e.state.pending
+            if pend is not None and pend.window and e.window == e.possible_agents:
+                windows += 1
+                asked = {f"player_{p}" for p in e.state.to_move()}
+                visited = []
+                for _ in e.possible_agents:  # the next window may open at once: one round of visits
+                    if any(e.terminations.values()):
+                        break
+                    agent = e.agent_selection
+                    visited.append(agent)
+                    moves = e.infos[agent]["moves"]
+                    assert (moves == ["wait"]) == (agent not in asked)
+                    e.step(0)
+                if not any(e.terminations.values()):
+                    assert visited == e.possible_agents  # every seat, in order, asked or not
+            else:
+                e.step(0)
+    assert windows > 0
