@@ -198,12 +198,13 @@ def show(
     force: bool = FORCE,
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
+    with_vars: bool = typer.Option(False, "--vars", help="Also list every variable (the rules' own names)."),
     as_json: bool = JSON,
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also draw the table as a picture (SVG)."),
     png: Optional[str] = typer.Option(None, "--png", metavar="FILE",
                                       help="Also draw it as a PNG (needs rsvg-convert or chromium)."),
 ):
-    """Show the board and every variable, as text or (with --json) as the player's view."""
+    """Show the table (board, players, zones) as text, or (with --json) the player's view."""
     from rulewright.cli.play import Reporter, Seats, drive
     from rulewright.cli.script import read_script
     from rulewright.cli.session import open_session
@@ -232,7 +233,8 @@ def show(
     if as_json:
         json_line(state.view(as_player))
     else:
-        out(state.render(as_player))
+        from rulewright.cli.screen import screen_text
+        out(screen_text(state, as_player, with_vars=with_vars))
 
 
 @app.command()

@@ -362,7 +362,7 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
             json_line({"event": "stopped", "reason": result.message, "to_move": state.to_move()})
         return
     out("")
-    out(state.render(viewer))
+    out(screen_text(state, viewer, with_turn_note=False))
     out("")
     if state.is_over():
         out("outcome: " + describe_outcome(state.outcome()))

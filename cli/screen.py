@@ -67,7 +67,7 @@ def _pairs(title: str, pairs) -> Group:
     return Group(Text(title, style="bold underline"), table)
 
 
-def renderable(sc: Screen, with_vars: bool = False) -> Group:
+def renderable(sc: Screen, with_vars: bool = False, with_turn_note: bool = True) -> Group:
     parts = [Text(sc.title, style="bold"), Text(sc.status + (f"   ({sc.ranking})" if sc.ranking else ""))]
     if sc.board is not None:
         parts += [Text(""), _board(sc)]
@@ -81,7 +81,7 @@ def renderable(sc: Screen, with_vars: bool = False) -> Group:
         parts += [Text(""), _pairs(f"yours (player {sc.viewer})", sc.own)]
     if with_vars or not (sc.board or sc.columns or sc.table or sc.own):
         parts += [Text(""), _vars(sc)]
-    if sc.turn_note:
+    if sc.turn_note and with_turn_note:
         parts += [Text(""), Text(sc.turn_note, style="bold")]
     return Group(*parts)
 
@@ -96,12 +96,13 @@ def _vars(sc: Screen) -> Text:
 
 
 def screen_text(state, viewer: Optional[int] = None, with_vars: bool = False, width: int = WIDTH,
-                colour: bool = False) -> str:
-    """The screen as text (ANSI colours if ``colour``), for the prompt, `show` and tests."""
+                colour: bool = False, with_turn_note: bool = True) -> str:
+    """The screen as text (ANSI colours if ``colour``), for the prompt, `show` and tests; without the
+    closing line (whose move it is, or the outcome) when the caller says it its own way."""
     limits.fresh()  # the display runs the rules' expressions: bounded like a move
     sc = build(state, viewer)
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system="standard" if colour else None,
                       force_terminal=colour, highlight=False, emoji=False, legacy_windows=False)
-    console.print(renderable(sc, with_vars))
+    console.print(renderable(sc, with_vars, with_turn_note))
     return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())

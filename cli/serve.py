@@ -193,7 +193,8 @@ class Server:
         return {"view": self._state().view(self._player(req))}
 
     def cmd_render(self, req) -> dict:
-        return {"text": self._state().render(self._player(req))}
+        from rulewright.cli.screen import screen_text
+        return {"text": screen_text(self._state(), self._player(req))}
 
     def cmd_outcome(self, _req) -> dict:
         state = self._state()

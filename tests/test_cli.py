@@ -175,8 +175,11 @@ def test_play_readable_ends_with_board_and_outcome():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "player 1: A1" and lines[1] == "player 2: A2"
-    assert "game over - winners: 1" in result.stdout
-    assert lines[-1] == "outcome: winner: player 1"
+    # The closing screen is the table a person reads (the board with its legend), not the variables,
+    # and the outcome is said once, last.
+    assert "A   x  o  x\nlegend: x player 1's mark  o player 2's mark" in result.stdout
+    assert "marks:" not in result.stdout
+    assert lines[-1] == "outcome: winner: player 1" and result.stdout.count("winner") == 1
 
 
 def test_play_human_seat_against_agent():
@@ -275,7 +278,7 @@ def test_save_load_keeps_options_and_players(guess, tmp_path):
     shown = run("show", guess, "--load", save)
     assert shown.exit_code == 0
     assert shown.stdout.startswith("Guess - 3 players (rounds=2)")
-    assert "score: 1: 1  2: 2  3: 3" in shown.stdout
+    assert "score: [1, 2, 3]" in shown.stdout
     # Repeating the save's settings is fine, changing them is refused with a reason.
     assert run("show", guess, "--load", save, "--players", "3").exit_code == 0
     changed = run("show", guess, "--load", save, "--players", "2")
@@ -471,7 +474,7 @@ def test_show_as_player_hides_secrets(guess, tmp_path, snapshot):
     moves = script_file(tmp_path, "moves.txt", "2: pick 3", "pick 1", "1: 2")
     as_one = run("show", guess, "-o", "rounds=2", "--moves", moves, "--as", "1")
     assert as_one.exit_code == 0
-    assert "picks: 1: [1]  2: {\"hidden\": 1}" in as_one.stdout
+    assert "picks: [[1], {\"hidden\": 1}]" in as_one.stdout
     as_two = json.loads(run("show", guess, "-o", "rounds=2", "--moves", moves, "--as", "2", "--json").stdout)
     assert as_two["vars"]["picks"] == [{"hidden": 1}, [3]]
     assert as_two["chosen"] == [1]  # who has chosen, not what
