@@ -12,7 +12,7 @@ import shlex
 import sys
 from typing import Callable, Optional
 
-from rulewright.dsl.errors import IllegalMoveError, OptionError, RulesError, SaveError, suggest
+from rulewright.dsl.errors import OptionError, RulesError, suggest
 from rulewright.cli.errors import describe
 
 COMMANDS = {

@@ -365,7 +365,7 @@ def parse(text: str, filename: str = "<rules>") -> ast.RulesFile:
         text += "\n"
     try:
         tree = _lark().parse(text, start="start")
-    except DedentError as exc:
+    except DedentError:
         line = _dedent_line(text)
         source_line = _lines(text)[line - 1]
         raise RulesSyntaxError(Diagnostic("this line's indentation matches no enclosing block", filename,

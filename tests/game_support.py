@@ -28,6 +28,18 @@ def random_playout(st, rng: random.Random, check=None, limit=40_000) -> list:
     return played
 
 
+def played(name: str, moves: int = 12, seed: int = 3):
+    """A shipped game a few random moves in (derandomized: the same moves every run)."""
+    import rulewright
+    st = rulewright.load(name).new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if st.is_over():
+            break
+        st.apply(rng.choice(st.legal_moves()))
+    return st
+
+
 def mover(st) -> int:
     """The one player who must decide now."""
     (p,) = st.to_move()

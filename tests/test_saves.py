@@ -245,7 +245,7 @@ def test_a_save_that_diverges_on_the_new_rules_names_the_move_and_loads_with_for
         saves.load(game, data)
     assert str(info.value).startswith(
         "the rules changed since this save was made: its moves were played again on the new rules, and "
-        f"move 1 of ")
+        "move 1 of ")
     assert f"(player {first_bid['player']}: '{first_bid['move']}') diverges: illegal move" in str(info.value)
     assert str(info.value).endswith("; to load the game as it stands before that move, use --force "
                                     "(in Python: saves.load(game, data, force=True))")

@@ -2,7 +2,6 @@
 only, and the 'display:' section's parts and mistakes on their own."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -11,21 +10,11 @@ from rulewright.cli.screen import screen_text
 from rulewright.dsl.errors import RulesError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import shipped_games
+from game_support import played
 from rulewright.interpreter.checker import check
 from rulewright.interpreter.screen import build, value_text
 
 GAMES = sorted(shipped_games())
-
-
-def played(name: str, moves: int = 12, seed: int = 3):
-    """A shipped game a few random moves in (derandomized: the same moves every run)."""
-    st = rulewright.load(name).new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if st.is_over():
-            break
-        st.apply(rng.choice(st.legal_moves()))
-    return st
 
 
 @pytest.mark.parametrize("name", GAMES)

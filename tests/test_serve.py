@@ -7,7 +7,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

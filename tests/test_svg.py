@@ -6,16 +6,15 @@ from __future__ import annotations
 import base64
 import io
 import os
-import random
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
-import rulewright
 from rulewright.cli.main import app
 from rulewright.interpreter.api import shipped_games
+from game_support import played
 from rulewright.interpreter.svg import render_svg
 from typer.testing import CliRunner
 
@@ -23,16 +22,6 @@ GAMES = sorted(shipped_games())
 REFERENCES = Path(__file__).parent / "svg_references"
 CHROMIUM = "/usr/bin/chromium"
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def played(name: str, moves: int = 12, seed: int = 3):
-    st = rulewright.load(name).new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if st.is_over():
-            break
-        st.apply(rng.choice(st.legal_moves()))
-    return st
 
 
 def picture(name: str) -> str:

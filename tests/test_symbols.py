@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
 from rulewright.interpreter import board_kinds
 from rulewright.interpreter.checker import check
