@@ -193,8 +193,8 @@ def test_end_game_inside_scoring_ends_the_scoring(tmp_path):
 
 def test_a_let_in_a_branch_an_option_turns_off_still_compiles(tmp_path):
     _game(tmp_path, 'game "F"\nplayers 2\noption bonus: on | off\nvar total = 0\nturn:\n'
-                        '    if bonus == on:\n        let extra = 5\n    choose x in [1, 2]\n'
-                        '    total += x + (extra if bonus == on else 0)\n    end game\n')
+            '    if bonus == on:\n        let extra = 5\n    choose x in [1, 2]\n'
+            '    total += x + (extra if bonus == on else 0)\n    end game\n')
     path = tmp_path / "g.rules"
     state = rulewright.load(str(path), options={"bonus": "off"}).new_state(seed=1)
     state.apply("2")
