@@ -618,6 +618,14 @@ class ScreenDecl:
 
 
 @node
+class ObserveDecl:
+    """``observe:``, what each player observes as numbers: ``"Label" = expression`` entries (ScreenEntry)
+    worked out for the observing player ``me``, flattened into one list (the observation tensor)."""
+    entries: tuple
+    span: Span = span_field()
+
+
+@node
 class RulesFile:
     filename: str
     source: str

@@ -1062,6 +1062,9 @@ class _Builder(Transformer):
             self._screen_error(self._tok_span(c[0]), f"'{word}' is not a line of 'display:'", hint)
         return ast.ScreenLine(word, tuple(c[1:]), span=self._span(meta))
 
+    def observe_decl(self, meta, c):
+        return ast.ObserveDecl(tuple(c), span=self._span(meta))
+
     def _screen_error(self, span, message, hint=""):
         raise RulesSyntaxError(Diagnostic(message, self.filename, span.line, span.column,
                                           self._source_line(span.line), hint))

@@ -84,6 +84,9 @@ class Checker:
                 self.expr(d.expr, {d.name})
             elif isinstance(d, ast.ScreenDecl):
                 self._screen(d)
+            elif isinstance(d, ast.ObserveDecl):
+                for e in d.entries:
+                    self.expr(e.expr, {"me"})
             elif isinstance(d, ast.RankDecl):
                 for name, _asc in d.keys:
                     if name not in self.player_vars:

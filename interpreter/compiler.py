@@ -66,6 +66,10 @@ class CompiledGame:
         if sym.display is not None:
             self.display = (sym.display.name, self.exprs.compile(sym.display.expr, {sym.display.name}))
         self.screen = self._compile_screen(sym.screen)
+        # 'observe:': (entry, compiled) in order, worked out for the observing player 'me'
+        self.observe = tuple((e, self.exprs.compile(e.expr, {"me"})) for e in sym.observe.entries) \
+            if sym.observe is not None else ()
+        self.observe_sizes: list = []  # the values each entry gives, fixed by the first observation
         self.initial = [(d.name, d.per_player, self.exprs.compile(d.value, set())) for d in self.var_decls.values()]
         self.procs = self._compile_procs()
 

@@ -65,6 +65,7 @@ The rules it applies (each message names the sink and the secret):
 10. End, teams, ranking: an ``end when`` condition, ``teams``, a ``rank by`` key (or, without
     ``rank by``, the ``score`` the outcome ranks by), unless revealed at the start of ``scoring:``,
     depend on a secret.
+11. Observation: an ``observe:`` entry shows its player ``me`` a secret other than ``me``'s own.
 
 Known limits: implicit flows through ``break``/``return`` (what runs after them); the length of a
 hidden or secret list changed under a secret condition or chosen by one (a record printed whole in a
@@ -106,6 +107,7 @@ HINT_REVEAL = "the 'as' text of a reveal may use the value revealed and what eve
 HINT_END = "end the game on what every player can see, or 'reveal' it first"
 HINT_TEAMS = "build the teams from what every player can see"
 HINT_RANK = "rank by public variables, or 'reveal' them at the start of 'scoring:'"
+HINT_OBSERVE = "observe only what every player sees and the observing player's ('me') own secrets"
 
 
 @attrs.frozen
@@ -1169,6 +1171,14 @@ class Flow:
             if score is not None and score.per_player:
                 # without 'rank by' the outcome ranks (and shows) the scores
                 self.check_ranking(score.span, ["score"], scoring_reveals, "the outcome")
+
+        if sym.observe is not None:
+            at = FlowPoint()
+            for e in sym.observe.entries:
+                bad = self.not_owned_by(self.label(e.expr, at), "me")
+                if bad:
+                    self.report(11, e.expr.span, f"the observation '{e.label}' of player me shows "
+                                f"{self.secret(bad, self.direct(e.expr, at))}", HINT_OBSERVE)
 
     def check_ranking(self, span, names, scoring_reveals: set, what: str):
         for name in names:

@@ -464,6 +464,12 @@ class State:
         from rulewright.interpreter.views import information_state
         return information_state(self, player)
 
+    def observation_tensor(self, player: int) -> list:
+        """What ``player`` observes as numbers, from the rules' ``observe:`` section (an observation
+        tensor for learning agents; interpreter/observation.py)."""
+        from rulewright.interpreter.observation import observation_tensor
+        return observation_tensor(self, player)
+
     def render(self, player: Optional[int] = None) -> str:
         limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.render import render

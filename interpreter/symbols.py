@@ -80,6 +80,7 @@ class SymbolTable:
         self.rank = rank
         self.teams = next((d for d in decls if isinstance(d, ast.TeamsDecl)), None)
         self.screen = next((d for d in decls if isinstance(d, ast.ScreenDecl)), None)
+        self.observe = next((d for d in decls if isinstance(d, ast.ObserveDecl)), None)
         self.displays = [d for d in decls if isinstance(d, ast.DisplayDecl)]
         if self.screen is not None and self.screen.board is not None:
             self.displays.append(self.screen.board)

@@ -27,7 +27,8 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.symbols import uses
 
-_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl, ast.Extends)
+_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
+           ast.ObserveDecl, ast.Extends)
 _PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues)
 _KIND_WORDS = {"DefDecl": "def", "ProcDecl": "procedure", "VarDecl": "variable", "OptionDecl": "option",
                "TableDecl": "table", "RecordDecl": "record", "EnumDecl": "enum", "BoardDecl": "board"}
