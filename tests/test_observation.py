@@ -1,6 +1,7 @@
 """Observations as numbers (the rules' 'observe:' section, interpreter/observation.py): the classic games'
-tensors equal OpenSpiel's at every state, a secret of another player cannot be observed, and a value
-that is not a number or an entry that changes size is a located error."""
+tensors equal OpenSpiel's at every state, a secret of another player cannot be observed (refused by the
+check, and unchanged when the others' secrets are dealt again), and a value that is not a number or an
+entry that changes size is a located error."""
 from __future__ import annotations
 
 import itertools
@@ -10,7 +11,10 @@ import pytest
 
 import rulewright
 from rulewright.dsl.errors import RulesError, RulesRuntimeError
+from rulewright.interpreter.api import shipped_games
+from rulewright.interpreter.determinize import determinize
 from rulewright.interpreter.observation import declares_observation, observation_layout
+from rulewright.interpreter.symbols import symbols
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -75,11 +79,11 @@ def test_the_layout_names_each_entry_with_its_size():
     st = rulewright.load("kuhn-poker").new_state(seed=1)
     assert observation_layout(st) == (("player", 2), ("private card", 3), ("pot contribution", 2))
     assert declares_observation(rulewright.load("kuhn-poker"))
-    assert not declares_observation(rulewright.load("biplane"))
+    assert not declares_observation(rulewright.load("planes"))
 
 
 def test_a_game_without_observe_says_so():
-    st = rulewright.load("biplane").new_state(seed=1)
+    st = rulewright.load("planes").new_state(seed=1)
     with pytest.raises(RulesRuntimeError, match="no 'observe:' section"):
         st.observation_tensor(1)
 
@@ -154,3 +158,37 @@ def test_a_variant_keeps_or_replaces_the_observation(tmp_path):
                        encoding="utf-8")
     assert observation_layout(rulewright.load(str(kept)).new_state(seed=1)) == (("score", 1),)
     assert observation_layout(rulewright.load(str(changed)).new_state(seed=1)) == (("cards", 1), ("score", 1))
+
+
+OBSERVING = sorted(name for name in shipped_games() if declares_observation(rulewright.load(name)))
+
+
+def test_the_games_that_observe():
+    assert {"tic-tac-toe", "connect-four", "kuhn-poker", "biplane", "biplane-more-ammo"} <= set(OBSERVING)
+
+
+@pytest.mark.parametrize("name", OBSERVING)
+def test_an_observation_is_the_same_in_every_world_the_player_cannot_tell_apart(name):
+    # Another player's secrets dealt again (what information-set search does) change nothing a player
+    # observes: the observation reads only what its player may see. Its size stays the same all game.
+    game = rulewright.load(name, players=max(2, rulewright.load(name).player_count))
+    rng = random.Random(5)
+    dealt_again = 0
+    for seed in range(2):
+        st = game.new_state(seed=seed)
+        size = None
+        for step in range(160):
+            if st.is_over():
+                break
+            if step % 16 == 0:
+                for p in range(1, game.player_count + 1):
+                    seen = st.observation_tensor(p)
+                    size = size or len(seen)
+                    assert len(seen) == size
+                    for _ in range(2):
+                        world = determinize(st, p, rng)
+                        dealt_again += world.view(None)["vars"] != st.view(None)["vars"]
+                        assert world.observation_tensor(p) == seen, (name, seed, step, p)
+            st.apply(rng.choice(st.legal_moves()))
+    hides = any(d.visibility != "public" for d in symbols(game.rules).vars.values())
+    assert dealt_again > 0 or not hides  # the worlds did differ where the game hides something
