@@ -164,14 +164,25 @@ OBSERVING = sorted(name for name in shipped_games() if declares_observation(rule
 
 
 def test_the_games_that_observe():
-    assert {"tic-tac-toe", "connect-four", "kuhn-poker", "biplane", "biplane-more-ammo"} <= set(OBSERVING)
+    assert {"tic-tac-toe", "connect-four", "kuhn-poker", "biplane", "biplane-more-ammo", "barnstormers", "air-show",
+            "magnificent-flying-machines", "barnstormers-short-show"} <= set(OBSERVING)
 
 
-@pytest.mark.parametrize("name", OBSERVING)
-def test_an_observation_is_the_same_in_every_world_the_player_cannot_tell_apart(name):
+# every observing game at its smallest table, and the options and player counts that hide the most
+SETTINGS = [(name, None, {}) for name in OBSERVING] + [
+    ("barnstormers", 4, {"mystery": "on", "requests": "open_and_secret"}),
+    ("barnstormers", 3, {"specialist": "on", "board": "advanced"}),
+    ("magnificent-flying-machines", 4, {"race": "standard", "team_play": "pairs"}),
+    ("air-show", 5, {}),
+    ("biplane", 4, {"mode": "two_on_two", "skill": "2"}),
+]
+
+
+@pytest.mark.parametrize("name,players,options", SETTINGS)
+def test_an_observation_is_the_same_in_every_world_the_player_cannot_tell_apart(name, players, options):
     # Another player's secrets dealt again (what information-set search does) change nothing a player
     # observes: the observation reads only what its player may see. Its size stays the same all game.
-    game = rulewright.load(name, players=max(2, rulewright.load(name).player_count))
+    game = rulewright.load(name, players=players, options=options)
     rng = random.Random(5)
     dealt_again = 0
     for seed in range(2):
