@@ -1,6 +1,7 @@
 """The rulebook's worked examples: Example Move, Boarding Example, Example Blockage, Example Goal,
 Example Scoring (27 VP), and the three-player Game Example as far as our Flying Cloud layout allows
-(its gate numbers contradict its own setup, and its diagrams are not in the text).
+(no airport of one loop lets Yellow's Move Twice of round 2 happen: docs/games/planes.md, assumption
+41, gives the count).
 
 Flying Cloud: P1 S1 S2 S3 P2 S4 S5 P3 S6 S7 S8 P4 S9 S10 (back to P1); gates beside S3 (G4), S5 (G1),
 S8 (G2), S10 (G3), and the grey neutral gates beside S1 (N1) and S6 (N2). Points of interest: blank P1 P3, gift shop S1 S6, fast food S2 P2 P4, restroom
@@ -87,7 +88,7 @@ FULL = {"red": 5, "yellow": 5, "blue": 5, "green": 5, "grey": 20}
 
 def test_the_three_player_game_example():
     """Red, Yellow and Blue play; Green is neutral. Round 1 and Red's turn of round 2 are played from
-    the real setup. Our layout cannot bring the cubes to the places the diagrams show after that, so
+    the real setup. No one-loop airport can bring the cubes to Yellow's Move Twice (assumption 41), so
     the cubes are laid out twice more (before Yellow's turn of round 2 and before Red's turn of
     round 3); hands, deck, goals, planes and the boarding track carry on throughout."""
     st = start(3, seed=2)
@@ -182,3 +183,25 @@ def test_the_three_player_game_example():
     assert st.vars["hand"][2] == ["Gather"]
     assert [len(g) for g in st.vars["goals"]] == [2, 1, 2] and census(st) == FULL
     assert st.vars["round_number"] == 4 and not st.is_over()
+
+
+def test_no_grey_cube_leaves_its_space_in_the_example_round_one():
+    """The count of assumption 41 rests on this: in round 1 of the Game Example each player makes
+    one move (Red and Yellow plain, Blue with Skip 1 Space), from a start space, which holds no grey;
+    so every other space still holds its two grey cubes when Red's round-2 move begins, whatever
+    the moves were."""
+    import random
+    for seed in range(12):
+        rng = random.Random(seed)
+        st = start(3, seed=seed)
+        set_hand(st, 3, ["Skip 1 Space", "Draw 1", "Gather"])
+        refresh(st)
+        for action in ("no action", "no action", "action Skip 1 Space"):
+            st.apply(action)
+            while texts(st)[-1] != "no goal":
+                st.apply(rng.choice(texts(st)))
+            st.apply("no goal")
+        assert st.vars["round_number"] == 2
+        for s in st.vars["floor"]:
+            greys = st.vars["cubes"][s].count("grey")
+            assert greys == (0 if s in ("P1", "P2", "P3", "P4") else 2), (seed, s)
