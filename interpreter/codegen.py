@@ -160,9 +160,18 @@ class ExprSource:
         to_text = self.m.ns["_to_text"]
         if all(kind == "text" or isinstance(p, Const) for kind, p in parts):
             return Const("".join(p if kind == "text" else to_text(p.value) for kind, p in parts))
-        show = "_public_text(st.game, {})" if self.game.field_visibility else "_to_text({})"
-        pieces = [ascii(p) if kind == "text" else show.format(self.as_code(p)) for kind, p in parts]
-        return f"_text_made(''.join(({', '.join(pieces)},)))"
+        pieces = [ascii(p) if kind == "text" else self.text_of(self.as_code(p)) for kind, p in parts]
+        joined = pieces[0] if len(pieces) == 1 else f"''.join(({', '.join(pieces)},))"
+        t = self.temp()  # a long text is counted as work (_text_made); a short one costs no call
+        return f"({t} if len({t} := {joined}) <= 1000 else _text_made({t}))"
+
+    def text_of(self, code: str) -> str:
+        """Source for the text of a value in a template: to_text's own answer for a text or a number
+        written inline, anything else through it (or through public_text, where fields can be hidden)."""
+        if self.game.field_visibility:
+            return f"_public_text(st.game, {code})"
+        t = self.temp()
+        return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}))"
 
     def _ListLit(self, node, scope):
         items = [self.gen(i, scope) for i in node.items]
@@ -302,13 +311,20 @@ class ExprSource:
             return f"_table_row({rows}, {ascii(node.obj.id)}, {keys}, {self.code(node.index, scope)})"
         obj, idx = self.code(node.obj, scope), self.code(node.index, scope)
         t = self.temp()
+        # a map's entry, or a list's item counted from 1, read inline; anything else (a position out of
+        # range, text, a wrong kind) through get_index, which says what is wrong
         if is_simple(idx):
-            return f"({t}.get({idx}) if type({t} := {obj}) is dict else _get_index({t}, {idx}))"
-        if len(idx) > 300:  # written twice below: a long index (nested ones) goes through a helper
-            return f"_index({obj}, {idx})"
-        i = self.temp()  # the index is evaluated once on either path, after the object
-        return (f"({t}.get({i}) if type({t} := {obj}) is dict and (({i} := {idx}) is {i}) "
-                f"else _get_index({t}, {idx}))")
+            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
+                    f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
+        i = self.temp()  # the object first, then the index, each evaluated once
+        return (f"({t}.get({i}) if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
+                f"else {t}[{i} - 1] if type({t}) is list and type({i}) is int and 0 < {i} <= len({t}) "
+                f"else _get_index({t}, {i}))")
+
+    def copied(self, code: str) -> str:
+        """Source for a copy of the value (values.copy_value): a number, a text, yes/no or none is its
+        own copy, with no call. One name for the value, ``_cp``: a copy is never nested in another."""
+        return f"(_cp if type(_cp := {code}) in _SCALAR_TYPES else _copy_value(_cp))"
 
     def _Call(self, node, scope):
         name = node.func.id
@@ -509,3 +525,24 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
         fast[start], costs[start] = fn, pc - start
         lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(line_pcs)}  # line 1 is the 'def'
     proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
+
+
+# ----------------------------------------------------------------------------- decisions
+def options_function(module: Module, source: str, var: str, where, text, visibility: bool, option: str,
+                     numbered: str):
+    """The loop of statements.options_for as one generated function ``(st, env) -> options``: each item
+    of ``source`` (bound to ``x`` and to ``env[var]``; ``var`` written with ascii()) that passes
+    ``where`` becomes an Option with ``text`` (else the item's own text), a text already taken numbered
+    by ``numbered``. ``where`` and ``text`` are generated sources or None."""
+    name = module.fresh("_o")
+    if text is None:
+        text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
+                else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
+    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {source}:",
+             f"        env[{var}] = x"]
+    if where is not None:
+        lines += [f"        if not {where}:", "            continue"]
+    lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
+              "            if t is None:", "                continue", "        seen[t] = x",
+              f"        opts.append({option}(t, x))", "    return opts"]
+    return module.define("\n".join(lines), name)

@@ -53,6 +53,9 @@ class ChoiceSpec:
     results: str = ""
     automatic: bool = False  # one legal option: taken without asking
     window: bool = False     # a reaction window: who is asked is hidden, and only responses run the block
+    # the loop of options_for as one generated function (st, env) -> options, before 'optional' and the
+    # masks (codegen.options_source); None: options_for runs the closures above
+    gather: Optional[Callable] = None
 
 
 @attrs.define(slots=True, eq=False)
@@ -214,7 +217,8 @@ class Return(Instruction):
         if value is None:
             return None
         return [f"v = {value}", "st.frames.pop()", "target = env.get('$return_to')",
-                "if target is not None and st.frames:", "    st.frames[-1].locals[target] = _copy_value(v)",
+                "if target is not None and st.frames:",
+                "    st.frames[-1].locals[target] = v if type(v) in _SCALAR_TYPES else _copy_value(v)",
                 f"return {SWITCH}"]
 
 
@@ -403,7 +407,7 @@ class ProcCompiler:
         else:  # a copy, as '=' and 'add' store: changing the local never changes what it was taken from
             def f(st, env):
                 env[name] = copy_value(value(st, env))
-            src = [f"env[{ascii(name)}] = _copy_value({code})"]
+            src = [f"env[{ascii(name)}] = {self.copied(code)}"] if code is not None else None
         self.exec(s, f, src=src if code is not None else None)
 
     def _assigner(self, target, combine=None, fresh=False):
@@ -435,6 +439,7 @@ class ProcCompiler:
                     values = st.vars[name]
                     i = player_index(obj(st, env), count)
                     values[i] = copy_value(combine(values[i], v) if combine else v)
+                store.parts = (obj,)  # for _store_source
                 return store
 
             player_too = "player" in kinds
@@ -456,6 +461,7 @@ class ProcCompiler:
             def store(st, env, v):
                 o, i = obj(st, env), idx(st, env)
                 set_index(o, i, copy_value(combine(get_index(o, i), v) if combine else v))
+            store.parts = (obj, idx)  # for _store_source
             return store
         raise RulesRuntimeError("cannot assign to this")
 
@@ -478,16 +484,33 @@ class ProcCompiler:
         code = self.source(value)
         if code is None:
             return None
-        if not isinstance(target, ast.Name):
+        parts = [self.source(p) for p in getattr(store, "parts", ())]
+        if not isinstance(target, ast.Name) and (not parts or None in parts):
             return [f"{self.constant(store)}(st, env, {code})"]
+        if isinstance(target, ast.Attr):  # a player variable's entry (_assigner's first case for a field)
+            count = self.game.player_count
+            lines = [f"_new = {code}", f"_vals = st.vars[{ascii(target.name)}]", f"_obj = {parts[0]}",
+                     f"_key = _obj - 1 if type(_obj) is int and 0 < _obj <= {count} else _player_index(_obj, {count})"]
+            return lines + [f"_vals[_key] = {self.copied('_vals[_key] ' + op + ' _new' if op else '_new')}"]
+        if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
+            lines = [f"_new = {code}", f"_obj = {parts[0]}", f"_key = {parts[1]}"]
+            if op is not None:
+                return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_obj.get(_key) ' + op + ' _new')}",
+                                "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"]
+            return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_new')}",
+                            "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"]
         key = ascii(target.id)
         # as _assigner decided (it made the name a local when it is one)
         place = f"env[{key}]" if target.id in self.scope or target.id not in self.game.var_decls else f"st.vars[{key}]"
         if op is not None:  # the value first, then the old one (as store(st, env, value) does)
-            return [f"_t = {code}", f"{place} = _copy_value({place} {op} _t)"]
+            return [f"_t = {code}", f"{place} = {self.copied(place + ' ' + op + ' _t')}"]
         if fresh and place.startswith("env"):
             return [f"{place} = {code}"]
-        return [f"{place} = _copy_value({code})"]
+        return [f"{place} = {self.copied(code)}"]
+
+    def copied(self, code: str) -> str:
+        """Generated source for a copy of the value of ``code`` (values.copy_value)."""
+        return self.game.exprs.source.copied(code)
 
     def _CallStmt(self, s):
         name = s.call.func.id
@@ -757,7 +780,7 @@ class ProcCompiler:
     # ------------------------------------------------------------------ decisions
     def _choice_spec(self, c: ast.Choose, secret: bool = False, **more) -> ChoiceSpec:
         self.scope.add(c.var)
-        return ChoiceSpec(
+        spec = ChoiceSpec(
             var=c.var,
             source=self.expr(c.source),
             where=self.expr(c.where) if c.where is not None else None,
@@ -768,6 +791,22 @@ class ProcCompiler:
             shown=self.expr(c.shown) if c.shown is not None else None,
             automatic=c.automatic,
             **more)
+        spec.gather = self._gather(c, spec)
+        return spec
+
+    def _gather(self, c: ast.Choose, spec: ChoiceSpec):
+        """options_for's loop over the items as one generated function, the item a Python local in the
+        'where' and the text (it is in ``env`` too, as options_for leaves it)."""
+        source = self.source(spec.source)
+        if source is None:
+            return None
+        exprs = self.game.exprs
+        scope = codegen.Scope(set(self.scope), {c.var: "x"}, in_def=False)
+        where = exprs.source.code(c.where, scope) if c.where is not None else None
+        text = exprs.source.code(c.text, scope) if c.text is not None else None
+        return codegen.options_function(exprs.module, source, ascii(c.var), where, text,
+                                        self.game.field_visibility, self.constant(Option),
+                                        self.constant(_numbered))
 
     def _Choose(self, s):
         s = attrs.evolve(s, source=self.hoist(s.source, s))
@@ -892,6 +931,19 @@ def _forget(*names):
 
 def options_for(spec: ChoiceSpec, st, env) -> list:
     """The options of one decision, each with a text unique among them."""
+    if spec.gather is not None:
+        opts = spec.gather(st, env)
+    else:
+        opts = _gather(spec, st, env)
+    if spec.optional is not None:
+        opts.append(Option(spec.optional(st, env), None))
+    if spec.secret or spec.shown is not None:
+        _mask(opts, spec, st, env)
+    return opts
+
+
+def _gather(spec: ChoiceSpec, st, env) -> list:
+    """Each item of the source that passes 'where', with its text (what spec.gather does, generated)."""
     var, where, text = spec.var, spec.where, spec.text
     opts: list = []
     seen: dict = {}
@@ -906,19 +958,23 @@ def options_for(spec: ChoiceSpec, st, env) -> list:
         else:
             t = public_text(st.game, x) if st.game.field_visibility else to_text(x)
         if t in seen:
-            if seen[t] == x:
-                continue  # identical copies of one table row: one move
-            n = 2
-            while f"{t} #{n}" in seen:
-                n += 1
-            t = f"{t} #{n}"
+            t = _numbered(seen, t, x)
+            if t is None:
+                continue
         seen[t] = x
         opts.append(Option(t, x))
-    if spec.optional is not None:
-        opts.append(Option(spec.optional(st, env), None))
-    if spec.secret or spec.shown is not None:
-        _mask(opts, spec, st, env)
     return opts
+
+
+def _numbered(seen: dict, t: str, x):
+    """A text already taken by another option: None for an identical copy of one table row (one move),
+    else the text numbered ('#2', '#3'...)."""
+    if seen[t] == x:
+        return None
+    n = 2
+    while f"{t} #{n}" in seen:
+        n += 1
+    return f"{t} #{n}"
 
 
 def _mask(opts: list, spec: ChoiceSpec, st, env) -> None:
