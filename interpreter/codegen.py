@@ -313,6 +313,9 @@ class ExprSource:
         t = self.temp()
         # a map's entry, or a list's item counted from 1, read inline; anything else (a position out of
         # range, text, a wrong kind) through get_index, which says what is wrong
+        if idx.isdigit() and 0 < int(idx) < 10 ** 6:  # a fixed position: the list's length is the only test
+            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{int(idx) - 1}] if type({t}) is list "
+                    f"and len({t}) >= {idx} else _get_index({t}, {idx}))")
         if is_simple(idx):
             return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
                     f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
@@ -414,6 +417,8 @@ class ExprSource:
             where = self.code(b.where, inner) if b.where is not None else None
             body = self.code(b.body, inner) if b.body is not None else None
             long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
+            if func in ("count", "any", "all"):  # these only read the list
+                source = _iterated(source)
             if func == "count" and body is None and where is not None:
                 return [f"items = {source}", *long_list, "n = 0", f"for {v} in items:",
                         f"    if {where}:", "        n += 1", "return n"]
@@ -443,7 +448,7 @@ class ExprSource:
         def build(inner, v):
             source = self.code(b.source, scope)
             item = self.code(b.body, inner) if b.body is not None else v
-            lines = ["out = []", f"items = {source}", "if type(items) is list and len(items) > 32:",
+            lines = ["out = []", f"items = {_iterated(source)}", "if type(items) is list and len(items) > 32:",
                      "    _spend(len(items))", f"for {v} in items:"]
             if b.where is not None:
                 lines += [f"    if {self.code(b.where, inner)}:", f"        out.append({item})"]
@@ -538,7 +543,7 @@ def options_function(module: Module, source: str, var: str, where, text, visibil
     if text is None:
         text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
                 else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
-    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {source}:",
+    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {_iterated(source)}:",
              f"        env[{var}] = x"]
     if where is not None:
         lines += [f"        if not {where}:", "            continue"]
@@ -546,3 +551,11 @@ def options_function(module: Module, source: str, var: str, where, text, visibil
               "            if t is None:", "                continue", "        seen[t] = x",
               f"        opts.append({option}(t, x))", "    return opts"]
     return module.define("\n".join(lines), name)
+
+
+def _iterated(source: str) -> str:
+    """Source to go through the list ``source`` gives, only reading it: a constant flat list (the copy
+    Module.literal writes, ``_c7[:]``) is gone through as it is, not copied first."""
+    if source.endswith("[:]") and source[:-3].startswith("_c") and source[2:-3].isdigit():
+        return source[:-3]
+    return source

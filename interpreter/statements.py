@@ -822,6 +822,13 @@ class ProcCompiler:
             return [lab for lab, g in pairs if g is None or g(st, env)]
         spec = ChoiceSpec(var=var, source=source, by=self.expr(s.by) if s.by is not None else None,
                           secret=s.secret)
+        # the same list as generated source (a label is never none): each guard evaluated in order
+        codes = [(ascii(lab), self.source(g) if g is not None else "True") for lab, g in pairs]
+        if all(type(lab) is str for lab in labels) and all(c is not None for _, c in codes):
+            listed = "".join(f"({lab} if {c} else None), " for lab, c in codes)
+            spec.gather = codegen.options_function(
+                self.game.exprs.module, f"({listed})", ascii(var), "(x is not None)", None,
+                self.game.field_visibility, self.constant(Option), self.constant(_numbered))
         self.emit(Choose(s.span, spec, node=s))
         end = Label()
         for alt in s.alternatives:
