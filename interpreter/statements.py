@@ -444,8 +444,7 @@ class ProcCompiler:
 
             player_too = "player" in kinds
 
-            def store(st, env, v):
-                o = obj(st, env)
+            def store_at(st, o, v):  # the object already worked out
                 if type(o) is dict:
                     o[name] = copy_value(combine(o[name], v) if combine else v)
                 elif player_too and type(o) is int:  # the name is both a player variable and a field
@@ -454,6 +453,10 @@ class ProcCompiler:
                 else:
                     raise RulesRuntimeError(f"cannot set the field '{name}' of {shown(o)}",
                                             "only a record (or a map) has fields to set", focus=f"field:{name}")
+
+            def store(st, env, v):
+                store_at(st, obj(st, env), v)
+            store.parts, store.at = (obj,), store_at  # for _store_source
             return store
         if isinstance(target, ast.Index):
             obj, idx = self.expr(target.obj), self.expr(target.index)
@@ -487,6 +490,11 @@ class ProcCompiler:
         parts = [self.source(p) for p in getattr(store, "parts", ())]
         if not isinstance(target, ast.Name) and (not parts or None in parts):
             return [f"{self.constant(store)}(st, env, {code})"]
+        if isinstance(target, ast.Attr) and hasattr(store, "at"):  # a record's field inline, else store.at
+            key = ascii(target.name)
+            new = f"_obj[{key}] {op} _new" if op else "_new"
+            return [f"_new = {code}", f"_obj = {parts[0]}", "if type(_obj) is dict:",
+                    f"    _obj[{key}] = {self.copied(new)}", "else:", f"    {self.constant(store.at)}(st, _obj, _new)"]
         if isinstance(target, ast.Attr):  # a player variable's entry (_assigner's first case for a field)
             count = self.game.player_count
             lines = [f"_new = {code}", f"_vals = st.vars[{ascii(target.name)}]", f"_obj = {parts[0]}",
@@ -606,11 +614,9 @@ class ProcCompiler:
         def f(st, env):
             v = fn(st, env)
             if type(v) is not list and not (maps_too and type(v) is dict):
-                raise RulesRuntimeError(
-                    f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
-                    "the value is none here: check it first ('if x != none:')" if v is None
-                    else "name the list itself (a variable, a field or an item that holds a list)")
+                _not_a_list(v, what, maps_too)
             return v
+        f.expr = fn  # for generated source (_Add, _Remove)
         return f
 
     def _Add(self, s):
@@ -622,29 +628,26 @@ class ProcCompiler:
                 target(st, env).insert(0, v)
             else:
                 target(st, env).append(v)
-        self.exec(s, f)
+        code, xs = self.source(item), self.source(target.expr)
+        src = None
+        if code is not None and xs is not None:  # the same, written out
+            src = [f"_new = {self.copied(code)}", f"_obj = {xs}", "if type(_obj) is not list:",
+                   f"    {self.constant(_not_a_list)}(_obj, \"'add'\", False)",
+                   "_obj.insert(0, _new)" if bottom else "_obj.append(_new)"]
+        self.exec(s, f, src=src)
 
     def _Remove(self, s):
         item, source = self.expr(s.item), self._list_expr(s.source, "'remove'", maps_too=True)
 
         def f(st, env):
-            x, xs = item(st, env), source(st, env)
-            try:
-                if type(xs) is dict:  # from a map: forget the key
-                    del xs[x]
-                else:
-                    xs.remove(x)
-            except ValueError:
-                raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
-                                        "'remove' takes away an item that is there: check first "
-                                        "('if x in xs:')") from None
-            except KeyError:
-                raise RulesRuntimeError(f"no entry {shown(x)} in the map to remove",
-                                        "a map forgets only a key it has: check first ('if k in m:')") from None
-            except TypeError:  # a list or a record as a map's key
-                raise RulesRuntimeError(f"{shown(x)} cannot be a key of a map",
-                                        "map keys are numbers, text or yes/no values") from None
-        self.exec(s, f)
+            _removed(item(st, env), source(st, env))
+        code, xs = self.source(item), self.source(source.expr)
+        src = None
+        if code is not None and xs is not None:  # the same, written out
+            src = [f"_new = {code}", f"_obj = {xs}", "if type(_obj) is not list and type(_obj) is not dict:",
+                   f"    {self.constant(_not_a_list)}(_obj, \"'remove'\", True)",
+                   f"{self.constant(_removed)}(_new, _obj)"]
+        self.exec(s, f, src=src)
 
     def _MoveItem(self, s):
         item, source, target, bottom = (self.expr(s.item), self._list_expr(s.source, "'move'"),
@@ -927,6 +930,32 @@ def _turn_up(st, name: str, player: int, value) -> None:
     until it changes (then it is face down again)."""
     st.revealed[:] = [r for r in st.revealed if r[:2] != [name, player]]
     st.revealed.append([name, player, copy_value(value)])
+
+
+def _not_a_list(v, what: str, maps_too: bool):
+    raise RulesRuntimeError(
+        f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
+        "the value is none here: check it first ('if x != none:')" if v is None
+        else "name the list itself (a variable, a field or an item that holds a list)")
+
+
+def _removed(x, xs) -> None:
+    """'remove x from xs': xs is a list or a map."""
+    try:
+        if type(xs) is dict:  # from a map: forget the key
+            del xs[x]
+        else:
+            xs.remove(x)
+    except ValueError:
+        raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
+                                "'remove' takes away an item that is there: check first "
+                                "('if x in xs:')") from None
+    except KeyError:
+        raise RulesRuntimeError(f"no entry {shown(x)} in the map to remove",
+                                "a map forgets only a key it has: check first ('if k in m:')") from None
+    except TypeError:  # a list or a record as a map's key
+        raise RulesRuntimeError(f"{shown(x)} cannot be a key of a map",
+                                "map keys are numbers, text or yes/no values") from None
 
 
 def _forget(*names):
