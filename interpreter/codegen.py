@@ -14,6 +14,7 @@ module's own words, whatever the rules file says (tests/test_codegen.py tries to
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 from rulewright.dsl import ast
@@ -508,6 +509,7 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     fast, costs, lines_of = list(proc.code), [1] * n, {}
     for start in sorted(p for p in landings if p < n):
         lines, line_pcs, pc, inlined = [], [], start, False
+        known: set = set()  # locals this stretch has certainly set so far (see _known_locals)
         while pc < n:
             ins, kind = instructions[pc], kinds[pc]
             body = ins.source(pc, gen)
@@ -515,7 +517,7 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
             if body is None:  # the instruction as it is, called
                 call = f"{gen.constant(proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
                 body = [call] if kind == "Exec" else [f"return {call}"]
-            lines += body
+            lines += _known_locals(body, known)
             line_pcs += [pc] * len(body)
             pc += 1
             if kind != "Exec" or pc in landings:
@@ -551,6 +553,30 @@ def options_function(module: Module, source: str, var: str, where, text, visibil
               "            if t is None:", "                continue", "        seen[t] = x",
               f"        opts.append({option}(t, x))", "    return opts"]
     return module.define("\n".join(lines), name)
+
+
+# a procedure's local read with its check that it has a value (ExprSource._Name), and one set
+_LOCAL_READ = re.compile(r"\(env\[('[^'\\]*')\] if \1 in env else _missing\(\1\)\)")
+_LOCAL_SET = re.compile(r"env\[('[^'\\]*')\] = ")
+_HANDS_ENV = re.compile(r"_c\d+\(st, env")  # a closure given the locals: it may take one away
+
+
+def _known_locals(lines: list, known: set) -> list:
+    """A stretch's lines with the check dropped from each read of a local that an earlier line of
+    the stretch set unconditionally (a line of its own, not inside an 'if'); ``known`` gathers them.
+    A line that hands the locals to a closure forgets them all."""
+    out = []
+    for line in lines:
+        if known and "_missing" in line:
+            line = _LOCAL_READ.sub(lambda m: f"env[{m.group(1)}]" if m.group(1) in known else m.group(0), line)
+        if not line.startswith(" "):
+            if _HANDS_ENV.search(line) or "env.pop" in line:
+                known.clear()
+            m = _LOCAL_SET.match(line)
+            if m:
+                known.add(m.group(1))
+        out.append(line)
+    return out
 
 
 def _iterated(source: str) -> str:
