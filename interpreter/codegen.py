@@ -488,6 +488,9 @@ class Sources:
         self.constant = constant
 
 
+_STRETCH_MOST = 200  # instructions in one stretch at most (a long procedure is several)
+
+
 def add_stretches(proc, module: Module, gen: Sources) -> None:
     """Give ``proc`` its straight-line stretches: from each place a jump, a return from a call or a
     decision can land on, the instructions that follow one another without a jump (``Exec``) and the one
@@ -510,8 +513,18 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     for start in sorted(p for p in landings if p < n):
         lines, line_pcs, pc, inlined = [], [], start, False
         known: set = set()  # locals this stretch has certainly set so far (see _known_locals)
-        while pc < n:
+        # The stretch goes on through the places others land on and along plain jumps (an 'if' body's
+        # jump past its 'else', a loop's jump back to its head): the path stays straight, so the count
+        # of instructions it runs is still exact. It stops at a branch, a call, a decision, a return
+        # (each ends it), or where it would come back to an instruction it has already.
+        count, seen, closed = 0, set(), False
+        while pc < n and pc not in seen and count < _STRETCH_MOST:
+            seen.add(pc)
             ins, kind = instructions[pc], kinds[pc]
+            count += 1
+            if kind == "Jump":
+                pc = ins.target.pc
+                continue
             body = ins.source(pc, gen)
             inlined = inlined or body is not None
             if body is None:  # the instruction as it is, called
@@ -520,16 +533,17 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
             lines += _known_locals(body, known)
             line_pcs += [pc] * len(body)
             pc += 1
-            if kind != "Exec" or pc in landings:
+            if kind != "Exec":
+                closed = True
                 break
-        if pc - start < 2 and not inlined:
+        if count < 2 and not inlined:
             continue  # one instruction called alone: the instruction itself is as fast
-        if kinds[pc - 1] == "Exec":
+        if not closed:  # ended after an Exec or a jump: the next pc
             lines.append(f"return {pc}")
-            line_pcs.append(pc - 1)
+            line_pcs.append(line_pcs[-1] if line_pcs else start)
         name = module.fresh("_s")
         fn = module.define(f"def {name}(st, env):\n" + "\n".join("    " + line for line in lines), name)
-        fast[start], costs[start] = fn, pc - start
+        fast[start], costs[start] = fn, count
         lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(line_pcs)}  # line 1 is the 'def'
     proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
 
