@@ -301,7 +301,15 @@ class ExprSource:
         if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
             return (f"({t}[{key}] if type({t} := {obj}) is dict else st.vars[{key}][{t} - 1] "
                     f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
-        return f"({t}[{key}] if type({t} := {obj}) is dict else _game.get_field(st, {t}, {key}))"
+        # several kinds: the value decides, in get_field's order (a record, a player, a table's item),
+        # the usual cases inline
+        cases = [f"{t}[{key}] if type({t} := {obj}) is dict"]
+        if "player" in kinds:
+            cases.append(f"st.vars[{key}][{t} - 1] if type({t}) is int and 0 < {t} <= {count}")
+        if "column" in kinds:
+            column = self.m.constant(g.columns[name])
+            cases.append(f"{column}[{t}] if type({t}) is str and {t} in {column}")
+        return "(" + " else ".join(cases) + f" else _game.get_field(st, {t}, {key}))"
 
     def _Index(self, node, scope):
         g = self.game
