@@ -391,7 +391,7 @@ class State:
         for (p, opts), vals in zip(options.items(), values):
             copied[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
         return (variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)],
-                attrs.evolve(pend, options=copied, chosen=chosen, texts=dict(pend.texts)))
+                _pending_like(pend, copied, chosen))
 
     def _copy_rules_data_slowly(self) -> tuple:
         # one memo for everything the rules hold: what two places share stays shared in the copy
@@ -617,6 +617,12 @@ def generator(rng: random.Random) -> Generator:
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     _setstate(g, rng.getstate())
     return g
+
+
+def _pending_like(pend: Pending, options: dict, chosen: dict) -> Pending:
+    """``pend`` with other options and choices (attrs.evolve, written out: a clone makes one)."""
+    return Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(pend.texts),
+                   pend.window)
 
 
 def _player_of(groups: list, number: int) -> int:
