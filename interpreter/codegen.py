@@ -19,6 +19,7 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.machine import REFUND_SHIFT
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -508,6 +509,9 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     (the machine locates an error at the instruction that failed)."""
     instructions = proc.instructions
     n = len(instructions)
+    if n >= 1 << REFUND_SHIFT:  # a procedure this long is left to run instruction by instruction
+        proc.fast, proc.costs, proc.lines_of = proc.code, (1,) * n, {}
+        return
     kinds = [type(ins).__name__ for ins in instructions]
     landings = {0}
     for pc, ins in enumerate(instructions):
@@ -526,12 +530,23 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
         # of instructions it runs is still exact. It stops at a branch, a call, a decision, a return
         # (each ends it), or where it would come back to an instruction it has already.
         count, seen, closed = 0, set(), False
+        exits = []  # (index of the line, target, instructions run by then) of each branch taken out early
         while pc < n and pc not in seen and count < _STRETCH_MOST:
             seen.add(pc)
             ins, kind = instructions[pc], kinds[pc]
             count += 1
             if kind == "Jump":
                 pc = ins.target.pc
+                continue
+            cond = gen.expr(ins.cond) if kind == "JumpUnless" else None
+            if cond is not None and ins.target.pc != pc + 1:
+                # a branch: the stretch goes on when it holds and leaves here when not, giving back the
+                # steps it charged for and did not run (machine.run: the high bits of the pc it returns)
+                lines += _known_locals([f"if not ({cond}):"], known)
+                exits.append((len(lines), ins.target.pc, count))
+                lines.append(None)  # the return, written once the whole stretch's count is known
+                line_pcs += [pc, pc]
+                pc += 1
                 continue
             body = ins.source(pc, gen)
             inlined = inlined or body is not None
@@ -549,6 +564,9 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
         if not closed:  # ended after an Exec or a jump: the next pc
             lines.append(f"return {pc}")
             line_pcs.append(line_pcs[-1] if line_pcs else start)
+        for i, target, ran in exits:
+            unused = count - ran
+            lines[i] = f"    return {target + (unused << REFUND_SHIFT) if unused else target}"
         name = module.fresh("_s")
         fn = module.define(f"def {name}(st, env):\n" + "\n".join("    " + line for line in lines), name)
         fast[start], costs[start] = fn, count

@@ -278,3 +278,54 @@ def test_a_local_set_earlier_in_a_stretch_is_read_without_its_check():
     with pytest.raises(RulesRuntimeError) as info:
         game.new_state(seed=1)
     assert "'b' has no value here" in str(info.value)
+
+
+BRANCHY = HEAD + """var n = 0
+var odd = 0
+turn:
+    while n < 40:
+        n += 1
+        if n % 2 == 1:
+            odd += 1
+            if n % 3 == 0:
+                odd += 1
+        elif n % 5 == 0:
+            odd -= 1
+        else:
+            pass
+    choose c in [odd, n]
+    end game
+"""
+
+
+def _fewest_steps(game) -> int:
+    """The smallest step budget under which the game reaches its first decision."""
+    from rulewright.interpreter.limits import set_limits
+    low, high = 1, 5_000
+    old = set_limits(steps=high)
+    try:
+        while low < high:
+            mid = (low + high) // 2
+            set_limits(steps=mid)
+            try:
+                game.new_state(seed=1)
+                high = mid
+            except RulesRuntimeError as exc:
+                assert "steps without asking for a decision" in str(exc)
+                low = mid + 1
+    finally:
+        set_limits(**old)
+    return low
+
+
+def test_stretches_that_leave_at_a_branch_count_the_steps_exactly():
+    """A stretch runs on past its branches and gives back the steps of the path it did not take: the
+    fewest steps a game needs are the same as when every instruction runs alone."""
+    fast = game_of(BRANCHY)
+    assert any("if not (" in u for u in fast.compiled.exprs.module.units if u.startswith("def _s"))
+    slow = game_of(BRANCHY)
+    for proc in slow.compiled.procs.values():
+        proc.fast, proc.costs = proc.code, (1,) * len(proc.code)
+    steps = _fewest_steps(slow)
+    assert steps > 200 and _fewest_steps(fast) == steps
+    assert [m.text for m in fast.new_state(seed=1).legal_moves()] == [m.text for m in slow.new_state(seed=1).legal_moves()]
