@@ -538,6 +538,15 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
             if kind == "Jump":
                 pc = ins.target.pc
                 continue
+            if kind == "ForNext":  # a loop's head: out of the stretch when the list is done, else on
+                items, index = ascii(ins.items), ascii(ins.index)
+                lines += _known_locals([f"i = env[{index}]", f"xs = env[{items}]", "if i >= len(xs):"], known)
+                exits.append((len(lines), ins.end.pc, count))
+                lines.append(None)
+                lines += _known_locals([f"env[{ascii(ins.var)}] = xs[i]", f"env[{index}] = i + 1"], known)
+                line_pcs += [pc] * 6
+                pc += 1
+                continue
             cond = gen.expr(ins.cond) if kind == "JumpUnless" else None
             if cond is not None and ins.target.pc != pc + 1:
                 # a branch: the stretch goes on when it holds and leaves here when not, giving back the
