@@ -14,10 +14,12 @@ module's own words, whatever the rules file says (tests/test_codegen.py tries to
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.machine import REFUND_SHIFT
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -160,9 +162,18 @@ class ExprSource:
         to_text = self.m.ns["_to_text"]
         if all(kind == "text" or isinstance(p, Const) for kind, p in parts):
             return Const("".join(p if kind == "text" else to_text(p.value) for kind, p in parts))
-        show = "_public_text(st.game, {})" if self.game.field_visibility else "_to_text({})"
-        pieces = [ascii(p) if kind == "text" else show.format(self.as_code(p)) for kind, p in parts]
-        return f"_text_made(''.join(({', '.join(pieces)},)))"
+        pieces = [ascii(p) if kind == "text" else self.text_of(self.as_code(p)) for kind, p in parts]
+        joined = pieces[0] if len(pieces) == 1 else f"''.join(({', '.join(pieces)},))"
+        t = self.temp()  # a long text is counted as work (_text_made); a short one costs no call
+        return f"({t} if len({t} := {joined}) <= 1000 else _text_made({t}))"
+
+    def text_of(self, code: str) -> str:
+        """Source for the text of a value in a template: to_text's own answer for a text or a number
+        written inline, anything else through it (or through public_text, where fields can be hidden)."""
+        if self.game.field_visibility:
+            return f"_public_text(st.game, {code})"
+        t = self.temp()
+        return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}))"
 
     def _ListLit(self, node, scope):
         items = [self.gen(i, scope) for i in node.items]
@@ -291,7 +302,15 @@ class ExprSource:
         if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
             return (f"({t}[{key}] if type({t} := {obj}) is dict else st.vars[{key}][{t} - 1] "
                     f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
-        return f"({t}[{key}] if type({t} := {obj}) is dict else _game.get_field(st, {t}, {key}))"
+        # several kinds: the value decides, in get_field's order (a record, a player, a table's item),
+        # the usual cases inline
+        cases = [f"{t}[{key}] if type({t} := {obj}) is dict"]
+        if "player" in kinds:
+            cases.append(f"st.vars[{key}][{t} - 1] if type({t}) is int and 0 < {t} <= {count}")
+        if "column" in kinds:
+            column = self.m.constant(g.columns[name])
+            cases.append(f"{column}[{t}] if type({t}) is str and {t} in {column}")
+        return "(" + " else ".join(cases) + f" else _game.get_field(st, {t}, {key}))"
 
     def _Index(self, node, scope):
         g = self.game
@@ -302,13 +321,23 @@ class ExprSource:
             return f"_table_row({rows}, {ascii(node.obj.id)}, {keys}, {self.code(node.index, scope)})"
         obj, idx = self.code(node.obj, scope), self.code(node.index, scope)
         t = self.temp()
+        # a map's entry, or a list's item counted from 1, read inline; anything else (a position out of
+        # range, text, a wrong kind) through get_index, which says what is wrong
+        if idx.isdigit() and 0 < int(idx) < 10 ** 6:  # a fixed position: the list's length is the only test
+            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{int(idx) - 1}] if type({t}) is list "
+                    f"and len({t}) >= {idx} else _get_index({t}, {idx}))")
         if is_simple(idx):
-            return f"({t}.get({idx}) if type({t} := {obj}) is dict else _get_index({t}, {idx}))"
-        if len(idx) > 300:  # written twice below: a long index (nested ones) goes through a helper
-            return f"_index({obj}, {idx})"
-        i = self.temp()  # the index is evaluated once on either path, after the object
-        return (f"({t}.get({i}) if type({t} := {obj}) is dict and (({i} := {idx}) is {i}) "
-                f"else _get_index({t}, {idx}))")
+            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
+                    f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
+        i = self.temp()  # the object first, then the index, each evaluated once
+        return (f"({t}.get({i}) if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
+                f"else {t}[{i} - 1] if type({t}) is list and type({i}) is int and 0 < {i} <= len({t}) "
+                f"else _get_index({t}, {i}))")
+
+    def copied(self, code: str) -> str:
+        """Source for a copy of the value (values.copy_value): a number, a text, yes/no or none is its
+        own copy, with no call. One name for the value, ``_cp``: a copy is never nested in another."""
+        return f"(_cp if type(_cp := {code}) in _SCALAR_TYPES else _copy_value(_cp))"
 
     def _Call(self, node, scope):
         name = node.func.id
@@ -398,6 +427,8 @@ class ExprSource:
             where = self.code(b.where, inner) if b.where is not None else None
             body = self.code(b.body, inner) if b.body is not None else None
             long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
+            if func in ("count", "any", "all"):  # these only read the list
+                source = _iterated(source)
             if func == "count" and body is None and where is not None:
                 return [f"items = {source}", *long_list, "n = 0", f"for {v} in items:",
                         f"    if {where}:", "        n += 1", "return n"]
@@ -427,7 +458,7 @@ class ExprSource:
         def build(inner, v):
             source = self.code(b.source, scope)
             item = self.code(b.body, inner) if b.body is not None else v
-            lines = ["out = []", f"items = {source}", "if type(items) is list and len(items) > 32:",
+            lines = ["out = []", f"items = {_iterated(source)}", "if type(items) is list and len(items) > 32:",
                      "    _spend(len(items))", f"for {v} in items:"]
             if b.where is not None:
                 lines += [f"    if {self.code(b.where, inner)}:", f"        out.append({item})"]
@@ -466,6 +497,9 @@ class Sources:
         self.constant = constant
 
 
+_STRETCH_MOST = 200  # instructions in one stretch at most (a long procedure is several)
+
+
 def add_stretches(proc, module: Module, gen: Sources) -> None:
     """Give ``proc`` its straight-line stretches: from each place a jump, a return from a call or a
     decision can land on, the instructions that follow one another without a jump (``Exec``) and the one
@@ -475,6 +509,9 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     (the machine locates an error at the instruction that failed)."""
     instructions = proc.instructions
     n = len(instructions)
+    if n >= 1 << REFUND_SHIFT:  # a procedure this long is left to run instruction by instruction
+        proc.fast, proc.costs, proc.lines_of = proc.code, (1,) * n, {}
+        return
     kinds = [type(ins).__name__ for ins in instructions]
     landings = {0}
     for pc, ins in enumerate(instructions):
@@ -487,25 +524,113 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     fast, costs, lines_of = list(proc.code), [1] * n, {}
     for start in sorted(p for p in landings if p < n):
         lines, line_pcs, pc, inlined = [], [], start, False
-        while pc < n:
+        known: set = set()  # locals this stretch has certainly set so far (see _known_locals)
+        # The stretch goes on through the places others land on and along plain jumps (an 'if' body's
+        # jump past its 'else', a loop's jump back to its head): the path stays straight, so the count
+        # of instructions it runs is still exact. It stops at a branch, a call, a decision, a return
+        # (each ends it), or where it would come back to an instruction it has already.
+        count, seen, closed = 0, set(), False
+        exits = []  # (index of the line, target, instructions run by then) of each branch taken out early
+        while pc < n and pc not in seen and count < _STRETCH_MOST:
+            seen.add(pc)
             ins, kind = instructions[pc], kinds[pc]
+            count += 1
+            if kind == "Jump":
+                pc = ins.target.pc
+                continue
+            if kind == "ForNext":  # a loop's head: out of the stretch when the list is done, else on
+                items, index = ascii(ins.items), ascii(ins.index)
+                lines += _known_locals([f"i = env[{index}]", f"xs = env[{items}]", "if i >= len(xs):"], known)
+                exits.append((len(lines), ins.end.pc, count))
+                lines.append(None)
+                lines += _known_locals([f"env[{ascii(ins.var)}] = xs[i]", f"env[{index}] = i + 1"], known)
+                line_pcs += [pc] * 6
+                pc += 1
+                continue
+            cond = gen.expr(ins.cond) if kind == "JumpUnless" else None
+            if cond is not None and ins.target.pc != pc + 1:
+                # a branch: the stretch goes on when it holds and leaves here when not, giving back the
+                # steps it charged for and did not run (machine.run: the high bits of the pc it returns)
+                lines += _known_locals([f"if not ({cond}):"], known)
+                exits.append((len(lines), ins.target.pc, count))
+                lines.append(None)  # the return, written once the whole stretch's count is known
+                line_pcs += [pc, pc]
+                pc += 1
+                continue
             body = ins.source(pc, gen)
             inlined = inlined or body is not None
             if body is None:  # the instruction as it is, called
                 call = f"{gen.constant(proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
                 body = [call] if kind == "Exec" else [f"return {call}"]
-            lines += body
+            lines += _known_locals(body, known)
             line_pcs += [pc] * len(body)
             pc += 1
-            if kind != "Exec" or pc in landings:
+            if kind != "Exec":
+                closed = True
                 break
-        if pc - start < 2 and not inlined:
+        if count < 2 and not inlined:
             continue  # one instruction called alone: the instruction itself is as fast
-        if kinds[pc - 1] == "Exec":
+        if not closed:  # ended after an Exec or a jump: the next pc
             lines.append(f"return {pc}")
-            line_pcs.append(pc - 1)
+            line_pcs.append(line_pcs[-1] if line_pcs else start)
+        for i, target, ran in exits:
+            unused = count - ran
+            lines[i] = f"    return {target + (unused << REFUND_SHIFT) if unused else target}"
         name = module.fresh("_s")
         fn = module.define(f"def {name}(st, env):\n" + "\n".join("    " + line for line in lines), name)
-        fast[start], costs[start] = fn, pc - start
+        fast[start], costs[start] = fn, count
         lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(line_pcs)}  # line 1 is the 'def'
     proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
+
+
+# ----------------------------------------------------------------------------- decisions
+def options_function(module: Module, source: str, var: str, where, text, visibility: bool, option: str,
+                     numbered: str):
+    """The loop of statements.options_for as one generated function ``(st, env) -> options``: each item
+    of ``source`` (bound to ``x`` and to ``env[var]``; ``var`` written with ascii()) that passes
+    ``where`` becomes an Option with ``text`` (else the item's own text), a text already taken numbered
+    by ``numbered``. ``where`` and ``text`` are generated sources or None."""
+    name = module.fresh("_o")
+    if text is None:
+        text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
+                else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
+    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {_iterated(source)}:",
+             f"        env[{var}] = x"]
+    if where is not None:
+        lines += [f"        if not {where}:", "            continue"]
+    lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
+              "            if t is None:", "                continue", "        seen[t] = x",
+              f"        opts.append({option}(t, x))", "    return opts"]
+    return module.define("\n".join(lines), name)
+
+
+# a procedure's local read with its check that it has a value (ExprSource._Name), and one set
+_LOCAL_READ = re.compile(r"\(env\[('[^'\\]*')\] if \1 in env else _missing\(\1\)\)")
+_LOCAL_SET = re.compile(r"env\[('[^'\\]*')\] = ")
+_HANDS_ENV = re.compile(r"_c\d+\(st, env")  # a closure given the locals: it may take one away
+
+
+def _known_locals(lines: list, known: set) -> list:
+    """A stretch's lines with the check dropped from each read of a local that an earlier line of
+    the stretch set unconditionally (a line of its own, not inside an 'if'); ``known`` gathers them.
+    A line that hands the locals to a closure forgets them all."""
+    out = []
+    for line in lines:
+        if known and "_missing" in line:
+            line = _LOCAL_READ.sub(lambda m: f"env[{m.group(1)}]" if m.group(1) in known else m.group(0), line)
+        if not line.startswith(" "):
+            if _HANDS_ENV.search(line) or "env.pop" in line:
+                known.clear()
+            m = _LOCAL_SET.match(line)
+            if m:
+                known.add(m.group(1))
+        out.append(line)
+    return out
+
+
+def _iterated(source: str) -> str:
+    """Source to go through the list ``source`` gives, only reading it: a constant flat list (the copy
+    Module.literal writes, ``_c7[:]``) is gone through as it is, not copied first."""
+    if source.endswith("[:]") and source[:-3].startswith("_c") and source[2:-3].isdigit():
+        return source[:-3]
+    return source

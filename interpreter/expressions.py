@@ -249,16 +249,11 @@ def _helpers(game) -> dict:
         "_text_made": _text_made, "_missing": missing, "_UNSET": codegen.UNSET, "_no_arm": _no_arm,
         "_values_equal": values_equal, "_player_index": player_index, "_column": column, "_field": field,
         "_player_or_field": player_or_field, "_game": game, "_table_row": table_row,
-        "_index": _index, "_get_index": get_index, "_no_board": no_board, "_left": limits.left, "_limits": limits,
+        "_get_index": get_index, "_set_index": set_index, "_no_board": no_board, "_left": limits.left, "_limits": limits,
         "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend,
-        "_quantified": quantified, "_copy_value": copy_value, "_FOLD_ERRORS": _FOLD_ERRORS,
+        "_quantified": quantified, "_copy_value": copy_value,
+        "_SCALAR_TYPES": frozenset((int, str, bool, float, type(None))), "_FOLD_ERRORS": _FOLD_ERRORS,
     }
-
-
-def _index(o, i):
-    if type(o) is dict:  # boards kept as maps (space -> piece): the hot case
-        return o.get(i)
-    return get_index(o, i)
 
 
 def player_index(p, count: int) -> int:

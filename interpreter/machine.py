@@ -88,6 +88,12 @@ class Proc:
         return tuple(span.line for span in self.spans)
 
 
+# A stretch (codegen.add_stretches) that leaves at a branch before its end returns the next pc plus,
+# shifted by this, the steps it was charged for and did not run: pcs stay below 1 << REFUND_SHIFT.
+REFUND_SHIFT = 20
+_PC_MOST = (1 << REFUND_SHIFT) - 1
+
+
 def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
@@ -106,6 +112,9 @@ def run(st) -> None:
                 if budget >= n:  # a whole stretch of n instructions within the steps left
                     budget -= n
                     pc = fast[pc](st, env)
+                    if pc > _PC_MOST:  # it left early, at a branch: the steps it did not run come back
+                        budget += pc >> REFUND_SHIFT
+                        pc &= _PC_MOST
                     continue
                 budget -= 1  # near the end of the budget: one instruction at a time
                 if budget < 0:

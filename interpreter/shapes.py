@@ -96,13 +96,16 @@ def placement_list(board, shape, symmetry: str = "all") -> list:
 
 def matches(board, shape, spaces, symmetry: str = "all") -> list:
     """The placements whose every space is in ``spaces`` (where a player's pieces stand, say)."""
-    placements(board, shape, symmetry)
-    by_first = board.__dict__["_shape_cache"][(_key(shape), symmetry)][1]
+    found = board.__dict__.get("_shape_cache", {}).get((_key(shape), symmetry))
+    if found is None:
+        placements(board, shape, symmetry)
+        found = board.__dict__["_shape_cache"][(_key(shape), symmetry)]
+    by_first = found[1]
     order = board.__dict__["_shape_order"]
     held = {s for s in spaces if s in order}
     out = []
     for s in sorted(held, key=order.__getitem__):
         for p in by_first.get(s, ()):
-            if all(x in held for x in p):
-                out.append(list(p))
+            if held.issuperset(p):
+                out.append(p[:])
     return out

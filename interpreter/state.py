@@ -222,7 +222,7 @@ class State:
             raise IllegalMoveError("no move to undo")
         before, drawn_from = self._undo.pop()
         if len(before) > 1:
-            before[4].undo = drawn_from  # None when the move drew nothing: the generator is as it was
+            before[1].undo = drawn_from  # None when the move drew nothing: the generator is as it was
         self._restore(before)
 
     def _run_move(self, p: int, option: Option) -> None:
@@ -247,23 +247,26 @@ class State:
         machine.run(self)
 
     def _snapshot(self) -> tuple:
-        """What ``_restore`` needs to put this state back as it is now. The rules' data is marshalled: a C
-        deep copy that keeps shared lists shared, several times cheaper than clone() (docs/performance.md);
-        the generator's state is kept only when the rules can draw from it."""
+        """What ``_restore`` needs to put this state back as it is now. Everything that can change is
+        marshalled into one bytes object: a C deep copy that keeps shared lists shared, several times
+        cheaper than clone() (docs/performance.md), and nothing the garbage collector has to go through
+        while undo() keeps the last UNDO_KEPT of them (kept as objects, they cost a tenth of a playout).
+        The generator's state is kept only when the rules draw from it."""
         pend = self.pending
-        options = [[o.value for o in opts] for opts in pend.options.values()] if pend is not None else []
-        live = (self.vars, [f.locals for f in self.frames], options,
-                dict(pend.chosen) if pend is not None else {}, self.revealed)
+        if pend is not None:
+            pending = (pend.var, {p: [(o.text, o.value, o.shown) for o in opts] for p, opts in pend.options.items()},
+                       pend.chosen, pend.simultaneous, pend.line, pend.results, pend.texts, pend.window)
+        else:
+            pending = None
+        live = (self.vars, [(f.proc, f.pc, f.locals) for f in self.frames], pending, self.revealed,
+                self.winners, self.drained_by)
         try:
             blob = marshal.dumps(live)
         except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
             return (self.clone(),)
-        frames = [(f.proc, f.pc) for f in self.frames]
         rng = self.rng = generator(self.rng)
         rng.armed, rng.undo = True, None
-        return (blob, frames, pend, dict(pend.texts) if pend is not None else None, rng, self.status,
-                list(self.winners) if self.winners is not None else None, self.step, self.moves_made,
-                self.history, self.history_len, self.drained, dict(self.drained_by))
+        return (blob, rng, self.status, self.step, self.moves_made, self.history, self.history_len, self.drained)
 
     def _restore(self, before: tuple) -> None:
         """Become the state ``before`` was taken from."""
@@ -274,16 +277,14 @@ class State:
                           "history", "history_len", "drained", "drained_by", "revealed"):
                 setattr(self, field, getattr(old, field))
             return
-        (blob, frames, pend, texts, rng, self.status, self.winners, self.step, self.moves_made, self.history,
-         self.history_len, self.drained, self.drained_by) = before
-        variables, locals_, options, chosen, self.revealed = marshal.loads(blob)
-        self.vars = variables
-        self.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(frames, locals_)]
-        if pend is not None:
-            pend = attrs.evolve(pend, options={p: [Option(o.text, v, o.shown) for o, v in zip(opts, values)]
-                                               for (p, opts), values in zip(pend.options.items(), options)},
-                                chosen=chosen, texts=texts)
-        self.pending = pend
+        (blob, rng, self.status, self.step, self.moves_made, self.history, self.history_len, self.drained) = before
+        self.vars, frames, pending, self.revealed, self.winners, self.drained_by = marshal.loads(blob)
+        self.frames = [Frame(proc, pc, env) for proc, pc, env in frames]
+        if pending is not None:
+            var, options, chosen, simultaneous, line, results, texts, window = pending
+            pending = Pending(var, {p: [Option(*o) for o in opts] for p, opts in options.items()}, chosen,
+                              simultaneous, line, results, texts, window)
+        self.pending = pending
         rng.armed = False
         if rng.undo is not None:
             rng.setstate(rng.undo)
@@ -390,7 +391,7 @@ class State:
         for (p, opts), vals in zip(options.items(), values):
             copied[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
         return (variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)],
-                attrs.evolve(pend, options=copied, chosen=chosen, texts=dict(pend.texts)))
+                _pending_like(pend, copied, chosen))
 
     def _copy_rules_data_slowly(self) -> tuple:
         # one memo for everything the rules hold: what two places share stays shared in the copy
@@ -622,6 +623,12 @@ def generator(rng: random.Random) -> Generator:
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     _setstate(g, rng.getstate())
     return g
+
+
+def _pending_like(pend: Pending, options: dict, chosen: dict) -> Pending:
+    """``pend`` with other options and choices (attrs.evolve, written out: a clone makes one)."""
+    return Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(pend.texts),
+                   pend.window)
 
 
 def _player_of(groups: list, number: int) -> int:

@@ -53,6 +53,9 @@ class ChoiceSpec:
     results: str = ""
     automatic: bool = False  # one legal option: taken without asking
     window: bool = False     # a reaction window: who is asked is hidden, and only responses run the block
+    # the loop of options_for as one generated function (st, env) -> options, before 'optional' and the
+    # masks (codegen.options_source); None: options_for runs the closures above
+    gather: Optional[Callable] = None
 
 
 @attrs.define(slots=True, eq=False)
@@ -214,7 +217,8 @@ class Return(Instruction):
         if value is None:
             return None
         return [f"v = {value}", "st.frames.pop()", "target = env.get('$return_to')",
-                "if target is not None and st.frames:", "    st.frames[-1].locals[target] = _copy_value(v)",
+                "if target is not None and st.frames:",
+                "    st.frames[-1].locals[target] = v if type(v) in _SCALAR_TYPES else _copy_value(v)",
                 f"return {SWITCH}"]
 
 
@@ -403,7 +407,7 @@ class ProcCompiler:
         else:  # a copy, as '=' and 'add' store: changing the local never changes what it was taken from
             def f(st, env):
                 env[name] = copy_value(value(st, env))
-            src = [f"env[{ascii(name)}] = _copy_value({code})"]
+            src = [f"env[{ascii(name)}] = {self.copied(code)}"] if code is not None else None
         self.exec(s, f, src=src if code is not None else None)
 
     def _assigner(self, target, combine=None, fresh=False):
@@ -435,12 +439,12 @@ class ProcCompiler:
                     values = st.vars[name]
                     i = player_index(obj(st, env), count)
                     values[i] = copy_value(combine(values[i], v) if combine else v)
+                store.parts = (obj,)  # for _store_source
                 return store
 
             player_too = "player" in kinds
 
-            def store(st, env, v):
-                o = obj(st, env)
+            def store_at(st, o, v):  # the object already worked out
                 if type(o) is dict:
                     o[name] = copy_value(combine(o[name], v) if combine else v)
                 elif player_too and type(o) is int:  # the name is both a player variable and a field
@@ -449,6 +453,10 @@ class ProcCompiler:
                 else:
                     raise RulesRuntimeError(f"cannot set the field '{name}' of {shown(o)}",
                                             "only a record (or a map) has fields to set", focus=f"field:{name}")
+
+            def store(st, env, v):
+                store_at(st, obj(st, env), v)
+            store.parts, store.at = (obj,), store_at  # for _store_source
             return store
         if isinstance(target, ast.Index):
             obj, idx = self.expr(target.obj), self.expr(target.index)
@@ -456,6 +464,7 @@ class ProcCompiler:
             def store(st, env, v):
                 o, i = obj(st, env), idx(st, env)
                 set_index(o, i, copy_value(combine(get_index(o, i), v) if combine else v))
+            store.parts = (obj, idx)  # for _store_source
             return store
         raise RulesRuntimeError("cannot assign to this")
 
@@ -478,16 +487,38 @@ class ProcCompiler:
         code = self.source(value)
         if code is None:
             return None
-        if not isinstance(target, ast.Name):
+        parts = [self.source(p) for p in getattr(store, "parts", ())]
+        if not isinstance(target, ast.Name) and (not parts or None in parts):
             return [f"{self.constant(store)}(st, env, {code})"]
+        if isinstance(target, ast.Attr) and hasattr(store, "at"):  # a record's field inline, else store.at
+            key = ascii(target.name)
+            new = f"_obj[{key}] {op} _new" if op else "_new"
+            return [f"_new = {code}", f"_obj = {parts[0]}", "if type(_obj) is dict:",
+                    f"    _obj[{key}] = {self.copied(new)}", "else:", f"    {self.constant(store.at)}(st, _obj, _new)"]
+        if isinstance(target, ast.Attr):  # a player variable's entry (_assigner's first case for a field)
+            count = self.game.player_count
+            lines = [f"_new = {code}", f"_vals = st.vars[{ascii(target.name)}]", f"_obj = {parts[0]}",
+                     f"_key = _obj - 1 if type(_obj) is int and 0 < _obj <= {count} else _player_index(_obj, {count})"]
+            return lines + [f"_vals[_key] = {self.copied('_vals[_key] ' + op + ' _new' if op else '_new')}"]
+        if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
+            lines = [f"_new = {code}", f"_obj = {parts[0]}", f"_key = {parts[1]}"]
+            if op is not None:
+                return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_obj.get(_key) ' + op + ' _new')}",
+                                "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"]
+            return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_new')}",
+                            "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"]
         key = ascii(target.id)
         # as _assigner decided (it made the name a local when it is one)
         place = f"env[{key}]" if target.id in self.scope or target.id not in self.game.var_decls else f"st.vars[{key}]"
         if op is not None:  # the value first, then the old one (as store(st, env, value) does)
-            return [f"_t = {code}", f"{place} = _copy_value({place} {op} _t)"]
+            return [f"_t = {code}", f"{place} = {self.copied(place + ' ' + op + ' _t')}"]
         if fresh and place.startswith("env"):
             return [f"{place} = {code}"]
-        return [f"{place} = _copy_value({code})"]
+        return [f"{place} = {self.copied(code)}"]
+
+    def copied(self, code: str) -> str:
+        """Generated source for a copy of the value of ``code`` (values.copy_value)."""
+        return self.game.exprs.source.copied(code)
 
     def _CallStmt(self, s):
         name = s.call.func.id
@@ -583,11 +614,9 @@ class ProcCompiler:
         def f(st, env):
             v = fn(st, env)
             if type(v) is not list and not (maps_too and type(v) is dict):
-                raise RulesRuntimeError(
-                    f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
-                    "the value is none here: check it first ('if x != none:')" if v is None
-                    else "name the list itself (a variable, a field or an item that holds a list)")
+                _not_a_list(v, what, maps_too)
             return v
+        f.expr = fn  # for generated source (_Add, _Remove)
         return f
 
     def _Add(self, s):
@@ -599,29 +628,26 @@ class ProcCompiler:
                 target(st, env).insert(0, v)
             else:
                 target(st, env).append(v)
-        self.exec(s, f)
+        code, xs = self.source(item), self.source(target.expr)
+        src = None
+        if code is not None and xs is not None:  # the same, written out
+            src = [f"_new = {self.copied(code)}", f"_obj = {xs}", "if type(_obj) is not list:",
+                   f"    {self.constant(_not_a_list)}(_obj, \"'add'\", False)",
+                   "_obj.insert(0, _new)" if bottom else "_obj.append(_new)"]
+        self.exec(s, f, src=src)
 
     def _Remove(self, s):
         item, source = self.expr(s.item), self._list_expr(s.source, "'remove'", maps_too=True)
 
         def f(st, env):
-            x, xs = item(st, env), source(st, env)
-            try:
-                if type(xs) is dict:  # from a map: forget the key
-                    del xs[x]
-                else:
-                    xs.remove(x)
-            except ValueError:
-                raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
-                                        "'remove' takes away an item that is there: check first "
-                                        "('if x in xs:')") from None
-            except KeyError:
-                raise RulesRuntimeError(f"no entry {shown(x)} in the map to remove",
-                                        "a map forgets only a key it has: check first ('if k in m:')") from None
-            except TypeError:  # a list or a record as a map's key
-                raise RulesRuntimeError(f"{shown(x)} cannot be a key of a map",
-                                        "map keys are numbers, text or yes/no values") from None
-        self.exec(s, f)
+            _removed(item(st, env), source(st, env))
+        code, xs = self.source(item), self.source(source.expr)
+        src = None
+        if code is not None and xs is not None:  # the same, written out
+            src = [f"_new = {code}", f"_obj = {xs}", "if type(_obj) is not list and type(_obj) is not dict:",
+                   f"    {self.constant(_not_a_list)}(_obj, \"'remove'\", True)",
+                   f"{self.constant(_removed)}(_new, _obj)"]
+        self.exec(s, f, src=src)
 
     def _MoveItem(self, s):
         item, source, target, bottom = (self.expr(s.item), self._list_expr(s.source, "'move'"),
@@ -757,7 +783,7 @@ class ProcCompiler:
     # ------------------------------------------------------------------ decisions
     def _choice_spec(self, c: ast.Choose, secret: bool = False, **more) -> ChoiceSpec:
         self.scope.add(c.var)
-        return ChoiceSpec(
+        spec = ChoiceSpec(
             var=c.var,
             source=self.expr(c.source),
             where=self.expr(c.where) if c.where is not None else None,
@@ -768,6 +794,22 @@ class ProcCompiler:
             shown=self.expr(c.shown) if c.shown is not None else None,
             automatic=c.automatic,
             **more)
+        spec.gather = self._gather(c, spec)
+        return spec
+
+    def _gather(self, c: ast.Choose, spec: ChoiceSpec):
+        """options_for's loop over the items as one generated function, the item a Python local in the
+        'where' and the text (it is in ``env`` too, as options_for leaves it)."""
+        source = self.source(spec.source)
+        if source is None:
+            return None
+        exprs = self.game.exprs
+        scope = codegen.Scope(set(self.scope), {c.var: "x"}, in_def=False)
+        where = exprs.source.code(c.where, scope) if c.where is not None else None
+        text = exprs.source.code(c.text, scope) if c.text is not None else None
+        return codegen.options_function(exprs.module, source, ascii(c.var), where, text,
+                                        self.game.field_visibility, self.constant(Option),
+                                        self.constant(_numbered))
 
     def _Choose(self, s):
         s = attrs.evolve(s, source=self.hoist(s.source, s))
@@ -783,6 +825,13 @@ class ProcCompiler:
             return [lab for lab, g in pairs if g is None or g(st, env)]
         spec = ChoiceSpec(var=var, source=source, by=self.expr(s.by) if s.by is not None else None,
                           secret=s.secret)
+        # the same list as generated source (a label is never none): each guard evaluated in order
+        codes = [(ascii(lab), self.source(g) if g is not None else "True") for lab, g in pairs]
+        if all(type(lab) is str for lab in labels) and all(c is not None for _, c in codes):
+            listed = "".join(f"({lab} if {c} else None), " for lab, c in codes)
+            spec.gather = codegen.options_function(
+                self.game.exprs.module, f"({listed})", ascii(var), "(x is not None)", None,
+                self.game.field_visibility, self.constant(Option), self.constant(_numbered))
         self.emit(Choose(s.span, spec, node=s))
         end = Label()
         for alt in s.alternatives:
@@ -883,6 +932,32 @@ def _turn_up(st, name: str, player: int, value) -> None:
     st.revealed.append([name, player, copy_value(value)])
 
 
+def _not_a_list(v, what: str, maps_too: bool):
+    raise RulesRuntimeError(
+        f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
+        "the value is none here: check it first ('if x != none:')" if v is None
+        else "name the list itself (a variable, a field or an item that holds a list)")
+
+
+def _removed(x, xs) -> None:
+    """'remove x from xs': xs is a list or a map."""
+    try:
+        if type(xs) is dict:  # from a map: forget the key
+            del xs[x]
+        else:
+            xs.remove(x)
+    except ValueError:
+        raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
+                                "'remove' takes away an item that is there: check first "
+                                "('if x in xs:')") from None
+    except KeyError:
+        raise RulesRuntimeError(f"no entry {shown(x)} in the map to remove",
+                                "a map forgets only a key it has: check first ('if k in m:')") from None
+    except TypeError:  # a list or a record as a map's key
+        raise RulesRuntimeError(f"{shown(x)} cannot be a key of a map",
+                                "map keys are numbers, text or yes/no values") from None
+
+
 def _forget(*names):
     def f(st, env):
         for n in names:
@@ -892,6 +967,19 @@ def _forget(*names):
 
 def options_for(spec: ChoiceSpec, st, env) -> list:
     """The options of one decision, each with a text unique among them."""
+    if spec.gather is not None:
+        opts = spec.gather(st, env)
+    else:
+        opts = _gather(spec, st, env)
+    if spec.optional is not None:
+        opts.append(Option(spec.optional(st, env), None))
+    if spec.secret or spec.shown is not None:
+        _mask(opts, spec, st, env)
+    return opts
+
+
+def _gather(spec: ChoiceSpec, st, env) -> list:
+    """Each item of the source that passes 'where', with its text (what spec.gather does, generated)."""
     var, where, text = spec.var, spec.where, spec.text
     opts: list = []
     seen: dict = {}
@@ -906,19 +994,23 @@ def options_for(spec: ChoiceSpec, st, env) -> list:
         else:
             t = public_text(st.game, x) if st.game.field_visibility else to_text(x)
         if t in seen:
-            if seen[t] == x:
-                continue  # identical copies of one table row: one move
-            n = 2
-            while f"{t} #{n}" in seen:
-                n += 1
-            t = f"{t} #{n}"
+            t = _numbered(seen, t, x)
+            if t is None:
+                continue
         seen[t] = x
         opts.append(Option(t, x))
-    if spec.optional is not None:
-        opts.append(Option(spec.optional(st, env), None))
-    if spec.secret or spec.shown is not None:
-        _mask(opts, spec, st, env)
     return opts
+
+
+def _numbered(seen: dict, t: str, x):
+    """A text already taken by another option: None for an identical copy of one table row (one move),
+    else the text numbered ('#2', '#3'...)."""
+    if seen[t] == x:
+        return None
+    n = 2
+    while f"{t} #{n}" in seen:
+        n += 1
+    return f"{t} #{n}"
 
 
 def _mask(opts: list, spec: ChoiceSpec, st, env) -> None:

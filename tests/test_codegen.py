@@ -198,3 +198,139 @@ def test_compile_without_emit_says_what_it_made():
 def test_compile_of_a_bad_option_is_a_clear_error():
     result = CliRunner().invoke(app, ["compile", "biplane", "--option", "nope=1"])
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+# ----------------------------------------------------------------------------- generated decisions and stores
+CHOICES = HEAD + """record box(k, seen)
+var rows = [[1, "a"], [1, "a"], [2, "b"]]
+var n = 0
+var marks = {}
+player var tally = 0
+var rec = box(1, [])
+turn:
+    choose r in rows as "row {r[2]}"
+    choose x in [3, 1, 3, 2, 5] where x != 2 as "n{x % 2}"
+    choose y in ["p", "q", 4, none, true, [1, "z"]]
+    marks[x] = x
+    marks[x] += 1
+    me.tally += x
+    rec.k += x
+    add y to rec.seen
+    remove y from rec.seen
+    choose:
+        "take" if n < 2:
+            n += 1
+        "leave":
+            pass
+    if n >= 2:
+        end game
+"""
+
+
+def _played(game, seed: int) -> list:
+    st, rng, seen = game.new_state(seed=seed), random.Random(seed), []
+    while not st.is_over() and len(seen) < 40:
+        moves = st.legal_moves()
+        seen.append([m.text for m in moves])
+        st.apply(moves[rng.randrange(len(moves))])
+    return seen + [st.vars]
+
+
+def test_generated_options_and_stores_match_the_closures():
+    """The generated loop that gathers a decision's options (texts, 'where', identical rows merged,
+    equal texts numbered, a choose block's guards) and the stores written out (an item, a player's
+    entry, a record's field, add, remove) do what the closures they replace do."""
+    fast = game_of(CHOICES)
+    slow = game_of(CHOICES)
+    for proc in slow.compiled.procs.values():  # the closures only: no generated gathering, no stretches
+        proc.fast, proc.costs = proc.code, (1,) * len(proc.code)
+        for ins in proc.instructions:
+            if getattr(ins, "spec", None) is not None:
+                ins.spec.gather = None
+    source = source_of(fast)
+    assert "opts.append(" in source and "_obj.append(_new)" in source and "_obj['k'] = " in source
+    for seed in range(6):
+        assert _played(fast, seed) == _played(slow, seed)
+    first = _played(fast, 1)[0]
+    assert first == ["row a", "row b"]  # the two identical rows are one move
+
+
+def test_numbered_texts_and_default_texts():
+    st = game_of(CHOICES).new_state(seed=1)
+    st.apply("row a")
+    assert [m.text for m in st.legal_moves()] == ["n1", "n1 #2", "n1 #3"]  # 3, 1, 3 and 5 (3 twice: one move)
+    st.apply("n1")
+    assert [m.text for m in st.legal_moves()] == ["p", "q", "4", "none", "yes", "1 z"]
+
+
+def test_a_local_set_earlier_in_a_stretch_is_read_without_its_check():
+    """Within one straight-line stretch a local set by an earlier line is read directly; one that may
+    have no value keeps its check, and its error still says so."""
+    game = game_of(HEAD + "var out = 0\nturn:\n    let a = 2\n    out = a + 1\n    if out > 5:\n        let b = 1\n"
+                   "    out = b\n    end game\n")
+    stretches = [u for u in game.compiled.exprs.module.units if u.startswith("def _s")]
+    setting_a = next(u for u in stretches if "env['a'] = 2" in u)
+    assert ":= env['a'])" in setting_a and "'a' in env" not in setting_a
+    after_if = next(u for u in stretches if "st.vars['out'] = " in u and "'b'" in u and "env['b'] = 1" not in u)
+    assert "'b' in env else _missing('b')" in after_if  # set on one path only: still checked there
+    in_if = next(u for u in stretches if "env['b'] = 1" in u)  # the 'if' body goes on to 'out = b'
+    assert ":= env['b'])" in in_if
+    with pytest.raises(RulesRuntimeError) as info:
+        game.new_state(seed=1)
+    assert "'b' has no value here" in str(info.value)
+
+
+BRANCHY = HEAD + """var n = 0
+var odd = 0
+turn:
+    while n < 40:
+        n += 1
+        if n % 2 == 1:
+            odd += 1
+            if n % 3 == 0:
+                odd += 1
+        elif n % 5 == 0:
+            odd -= 1
+        else:
+            pass
+        for k in [1, 2, 3, 4]:
+            if k == 3 and n % 7 == 0:
+                break
+            odd += k % 2
+    choose c in [odd, n]
+    end game
+"""
+
+
+def _fewest_steps(game) -> int:
+    """The smallest step budget under which the game reaches its first decision."""
+    from rulewright.interpreter.limits import set_limits
+    low, high = 1, 5_000
+    old = set_limits(steps=high)
+    try:
+        while low < high:
+            mid = (low + high) // 2
+            set_limits(steps=mid)
+            try:
+                game.new_state(seed=1)
+                high = mid
+            except RulesRuntimeError as exc:
+                assert "steps without asking for a decision" in str(exc)
+                low = mid + 1
+    finally:
+        set_limits(**old)
+    return low
+
+
+def test_stretches_that_leave_at_a_branch_count_the_steps_exactly():
+    """A stretch runs on past its branches and gives back the steps of the path it did not take: the
+    fewest steps a game needs are the same as when every instruction runs alone."""
+    fast = game_of(BRANCHY)
+    stretches = [u for u in fast.compiled.exprs.module.units if u.startswith("def _s")]
+    assert any("if not (" in u for u in stretches) and any("if i >= len(xs):" in u for u in stretches)
+    slow = game_of(BRANCHY)
+    for proc in slow.compiled.procs.values():
+        proc.fast, proc.costs = proc.code, (1,) * len(proc.code)
+    steps = _fewest_steps(slow)
+    assert steps > 200 and _fewest_steps(fast) == steps
+    assert [m.text for m in fast.new_state(seed=1).legal_moves()] == [m.text for m in slow.new_state(seed=1).legal_moves()]

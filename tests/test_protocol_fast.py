@@ -264,3 +264,18 @@ def test_the_table_of_moves_stays_bounded(make_game, monkeypatch):
         made += len(moves)
         st.apply(moves[-1].index)
     assert made > 600 and len(state_module._MOVES) == 50
+
+
+@pytest.mark.parametrize("rules", [SECRET_BIDS, ROWS])
+def test_clone_and_undo_keep_every_field_of_the_pending_decision(make_game, rules):
+    """A clone and an undone move give back the pending decision whole, field by field (the clone and
+    the snapshot build it field by field, not through attrs.evolve)."""
+    import attrs
+    st = make_game(rules).new_state(seed=1)
+    first = st.legal_moves()[0]
+    st.apply(first)  # a simultaneous decision: one player has chosen; else the loop's next decision
+    fields = attrs.asdict(st.pending, recurse=True)
+    assert attrs.asdict(st.clone().pending, recurse=True) == fields
+    st.apply(st.legal_moves()[0])
+    st.undo()
+    assert attrs.asdict(st.pending, recurse=True) == fields
