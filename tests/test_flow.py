@@ -611,7 +611,7 @@ def _examples_game() -> str:
 @pytest.mark.parametrize("code,errors", _leaks())
 def test_the_guides_examples_of_leaks_give_the_reports_it_shows(code, errors, tmp_path):
     (tmp_path / "examples.rules").write_text(_examples_game(), encoding="utf-8")
-    if not code.startswith(("turn:", "player ", "var ", "end ")):
+    if not code.startswith(("turn:", "player ", "var ", "end ", "observe:")):
         code = "turn:\n" + textwrap.indent(code, "    ")
     path = tmp_path / "leak.rules"
     path.write_text('extends "examples.rules"\n' + code, encoding="utf-8")
