@@ -15,6 +15,7 @@ import random
 from typing import Callable, Optional
 
 from rulewright.dsl.errors import OptionError, RulesError, suggest
+from rulewright.interpreter import machine
 from rulewright.interpreter.determinize import determinize
 
 
@@ -32,9 +33,11 @@ def returns01(state) -> dict:
 def evaluation(by: Optional[str] = None) -> Callable:
     """``f(state) -> {player: value in [0, 1]}``: the result when the game is over, else an estimate.
 
-    The default estimate follows the rules' own ranking ('rank by', else the score): each player gets the
-    share of the others they are ahead of, half for a tie, nudged by the margin on the first key. ``by``
-    names a player variable to use instead, bigger is better ('-name': smaller is better)."""
+    The estimate is the rules' own ranking of the position as they would score it if the game ended now
+    (``scored_now``: many games add up the score only in ``scoring:``), by 'rank by', else the score:
+    each player gets the share of the others they are ahead of, half for a tie, nudged by the margin on
+    the first key. ``by`` names a player variable to use instead, bigger is better ('-name': smaller is
+    better)."""
     def value(state) -> dict:
         if state.is_over():
             return returns01(state)
@@ -47,8 +50,31 @@ def evaluation(by: Optional[str] = None) -> Callable:
         players = range(1, g.player_count + 1)
         if not keys or g.player_count < 2:
             return {p: 0.5 for p in players}
-        return _ranked(state, keys, players)
+        return _ranked(scored_now(state), keys, players)
     return value
+
+
+SCORING_DECISIONS = 200  # a scoring block that asks for decisions gets at most these, each its first option
+
+
+def scored_now(state):
+    """The state as the rules' ``scoring:`` block would leave it if the game ended now: a copy, scored (a
+    decision the block asks for takes its first option); ``state`` itself when there is no scoring
+    block, or when scoring now fails (the rules may not expect to end at every moment)."""
+    if state.is_over() or "scoring" not in state.game.procs:
+        return state
+    trial = state.clone()
+    try:
+        trial.begin_scoring()
+        machine.run(trial)
+        for _ in range(SCORING_DECISIONS):
+            if trial.is_over():
+                return trial
+            p = trial.to_move()[0]
+            trial.apply(trial.legal_moves(p)[0], player=p, atomic=False)
+    except RulesError:
+        pass
+    return trial if trial.is_over() else state
 
 
 def _ranked(state, keys, players) -> dict:
