@@ -192,8 +192,10 @@ class MCTSAgent:
         for _ in range(self.iterations):
             self._simulate(root, self.sample(state, player), player)
         by_text = {m.text: m for m in moves}
-        best = max(((n.visits, n.value / max(n.visits, 1)), t) for (p, t), n in root.children.items()
-                   if p == player and t in by_text)
+        # the most visited, then the best valued; ties at random (a fixed order, such as the move text's,
+        # would play the same kind of move whenever the search learns nothing, a bias random seats exploit)
+        best = max(((n.visits, n.value / max(n.visits, 1), self.rng.random()), t)
+                   for (p, t), n in root.children.items() if p == player and t in by_text)
         return by_text[best[1]]
 
     def _simulate(self, root: _Node, world, root_player: int) -> None:
@@ -219,11 +221,12 @@ class MCTSAgent:
                     world.apply(move, player=mover, atomic=False)
                     settle_chance(world, rng)
                     break
-                log_n = math.log(max(node.visits, 1))
                 best, move = -1.0, None
                 for m in legal:
                     c = node.children[(mover, m.text)]
-                    ucb = c.value / c.visits + self.c * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+                    # ties at random: the jitter is far below any difference a visit can make
+                    ucb = (c.value / c.visits + self.c * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+                           + 1e-9 * rng.random())
                     if ucb > best:
                         best, move = ucb, m
                 node = node.children[(mover, move.text)]
@@ -309,7 +312,7 @@ def _add_param(agent: tuple, text: str) -> None:
     except ValueError:
         raise AgentSpecError(f"{name}: {key} must be a {'whole number' if kind is int else 'number'}, "
                              f"not {raw!r}") from None
-    if kind in (int, float) and not (value > 0 and math.isfinite(value)):
+    if kind in (int, float) and not (value > 0 and math.isfinite(value)) and not (key == "depth" and value == 0):
         raise AgentSpecError(f"{name}: {key} must be more than 0, not {raw!r}")
     if kind is str and not value:
         raise AgentSpecError(f"{name}: {key} needs a value")
