@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Callable, Optional
 
 from rulewright.dsl.errors import OptionError, RulesError, suggest
 from rulewright.interpreter import machine
-from rulewright.interpreter.determinize import determinize
+from rulewright.interpreter.determinize import Dealer
 
 
 class AgentSpecError(OptionError):
@@ -173,24 +174,30 @@ class MCTSAgent:
     generator is reseeded), so the tree's children are moves and a node averages over the draws."""
 
     def __init__(self, seed: Optional[int] = None, iterations: int = 200, depth: int = 100,
-                 c: float = 1.0, by: Optional[str] = None):
+                 c: float = 1.0, by: Optional[str] = None, seconds: Optional[float] = None):
         self.rng = random.Random(seed)
-        self.iterations, self.depth, self.c = iterations, depth, c
+        self.iterations, self.depth, self.c, self.seconds = iterations, depth, c, seconds
         self.value = evaluation(by)
 
-    def sample(self, state, player):
-        """The state a simulation starts from: a copy with its generator reseeded."""
-        world = state.clone()
-        world.rng.seed(self.rng.getrandbits(64))
-        return world
+    def sampler(self, state, player) -> Callable:
+        """``f() -> state`` for the start of each simulation: a copy with its generator reseeded."""
+        def sample():
+            world = state.clone()
+            world.rng.seed(self.rng.getrandbits(64))
+            return world
+        return sample
 
     def choose(self, state, player: int):
         moves = state.legal_moves(player)
-        if len(moves) == 1:
+        if len(moves) == 1:  # a forced move: nothing to search
             return moves[0]
         root = _Node()
+        sample = self.sampler(state, player)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
         for _ in range(self.iterations):
-            self._simulate(root, self.sample(state, player), player)
+            self._simulate(root, sample(), player)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
         by_text = {m.text: m for m in moves}
         # the most visited, then the best valued; ties at random (a fixed order, such as the move text's,
         # would play the same kind of move whenever the search learns nothing, a bias random seats exploit)
@@ -254,8 +261,9 @@ class ISMCTSAgent(MCTSAgent):
     player cannot see is dealt again at random (determinize.py), and the generator is reseeded. One tree
     over all of them; a move's statistics count only the simulations in which it was legal."""
 
-    def sample(self, state, player):
-        return determinize(state, player, self.rng)
+    def sampler(self, state, player) -> Callable:
+        dealer = Dealer(state, player)  # what the player cannot see, found once for every simulation
+        return lambda: dealer.sample(self.rng)
 
 
 AGENTS: dict = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent,
@@ -265,8 +273,8 @@ AGENTS: dict = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgen
 PARAMETERS: dict = {
     "random": {}, "first": {},
     "greedy": {"by": str},
-    "mcts": {"iterations": int, "depth": int, "c": float, "by": str},
-    "ismcts": {"iterations": int, "depth": int, "c": float, "by": str},
+    "mcts": {"iterations": int, "depth": int, "c": float, "by": str, "seconds": float},
+    "ismcts": {"iterations": int, "depth": int, "c": float, "by": str, "seconds": float},
 }
 
 
