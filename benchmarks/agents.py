@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import sys
 import time
 
 import rulewright
@@ -45,14 +46,18 @@ def one_game(name: str, spec: str, players: int, i: int, max_decisions: int = 50
     return result, time.perf_counter() - start
 
 
+def _one_game(args: tuple) -> tuple:
+    return one_game(*args)
+
+
 def strength(name: str, spec: str, games: int, players: int, jobs: int = 1) -> dict:
     start = time.perf_counter()
     args = [(name, spec, players, i) for i in range(games)]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.starmap(one_game, args)
-    else:
-        results = [one_game(*a) for a in args]
+    results = []
+    with multiprocessing.Pool(jobs) as pool:
+        for i, (result, seconds) in enumerate(pool.imap(_one_game, args, chunksize=1)):
+            results.append((result, seconds))
+            print(f"  {name} game {i}: {result}, {seconds:.1f} s", file=sys.stderr, flush=True)
     counts = {k: sum(r == k for r, _ in results) for k in ("win", "draw", "loss", "unfinished")}
     wins = counts["win"]
     return {"game": name, "agent": spec, "players": players, "games": games, "wins": wins,

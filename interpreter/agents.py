@@ -131,17 +131,21 @@ class FirstAgent:
 
 class GreedyAgent:
     """One ply: tries each legal move on a copy and keeps the one the evaluation likes best for its player
-    (ties at random). The copy's future draws are reseeded, so it never peeks at the game's dice."""
+    (ties at random). The copy is dealt again as ISMCTS's are (determinize.py): what the player cannot see
+    and the game's future draws are unknown to it, so it never peeks at a hand, a deck or the dice."""
 
     def __init__(self, seed: Optional[int] = None, by: Optional[str] = None):
         self.rng = random.Random(seed)
         self.value = evaluation(by)
 
     def choose(self, state, player: int):
+        moves = state.legal_moves(player)
+        if len(moves) == 1:
+            return moves[0]
+        dealer = Dealer(state, player)
         best, best_moves = -1.0, []
-        for move in state.legal_moves(player):
-            trial = state.clone()
-            trial.rng.seed(self.rng.getrandbits(64))
+        for move in moves:
+            trial = dealer.sample(self.rng)
             try:
                 trial.apply(move, player=player, atomic=False)
                 settle_chance(trial, self.rng)
