@@ -10,6 +10,7 @@ own class there. What each agent does, and the spec syntax, are in docs/agents.m
 """
 from __future__ import annotations
 
+import marshal
 import math
 import random
 import time
@@ -109,6 +110,47 @@ def settle_chance(state, rng: random.Random) -> None:
         state.apply_chance(rng.choices(outcomes, weights=[o.probability for o in outcomes])[0])
 
 
+class Repetitions:
+    """The moves an agent made lately, by position, so it does not go round in circles: rules may allow a
+    move that leads back to where the player was ('change pilots', again and again), and a search that
+    prefers that position to the others makes it forever, where a random player soon does something else.
+    A position is the variables and the step; 'lately' is the last ``WINDOW`` decisions of the game."""
+    WINDOW = 200
+
+    def __init__(self):
+        self.made: dict = {}  # (position, move text) -> moves_made when made
+
+    @staticmethod
+    def position(state) -> bytes:
+        try:
+            return marshal.dumps((state.vars, state.step))
+        except ValueError:  # a value marshal does not know: no position, no repetition seen
+            return b""
+
+    def made_lately(self, state, position: bytes, text: str) -> bool:
+        at = self.made.get((position, text))
+        return position != b"" and at is not None and 0 <= state.moves_made - at <= self.WINDOW
+
+    def note(self, state, position: bytes, text: str) -> None:
+        if len(self.made) > 20 * self.WINDOW:  # now and then: forget what is out of the window
+            now = state.moves_made
+            self.made = {k: at for k, at in self.made.items() if 0 <= now - at <= self.WINDOW}
+        self.made[(position, text)] = state.moves_made
+
+
+def avoid_circles(state, ranked: list, repetitions: Repetitions, rng: random.Random):
+    """The first of ``ranked`` (the moves, best first) not made lately in this very position; when every
+    one was, a random one (as a random player breaks the circle)."""
+    position = repetitions.position(state)
+    for move in ranked:
+        if not repetitions.made_lately(state, position, move.text):
+            break
+    else:
+        move = rng.choice(ranked)
+    repetitions.note(state, position, move.text)
+    return move
+
+
 class RandomAgent:
     """A uniformly random legal move, from its own generator (the game's chance stays the game's)."""
 
@@ -137,13 +179,14 @@ class GreedyAgent:
     def __init__(self, seed: Optional[int] = None, by: Optional[str] = None):
         self.rng = random.Random(seed)
         self.value = evaluation(by)
+        self.repetitions = Repetitions()
 
     def choose(self, state, player: int):
         moves = state.legal_moves(player)
         if len(moves) == 1:
             return moves[0]
         dealer = Dealer(state, player)
-        best, best_moves = -1.0, []
+        values = {}
         for move in moves:
             trial = dealer.sample(self.rng)
             try:
@@ -152,11 +195,9 @@ class GreedyAgent:
                 v = self.value(trial)[player]
             except RulesError:  # a move whose rules fail is the worst move
                 v = -1.0
-            if v > best:
-                best, best_moves = v, [move]
-            elif v == best:
-                best_moves.append(move)
-        return self.rng.choice(best_moves)
+            values[move.text] = (v, self.rng.random())  # ties at random
+        ranked = sorted(moves, key=lambda m: values[m.text], reverse=True)
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
 
 
 class _Node:
@@ -182,6 +223,7 @@ class MCTSAgent:
         self.rng = random.Random(seed)
         self.iterations, self.depth, self.c, self.seconds = iterations, depth, c, seconds
         self.value = evaluation(by)
+        self.repetitions = Repetitions()
 
     def sampler(self, state, player) -> Callable:
         """``f() -> state`` for the start of each simulation: a copy with its generator reseeded."""
@@ -205,9 +247,10 @@ class MCTSAgent:
         by_text = {m.text: m for m in moves}
         # the most visited, then the best valued; ties at random (a fixed order, such as the move text's,
         # would play the same kind of move whenever the search learns nothing, a bias random seats exploit)
-        best = max(((n.visits, n.value / max(n.visits, 1), self.rng.random()), t)
-                   for (p, t), n in root.children.items() if p == player and t in by_text)
-        return by_text[best[1]]
+        stats = {t: (n.visits, n.value / max(n.visits, 1), self.rng.random())
+                 for (p, t), n in root.children.items() if p == player and t in by_text}
+        ranked = sorted(moves, key=lambda m: stats.get(m.text, (-1, 0.0, 0.0)), reverse=True)
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
 
     def _simulate(self, root: _Node, world, root_player: int) -> None:
         path = [(root, None)]
