@@ -19,7 +19,7 @@ import time
 import rulewright
 from rulewright.interpreter.agents import RandomAgent, agents_for, playout
 
-DEFAULT_AGENT = "ismcts:iterations=32,depth=2"  # every aviation game hides something
+DEFAULT_AGENT = "ismcts:iterations=32,depth=2"  # every aviation game hides something (Biplane: depth=8, docs/agents.md)
 AVIATION = ["biplane", "planes", "barnstormers", "air-show", "magnificent-flying-machines"]
 
 
@@ -79,7 +79,7 @@ def main(argv=None) -> int:
         r = strength(name, args.agent, args.games, args.players, args.jobs)
         print(f"{r['game']}: {r['agent']} vs random, {r['players']} players: {r['wins']} wins, {r['draws']} draws, "
               f"{r['losses']} losses, {r['unfinished']} unfinished of {r['games']} (win rate {r['win_rate']}, "
-              f"p = {r['p_value']:.4f}), {r['seconds_per_game']} s a game, {r['wall_seconds']} s in all", flush=True)
+              f"p = {r['p_value']:.2g}), {r['seconds_per_game']} s a game, {r['wall_seconds']} s in all", flush=True)
     return 0
 
 

@@ -199,6 +199,16 @@ def test_ismcts_beats_random_at_biplane():
     assert wins == 2
 
 
+def test_ismcts_beats_random_at_air_show():
+    """Air Show adds up the score only at the end: the evaluation sees it through the scoring block."""
+    wins = 0
+    for seed in range(2):
+        seat = seed % 2 + 1
+        spec = "ismcts:iterations=16,depth=2,random" if seat == 1 else "random,ismcts:iterations=16,depth=2"
+        wins += _result("air-show", spec, seed).winners == [seat]
+    assert wins == 2
+
+
 def test_kuhn_poker_bet_with_the_king():
     """The King never loses a showdown: with it, betting first gains, and every search agent finds that."""
     for cls in (MCTSAgent, ISMCTSAgent):
