@@ -10,12 +10,15 @@ own class there. What each agent does, and the spec syntax, are in docs/agents.m
 """
 from __future__ import annotations
 
+import marshal
 import math
 import random
+import time
 from typing import Callable, Optional
 
 from rulewright.dsl.errors import OptionError, RulesError, suggest
-from rulewright.interpreter.determinize import determinize
+from rulewright.interpreter import machine
+from rulewright.interpreter.determinize import Dealer
 
 
 class AgentSpecError(OptionError):
@@ -32,9 +35,11 @@ def returns01(state) -> dict:
 def evaluation(by: Optional[str] = None) -> Callable:
     """``f(state) -> {player: value in [0, 1]}``: the result when the game is over, else an estimate.
 
-    The default estimate follows the rules' own ranking ('rank by', else the score): each player gets the
-    share of the others they are ahead of, half for a tie, nudged by the margin on the first key. ``by``
-    names a player variable to use instead, bigger is better ('-name': smaller is better)."""
+    The estimate is the rules' own ranking of the position as they would score it if the game ended now
+    (``scored_now``: many games add up the score only in ``scoring:``), by 'rank by', else the score:
+    each player gets the share of the others they are ahead of, half for a tie, nudged by the margin on
+    the first key. ``by`` names a player variable to use instead, bigger is better ('-name': smaller is
+    better)."""
     def value(state) -> dict:
         if state.is_over():
             return returns01(state)
@@ -47,8 +52,31 @@ def evaluation(by: Optional[str] = None) -> Callable:
         players = range(1, g.player_count + 1)
         if not keys or g.player_count < 2:
             return {p: 0.5 for p in players}
-        return _ranked(state, keys, players)
+        return _ranked(scored_now(state), keys, players)
     return value
+
+
+SCORING_DECISIONS = 200  # a scoring block that asks for decisions gets at most these, each its first option
+
+
+def scored_now(state):
+    """The state as the rules' ``scoring:`` block would leave it if the game ended now: a copy, scored (a
+    decision the block asks for takes its first option); ``state`` itself when there is no scoring
+    block, or when scoring now fails (the rules may not expect to end at every moment)."""
+    if state.is_over() or "scoring" not in state.game.procs:
+        return state
+    trial = state.clone()
+    try:
+        trial.begin_scoring()
+        machine.run(trial)
+        for _ in range(SCORING_DECISIONS):
+            if trial.is_over():
+                return trial
+            p = trial.to_move()[0]
+            trial.apply(trial.legal_moves(p)[0], player=p, atomic=False)
+    except RulesError:
+        pass
+    return trial if trial.is_over() else state
 
 
 def _ranked(state, keys, players) -> dict:
@@ -82,6 +110,47 @@ def settle_chance(state, rng: random.Random) -> None:
         state.apply_chance(rng.choices(outcomes, weights=[o.probability for o in outcomes])[0])
 
 
+class Repetitions:
+    """The moves an agent made lately, by position, so it does not go round in circles: rules may allow a
+    move that leads back to where the player was ('change pilots', again and again), and a search that
+    prefers that position to the others makes it forever, where a random player soon does something else.
+    A position is the variables and the step; 'lately' is the last ``WINDOW`` decisions of the game."""
+    WINDOW = 200
+
+    def __init__(self):
+        self.made: dict = {}  # (position, move text) -> moves_made when made
+
+    @staticmethod
+    def position(state) -> bytes:
+        try:
+            return marshal.dumps((state.vars, state.step))
+        except ValueError:  # a value marshal does not know: no position, no repetition seen
+            return b""
+
+    def made_lately(self, state, position: bytes, text: str) -> bool:
+        at = self.made.get((position, text))
+        return position != b"" and at is not None and 0 <= state.moves_made - at <= self.WINDOW
+
+    def note(self, state, position: bytes, text: str) -> None:
+        if len(self.made) > 20 * self.WINDOW:  # now and then: forget what is out of the window
+            now = state.moves_made
+            self.made = {k: at for k, at in self.made.items() if 0 <= now - at <= self.WINDOW}
+        self.made[(position, text)] = state.moves_made
+
+
+def avoid_circles(state, ranked: list, repetitions: Repetitions, rng: random.Random):
+    """The first of ``ranked`` (the moves, best first) not made lately in this very position; when every
+    one was, a random one (as a random player breaks the circle)."""
+    position = repetitions.position(state)
+    for move in ranked:
+        if not repetitions.made_lately(state, position, move.text):
+            break
+    else:
+        move = rng.choice(ranked)
+    repetitions.note(state, position, move.text)
+    return move
+
+
 class RandomAgent:
     """A uniformly random legal move, from its own generator (the game's chance stays the game's)."""
 
@@ -104,28 +173,31 @@ class FirstAgent:
 
 class GreedyAgent:
     """One ply: tries each legal move on a copy and keeps the one the evaluation likes best for its player
-    (ties at random). The copy's future draws are reseeded, so it never peeks at the game's dice."""
+    (ties at random). The copy is dealt again as ISMCTS's are (determinize.py): what the player cannot see
+    and the game's future draws are unknown to it, so it never peeks at a hand, a deck or the dice."""
 
     def __init__(self, seed: Optional[int] = None, by: Optional[str] = None):
         self.rng = random.Random(seed)
         self.value = evaluation(by)
+        self.repetitions = Repetitions()
 
     def choose(self, state, player: int):
-        best, best_moves = -1.0, []
-        for move in state.legal_moves(player):
-            trial = state.clone()
-            trial.rng.seed(self.rng.getrandbits(64))
+        moves = state.legal_moves(player)
+        if len(moves) == 1:
+            return moves[0]
+        dealer = Dealer(state, player)
+        values = {}
+        for move in moves:
+            trial = dealer.sample(self.rng)
             try:
                 trial.apply(move, player=player, atomic=False)
                 settle_chance(trial, self.rng)
                 v = self.value(trial)[player]
             except RulesError:  # a move whose rules fail is the worst move
                 v = -1.0
-            if v > best:
-                best, best_moves = v, [move]
-            elif v == best:
-                best_moves.append(move)
-        return self.rng.choice(best_moves)
+            values[move.text] = (v, self.rng.random())  # ties at random
+        ranked = sorted(moves, key=lambda m: values[m.text], reverse=True)
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
 
 
 class _Node:
@@ -147,28 +219,38 @@ class MCTSAgent:
     generator is reseeded), so the tree's children are moves and a node averages over the draws."""
 
     def __init__(self, seed: Optional[int] = None, iterations: int = 200, depth: int = 100,
-                 c: float = 1.0, by: Optional[str] = None):
+                 c: float = 1.0, by: Optional[str] = None, seconds: Optional[float] = None):
         self.rng = random.Random(seed)
-        self.iterations, self.depth, self.c = iterations, depth, c
+        self.iterations, self.depth, self.c, self.seconds = iterations, depth, c, seconds
         self.value = evaluation(by)
+        self.repetitions = Repetitions()
 
-    def sample(self, state, player):
-        """The state a simulation starts from: a copy with its generator reseeded."""
-        world = state.clone()
-        world.rng.seed(self.rng.getrandbits(64))
-        return world
+    def sampler(self, state, player) -> Callable:
+        """``f() -> state`` for the start of each simulation: a copy with its generator reseeded."""
+        def sample():
+            world = state.clone()
+            world.rng.seed(self.rng.getrandbits(64))
+            return world
+        return sample
 
     def choose(self, state, player: int):
         moves = state.legal_moves(player)
-        if len(moves) == 1:
+        if len(moves) == 1:  # a forced move: nothing to search
             return moves[0]
         root = _Node()
+        sample = self.sampler(state, player)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
         for _ in range(self.iterations):
-            self._simulate(root, self.sample(state, player), player)
+            self._simulate(root, sample(), player)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
         by_text = {m.text: m for m in moves}
-        best = max(((n.visits, n.value / max(n.visits, 1)), t) for (p, t), n in root.children.items()
-                   if p == player and t in by_text)
-        return by_text[best[1]]
+        # the most visited, then the best valued; ties at random (a fixed order, such as the move text's,
+        # would play the same kind of move whenever the search learns nothing, a bias random seats exploit)
+        stats = {t: (n.visits, n.value / max(n.visits, 1), self.rng.random())
+                 for (p, t), n in root.children.items() if p == player and t in by_text}
+        ranked = sorted(moves, key=lambda m: stats.get(m.text, (-1, 0.0, 0.0)), reverse=True)
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
 
     def _simulate(self, root: _Node, world, root_player: int) -> None:
         path = [(root, None)]
@@ -193,11 +275,12 @@ class MCTSAgent:
                     world.apply(move, player=mover, atomic=False)
                     settle_chance(world, rng)
                     break
-                log_n = math.log(max(node.visits, 1))
                 best, move = -1.0, None
                 for m in legal:
                     c = node.children[(mover, m.text)]
-                    ucb = c.value / c.visits + self.c * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+                    # ties at random: the jitter is far below any difference a visit can make
+                    ucb = (c.value / c.visits + self.c * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+                           + 1e-9 * rng.random())
                     if ucb > best:
                         best, move = ucb, m
                 node = node.children[(mover, move.text)]
@@ -225,8 +308,9 @@ class ISMCTSAgent(MCTSAgent):
     player cannot see is dealt again at random (determinize.py), and the generator is reseeded. One tree
     over all of them; a move's statistics count only the simulations in which it was legal."""
 
-    def sample(self, state, player):
-        return determinize(state, player, self.rng)
+    def sampler(self, state, player) -> Callable:
+        dealer = Dealer(state, player)  # what the player cannot see, found once for every simulation
+        return lambda: dealer.sample(self.rng)
 
 
 AGENTS: dict = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent,
@@ -236,8 +320,8 @@ AGENTS: dict = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgen
 PARAMETERS: dict = {
     "random": {}, "first": {},
     "greedy": {"by": str},
-    "mcts": {"iterations": int, "depth": int, "c": float, "by": str},
-    "ismcts": {"iterations": int, "depth": int, "c": float, "by": str},
+    "mcts": {"iterations": int, "depth": int, "c": float, "by": str, "seconds": float},
+    "ismcts": {"iterations": int, "depth": int, "c": float, "by": str, "seconds": float},
 }
 
 
@@ -283,7 +367,7 @@ def _add_param(agent: tuple, text: str) -> None:
     except ValueError:
         raise AgentSpecError(f"{name}: {key} must be a {'whole number' if kind is int else 'number'}, "
                              f"not {raw!r}") from None
-    if kind in (int, float) and not (value > 0 and math.isfinite(value)):
+    if kind in (int, float) and not (value > 0 and math.isfinite(value)) and not (key == "depth" and value == 0):
         raise AgentSpecError(f"{name}: {key} must be more than 0, not {raw!r}")
     if kind is str and not value:
         raise AgentSpecError(f"{name}: {key} needs a value")

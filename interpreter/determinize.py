@@ -13,39 +13,104 @@ hidden values. What the player cannot see is what its view masks (views.py):
   among that player's options;
 - the generator, reseeded: future draws are unknown too.
 
-Items are only exchanged with items of the same shape (a record with the same fields, or a value of the
-same kind), so the copy is a position the rules could have dealt. It agrees with what the player sees now
+Items are only exchanged with items of the same shape (a record with the same fields, a row of the same
+tables, so a card of one deck never lands in another, or a value of the same kind), so the copy is a
+position the rules could have dealt. It agrees with what the player sees now
 (sizes, face-up values), not with everything the player may remember having seen earlier.
+
+Finding what is unseen walks the whole state; a search deals many copies of one state, so ``Dealer``
+finds it once (as paths from the variables) and each ``sample()`` only copies and shuffles.
 """
 from __future__ import annotations
 
 import random
+import weakref
 
 from rulewright.interpreter.views import _sees_field, revealed_now
 
 
 def determinize(state, player: int, rng: random.Random):
     """A copy of ``state`` consistent with ``player``'s view, the rest dealt again from ``rng``."""
-    world = state.clone()
-    world.rng.seed(rng.getrandbits(64))
-    _deal_hidden_lists(world, player, rng)
-    _deal_hidden_fields(world, player, rng)
-    _choose_secret_choices_again(world, player, rng)
-    return world
+    return Dealer(state, player).sample(rng)
 
 
-def _shape(item):
-    return ("record", frozenset(item)) if type(item) is dict else type(item).__name__
+class Dealer:
+    """What ``player`` cannot see in ``state``, found once; each ``sample(rng)`` is a fresh copy of the
+    state with all of it dealt again."""
+
+    def __init__(self, state, player: int):
+        self.state, self.player = state, player
+        rows = _rows_of(state.game)
+        pools: dict = {}  # shape -> paths of the places holding an item of that shape
+        for path in _unseen_paths(state, player):
+            pools.setdefault(_shape(_at(state.vars, path), rows), []).append(path)
+        self.item_pools = [paths for paths in pools.values() if len(paths) > 1]
+        self.field_pools = [(field, paths) for (_shape_, field), paths in _unseen_fields(state, player).items()
+                            if len(paths) > 1]
+
+    def sample(self, rng: random.Random):
+        world = self.state.clone()
+        world.rng.seed(rng.getrandbits(64))
+        variables = world.vars
+        for paths in self.item_pools:
+            places = [(_at(variables, path[:-1]), path[-1]) for path in paths]
+            items = [holder[i] for holder, i in places]
+            rng.shuffle(items)
+            for (holder, i), item in zip(places, items):
+                holder[i] = item
+        for field, paths in self.field_pools:
+            records = [_at(variables, path) for path in paths]
+            values = [r[field] for r in records]
+            rng.shuffle(values)
+            for r, v in zip(records, values):
+                r[field] = v
+        _choose_secret_choices_again(world, self.player, rng)
+        return world
 
 
-def _unseen_places(world, player) -> list:
-    """(container, index) of every value the player's view masks: each item of a masked list, and the
-    other players' entries of a secret player var that are not lists (a card held face down)."""
-    g = world.game
-    revealed = revealed_now(world)
-    lists: list = []
-    places: list = []
-    for name, value in world.vars.items():
+def _at(variables: dict, path: tuple):
+    """The value at ``path``: a variable's name, then list positions and record fields."""
+    value = variables[path[0]]
+    for step in path[1:]:
+        value = value[step]
+    return value
+
+
+def _shape(item, rows: dict):
+    """What an item may be exchanged with: a record with the same fields, a row of the same tables (a
+    card of one deck never lands in another deck), or a value of the same kind."""
+    t = type(item)
+    if t is dict:
+        return ("record", frozenset(item))
+    if t is str or t is int:
+        return (t.__name__, rows.get(item))
+    return t.__name__
+
+
+_ROWS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _rows_of(game) -> dict:
+    """key -> the tables (sorted names) that have a row with that key, for one compiled game."""
+    rows = _ROWS.get(game)
+    if rows is None:
+        found: dict = {}
+        for table, keys in game.tables.items():
+            for key in keys:
+                if type(key) in (str, int):
+                    found.setdefault(key, []).append(table)
+        rows = _ROWS[game] = {k: tuple(sorted(v)) for k, v in found.items()}
+    return rows
+
+
+def _unseen_paths(state, player) -> list:
+    """The path of every value the player's view masks: each item of a masked list, and the other
+    players' entries of a secret player var that are not lists (a card held face down)."""
+    g = state.game
+    revealed = revealed_now(state)
+    lists: list = []  # (path, list)
+    paths: list = []
+    for name, value in state.vars.items():
         visibility = g.visibility.get(name, "public")
         if visibility == "public" or (name, 0) in revealed:
             continue
@@ -54,72 +119,60 @@ def _unseen_places(world, player) -> list:
                 if (visibility == "secret" and p == player) or (name, p) in revealed:
                     continue
                 if type(entry) is list:
-                    _lists_in(entry, lists)
+                    _lists_in(entry, (name, p - 1), lists)
                 else:
-                    places.append((value, p - 1))
+                    paths.append((name, p - 1))
         else:
-            _lists_in(value, lists)
+            _lists_in(value, (name,), lists)
     seen_ids = set()
-    for lst in lists:
+    for path, lst in lists:
         if id(lst) not in seen_ids:  # one list held in two places
             seen_ids.add(id(lst))
-            places.extend((lst, i) for i in range(len(lst)))
-    return places
+            paths.extend(path + (i,) for i in range(len(lst)))
+    return paths
 
 
-def _lists_in(value, out: list) -> None:
+def _lists_in(value, path: tuple, out: list) -> None:
     """The lists the view shows only by size (masked(): a list of lists shows each one's size)."""
     if type(value) is not list:
         return
     if value and all(type(v) is list for v in value):
-        for v in value:
-            _lists_in(v, out)
+        for i, v in enumerate(value):
+            _lists_in(v, path + (i,), out)
     else:
-        out.append(value)
+        out.append((path, value))
 
 
-def _deal_hidden_lists(world, player, rng) -> None:
-    pools: dict = {}  # shape -> [(container, index)], then the items dealt back into those places
-    for lst, i in _unseen_places(world, player):
-        pools.setdefault(_shape(lst[i]), []).append((lst, i))
-    for places in pools.values():
-        items = [lst[i] for lst, i in places]
-        rng.shuffle(items)
-        for (lst, i), item in zip(places, items):
-            lst[i] = item
-
-
-def _deal_hidden_fields(world, player, rng) -> None:
-    g = world.game
+def _unseen_fields(state, player) -> dict:
+    """(record shape, field) -> the paths of the records whose field the player cannot see."""
+    g = state.game
+    pools: dict = {}
     if not g.field_visibility:
-        return
-    pools: dict = {}  # (record shape, field) -> records whose field the player cannot see
+        return pools
     seen_ids: set = set()
 
-    def walk(value):
+    def walk(value, path):
         t = type(value)
         if t is not list and t is not dict:
             return
         if id(value) in seen_ids:
             return
         seen_ids.add(id(value))
-        items = value if t is list else value.values()
         if t is dict:
             rules = g.field_visibility.get(frozenset(value))
             if rules:
                 for field, vis in rules.items():
                     if field in value and not _sees_field(value, vis, player):
-                        pools.setdefault((frozenset(value), field), []).append(value)
-        for v in items:
-            walk(v)
+                        pools.setdefault((frozenset(value), field), []).append(path)
+            for k, v in value.items():
+                walk(v, path + (k,))
+        else:
+            for i, v in enumerate(value):
+                walk(v, path + (i,))
 
-    for v in world.vars.values():
-        walk(v)
-    for (_shape_, field), records in pools.items():
-        values = [r[field] for r in records]
-        rng.shuffle(values)
-        for r, v in zip(records, values):
-            r[field] = v
+    for name, v in state.vars.items():
+        walk(v, (name,))
+    return pools
 
 
 def _choose_secret_choices_again(world, player, rng) -> None:

@@ -18,6 +18,7 @@ def test_a_spec_names_one_agent_per_seat_with_parameters():
     assert parse_spec("mcts:iterations=400,depth=20,random") == [("mcts", {"iterations": 400, "depth": 20}),
                                                                   ("random", {})]
     assert parse_spec("greedy:by=-damage") == [("greedy", {"by": "-damage"})]
+    assert parse_spec("ismcts:depth=0,seconds=0.5") == [("ismcts", {"depth": 0, "seconds": 0.5})]
     seats = agents_for("mcts:iterations=400,random", players=2, seed=3)
     assert isinstance(seats[0], MCTSAgent) and seats[0].iterations == 400 and isinstance(seats[1], RandomAgent)
 
@@ -34,6 +35,7 @@ def test_one_name_is_one_agent_for_every_seat_seeded_as_the_seed_says():
     ("mcts:iters=3", "has no parameter 'iters'"),
     ("mcts:iterations=lots", "iterations must be a whole number"),
     ("mcts:iterations=0", "must be more than 0"),
+    ("ismcts:seconds=-1", "must be more than 0"),
     ("random:depth=3", "agent 'random' has no parameter"),
     ("depth=3,random", "comes before any agent"),
     ("greedy:by=", "needs a value"),
@@ -89,6 +91,58 @@ def test_the_default_evaluation_follows_the_ranking():
     assert flipped[2] > 0.5 > flipped[1]
 
 
+TALLY = """
+game "Tally"
+players 2
+player var points = 0
+player var score = 0
+turn:
+    choose a in ["gain", "pass"] as "{a}"
+    if a == "gain":
+        me.points += 1
+end when round_number == 3 after round
+scoring:
+    for p in players:
+        p.score = p.points
+"""
+
+
+def test_the_evaluation_scores_the_position_as_the_scoring_block_would_now(make_game):
+    """The score is added up only in 'scoring:': the evaluation runs that block on a copy, so a point
+    gained counts before the end, and the real game is untouched."""
+    st = make_game(TALLY).new_state(seed=1)
+    assert evaluation()(st) == {1: 0.5, 2: 0.5}
+    st.apply("gain")
+    value = evaluation()(st)
+    assert value[1] > 0.5 > value[2]
+    assert st.vars["score"] == [0, 0] and not st.is_over()
+    assert GreedyAgent(0).choose(st, 2).text == "gain"
+
+
+def test_mcts_breaks_ties_at_random(make_game):
+    """When the search learns nothing (every move alike), it must not play the same kind of move each
+    time: a fixed order is a bias an opponent can use."""
+    st = make_game(TALLY.replace("me.points += 1", "me.points += 0")).new_state(seed=1)
+    chosen = {MCTSAgent(seed, iterations=6, depth=0).choose(st, 1).text for seed in range(12)}
+    assert chosen == {"gain", "pass"}
+
+
+def test_ismcts_deals_a_card_only_into_places_of_the_same_table():
+    """MFM keeps several hidden decks of texts, each the rows of one table: a world that moved a weather
+    card into the trick deck would make the rules fail, so each table's rows are dealt among themselves."""
+    st = rulewright.load("magnificent-flying-machines", players=2).new_state(seed=3)
+    others = set()
+    for seed in range(8):
+        world = determinize(st, 1, random.Random(seed))
+        for name in ("weather_pile", "weather_deck", "pilot_deck", "equipment_deck"):
+            assert sorted(world.vars[name]) == sorted(st.vars[name]), name
+        # the trick deck and the other player's hand exchange cards, sizes kept
+        assert sorted(world.vars["deck"] + world.vars["hand"][1]) == sorted(st.vars["deck"] + st.vars["hand"][1])
+        assert world.vars["hand"][0] == st.vars["hand"][0] and len(world.vars["hand"][1]) == len(st.vars["hand"][1])
+        others.add(tuple(world.vars["hand"][1]))
+    assert len(others) > 1
+
+
 def test_greedy_takes_a_winning_move():
     st = rulewright.load("tic-tac-toe").new_state(seed=1)
     for m in ["A1", "B1", "A2", "B2"]:
@@ -142,6 +196,16 @@ def test_ismcts_beats_random_at_biplane():
         seat = seed % 2 + 1
         spec = "ismcts:iterations=30,depth=8,random" if seat == 1 else "random,ismcts:iterations=30,depth=8"
         wins += _result("biplane", spec, seed).winners == [seat]
+    assert wins == 2
+
+
+def test_ismcts_beats_random_at_air_show():
+    """Air Show adds up the score only at the end: the evaluation sees it through the scoring block."""
+    wins = 0
+    for seed in range(2):
+        seat = seed % 2 + 1
+        spec = "ismcts:iterations=16,depth=2,random" if seat == 1 else "random,ismcts:iterations=16,depth=2"
+        wins += _result("air-show", spec, seed).winners == [seat]
     assert wins == 2
 
 

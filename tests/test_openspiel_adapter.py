@@ -1,8 +1,10 @@
 """The OpenSpiel adapter (interpreter/openspiel_adapter.py): every shipped game as a pyspiel game.
 
-OpenSpiel's own random-simulation test and its MCTS bot run on every shipped game; the long games are cut
-at a few dozen actions here (a cut game is a draw), whole games are in benchmarks. CFR solves Kuhn poker,
-written as a rules file, to its known value."""
+OpenSpiel's own random-simulation test and its MCTS bot run on every shipped game. Every shipped game is
+played to its own end at least once: by pyspiel.random_sim_test where a whole game takes seconds, by the same
+checks written in Python for the long ones (random_simulation below: pyspiel's test copies and prints the
+whole state at every action, some 20 s for one PLANES game; whole games of it: benchmarks/adapters.py).
+CFR solves Kuhn poker, written as a rules file, to its known value."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,8 +20,14 @@ from rulewright.interpreter.api import shipped_games  # noqa: E402
 
 from game_support import WINDOWS  # noqa: E402
 
-GAMES = list(shipped_games())
+GAMES = list(shipped_games())  # the games and their variants
 SHORT = 40  # actions, chance included, before a long game is cut
+
+
+# OpenSpiel's own test plays these whole within a few seconds each; the others are played whole by
+# random_simulation, and by pyspiel's test for their first SHORT actions
+WHOLE_BY_PYSPIEL = {"kuhn-poker", "tic-tac-toe", "connect-four", "biplane", "air-show", "barnstormers"}
+ROLLOUTS = {"kuhn-poker", "tic-tac-toe", "connect-four", "biplane"}  # a random game to the end costs little
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -28,12 +36,83 @@ def test_openspiel_random_simulations_pass(name):
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("name", sorted(WHOLE_BY_PYSPIEL))
+def test_openspiel_random_simulation_of_a_whole_game(name):
+    game = openspiel.load(name, samples=1)  # the bounds measured: the longest game seen, four times over
+    states = []
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False, state_checker_fn=states.append)
+    assert states[-1].is_terminal() and states[-1].rulewright_state.is_over()  # the game's end, not a cut
+
+
+def random_simulation(game, seed: int):
+    """The checks of OpenSpiel's RandomSimulation (open_spiel/tests/basic_tests.cc) in Python, on one whole
+    game through the adapter: legal actions sorted, in range, empty for those not to move and matching the
+    mask; chance outcomes a distribution; a clone equal to the state and, given the same action, equal
+    after it; strings for every player; the length within max_game_length; returns within the utility
+    bounds. The clone and string checks run at the first 10 actions and at every power of two, as
+    OpenSpiel's own serialization and undo checks do; the legal-action checks at every action."""
+    rng = np.random.RandomState(seed)
+    n, distinct = game.num_players(), game.num_distinct_actions()
+    assert game.min_utility() < game.max_utility()
+    simultaneous = game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        thorough = steps < 10 or steps & (steps - 1) == 0
+        if thorough:
+            copy = state.clone()
+            assert str(copy) == str(state) and copy.history() == state.history()
+            for p in range(n):
+                state.information_state_string(p)
+                state.observation_string(p)
+        player = state.current_player()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            assert all(0 < q <= 1 for q in probs) and sum(probs) == pytest.approx(1)
+            assert sorted(actions) == state.legal_actions()
+            joint = int(rng.choice(actions, p=probs))
+        elif player == pyspiel.PlayerId.SIMULTANEOUS:
+            joint = [int(rng.choice(state.legal_actions(p))) for p in range(n)]
+        else:
+            legal = state.legal_actions()
+            assert legal and legal == sorted(set(legal)) and 0 <= legal[0] and legal[-1] < distinct
+            mask = state.legal_actions_mask(player)
+            assert len(mask) == distinct and sum(mask) == len(legal) and all(mask[a] for a in legal)
+            if not simultaneous:
+                assert all(state.legal_actions(q) == [] for q in range(n) if q != player)
+            joint = int(rng.choice(legal))
+        apply = state.apply_actions if isinstance(joint, list) else state.apply_action
+        if thorough:
+            copy = state.clone()
+            (copy.apply_actions if isinstance(joint, list) else copy.apply_action)(joint)
+        apply(joint)
+        if thorough:
+            assert str(copy) == str(state) and copy.history() == state.history()
+        steps += 1
+    assert len(state.history()) <= game.max_game_length()
+    assert state.rulewright_state.is_over()  # the game's own end, not the adapter's cut
+    returns = state.returns()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    return steps
+
+
+@pytest.mark.parametrize("name", ["planes", "magnificent-flying-machines"])
+def test_a_random_simulation_plays_a_long_game_to_its_end(name):
+    """The games, not their variants (variants.py: the same rules with a few changes; pyspiel's test
+    plays each variant's first SHORT actions above)."""
+    game = openspiel.load(name, samples=1)
+    assert random_simulation(game, seed=1) > 1000  # thousands of actions, chance included
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_mcts_bot_plays(name):
-    game = openspiel.load(name, samples=1, max_game_length=SHORT, simultaneous=False)
+    """Untruncated: random rollouts to the end where a game takes a second or less, else leaves scored
+    by the rules' ranking (openspiel.RankingEvaluator)."""
+    game = openspiel.load(name, samples=1, simultaneous=False)
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, 1.4, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng) if name in ROLLOUTS else openspiel.RankingEvaluator()
+    bot = mcts.MCTSBot(game, 1.4, 4, evaluator, random_state=rng)
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal() and decisions < 3:

@@ -1,5 +1,5 @@
-"""The PettingZoo adapter (interpreter/pettingzoo_adapter.py): PettingZoo's api_test on every shipped game
-(long games truncated after a few dozen decisions here), the action mask, hidden information."""
+"""The PettingZoo adapter (interpreter/pettingzoo_adapter.py): PettingZoo's api_test on every shipped game,
+its play test a whole game to the game's own end; the action mask, hidden information."""
 from __future__ import annotations
 
 import json
@@ -21,10 +21,23 @@ from game_support import WINDOWS  # noqa: E402
 
 @pytest.mark.parametrize("name", list(shipped_games()))
 def test_pettingzoo_api_test_passes(name):
-    e = env(name, samples=1, max_decisions=60)
+    """Untruncated: the environment's bound is the longest random game measured, four times over, and
+    api_test's cycles (a cycle visits every agent once) reach past it, so its play test (random legal
+    actions) plays the whole game; each time a game ends, it ended by its rules."""
+    e = env(name, samples=1)
+    ends = []  # (decisions, ended by the rules) each time the environment reports the end
+    step = e.step
+
+    def step_and_note_the_end(action):
+        step(action)
+        if all(e.terminations.values()) or all(e.truncations.values()):
+            ends.append((e.decisions, e.state.is_over()))
+    e.step = step_and_note_the_end
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice on observation shapes, not failures
-        api_test(e, num_cycles=40)
+        api_test(e, num_cycles=e.max_decisions)
+    assert ends and all(by_rules for _, by_rules in ends), ends
+    assert max(d for d, _ in ends) > 1  # the play test's game, not only the one-step checks
 
 
 def _view(obs) -> dict:
