@@ -24,6 +24,7 @@ from open_spiel.python.algorithms import mcts as _mcts
 
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.interpreter import api
+from rulewright.interpreter.observation import declares_observation, observation_layout
 from rulewright.interpreter.state import Generator
 
 SHORT_NAME = "rulewright"
@@ -119,7 +120,7 @@ def _game_type(**kw) -> pyspiel.GameType:
              utility=kw.get("utility", G.Utility.GENERAL_SUM), reward_model=G.RewardModel.TERMINAL,
              max_num_players=kw.get("max_players", 10), min_num_players=kw.get("min_players", 1),
              provides_information_state_string=True, provides_information_state_tensor=False,
-             provides_observation_string=True, provides_observation_tensor=False,
+             provides_observation_string=True, provides_observation_tensor=kw.get("tensor", False),
              parameter_specification=_PARAMETERS)
 
 
@@ -136,7 +137,8 @@ class RulewrightGame(pyspiel.Game):
         game = api.load(p["rules"], players=p["players"] or None, options=_options(p["options"]))
         n = game.player_count
         seen = measure(game, max(1, p["samples"]), p["max_game_length"] or 100_000)
-        symbols = game.compiled.symbols
+        # the rules' 'observe:' section: the observation tensor, entry by entry (observation.py)
+        layout = observation_layout(game.new_state(seed=0)) if declares_observation(game) else ()
         hidden = (any(v != "public" for v in game.compiled.visibility.values()) or bool(game.compiled.field_visibility)
                   or seen["simultaneous"])
         simultaneous = bool(p["simultaneous"]) and seen["simultaneous"]
@@ -158,10 +160,10 @@ class RulewrightGame(pyspiel.Game):
             chance_mode=chance_mode,
             information=G.Information.IMPERFECT_INFORMATION if hidden else G.Information.PERFECT_INFORMATION,
             utility=G.Utility.ZERO_SUM if zero_sum else G.Utility.GENERAL_SUM,
-            min_players=n, max_players=n)
+            min_players=n, max_players=n, tensor=bool(layout))
         shared = _Shared(
             game=game, players=n, chance=p["chance"] if draws else "seeded", simultaneous=simultaneous,
-            utility=p["utility"], initial=None,
+            utility=p["utility"], initial=None, layout=layout,
             max_actions=p["max_actions"] or 2 * seen["actions"],
             max_chance=p["max_chance_outcomes"] or max(1, 2 * seen["chance"]),
             max_length=p["max_game_length"] or 4 * seen["length"] + 100)
@@ -176,7 +178,8 @@ class RulewrightGame(pyspiel.Game):
         return RulewrightState(self, seed)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return RulewrightObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+        return RulewrightObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params,
+                                  self.shared.layout)
 
 
 class RulewrightState(pyspiel.State):
@@ -275,17 +278,29 @@ class RulewrightState(pyspiel.State):
 
 class RulewrightObserver:
     """Strings from rulewright's views: with perfect recall, the player's information state (everything
-    they saw happen); without, what they see now. No tensors: the rules declare none."""
+    they saw happen); without, what they see now. The tensor is what the rules' ``observe:`` section
+    gives the player now (``dict``: a view of it per entry), for the player's own observation only:
+    the rules declare no information state tensor and no tensor of what the referee or the table sees."""
 
-    def __init__(self, iig_obs_type, params):
+    def __init__(self, iig_obs_type, params, layout=()):
         if params:
             raise ValueError(f"observation parameters are not supported, not {params}")
         self.iig = iig_obs_type
-        self.tensor = np.zeros(0, np.float32)
+        own = (not iig_obs_type.perfect_recall
+               and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        layout = layout if own else ()
+        self.tensor = np.zeros(sum(n for _label, n in layout), np.float32)
         self.dict = {}
+        start = 0
+        for label, n in layout:
+            self.dict[label] = self.tensor[start:start + n]
+            start += n
 
     def set_from(self, state, player):
-        pass
+        if self.tensor.size:
+            st = state.box.state
+            # before the first chance outcome sets the game up there is nothing to observe yet
+            self.tensor[:] = st.observation_tensor(player + 1) if st.vars else 0
 
     def _viewer(self, player):
         kind = self.iig.private_info

@@ -10,8 +10,9 @@
 
 Agents are "player_1" ... "player_N". The action space is ``Discrete(max_actions)``: action i is the i-th
 of the player's legal moves, ``obs["action_mask"]`` marks the legal ones (``info["moves"]`` gives their
-texts). The observation is what the player sees (rulewright's view of that player, JSON, hidden values
-masked) as UTF-8 bytes, zero-padded to ``observation_size``. Rewards come at the end: +1 a win, -1 a loss,
+texts). The observation is what the rules' ``observe:`` section gives the player, as float32 numbers,
+where the rules declare one; otherwise what the player sees (rulewright's view of that player, JSON,
+hidden values masked) as UTF-8 bytes, zero-padded to ``observation_size``. Rewards come at the end: +1 a win, -1 a loss,
 0 a draw (``utility="score"``: the final scores). Chance is the game's seed, given to ``reset(seed=...)``.
 At a reaction window every player is visited in seat order, those not asked with the one action
 'wait', so the agent selection does not tell who was asked. The sizes are measured on random games
@@ -28,6 +29,7 @@ from pettingzoo import AECEnv
 
 from rulewright.dsl.errors import OptionError
 from rulewright.interpreter import api
+from rulewright.interpreter.observation import declares_observation, observation_layout
 from rulewright.interpreter.openspiel_adapter import measure
 
 
@@ -54,16 +56,23 @@ class RulewrightEnv(AECEnv):
         seen = measure(self.game, max(1, samples), max_decisions or 100_000)
         self.max_actions = max_actions or 2 * seen["actions"]
         self.max_decisions = max_decisions or 4 * seen["length"] + 100
-        if not observation_size:  # the longest view of a start position, with room for the game to grow
-            start = self.game.new_state(seed=0)
-            observation_size = 4 * max(len(_view_bytes(start, p)) for p in range(1, n + 1)) + 1024
+        start = self.game.new_state(seed=0)
+        # the rules' 'observe:' section, where they declare one: the observation as numbers
+        self.layout = observation_layout(start) if declares_observation(self.game) else ()
+        if self.layout:
+            observation_size = sum(size for _label, size in self.layout)
+            observation = spaces.Box(-np.inf, np.inf, (observation_size,), np.float32)
+        else:
+            if not observation_size:  # the longest view of a start position, with room for the game to grow
+                observation_size = 4 * max(len(_view_bytes(start, p)) for p in range(1, n + 1)) + 1024
+            observation = spaces.Box(0, 255, (observation_size,), np.uint8)
         self.observation_size = observation_size
         self.utility = utility
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(1, n + 1)]
         self.action_spaces = {a: spaces.Discrete(self.max_actions) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(0, 255, (observation_size,), np.uint8),
+            "observation": observation,
             "action_mask": spaces.Box(0, 1, (self.max_actions,), np.int8)}) for a in self.possible_agents}
         self.state = None
         self.window: list = []
@@ -86,9 +95,12 @@ class RulewrightEnv(AECEnv):
         return st.legal_moves(player)[:self.max_actions]
 
     def observe(self, agent):
-        raw = _view_bytes(self.state, self._player(agent))[:self.observation_size]
-        obs = np.zeros(self.observation_size, np.uint8)
-        obs[:len(raw)] = np.frombuffer(raw, np.uint8)
+        if self.layout:
+            obs = np.array(self.state.observation_tensor(self._player(agent)), np.float32)
+        else:
+            raw = _view_bytes(self.state, self._player(agent))[:self.observation_size]
+            obs = np.zeros(self.observation_size, np.uint8)
+            obs[:len(raw)] = np.frombuffer(raw, np.uint8)
         mask = np.zeros(self.max_actions, np.int8)
         mask[:len(self._moves(agent))] = 1  # a player visited at a window they are not asked in: 0, wait
         return {"observation": obs, "action_mask": mask}

@@ -219,3 +219,46 @@ def test_at_a_reaction_window_every_player_acts(tmp_path):
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
     assert windows > 0
+
+
+@pytest.mark.parametrize("name", ["kuhn-poker", "tic-tac-toe", "biplane"])
+def test_the_observation_tensor_is_the_rules_observe_section(name):
+    game = openspiel.load(name, players=2)
+    assert game.get_type().provides_observation_tensor
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        ours = state.rulewright_state
+        for p in range(2):
+            assert state.observation_tensor(p) == pytest.approx(ours.observation_tensor(p + 1))
+            assert len(state.observation_tensor(p)) == game.observation_tensor_size()
+        player = state.current_player()
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(2)])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_kuhn_poker_observes_as_openspiels_own_after_the_deal():
+    ours, theirs = openspiel.load("kuhn-poker").new_initial_state(), pyspiel.load_game("kuhn_poker").new_initial_state()
+    while ours.is_chance_node():
+        ours.apply_action(ours.legal_actions()[-1])
+    rank = {"J": 0, "Q": 1, "K": 2}
+    for card in ours.rulewright_state.view(None)["vars"]["hand"]:
+        theirs.apply_action(rank[card])
+    for action in (0, 1, 1):  # pass, bet, call
+        for p in range(2):
+            assert ours.observation_tensor(p) == theirs.observation_tensor(p)
+        ours.apply_action(ours.legal_actions()[action])  # ours: the moves in the rules' order, pass/fold first
+        theirs.apply_action(action)
+    assert ours.is_terminal() and theirs.is_terminal()
+
+
+def test_a_game_without_observe_has_no_tensor():
+    assert not openspiel.load("planes", max_game_length=SHORT).get_type().provides_observation_tensor

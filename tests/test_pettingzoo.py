@@ -71,19 +71,27 @@ def test_rewards_are_the_outcome():
 
 
 def test_an_observation_shows_only_what_the_player_sees():
-    e = env("kuhn-poker")
+    e = env("air-show", players=2)  # it declares an 'observe:' section, as numbers
+    e.reset(seed=5)
+    # with 'observe:' the observation is the rules' numbers for the player: its own hand, not the other's
+    assert e.observation_space("player_1")["observation"].dtype == np.float32
+    for agent, p in zip(e.possible_agents, (1, 2)):
+        assert list(e.observe(agent)["observation"]) == pytest.approx(e.state.observation_tensor(p))
+    e = env("planes", players=2)  # without 'observe:': the player's view as JSON, others' secrets masked
     e.reset(seed=5)
     hands = [_view(e.observe(a))["vars"]["hand"] for a in e.possible_agents]
-    assert hands[0][1] == "?" and hands[1][0] == "?" and "?" not in (hands[0][0], hands[1][1])
+    assert hands[0][1] == {"hidden": len(e.state.vars["hand"][1])} and isinstance(hands[0][0], list)
+    assert hands[1][0] == {"hidden": len(e.state.vars["hand"][0])} and isinstance(hands[1][1], list)
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
     e = env("tic-tac-toe")
     e.reset(seed=1)
-    before = _view(e.observe("player_1"))
+    before, seen = e.state.view(None), list(e.observe("player_1")["observation"])
     with pytest.raises(OptionError, match="not legal"):
         e.step(12)
-    assert _view(e.observe("player_1")) == before and e.agent_selection == "player_1"
+    assert e.state.view(None) == before and list(e.observe("player_1")["observation"]) == seen
+    assert e.agent_selection == "player_1"
 
 
 
