@@ -205,3 +205,92 @@ def test_no_grey_cube_leaves_its_space_in_the_example_round_one():
         for s in st.vars["floor"]:
             greys = st.vars["cubes"][s].count("grey")
             assert greys == (0 if s in ("P1", "P2", "P3", "P4") else 2), (seed, s)
+
+
+def test_the_game_example_on_the_airport_with_a_branch():
+    """The whole Game Example, every turn a real move from the real setup, on the branched Flying
+    Cloud the layout search found (tests/planes/example_airport.rules; assumption 41): C -> P4 P1 P2
+    S1 S2 S3 -> P3 and C -> S4 ... S9 -> P3, P3 -> C; G1 beside S1, G2 beside S5, G3 beside S4, N1
+    beside S6, N2 beside P1."""
+    from pathlib import Path
+
+    import rulewright
+    rules = str(Path(__file__).with_name("example_airport.rules"))
+    st = rulewright.load(rules, players=3).new_state(seed=2)
+    st.drain_events()
+    set_hand(st, 1, ["Skip 1 Space", "Choose One", "To Fast Food"])
+    set_hand(st, 2, ["Draw 3 Discard 1", "Move Twice", "Move Backwards"])
+    set_hand(st, 3, ["Skip 1 Space", "Draw 1", "Draw 3 Discard 1"])
+    stack_deck(st, ["Only Your Party", "To Restroom", "Gather",    # Yellow's Draw 3, round 1
+                    "Only Your Party",                             # Blue's empty hand, round 2
+                    "To Help Desk", "Draw 1",                      # Red's neutral plane, round 3
+                    "Gather"])                                     # Blue's empty hand, round 3
+    refresh(st)
+
+    # Round 1. Red: no action, all five red cubes move (onto P2); no goal.
+    play(st, "no action", "move P1", "stop", "no goal")
+    assert spec(st, "P1") == "" and spec(st, "P2") == "RRRRRYYYYY"
+    # Yellow: Draw 3 Cards and Discard 1, then a move (round the P3 side, to P4 at the centre).
+    play(st, "action Draw 3 Discard 1", "discard To Restroom", "move P2",
+         "drop red", "drop red", "drop red", "drop red", "drop red", "to P4", "drop yellow", "stop", "no goal")
+    assert [spec(st, s) for s in ("S1", "S2", "S3", "C", "P4", "P1")] == ["RNN", "RNN", "RNN", "RNN", "YGGGGG", "YYYY"]
+    # "Red is in position to board her plane on her next turn": P3 holds a red cube and five blue,
+    # six cubes: five spaces on (C P4 P1 P2 S1) the last one, red, would go into G1 beside S1.
+    assert spec(st, "P3") == "RBBBBB"
+    # Blue: Skip 1 Space; "skipping over the space next to gate N2" (P1); a blockage at P4; goal: A
+    # Blank Space (P3, emptied).
+    play(st, "action Skip 1 Space", "move P3", "drop blue", "to P4")
+    lines = play(st, "drop blue")
+    assert "a blockage forms at P4" in lines
+    play(st, "skip P1", "stop")
+    assert spec(st, "P1") == "YYYY" and spec(st, "P2") == "RBBB" and st.vars["cones"] == ["P4"]
+    assert texts(st) == ["goal Blank Space", "no goal"]
+    play(st, "goal Blank Space")
+    assert census(st) == FULL
+
+    # Round 2. Red: no action, "moving 3 active cubes"; goal: 1 Single Red Cube (on P3).
+    play(st, "no action", "move S2", "drop grey", "drop red")
+    assert spec(st, "P3") == "R" and spec(st, "C") == "RBNNN"
+    play(st, "goal Single Own Cube")
+    # Yellow: Move Twice. "He moves 4 active cubes one space. This creates a blockage temporarily."
+    lines = play(st, "action Move Twice", "move P1", "stop")
+    assert "a blockage forms at P2" in lines and len(st.vars["cubes"]["P2"]) == 8
+    # "he picks up all 8 active cubes, removes the blockage, and moves them", boarding a yellow cube.
+    lines = play(st, "move P2", "drop red", "drop yellow", "drop blue", "drop yellow", "drop yellow",
+                 "to S4", "drop blue", "drop blue", "to G2")
+    assert "the blockage at P2 is lifted" in lines
+    assert st.vars["boarded"]["yellow"] == 1 and st.vars["track"] == 1
+    play(st, "no goal")
+    # Blue: no action; "She removes the blockage and moves the 7 active cubes. This creates a new
+    # blockage in front of gate G1"; goal: 5 Cubes (3 Colors) (S3); an empty hand draws 1.
+    lines = play(st, "no action", "move P4", "drop yellow", "drop blue", "stop")
+    assert "the blockage at P4 is lifted" in lines and "a blockage forms at S1" in lines
+    assert st.vars["cones"] == ["S1"] and spec(st, "S3") == "RBNNN"
+    play(st, "goal 5 Cubes 3 Colours")
+    assert st.vars["hand"][2] == ["Only Your Party"]
+
+    # Round 3. Red: Skip 1 Space, "picking up 5 active cubes"; "By skipping the space next to gate
+    # G3" (S4) "she succeeds in boarding a neutral cube" (grey, at N1): she draws 2, track 2; goal:
+    # Visited a Help Desk (C).
+    play(st, "action Skip 1 Space", "move S3", "drop blue", "drop red", "to S4", "skip S4",
+         "drop grey", "drop grey")
+    assert texts(st) == ["to S7", "to N1"]
+    play(st, "to N1")
+    assert st.vars["boarded"]["grey"] == 1 and st.vars["track"] == 2
+    assert sorted(st.vars["hand"][0]) == ["Draw 1", "To Fast Food", "To Help Desk"]
+    play(st, "goal Help Desk")
+    # Yellow: Move Backwards, against the arrows from C, boarding a yellow cube (track 3); goal: 4
+    # Cubes (4 Unique Colors) (P3).
+    play(st, "action Move Backwards", "move C", "drop grey", "to S9", "drop red", "drop red",
+         "drop blue", "drop grey", "drop grey", "to G2")
+    assert st.vars["boarded"]["yellow"] == 2 and st.vars["track"] == 3 and spec(st, "P3") == "RYBN"
+    play(st, "goal 4 Cubes 4 Colours")
+    # Blue: Move Only Your Party: "She moves her single Blue cube right into her gate G3" (track 4);
+    # no card, no goal; she draws 1.
+    assert spec(st, "S4") == "BNN"
+    play(st, "action Only Your Party", "move S4", "to G3")
+    assert st.vars["boarded"]["blue"] == 1 and st.vars["track"] == 4 and spec(st, "S4") == "NN"
+    play(st, "no goal")
+    assert st.vars["hand"][2] == ["Gather"]
+    assert [len(g) for g in st.vars["goals"]] == [2, 1, 2] and census(st) == FULL
+    assert st.vars["round_number"] == 4 and not st.is_over()
