@@ -1,6 +1,6 @@
 """Every card of the deck, once as an action and once as a goal, on Flying Cloud with the printed
-points of interest: fast food S2 P2 P4, restroom S3 S5 S8 S10, gift shop S1 S6, help desk S4 S9,
-fine dining S7, blank P1 P3. Two players: 1 is red, 2 is yellow; blue and green are neutral."""
+points of interest: fast food P4 P1 P2 S9, restroom S1 S4 S5 S8, gift shop S2 S6, help desk C S7,
+fine dining S3, blank P3 (the airport: tests/planes/test_moves.py). Two players: 1 is red, 2 is yellow; blue and green are neutral."""
 from __future__ import annotations
 
 import pytest
@@ -40,12 +40,12 @@ def test_the_deck_is_the_rulebooks_fifteen_cards_four_times():
 
 # ------------------------------------------------------------------ actions
 def test_an_action_card_is_discarded_at_the_end_of_the_turn_and_cannot_be_a_goal():
-    st = action_ready({"P1": "R"}, ["Draw 1"])
+    st = action_ready({"P3": "R"}, ["Draw 1"])
     stack_deck(st, ["Draw 1"])
     play(st, "action Draw 1")
     assert st.vars["in_play"][0] == ["Draw 1"] and st.vars["hand"][0] == ["Draw 1"]
-    play(st, "move P1")
-    # the blank space P1 is empty now; only the card just drawn can score it
+    play(st, "move P3")
+    # the blank space P3 is empty now; only the card just drawn can score it
     play(st, "goal Blank Space")
     assert st.vars["goals"][0] == ["Draw 1"] and st.vars["discard"] == ["Draw 1"]
     assert st.vars["in_play"][0] == []
@@ -58,40 +58,40 @@ def test_draw_1():
     assert sorted(st.vars["hand"][0]) == ["Gather", "Move Twice"]
 
 
-@pytest.mark.parametrize("card,targets,after", [("To Fast Food", ["S2", "P2", "P4"], "RRRRYY"),
-                                                ("To Restroom", ["S3", "S5", "S8", "S10"], "RRRR")])
+@pytest.mark.parametrize("card,targets,after", [("To Fast Food", ["P4", "P1", "P2", "S9"], "RRRRYY"),
+                                                ("To Restroom", ["S1", "S4", "S5", "S8"], "RRRR")])
 def test_collect_all_your_party_cubes_at_a_place_of_your_choice(card, targets, after):
-    st = action_ready({"P1": "RRN", "S6": "RY", "S9": "R", "P4": "YY"}, [card])
+    st = action_ready({"S2": "RRN", "S6": "RY", "S7": "R", "S9": "YY"}, [card])
     play(st, f"action {card}")
     assert texts(st) == [f"place at {s}" for s in targets]
     play(st, f"place at {targets[-1]}")
     where = {s: spec(st, s) for s in st.vars["floor"] if "R" in spec(st, s)}
     assert where == {targets[-1]: after}
-    assert (spec(st, "P1"), spec(st, "S6"), spec(st, "S9")) == ("N", "Y", "")
+    assert (spec(st, "S2"), spec(st, "S6"), spec(st, "S7")) == ("N", "Y", "")
 
 
 def test_choose_one_ignore_blockages():
-    st = action_ready({"P1": "RRR", "S1": "YYYYYYY"}, ["Choose One"])
+    st = action_ready({"P2": "RRR", "S1": "YYYYYYY"}, ["Choose One"])
     play(st, "action Choose One")
     # nothing to score: ignoring blockages is the only way, asked all the same (being asked or not
     # would tell the others whether a goal card could score)
     assert texts(st) == ["ignore blockages"]
     play(st, "ignore blockages")
-    assert texts(st) == ["move P1"]
-    play(st, "move P1", "drop red", "drop red")
+    assert texts(st) == ["move P2"]
+    play(st, "move P2", "drop red", "drop red")
     assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("RYYYYYYY", "R", "R")
     assert st.vars["cones"] == ["S1"]    # the cone stays: it was only ignored
 
 
 def test_choose_one_extra_goal_scores_now_and_the_goal_phase_may_score_another():
-    st = action_ready({"S1": "R", "S5": "R", "S10": "R"}, ["Choose One", "To Gift Shop", "To Restroom"])
+    st = action_ready({"S2": "R", "S5": "R", "S9": "R"}, ["Choose One", "To Gift Shop", "To Restroom"])
     play(st, "action Choose One")
     assert texts(st) == ["ignore blockages", "extra goal"]
     play(st, "extra goal")
     assert texts(st) == ["goal Gift Shop", "goal Restroom"]
     play(st, "goal Gift Shop")
     assert st.vars["goals"][0] == ["To Gift Shop"]
-    play(st, "move S10")                 # red at the restroom S5 still: the Goal Phase scores it
+    play(st, "move S9")                  # red at the restroom S5 still: the Goal Phase scores it
     assert texts(st) == ["goal Restroom", "no goal"]
     play(st, "goal Restroom")
     assert st.vars["goals"][0] == ["To Gift Shop", "To Restroom"]
@@ -101,26 +101,26 @@ def test_skip_1_space_leaves_one_space_without_a_cube_and_is_compulsory():
     st = action_ready({"P1": "RRN"}, ["Skip 1 Space"])
     play(st, "action Skip 1 Space", "move P1")
     # the skip is owed: no stopping yet
-    assert texts(st) == ["drop red", "drop grey", "skip S1"]
-    play(st, "skip S1", "drop red", "drop grey")
-    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3"), spec(st, "P2")) == ("", "R", "N", "R")
+    assert texts(st) == ["drop red", "drop grey", "skip P2"]
+    play(st, "skip P2", "drop red", "drop grey")
+    assert (spec(st, "P2"), spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("", "R", "N", "R")
 
 
 def test_a_skip_still_owed_with_the_last_cube_is_made_by_itself():
-    st = action_ready({"S3": "RN"}, ["Skip 1 Space"])
-    lines = play(st, "action Skip 1 Space", "move S3", "drop grey")
-    # the red cube alone reaches S4: it must skip it and ends at S5
-    assert "player 1 skips S4" in lines
-    assert (spec(st, "P2"), spec(st, "S4"), spec(st, "S5")) == ("N", "", "R")
+    st = action_ready({"S2": "RN"}, ["Skip 1 Space"])
+    lines = play(st, "action Skip 1 Space", "move S2", "drop grey")
+    # the red cube alone reaches P3: it must skip it and ends at C
+    assert "player 1 skips P3" in lines
+    assert (spec(st, "S3"), spec(st, "P3"), spec(st, "C")) == ("N", "", "R")
 
 
 def test_skip_then_board():
-    st = action_ready({"S4": "R"}, ["Skip 1 Space"])
-    play(st, "action Skip 1 Space", "move S4")
-    # S5 is skipped with the single red cube, which then picks P3 or the gate G1
-    assert texts(st) == ["to P3", "to G1"]
+    st = action_ready({"P2": "R"}, ["Skip 1 Space"])
+    play(st, "action Skip 1 Space", "move P2")
+    # S1 is skipped with the single red cube, which then picks S2 or the gate G1
+    assert texts(st) == ["to S2", "to G1"]
     play(st, "to G1")
-    assert st.vars["boarded"]["red"] == 1 and spec(st, "S5") == ""
+    assert st.vars["boarded"]["red"] == 1 and spec(st, "S1") == ""
 
 
 @pytest.mark.parametrize("card,drawn", [("Draw 2 Discard 1", 2), ("Draw 3 Discard 1", 3)])
@@ -142,23 +142,23 @@ def test_gather_collects_the_other_party_cubes_at_a_space_with_one_of_yours():
     assert (spec(st, "P1"), spec(st, "S6"), spec(st, "S9")) == ("N", "RRRRY", "")
 
 
-@pytest.mark.parametrize("card,places", [("To Gift Shop", ["S1", "S6"]), ("To Help Desk", ["S4", "S9"])])
+@pytest.mark.parametrize("card,places", [("To Gift Shop", ["S2", "S6"]), ("To Help Desk", ["C", "S7"])])
 def test_one_party_cube_to_a_place_of_your_choice(card, places):
-    st = action_ready({"P1": "RRN", "S7": "R"}, [card])
+    st = action_ready({"P1": "RRN", "S8": "R"}, [card])
     play(st, f"action {card}")
-    assert texts(st) == ["take from P1", "take from S7"]
-    play(st, "take from S7")
+    assert texts(st) == ["take from P1", "take from S8"]
+    play(st, "take from S8")
     assert texts(st) == [f"place at {s}" for s in places]
     play(st, f"place at {places[1]}")
-    assert spec(st, "S7") == "" and "R" in spec(st, places[1]) and spec(st, "P1") == "RRN"
+    assert spec(st, "S8") == "" and "R" in spec(st, places[1]) and spec(st, "P1") == "RRN"
 
 
 def test_two_party_cubes_to_fine_dining_from_different_spaces():
     st = action_ready({"P1": "RRN", "S9": "R"}, ["To Fine Dining"])
-    play(st, "action To Fine Dining")       # the only fine dining, S7, is chosen by itself
+    play(st, "action To Fine Dining")       # the only fine dining, S3, is chosen by itself
     assert texts(st) == ["take from P1", "take from S9"]
     play(st, "take from P1", "take from S9")
-    assert (spec(st, "S7"), spec(st, "P1"), spec(st, "S9")) == ("RR", "RN", "")
+    assert (spec(st, "S3"), spec(st, "P1"), spec(st, "S9")) == ("RR", "RN", "")
 
 
 def test_ignore_neutrals_leaves_grey_and_unassigned_colours_behind():
@@ -169,31 +169,31 @@ def test_ignore_neutrals_leaves_grey_and_unassigned_colours_behind():
 
 
 def test_move_backwards_goes_against_the_arrows_and_can_board():
-    st = action_ready({"S6": "RNN"}, ["Move Backwards"])
-    play(st, "action Move Backwards", "move S6")
-    # S6 <- P3 <- S5 (G1 beside it)
+    st = action_ready({"S3": "RNN"}, ["Move Backwards"])
+    play(st, "action Move Backwards", "move S3")
+    # S3 <- S2 <- S1 (G1 beside it)
     play(st, "drop grey", "drop grey")
-    assert texts(st) == ["to S4", "to G1"]
+    assert texts(st) == ["to P2", "to G1"]
     play(st, "to G1")
-    assert (spec(st, "P3"), spec(st, "S5")) == ("N", "N") and st.vars["boarded"]["red"] == 1
+    assert (spec(st, "S2"), spec(st, "S1")) == ("N", "N") and st.vars["boarded"]["red"] == 1
 
 
 def test_only_your_party_moves_your_cubes_alone():
-    st = action_ready({"S5": "RYNN"}, ["Only Your Party"])
-    play(st, "action Only Your Party", "move S5", "to G1")
-    assert spec(st, "S5") == "YNN" and st.vars["boarded"]["red"] == 1
+    st = action_ready({"S1": "RYNN"}, ["Only Your Party"])
+    play(st, "action Only Your Party", "move S1", "to G1")
+    assert spec(st, "S1") == "YNN" and st.vars["boarded"]["red"] == 1
 
 
 def test_move_twice_makes_two_moves_then_the_goal_phase():
-    st = action_ready({"P1": "RN", "S9": "R"}, ["Move Twice"])
-    play(st, "action Move Twice", "move P1", "drop red", "to S2", "move S9")
-    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S10")) == ("R", "N", "R")
+    st = action_ready({"S5": "RN", "S9": "R"}, ["Move Twice"])
+    play(st, "action Move Twice", "move S5", "drop red", "to S7", "move S9")
+    assert (spec(st, "S6"), spec(st, "S7"), spec(st, "P3")) == ("R", "N", "R")
     assert texts(st)[-1] == "no goal"
 
 
 def test_an_action_that_cannot_be_carried_out_cannot_be_played():
     st = action_ready({"S5": "R"}, ["To Fine Dining", "To Gift Shop", "Draw 1"])
-    st.vars["poi"]["S7"] = "blank"           # no fine dining left on the board
+    st.vars["poi"]["S3"] = "blank"           # no fine dining left on the board
     refresh(st)
     assert texts(st) == ["action To Gift Shop", "action Draw 1", "no action"]
 
@@ -201,18 +201,18 @@ def test_an_action_that_cannot_be_carried_out_cannot_be_played():
 # ------------------------------------------------------------------ goals
 GOALS = [
     # card, a board where the goal holds, a board where it does not
-    ("Draw 1", {"S9": "R"}, {"P1": "N", "P3": "R", "S9": "R"}),                      # blank space, no cubes
-    ("To Fast Food", {"S2": "RNN"}, {"S1": "RNN", "S2": "Y"}),
-    ("To Restroom", {"S10": "YR"}, {"S9": "R", "S10": "Y"}),
+    ("Draw 1", {"S9": "R"}, {"P3": "N", "S9": "R"}),                                # blank space, no cubes
+    ("To Fast Food", {"S9": "RNN"}, {"S1": "RNN", "S9": "Y"}),
+    ("To Restroom", {"S8": "YR"}, {"S9": "R", "S8": "Y"}),
     ("Choose One", {"S6": "R", "S7": "YYN"}, {"S6": "RYYN", "S7": "RRYY"}),         # exactly 1 cube, yours
     ("Skip 1 Space", {"S6": "G", "S9": "R"}, {"S6": "RG", "S7": "NN", "S9": "R"}),  # exactly 1 cube, neutral (green too)
     ("Draw 2 Discard 1", {"S6": "YBN"}, {"S6": "YBNN", "S7": "YBB"}),               # 3 cubes, 3 colours
     ("Gather", {"S6": "YYNN"}, {"S6": "YYBN", "S7": "YYN"}),                        # 4 cubes, 2 colours
     ("To Gift Shop", {"S6": "RYY"}, {"S7": "R", "S6": "Y"}),
-    ("To Help Desk", {"S4": "R"}, {"S5": "R", "S4": "YN"}),
+    ("To Help Desk", {"S7": "R"}, {"S5": "R", "S7": "YN"}),
     ("Ignore Neutrals", {"S6": "RN"}, {"S6": "YN", "S7": "RR"}),                    # 2 cubes: yours + 1 other colour
     ("Draw 3 Discard 1", {"S6": "RRYNN"}, {"S6": "YYBNN", "S7": "RRYYY"}),          # 5 cubes, 3 colours, yours among them
-    ("To Fine Dining", {"S7": "RRYB"}, {"S7": "RRRY"}),                             # exactly 2 of yours at fine dining
+    ("To Fine Dining", {"S3": "RRYB"}, {"S3": "RRRY"}),                             # exactly 2 of yours at fine dining
     ("Move Backwards", {"S6": "NNGB", "S7": "R"}, {"S6": "NNGBY", "S7": "NNNNN"}),  # exactly 4 cubes, all neutral
     ("Only Your Party", {"S6": "RYBN"}, {"S6": "RYBB", "S7": "RYBNG"}),             # 4 cubes, 4 colours
     ("Move Twice", {"S6": "RNY"}, {"S6": "RNN", "S7": "RNNY", "S8": "RYY"}),        # yours + neutral + another colour
@@ -260,11 +260,11 @@ def test_own_neutral_other_takes_an_unassigned_colour_as_the_other_colour():
     """"Unassigned party cubes are still considered to be a unique color for the purpose of scoring
     goals": red moves onto a grey and an unassigned green cube and scores Own Neutral Other."""
     st = start(3)
-    set_board(st, {"P1": "R", "S1": "NG", "S9": "Y", "S6": "B"})
+    set_board(st, {"P1": "R", "P2": "NG", "S9": "Y", "S6": "B"})
     set_hand(st, 1, ["Move Twice"])
     refresh(st)
     play(st, "no action", "move P1")
-    assert spec(st, "S1") == "RGN"
+    assert spec(st, "P2") == "RGN"
     assert texts(st) == ["goal Own Neutral Other", "no goal"]
     play(st, "goal Own Neutral Other")
     assert st.vars["goals"][0] == ["Move Twice"]
