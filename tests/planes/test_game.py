@@ -42,17 +42,20 @@ def test_setup_puts_all_four_colours_on_the_board_whatever_the_player_count(play
 
 def test_each_gate_opens_beside_the_space_in_front_of_it_and_the_zephyr_centre_branches():
     cloud = game(2).compiled.board
-    assert {g: cloud.previous(g) for g in GATES} == {"G1": ["S5"], "G2": ["S8"], "G3": ["S10"], "G4": ["S3"]}
+    assert {g: cloud.previous(g) for g in GATES} == {"G1": ["S1"], "G2": ["S5"], "G3": ["S4"], "G4": ["S8"]}
     zephyr = game(2, airport="zephyr").compiled.board
     assert {g: zephyr.previous(g) for g in GATES} == {"G1": ["S5"], "G2": ["S7"], "G3": ["S1"], "G4": ["S3"]}
-    # the grey neutral gates: beside the first space after P1 and after P3, on both airports
-    assert {g: cloud.previous(g) for g in GREY_GATES} == {"N1": ["S1"], "N2": ["S6"]}
+    # the grey neutral gates: on Flying Cloud where the Game Example needs them (N2 beside P1, N1
+    # beside S6); on Zephyr beside the first space after P1 and after P3
+    assert {g: cloud.previous(g) for g in GREY_GATES} == {"N1": ["S6"], "N2": ["P1"]}
     assert {g: zephyr.previous(g) for g in GREY_GATES} == {"N1": ["S2"], "N2": ["S6"]}
     gates = GATES + GREY_GATES
     assert all(cloud.next(g) == [] == zephyr.next(g) for g in gates)
-    branching = [s for s in zephyr.spaces if len([t for t in zephyr.next(s) if t not in gates]) > 1]
-    assert branching == ["C"]
-    assert all(len([t for t in cloud.next(s) if t not in gates]) == 1 for s in CLOUD_FLOOR)
+    # one space with two arrows on each airport, its centre C; on Flying Cloud the two ways meet at P3
+    for board in (cloud, zephyr):
+        branching = [s for s in board.spaces if len([t for t in board.next(s) if t not in gates]) > 1]
+        assert branching == ["C"]
+    assert cloud.next("C") == ["P4", "S4"] and cloud.previous("P3") == ["S3", "S9"] and cloud.next("P3") == ["C"]
     for board, floor in ((cloud, CLOUD_FLOOR), (zephyr, ZEPHYR_FLOOR)):
         assert sorted(board.spaces) == sorted(floor + gates)
         for s in floor:    # both ways there is always a space that is not a gate to go on to
@@ -76,12 +79,19 @@ def test_points_of_interest_keep_the_gates_equal_and_the_order_of_scarcity(airpo
 
 
 @pytest.mark.parametrize("airport", ["flying_cloud", "zephyr"])
-def test_covered_layout_puts_four_blank_tokens_over_a_mix_of_places(airport):
+def test_covered_layout_puts_blank_tokens_over_some_places(airport):
     printed = start(2, airport=airport).vars["poi"]
     st = start(2, airport=airport, interest="covered")
-    covered = {st.game.board.previous(g)[0] for g in ("G2", "G4")} | {"P2", "P4"}
+    board = st.game.board
+    if airport == "zephyr":
+        covered = {board.previous(g)[0] for g in ("G2", "G4")} | {"P2", "P4"}
+        assert len({printed[s] for s in covered}) == 2        # two kinds covered, two of each
+    else:
+        covered = {"P2", "P4"}                                # the fast food on two start spaces
+        assert {printed[s] for s in covered} == {"fast_food"}
+        fronts = [board.previous(g)[0] for g in GATES]        # the four major gates stay equal
+        assert len({st.vars["poi"][s] for s in fronts}) == 1
     assert all(st.vars["poi"][s] == ("blank" if s in covered else printed[s]) for s in printed)
-    assert len({printed[s] for s in covered}) == 2            # two kinds covered, two of each
 
 
 KINDS = {"restroom", "fast_food", "gift_shop", "help_desk", "fine_dining"}
@@ -120,12 +130,12 @@ def test_the_discards_are_shuffled_into_a_new_deck_when_it_runs_out():
     set_hand(st, 1, ["Draw 1"])
     v["discard"] = v["discard"] + v["deck"][:-1]
     v["deck"] = v["deck"][-1:]
-    set_board(st, {"P1": "R", "S2": "GR"})
+    set_board(st, {"P1": "R", "S7": "GR"})
     refresh(st)
     play(st, "action Draw 1")                # the last card of the deck
     # out of the piles: player 2's three cards, the card in play and the card just drawn
     assert v["deck"] == [] and len(st.vars["discard"]) == 60 - 5
-    lines = play(st, "move S2", "drop red", "to G4")   # the neutral plane: draw 2 from a new deck
+    lines = play(st, "move S7", "drop red", "to G4")   # the neutral plane: draw 2 from a new deck
     assert "the discards are shuffled into a new draw deck" in lines
     assert len(st.vars["hand"][0]) == 3 and len(st.vars["deck"]) == 55 - 2 and st.vars["discard"] == []
     assert cards_everywhere(st) == ALL_CARDS
@@ -143,11 +153,11 @@ def test_with_no_card_anywhere_to_draw_nothing_is_drawn():
 
 def test_there_is_no_hand_limit():
     st = start(2)
-    set_board(st, {"S2": "GR", "P4": "Y"})
+    set_board(st, {"S7": "GR", "P4": "Y"})
     names = [n for n in CARDS][:12]
     set_hand(st, 1, names)
     refresh(st)
-    play(st, "no action", "move S2", "drop red", "to G4", "no goal")
+    play(st, "no action", "move S7", "drop red", "to G4", "no goal")
     assert len(st.vars["hand"][0]) == 14
 
 
@@ -176,10 +186,10 @@ def test_player_decks_give_everyone_the_fifteen_cards_with_an_own_discard_pile()
 # ------------------------------------------------------------------ the end
 def test_the_twelfth_boarded_cube_ends_the_game_at_the_end_of_the_round():
     st = start(3)
-    board_quietly(st, {"S4": "RN", "S6": "Y", "S9": "B"})
+    board_quietly(st, {"P2": "RN", "S6": "Y", "S9": "B"})
     st.vars["track"] = 11
     st.vars["boarded"].update(red=3, yellow=4, blue=4)
-    play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
+    play(st, "no action", "move P2", "drop grey", "to G1", "no goal")
     assert st.vars["track"] == 12 and not st.is_over()
     plain_turn(st, "S6")
     assert not st.is_over()
@@ -189,12 +199,12 @@ def test_the_twelfth_boarded_cube_ends_the_game_at_the_end_of_the_round():
 
 def test_a_full_plane_ends_the_game_at_the_end_of_the_round_even_a_neutral_one():
     st = start(2)
-    board_quietly(st, {"S2": "GR", "S6": "Y"})
+    board_quietly(st, {"S7": "GR", "S2": "Y"})
     fill(st, "green", 4)
     st.vars["track"] = 4
-    play(st, "no action", "move S2", "drop red", "to G4", "no goal")
+    play(st, "no action", "move S7", "drop red", "to G4", "no goal")
     assert st.vars["boarded"]["green"] == 5 and not st.is_over()
-    plain_turn(st, "S6")
+    plain_turn(st, "S2")
     assert st.is_over() and st.vars["track"] == 5
 
 
@@ -208,9 +218,9 @@ def test_grey_filling_all_of_its_planes_ends_the_game_at_the_end_of_the_round():
     """"Any one color (including neutrals) has filled all of their respective planes": grey has two
     planes (N1, N2); the tenth grey cube ends the game, at the end of the round."""
     st = start(2)
-    board_quietly(st, {"P3": "RN", "S9": "Y"})
+    board_quietly(st, {"P4": "RN", "S9": "Y"})
     grey_at(st, 5, 4)
-    play(st, "no action", "move P3", "drop red", "to N2", "no goal")
+    play(st, "no action", "move P4", "drop red", "to N2", "no goal")
     assert st.vars["load"]["N2"] == 5 and st.vars["boarded"]["grey"] == 10 and not st.is_over()
     plain_turn(st, "S9")
     assert st.is_over() and st.vars["track"] == 10
@@ -218,9 +228,9 @@ def test_grey_filling_all_of_its_planes_ends_the_game_at_the_end_of_the_round():
 
 def test_one_full_grey_plane_does_not_end_the_game():
     st = start(2)
-    board_quietly(st, {"P1": "RN", "S9": "Y"})
+    board_quietly(st, {"S5": "RN", "S9": "Y"})
     grey_at(st, 4, 0)
-    play(st, "no action", "move P1", "drop red", "to N1", "no goal")
+    play(st, "no action", "move S5", "drop red", "to N1", "no goal")
     assert st.vars["load"]["N1"] == 5 and st.vars["boarded"]["grey"] == 5
     plain_turn(st, "S9")
     assert not st.is_over()
@@ -228,9 +238,9 @@ def test_one_full_grey_plane_does_not_end_the_game():
 
 def test_no_trigger_no_end():
     st = start(2)
-    board_quietly(st, {"S4": "RN", "S6": "Y"})
+    board_quietly(st, {"P2": "RN", "S6": "Y"})
     st.vars["track"] = 6
-    play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
+    play(st, "no action", "move P2", "drop grey", "to G1", "no goal")
     plain_turn(st, "S6")
     assert not st.is_over() and st.vars["round_number"] == 2
 
@@ -238,10 +248,10 @@ def test_no_trigger_no_end():
 @pytest.mark.parametrize("last_space,ends", [(8, True), (12, False), (9, False)])
 def test_a_shorter_game_ends_when_the_track_reaches_the_chosen_space(last_space, ends):
     st = start(2, last_space=last_space)
-    board_quietly(st, {"S4": "RN", "S6": "Y"})
+    board_quietly(st, {"P2": "RN", "S6": "Y"})
     st.vars["track"] = 7
     st.vars["boarded"].update(red=2, yellow=2, blue=2, green=1)
-    play(st, "no action", "move S4", "drop grey", "to G1", "no goal")
+    play(st, "no action", "move P2", "drop grey", "to G1", "no goal")
     plain_turn(st, "S6")
     assert st.is_over() == ends
 
@@ -288,7 +298,7 @@ def test_a_whole_move_is_scriptable_in_one_moves_file(tmp_path):
                                       "--moves", str(script), "--save", str(tmp_path / "save.json")])
     assert result.exit_code == 0, result.output
     st = game(2).load_state(json.loads((tmp_path / "save.json").read_text()))
-    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("RNN", "RNN", "RRRNN")
+    assert (spec(st, "P2"), spec(st, "S1"), spec(st, "S2")) == ("RYYYYY", "RNN", "RRRNN")
     assert st.to_move() == [2]
 
 
