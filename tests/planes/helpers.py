@@ -33,7 +33,7 @@ assert sum(ALL_CARDS.values()) == 60
 
 COLOURS = ["red", "yellow", "blue", "green"]
 LETTERS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "N": "grey"}
-CLOUD_FLOOR = ["C", "P4", "P1", "P2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "P3"]
+CLOUD_FLOOR = ["C", "P4", "P1", "P2", "S1", "S2", "S3", "P3", "S9", "S8", "S7", "S6", "S5", "S4"]
 ZEPHYR_FLOOR = ["C", "S1", "P1", "S2", "S3", "P2", "S4", "S5", "P3", "S6", "S7", "P4", "S8", "S9"]
 GATES = ["G1", "G2", "G3", "G4"]          # the four major gates, one per colour
 GREY_GATES = ["N1", "N2"]                 # the grey neutral gates, on both airports

@@ -1,5 +1,5 @@
 """Every card of the deck, once as an action and once as a goal, on Flying Cloud with the printed
-points of interest: fast food P4 P1 P2 S9, restroom S1 S4 S5 S8, gift shop S2 S6, help desk C S7,
+points of interest: fast food P4 P1 P2 S9, restroom S1 S8 S5 S4, gift shop S2 S6, help desk C S7,
 fine dining S3, blank P3 (the airport: tests/planes/test_moves.py). Two players: 1 is red, 2 is yellow; blue and green are neutral."""
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_draw_1():
 
 
 @pytest.mark.parametrize("card,targets,after", [("To Fast Food", ["P4", "P1", "P2", "S9"], "RRRRYY"),
-                                                ("To Restroom", ["S1", "S4", "S5", "S8"], "RRRR")])
+                                                ("To Restroom", ["S1", "S8", "S5", "S4"], "RRRR")])
 def test_collect_all_your_party_cubes_at_a_place_of_your_choice(card, targets, after):
     st = action_ready({"S2": "RRN", "S6": "RY", "S7": "R", "S9": "YY"}, [card])
     play(st, f"action {card}")
@@ -137,7 +137,7 @@ def test_draw_then_discard_one(card, drawn):
 def test_gather_collects_the_other_party_cubes_at_a_space_with_one_of_yours():
     st = action_ready({"P1": "RRN", "S6": "RY", "S9": "R"}, ["Gather"])
     play(st, "action Gather")
-    assert texts(st) == ["gather at P1", "gather at S6", "gather at S9"]
+    assert texts(st) == ["gather at P1", "gather at S9", "gather at S6"]
     play(st, "gather at S6")
     assert (spec(st, "P1"), spec(st, "S6"), spec(st, "S9")) == ("N", "RRRRY", "")
 
