@@ -129,10 +129,12 @@ def test_short_track_ends_when_the_boarding_track_reaches_8():
 def test_refill_draws_back_up_to_three_cards_after_the_goal_phase():
     hands = {}
     for name in ("planes", "planes-refill"):
-        st = rulewright.load(name, players=2).new_state(seed=1)
-        # player 1's first turn: Move Twice as the action (it draws nothing), then a goal: one card of three left
+        st = rulewright.load(name, players=2).new_state(seed=8)
+        # player 1's first turn: To Gift Shop as the action (it draws nothing), then a goal (Gift Shop):
+        # one card of three left
         while st.to_move() == [1]:
             st.apply(next(m for m in st.legal_moves() if not m.text.startswith("action Draw")))
+        assert st.vars["goals"][0] == ["To Gift Shop"] and "To Gift Shop" in st.vars["discard"]
         hands[name] = len(st.vars["hand"][0])
     assert hands == {"planes": 1, "planes-refill": 3}
 
