@@ -30,15 +30,29 @@ side by side; P4 keeps its five greens, P3 gets back at most Red's 3 cubes, so t
 refilled to 4 and 4 after their owners emptied them in round 1; on one loop the one where Blue's
 round-1 move does not stop gets at most 3 (docs/games/planes.md, assumption 41, gives the count).
 
-Findings with one branch (second run, 24 November 2026): see RESULTS below. The families are
-``chord`` (the loop and one more arrow, from space 0 to space b: 11 shapes) and ``theta`` (two ways
-from a branch to a merge and one way back, each way of the two at least one space long: 36 shapes;
-Zephyr's shape is one). Every placement of P1-P4 with two of P1-P3 an arrow apart and P4 within 7
-spaces of P3 is tried (73,520 and 257,550); ``counts_fit`` first plays round 1 and Red's round-2
-move with cubes counted, not coloured (sound: the sources are fixed and greys do not move yet), and
-only the placements it passes are played with colours, beat by beat (``search``), with the pruning
-listed above ``shapes``. A placement whose search does not end in its time is reported "too long".
-RESULTS
+Findings with one branch (second run, 24 November 2026). The families are ``chord`` (the loop and one
+more arrow, from space 0 to space b: 11 shapes) and ``theta`` (two ways from a branch to a merge and one
+way back, each way of the two at least one space long: 36 shapes; Zephyr's shape is one). Every
+placement of P1-P4 with two of P1-P3 an arrow apart and P4 within 7 spaces of P3 is tried (73,520 and
+257,550); ``counts_fit`` first plays round 1 and Red's round-2 move with cubes counted, not coloured
+(sound: the sources are fixed and greys do not move yet), and only the placements it passes are
+played with colours, beat by beat (``search``), with the pruning listed above ``shapes``. A placement
+whose search does not end in its time is reported "too long".
+
+- chord, 5 s a placement on two cores (about 10 minutes): 73,520 placements, 757 past the count, no
+  airport found; 89 placements too long (a retry with more time settled some of them, with none
+  found; the rest stayed too long).
+- theta, 5 s a placement, stopped once layouts were found (not run to the end; about 90 placements
+  too long by then): three placements, all of the shape with two ways of six spaces each and the
+  merge leading straight back to the branch (theta 6,6,0), for example P (3, 4, 1, 2) with G1 in front
+  of 5, G2 of 9, G3 of 8, N1 of 10, N2 of 3.
+
+One of them is the Flying Cloud airport of games/planes.rules since issue 12 item 2: C -> P4 P1
+P2 S1 S2 S3 -> P3 and C -> S4 ... S9 -> P3, P3 -> C; G1 beside S1, G2 beside S5, G3 beside S4, G4 beside
+S8, N1 beside S6, N2 beside P1 (no beat of the example names G4, so the found layout leaves it free: it was placed beside S8 by
+hand). The real
+engine plays the whole Game Example on it: tests/planes/test_examples.py,
+``test_the_game_example_on_our_flying_cloud``.
 
     python benchmarks/planes_layout_search.py chord 5 0/2    # and 1/2 on the other core; then theta
 
