@@ -114,6 +114,8 @@ class State:
     _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
     _edited: bool = attrs.field(default=False, repr=False, init=False)  # ask_again() ran: checkpoint anew
     _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
+    # (generator, its count of changes by hand) at the last checkpoint: reseeded since, it needs a new one
+    _rng_mark: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     @property
@@ -219,10 +221,12 @@ class State:
             if self._checkpoints:  # a move the log does not record: the moves before it cannot be replayed
                 self._forget_moves()
             return self._choose(p, option)
-        moves, checkpoints = self._moves, self._checkpoints
-        if not checkpoints or self._edited or len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY:
+        moves, checkpoints, mark = self._moves, self._checkpoints, self._rng_mark
+        if (self._edited or len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY if checkpoints else True) \
+                or mark[0] is not self.rng or mark[1] != mark[0].changes:
             checkpoints.append((len(moves), self._snapshot()))
             self._edited = False
+            self._rng_mark = (self.rng, self.rng.changes)
         light = self._light()
         try:
             self._choose(p, option)
@@ -283,6 +287,7 @@ class State:
         del self._moves[place:]
         self.history, self.history_len, self.drained, self.drained_by = light
         self._legal = None
+        self._rng_mark = (self.rng, self.rng.changes)
 
     def _forget_oldest_checkpoint(self) -> None:
         """Keep undo's log bounded: drop the oldest checkpoint and the moves before the next one."""
@@ -445,6 +450,7 @@ class State:
         if len(snapshot) > 1:
             # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
             copy._checkpoints.append((0, snapshot))
+            copy._rng_mark = (rng, rng.changes)
         return copy
 
     def _copy_slowly(self) -> "State":
@@ -597,6 +603,7 @@ class Generator(random.Random):
     ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
     then; a source that draws first hands its state to its forks still waiting, then draws. Copying
     the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays nothing."""
+    changes = 0  # how often it was reseeded or set by hand (draws do not count): see State._rng_mark
     _source = None  # a fork not yet copied: the generator whose state it still shares
     _forks = None   # weak references to this generator's forks that have not copied its state yet
 
@@ -647,12 +654,14 @@ class Generator(random.Random):
         return _getstate(source if source is not None else self)
 
     def setstate(self, state):
+        self.changes += 1
         self._source = None  # (a fork never has forks of its own: fork() links them to its source)
         if self._forks:
             self._own()  # our forks keep the state they were made with
         _setstate(self, state)
 
     def seed(self, a=None, version=2):
+        self.changes += 1
         if self._source is not None or self._forks:
             self._own()
         super().seed(a, version)

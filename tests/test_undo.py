@@ -163,3 +163,15 @@ def test_a_move_applied_without_atomic_ends_what_undo_can_take_back(make_game):
     st.apply("0")
     st.undo()
     assert st.undoable == 0
+
+
+def test_a_generator_reseeded_by_hand_is_taken_back_to_its_new_seed(make_game):
+    st = long_game(make_game, 20)
+    trial = st.clone()
+    trial.rng.seed(7)  # as a test that looks for the dice it wants does
+    reseeded = snapshot(trial)
+    for move in ["1", "0", "1"]:
+        trial.apply(move)
+    for _ in range(3):
+        trial.undo()
+    assert snapshot(trial) == reseeded
