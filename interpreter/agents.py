@@ -83,7 +83,7 @@ def _ranked(state, keys, players) -> dict:
     def key(p):  # bigger is better, key by key
         out = []
         for name, ascending in keys:
-            v = state.vars[name][p - 1]
+            v = state._vars[name][p - 1]
             if not isinstance(v, (int, float)) or isinstance(v, bool):
                 v = 0
             out.append(-v if ascending else v)
@@ -123,7 +123,7 @@ class Repetitions:
     @staticmethod
     def position(state) -> bytes:
         try:
-            return marshal.dumps((state.vars, state.step))
+            return marshal.dumps((state._vars, state.step))
         except ValueError:  # a value marshal does not know: no position, no repetition seen
             return b""
 

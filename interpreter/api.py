@@ -117,9 +117,9 @@ class Game:
         for name, per_player, init in self.compiled.initial:
             try:
                 if per_player:
-                    st.vars[name] = [copy_value(init(st, {"me": p})) for p in range(1, self.player_count + 1)]
+                    st._vars[name] = [copy_value(init(st, {"me": p})) for p in range(1, self.player_count + 1)]
                 else:
-                    st.vars[name] = copy_value(init(st, {}))  # 'var start = deck' copies, as '=' does
+                    st._vars[name] = copy_value(init(st, {}))  # 'var start = deck' copies, as '=' does
             except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
                 decl = self.compiled.var_decls[name]
                 raise located(st, exc, decl.span, f"var {name}", decl.value) from None

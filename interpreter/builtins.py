@@ -102,7 +102,7 @@ def _next_player(game, p, k=1):
 
 
 def _turn_order(st):
-    first = st.vars.get("first_player", 1)
+    first = st._vars.get("first_player", 1)
     n = st.game.player_count
     return [(first - 1 + i) % n + 1 for i in range(n)]
 

@@ -111,6 +111,7 @@ class ChanceNode:
 class ChanceState(State):
     """A State whose draws are chance nodes (see the module's docstring)."""
     node: Optional[ChanceNode] = None
+    CHECKPOINT_EVERY = 1  # a move that needs a draw is taken back at once: no replay for that
 
     # --------------------------------------------------------------- chance
     def is_chance(self) -> bool:

@@ -196,7 +196,7 @@ class ExprSource:
             key = ascii(name)
             return f"(env[{key}] if {key} in env else _missing({key}))"
         if name in g.var_decls:
-            return f"st.vars[{ascii(name)}]"
+            return f"st._vars[{ascii(name)}]"
         if name in g.constants:
             return Const(g.constants[name])
         raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
@@ -293,20 +293,20 @@ class ExprSource:
         # a player's entry: players are 1 to count (anything else is an error _player_index words)
         entry = f"({t} - 1 if type({t} := {obj}) is int and 0 < {t} <= {count} else _player_index({t}, {count}))"
         if kinds == {"player"}:
-            return f"st.vars[{key}][{entry}]"
+            return f"st._vars[{key}][{entry}]"
         if kinds == {"column"}:
             column = self.m.constant(g.columns[name])
             return f"({column}[{t}] if type({t} := {obj}) is str and {t} in {column} else _column({column}, {t}, {key}))"
         if kinds == {"field"}:
             return f"({t}[{key}] if type({t} := {obj}) is dict and {key} in {t} else _field({t}, {key}))"
         if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
-            return (f"({t}[{key}] if type({t} := {obj}) is dict else st.vars[{key}][{t} - 1] "
+            return (f"({t}[{key}] if type({t} := {obj}) is dict else st._vars[{key}][{t} - 1] "
                     f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
         # several kinds: the value decides, in get_field's order (a record, a player, a table's item),
         # the usual cases inline
         cases = [f"{t}[{key}] if type({t} := {obj}) is dict"]
         if "player" in kinds:
-            cases.append(f"st.vars[{key}][{t} - 1] if type({t}) is int and 0 < {t} <= {count}")
+            cases.append(f"st._vars[{key}][{t} - 1] if type({t}) is int and 0 < {t} <= {count}")
         if "column" in kinds:
             column = self.m.constant(g.columns[name])
             cases.append(f"{column}[{t}] if type({t}) is str and {t} in {column}")

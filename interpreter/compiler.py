@@ -140,7 +140,7 @@ class CompiledGame:
         if type(obj) is dict:
             return obj[name]
         if type(obj) is int and name in self.player_vars:
-            return st.vars[name][player_index(obj, self.player_count)]
+            return st._vars[name][player_index(obj, self.player_count)]
         column = self.columns.get(name)
         if column is not None and obj in column:
             return column[obj]
@@ -196,7 +196,7 @@ class CompiledGame:
         pc.emit(CheckEnd(span, "round"))
 
         def next_round(st, env):
-            st.vars["round_number"] += 1
+            st._vars["round_number"] += 1
         pc.emit(Exec(span, next_round))
         pc.emit(Jump(span, top))
         return pc.finish()

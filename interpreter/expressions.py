@@ -228,7 +228,7 @@ def _helpers(game) -> dict:
         if type(o) is dict:
             return o[name]
         if type(o) is int:
-            return st.vars[name][player_index(o, count)]
+            return st._vars[name][player_index(o, count)]
         return game.get_field(st, o, name)
 
     def table_row(rows, table, keys, k):

@@ -273,7 +273,7 @@ class RulewrightState(pyspiel.State):
 
     def __str__(self):
         st = self.box.state
-        return json.dumps(st.view(None), sort_keys=True, ensure_ascii=False) if st.vars else "(not set up yet)"
+        return json.dumps(st.view(None), sort_keys=True, ensure_ascii=False) if st._vars else "(not set up yet)"
 
 
 class RulewrightObserver:
@@ -300,7 +300,7 @@ class RulewrightObserver:
         if self.tensor.size:
             st = state.box.state
             # before the first chance outcome sets the game up there is nothing to observe yet
-            self.tensor[:] = st.observation_tensor(player + 1) if st.vars else 0
+            self.tensor[:] = st.observation_tensor(player + 1) if st._vars else 0
 
     def _viewer(self, player):
         kind = self.iig.private_info

@@ -32,10 +32,12 @@ converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(
 # The event history is a linked list shared between clones; a save writes it as a list, oldest first.
 converter.register_unstructure_hook(
     State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                    _legal=override(omit=True), drained_by=override(omit=True)))
+                                    _legal=override(omit=True), drained_by=override(omit=True),
+                                    _vars=override(rename="vars")))
 converter.register_structure_hook(
     State, make_dict_structure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                  _legal=override(omit=True), drained_by=override(omit=True)))
+                                  _legal=override(omit=True), drained_by=override(omit=True),
+                                  _vars=override(rename="vars")))
 
 
 def _rng_to_list(state):
@@ -55,7 +57,7 @@ def save(st: State) -> dict:
     data = converter.unstructure(st)
     # the rules' own data, in one pass so that what two places share stays shared (sharing.py)
     enc = Encoder()
-    data["vars"] = {k: enc.encode(v, ["vars", k]) for k, v in st.vars.items()}
+    data["vars"] = {k: enc.encode(v, ["vars", k]) for k, v in st._vars.items()}
     for i, (frame, live) in enumerate(zip(data["frames"], st.frames)):
         frame["locals"] = {k: enc.encode(v, ["locals", i, k]) for k, v in live.locals.items()}
     if st.pending is not None:
@@ -218,7 +220,7 @@ def _check_replay(game, st: State) -> None:
             again.apply(text, player=player, atomic=False)
     except (RulesError, IllegalMoveError) as exc:
         raise SaveError(f"this save's moves do not play from its seed ({_short(str(exc))}): {EDITED_HINT}") from None
-    for what, mine, theirs in (("variables", st.vars, again.vars), ("status", st.status, again.status),
+    for what, mine, theirs in (("variables", st._vars, again._vars), ("status", st.status, again.status),
                                ("winners", st.winners, again.winners), ("reveals", st.revealed, again.revealed),
                                ("generator", st.rng.getstate(), again.rng.getstate()),
                                ("running rules", [(f.proc, f.pc, f.locals) for f in st.frames],

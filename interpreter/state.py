@@ -10,7 +10,6 @@ import weakref
 from typing import Any, Optional
 
 import attrs
-from collections import deque
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
 from rulewright.interpreter import events, limits, machine
@@ -86,7 +85,8 @@ UNDO_KEPT = 1000  # the moves undo() can take back, a few KB each
 
 @attrs.define(eq=False)
 class State:
-    vars: dict
+    # the rules' variables by name (the ``vars`` property hands them out: see there)
+    _vars: dict = attrs.field(alias="vars")
     frames: list[Frame]
     pending: Optional[Pending] = None
     rng: random.Random = attrs.field(factory=random.Random)
@@ -106,11 +106,31 @@ class State:
     revealed: list = attrs.field(factory=list)
     # the options of the pending decision, gathered once: see _legal_table
     _legal: Optional[list] = attrs.field(default=None, repr=False, init=False)
-    # what undo() needs, one entry per move applied atomically, newest last (not cloned, not saved); only
-    # the last UNDO_KEPT moves, so a game that never ends does not grow without bound
-    _undo: deque = attrs.field(factory=lambda: deque(maxlen=UNDO_KEPT), repr=False, init=False)
+    # What undo() and a failed move's rollback need (not cloned, not saved): every move applied atomically
+    # since the oldest checkpoint, as (the light fields before it, player, text), newest last, and
+    # checkpoints, (place in _moves, a _snapshot() taken before that move), one every CHECKPOINT_EVERY
+    # moves. The state before any move is its checkpoint's with the moves after it replayed.
+    _moves: list = attrs.field(factory=list, repr=False, init=False)
+    _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
+    _edited: bool = attrs.field(default=False, repr=False, init=False)  # ask_again() ran: checkpoint anew
+    _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
+    # (generator, its count of changes by hand) at the last checkpoint: reseeded since, it needs a new one
+    _rng_mark: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
+    @property
+    def vars(self) -> dict:
+        """The rules' variables by name. A scenario test or an editor may change them by hand to set up
+        a position; the next move then starts from a new checkpoint, so undo() and a failed move's
+        rollback keep the change (and ask_again() offers the position's own options)."""
+        self._edited = True
+        return self._vars
+
+    @vars.setter
+    def vars(self, value: dict) -> None:
+        self._edited = True
+        self._vars = value
+
     def is_over(self) -> bool:
         return self.status == "over"
 
@@ -189,41 +209,97 @@ class State:
         p, option = self._resolve(move, player)
         self._apply_option(p, option, atomic)
 
+    # A snapshot (a marshal of all the rules' data) before every move was a quarter to two fifths of a
+    # random playout. Moves are cheap to replay and rarely taken back, so a snapshot is taken every
+    # CHECKPOINT_EVERY moves only, and a move is taken back by replaying the moves since the last one.
+    # A state whose draws are chance nodes (chance.py) takes one before every move: its moves are
+    # taken back at every draw.
+    CHECKPOINT_EVERY = 16
+
     def _apply_option(self, p: int, option: Option, atomic: bool) -> None:
+        if not atomic:
+            if self._checkpoints:  # a move the log does not record: the moves before it cannot be replayed
+                self._forget_moves()
+            return self._choose(p, option)
+        moves, checkpoints, mark = self._moves, self._checkpoints, self._rng_mark
+        if (self._edited or len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY if checkpoints else True) \
+                or mark[0] is not self.rng or mark[1] != mark[0].changes:
+            checkpoints.append((len(moves), self._snapshot()))
+            self._edited = False
+            self._rng_mark = (self.rng, self.rng.changes)
+        light = self._light()
+        try:
+            self._choose(p, option)
+        except BaseException:  # a rules error, no memory left, Ctrl-C: nothing of the move stays
+            self._back_to(len(moves), light)
+            raise
+        moves.append((light, p, option.text))
+        if len(moves) - self._oldest > UNDO_KEPT:
+            self._oldest = len(moves) - UNDO_KEPT
+            if len(checkpoints) > 1 and checkpoints[1][0] <= self._oldest:
+                self._forget_oldest_checkpoint()
+
+    def _choose(self, p: int, option: Option) -> None:
+        """Apply ``option`` for player ``p``: one secret choice of a simultaneous decision that others
+        still have to make, or the move that runs the rules on."""
         pend = self.pending
         if pend.simultaneous and len(pend.waiting()) > 1:
-            if atomic:
-                self._undo.append((self._snapshot(), None))
-                self.rng.armed = False
             self.moves_made += 1
             pend.chosen[p] = option.value  # secret until everyone has chosen: no event, no rule runs
             pend.texts[p] = [option.text, option.shown]
             return
-        if not atomic:
-            return self._run_move(p, option)
-        before = self._snapshot()  # the rules may fail half-way: then the whole state goes back to this
-        try:
-            self._run_move(p, option)
-        except BaseException:  # a rules error, no memory left, Ctrl-C: nothing of the move stays
-            self._restore(before)
-            raise
-        self.rng.armed = False
-        self._undo.append((before, self.rng.undo))  # the generator's state before this move's draws
+        self._run_move(p, option)
 
     @property
     def undoable(self) -> int:
         """How many moves undo() can take back (the last UNDO_KEPT at most)."""
-        return len(self._undo)
+        return len(self._moves) - self._oldest if self._checkpoints else 0
 
     def undo(self) -> None:
         """Take back the last move applied atomically (python-chess's pop): the state becomes exactly the
         one before it, events and generator included. Raises IllegalMoveError when there is none."""
-        if not self._undo:
+        if not self.undoable:
             raise IllegalMoveError("no move to undo")
-        before, drawn_from = self._undo.pop()
-        if len(before) > 1:
-            before[1].undo = drawn_from  # None when the move drew nothing: the generator is as it was
-        self._restore(before)
+        last = len(self._moves) - 1
+        self._back_to(last, self._moves[last][0])
+
+    def _light(self) -> tuple:
+        """The fields a move changes that replaying it would not give back as they were: the drain marks
+        (drain_events() runs between moves) and the events themselves (replayed, they are equal copies)."""
+        return (self.history, self.history_len, self.drained, dict(self.drained_by) if self.drained_by else {})
+
+    def _back_to(self, place: int, light: tuple) -> None:
+        """Become the state before the move at ``place`` in _moves (``light``: its light fields): the
+        last checkpoint at or before it, with the moves from there to it replayed."""
+        checkpoints = self._checkpoints
+        k = len(checkpoints) - 1
+        while checkpoints[k][0] > place:
+            k -= 1
+        start, snapshot = checkpoints[k]
+        del checkpoints[k + 1:]
+        self._restore(snapshot)
+        try:
+            for _light, p, text in self._moves[start:place]:
+                self._choose(*self._resolve(text, p))
+        except Exception as exc:  # only a state changed by hand between moves can replay otherwise
+            raise RuntimeError("a move could not be taken back: this state was changed by hand since "
+                               "(call ask_again() after changing a state by hand)") from exc
+        del self._moves[place:]
+        self.history, self.history_len, self.drained, self.drained_by = light
+        self._legal = None
+        self._rng_mark = (self.rng, self.rng.changes)
+
+    def _forget_oldest_checkpoint(self) -> None:
+        """Keep undo's log bounded: drop the oldest checkpoint and the moves before the next one."""
+        cut = self._checkpoints[1][0]
+        del self._moves[:cut]
+        self._checkpoints = [(place - cut, snapshot) for place, snapshot in self._checkpoints[1:]]
+        self._oldest -= cut
+
+    def _forget_moves(self) -> None:
+        self._moves.clear()
+        self._checkpoints.clear()
+        self._oldest = 0
 
     def _run_move(self, p: int, option: Option) -> None:
         """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
@@ -247,48 +323,54 @@ class State:
         machine.run(self)
 
     def _snapshot(self) -> tuple:
-        """What ``_restore`` needs to put this state back as it is now. Everything that can change is
-        marshalled into one bytes object: a C deep copy that keeps shared lists shared, several times
-        cheaper than clone() (docs/performance.md), and nothing the garbage collector has to go through
-        while undo() keeps the last UNDO_KEPT of them (kept as objects, they cost a tenth of a playout).
-        The generator's state is kept only when the rules draw from it."""
+        """What ``_restore`` needs to put this state back as it is now (and a clone is made from).
+        Everything the rules hold (variables, the frames' locals, the pending values, reveals,
+        winners) is marshalled into one bytes object: a C deep copy that keeps what two places share
+        shared, several times cheaper than a copy in Python (docs/performance.md), and nothing the
+        garbage collector has to go through while undo() keeps its checkpoints. The rest is shared:
+        the pending decision's options (an option whose value is a number or a text is never changed)
+        and the event history; the generator's state is copied only when the rules draw."""
         pend = self.pending
-        if pend is not None:
-            pending = (pend.var, {p: [(o.text, o.value, o.shown) for o in opts] for p, opts in pend.options.items()},
-                       pend.chosen, pend.simultaneous, pend.line, pend.results, pend.texts, pend.window)
-        else:
-            pending = None
-        live = (self.vars, [(f.proc, f.pc, f.locals) for f in self.frames], pending, self.revealed,
-                self.winners, self.drained_by)
+        frames = self.frames
+        values = [[o.value for o in opts] for opts in pend.options.values()] if pend is not None else None
         try:
-            blob = marshal.dumps(live)
+            blob = marshal.dumps((self._vars, [f.locals for f in frames], values,
+                                  pend.chosen if pend is not None else None, self.revealed, self.winners))
         except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
-            return (self.clone(),)
+            return (self._copy_slowly(),)
         rng = self.rng = generator(self.rng)
-        rng.armed, rng.undo = True, None
-        return (blob, rng, self.status, self.step, self.moves_made, self.history, self.history_len, self.drained)
+        # a fork keeps the generator's state of now, and copies it only when the generator draws
+        return (blob, [(f.proc, f.pc) for f in frames], pend, dict(pend.texts) if pend is not None else None,
+                rng.fork(), self.status, self.step, self.moves_made, self.history, self.history_len,
+                self.drained, dict(self.drained_by))
 
     def _restore(self, before: tuple) -> None:
-        """Become the state ``before`` was taken from."""
+        """Become the state ``before`` was taken from, generator included."""
+        self._load(before)
+        then = before[0].rng if len(before) == 1 else before[4]
+        self.rng.setstate(then.getstate())
+
+    def _load(self, before: tuple) -> None:
+        """Take the rules' data and the fields of the snapshot ``before`` (copies: it stays as it was)."""
         self._legal = None
         if len(before) == 1:
-            old = before[0]
-            for field in ("vars", "frames", "pending", "rng", "status", "winners", "step", "moves_made",
+            old = before[0]._copy_slowly()
+            for field in ("_vars", "frames", "pending", "status", "winners", "step", "moves_made",
                           "history", "history_len", "drained", "drained_by", "revealed"):
                 setattr(self, field, getattr(old, field))
             return
-        (blob, rng, self.status, self.step, self.moves_made, self.history, self.history_len, self.drained) = before
-        self.vars, frames, pending, self.revealed, self.winners, self.drained_by = marshal.loads(blob)
-        self.frames = [Frame(proc, pc, env) for proc, pc, env in frames]
-        if pending is not None:
-            var, options, chosen, simultaneous, line, results, texts, window = pending
-            pending = Pending(var, {p: [Option(*o) for o in opts] for p, opts in options.items()}, chosen,
-                              simultaneous, line, results, texts, window)
-        self.pending = pending
-        rng.armed = False
-        if rng.undo is not None:
-            rng.setstate(rng.undo)
-        self.rng = rng
+        (blob, where, pend, texts, _then, self.status, self.step, self.moves_made, self.history, self.history_len,
+         self.drained, drained_by) = before
+        self.drained_by = dict(drained_by)
+        self._vars, locals_, values, chosen, self.revealed, self.winners = marshal.loads(blob)
+        self.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(where, locals_)]
+        if pend is not None:
+            options = {}
+            for (p, opts), vals in zip(pend.options.items(), values):
+                options[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
+            pend = Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(texts),
+                           pend.window)
+        self.pending = pend
 
     def _resolve(self, move, player):
         if self.pending is None:
@@ -358,53 +440,37 @@ class State:
         except BaseException:
             self._restore(before)
             raise
-        self.rng.armed = False
+        self._edited = True  # changed outside a move: replaying from an older checkpoint would lose it
 
     def clone(self) -> "State":
-        rng = self.rng = generator(self.rng)
-        rng = rng.fork()  # copied on the first draw of either, if ever
-        pend = self.pending
-        try:  # everything the rules hold, in one C deep copy that keeps what two places share shared
-            variables, frames, pend = self._copy_rules_data()
-        except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
-            variables, frames, pend = self._copy_rules_data_slowly()
-        return State(
-            vars=variables, frames=frames, pending=pend, rng=rng, status=self.status,
-            winners=list(self.winners) if self.winners is not None else None,
-            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
-            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
-            revealed=[list(r) for r in self.revealed])
+        snapshot = self._snapshot()
+        rng = self.rng.fork()  # copied on the first draw of either, if ever
+        copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
+        copy._load(snapshot)
+        if len(snapshot) > 1:
+            # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
+            copy._checkpoints.append((0, snapshot))
+            copy._rng_mark = (rng, rng.changes)
+        return copy
 
-    def _copy_rules_data(self) -> tuple:
-        """Variables, frames and the pending decision, copied by marshal (several times cheaper than a
-        copy in Python; an Option whose value is a number or a text is shared, nothing changes it)."""
-        pend = self.pending
-        frames = self.frames
-        if pend is None:
-            variables, locals_ = marshal.loads(marshal.dumps((self.vars, [f.locals for f in frames])))
-            return variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)], None
-        options = pend.options
-        variables, locals_, values, chosen = marshal.loads(marshal.dumps(
-            (self.vars, [f.locals for f in frames], [[o.value for o in opts] for opts in options.values()],
-             pend.chosen)))
-        copied = {}
-        for (p, opts), vals in zip(options.items(), values):
-            copied[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
-        return (variables, [Frame(f.proc, f.pc, env) for f, env in zip(frames, locals_)],
-                _pending_like(pend, copied, chosen))
-
-    def _copy_rules_data_slowly(self) -> tuple:
-        # one memo for everything the rules hold: what two places share stays shared in the copy
+    def _copy_slowly(self) -> "State":
+        """A copy made in Python, for data marshal does not know: one memo for everything the rules
+        hold, so what two places share stays shared in the copy."""
         memo: dict = {}
-        variables = {k: copy_shared(v, memo) for k, v in self.vars.items()}
-        frames = [Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames]
         pend = self.pending
         if pend is not None:
-            pend = attrs.evolve(
-                pend, options={p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
-                               for p, opts in pend.options.items()},
-                chosen={p: copy_shared(v, memo) for p, v in pend.chosen.items()}, texts=dict(pend.texts))
-        return variables, frames, pend
+            pend = Pending(pend.var, {p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
+                                      for p, opts in pend.options.items()},
+                           {p: copy_shared(v, memo) for p, v in pend.chosen.items()}, pend.simultaneous,
+                           pend.line, pend.results, dict(pend.texts), pend.window)
+        rng = self.rng = generator(self.rng)
+        return State(
+            vars={k: copy_shared(v, memo) for k, v in self._vars.items()},
+            frames=[Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames],
+            pending=pend, rng=rng.fork(), status=self.status, winners=copy_shared(self.winners, memo),
+            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
+            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
+            revealed=copy_shared(self.revealed, memo))
 
     def outcome(self) -> Optional[Outcome]:
         if not self.is_over():
@@ -412,11 +478,11 @@ class State:
         limits.fresh()  # what the rules compute for it ('teams', 'rank by') is bounded like a move
         g = self.game
         players = list(range(1, g.player_count + 1))
-        scores = {p: self.vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
+        scores = {p: self._vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
         keys = g.rank_keys or ((("score", False),) if scores else ())
 
         def key(p):
-            return tuple(self.vars[name][p - 1] for name, _asc in keys)
+            return tuple(self._vars[name][p - 1] for name, _asc in keys)
 
         def better_first(a, b):  # key by key, each in its own direction (text too, so no negation)
             for x, y, (_name, asc) in zip(key(a), key(b), keys):
@@ -426,7 +492,7 @@ class State:
         try:  # 'rank by' values or a 'teams' expression the rules got wrong: a rules error, not a crash
             for name, _asc in keys:
                 for p in players:
-                    if self.vars[name][p - 1] is None:
+                    if self._vars[name][p - 1] is None:
                         raise RulesRuntimeError(f"player {p} has no '{name}' to rank by",
                                                 f"give '{name}' a starting value")
             order = sorted(players, key=functools.cmp_to_key(better_first))
@@ -533,16 +599,11 @@ class State:
 class Generator(random.Random):
     """The game's seeded generator, the same numbers as random.Random's, with two economies.
 
-    Undo: once ``armed``, it keeps its state from before its first draw in ``undo``, so a failed move can
-    put it back: a move that draws nothing pays nothing (getstate() costs as much as the rest of a
-    move's snapshot).
-
     Lazy copies: ``fork()`` (what a clone gets) copies nothing. The fork reads its numbers from its
     ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
     then; a source that draws first hands its state to its forks still waiting, then draws. Copying
     the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays nothing."""
-    armed = False
-    undo = None
+    changes = 0  # how often it was reseeded or set by hand (draws do not count): see State._rng_mark
     _source = None  # a fork not yet copied: the generator whose state it still shares
     _forks = None   # weak references to this generator's forks that have not copied its state yet
 
@@ -560,8 +621,7 @@ class Generator(random.Random):
         return g
 
     def _own(self) -> None:
-        """Before a draw or a new state: copy the state shared with the source, hand ours to our forks;
-        if armed, keep the state from before the draw."""
+        """Before a draw or a new state: copy the state shared with the source, hand ours to our forks."""
         state = None
         source = self._source
         if source is not None:
@@ -577,18 +637,15 @@ class Generator(random.Random):
                         state = _getstate(self)
                     f._source = None
                     _setstate(f, state)
-        if self.armed:
-            self.armed = False
-            self.undo = state if state is not None else _getstate(self)
 
     # every draw the rules make (randrange, randint, choice, shuffle) comes through one of these two
     def getrandbits(self, k):
-        if self.armed or self._source is not None or self._forks:
+        if self._source is not None or self._forks:
             self._own()
         return _getrandbits(self, k)
 
     def random(self):
-        if self.armed or self._source is not None or self._forks:
+        if self._source is not None or self._forks:
             self._own()
         return _random(self)
 
@@ -597,18 +654,16 @@ class Generator(random.Random):
         return _getstate(source if source is not None else self)
 
     def setstate(self, state):
+        self.changes += 1
         self._source = None  # (a fork never has forks of its own: fork() links them to its source)
         if self._forks:
-            was, self.armed = self.armed, False
             self._own()  # our forks keep the state they were made with
-            self.armed = was
         _setstate(self, state)
 
     def seed(self, a=None, version=2):
+        self.changes += 1
         if self._source is not None or self._forks:
-            was, self.armed = self.armed, False
             self._own()
-            self.armed = was
         super().seed(a, version)
 
 
@@ -623,12 +678,6 @@ def generator(rng: random.Random) -> Generator:
     g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
     _setstate(g, rng.getstate())
     return g
-
-
-def _pending_like(pend: Pending, options: dict, chosen: dict) -> Pending:
-    """``pend`` with other options and choices (attrs.evolve, written out: a clone makes one)."""
-    return Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(pend.texts),
-                   pend.window)
 
 
 def _player_of(groups: list, number: int) -> int:

@@ -427,7 +427,7 @@ class ProcCompiler:
                 return store
 
             def store(st, env, v):
-                st.vars[name] = copy_value(combine(st.vars[name], v) if combine else v)
+                st._vars[name] = copy_value(combine(st._vars[name], v) if combine else v)
             return store
         if isinstance(target, ast.Attr):
             obj = self.expr(target.obj)
@@ -436,7 +436,7 @@ class ProcCompiler:
             count = self.game.player_count
             if kinds == {"player"}:
                 def store(st, env, v):
-                    values = st.vars[name]
+                    values = st._vars[name]
                     i = player_index(obj(st, env), count)
                     values[i] = copy_value(combine(values[i], v) if combine else v)
                 store.parts = (obj,)  # for _store_source
@@ -448,7 +448,7 @@ class ProcCompiler:
                 if type(o) is dict:
                     o[name] = copy_value(combine(o[name], v) if combine else v)
                 elif player_too and type(o) is int:  # the name is both a player variable and a field
-                    values, i = st.vars[name], player_index(o, count)
+                    values, i = st._vars[name], player_index(o, count)
                     values[i] = copy_value(combine(values[i], v) if combine else v)
                 else:
                     raise RulesRuntimeError(f"cannot set the field '{name}' of {shown(o)}",
@@ -497,7 +497,7 @@ class ProcCompiler:
                     f"    _obj[{key}] = {self.copied(new)}", "else:", f"    {self.constant(store.at)}(st, _obj, _new)"]
         if isinstance(target, ast.Attr):  # a player variable's entry (_assigner's first case for a field)
             count = self.game.player_count
-            lines = [f"_new = {code}", f"_vals = st.vars[{ascii(target.name)}]", f"_obj = {parts[0]}",
+            lines = [f"_new = {code}", f"_vals = st._vars[{ascii(target.name)}]", f"_obj = {parts[0]}",
                      f"_key = _obj - 1 if type(_obj) is int and 0 < _obj <= {count} else _player_index(_obj, {count})"]
             return lines + [f"_vals[_key] = {self.copied('_vals[_key] ' + op + ' _new' if op else '_new')}"]
         if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
@@ -509,7 +509,7 @@ class ProcCompiler:
                             "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"]
         key = ascii(target.id)
         # as _assigner decided (it made the name a local when it is one)
-        place = f"env[{key}]" if target.id in self.scope or target.id not in self.game.var_decls else f"st.vars[{key}]"
+        place = f"env[{key}]" if target.id in self.scope or target.id not in self.game.var_decls else f"st._vars[{key}]"
         if op is not None:  # the value first, then the old one (as store(st, env, value) does)
             return [f"_t = {code}", f"{place} = {self.copied(place + ' ' + op + ' _t')}"]
         if fresh and place.startswith("env"):
@@ -587,7 +587,7 @@ class ProcCompiler:
             player_var = name in self.game.player_vars
 
             def f(st, env):
-                value = st.vars[name]
+                value = st._vars[name]
                 _turn_up(st, name, 0, value)
                 told = "  ".join(f"{p}: {to_text(v)}" for p, v in enumerate(value, 1)) if player_var else to_text(value)
                 st.emit(events.reveal(text(st, env) if text else f"{name}: {told}", env.get("me")))
@@ -596,7 +596,7 @@ class ProcCompiler:
 
             def f(st, env):
                 p = owner(st, env)
-                value = st.vars[name][player_index(p, count)]
+                value = st._vars[name][player_index(p, count)]
                 _turn_up(st, name, p, value)
                 st.emit(events.reveal(text(st, env) if text else f"player {p}'s {name}: {to_text(value)}", p))
         else:

@@ -63,7 +63,7 @@ def revealed_now(st) -> set:
     """(variable, player or 0) turned face up by 'reveal' and unchanged since."""
     out = set()
     for name, p, value in st.revealed:
-        now = st.vars.get(name)
+        now = st._vars.get(name)
         if p and isinstance(now, list) and len(now) >= p:
             now = now[p - 1]
         if now == value:
@@ -76,7 +76,7 @@ def visible_vars(st, player: Optional[int]) -> dict:
     revealed = revealed_now(st)
     items_masked = bool(g.field_visibility) and player is not None
     out = {}
-    for name, value in st.vars.items():
+    for name, value in st._vars.items():
         visibility = g.visibility.get(name, "public")
         if player is None or visibility == "public" or (name, 0) in revealed:
             shown = copy_value(value)
@@ -97,7 +97,7 @@ def view(st, player: Optional[int] = None) -> dict:
         "players": g.player_count,
         "options": dict(g.options),
         "status": st.status,
-        "round": st.vars.get("round_number"),
+        "round": st._vars.get("round_number"),
         "step": st.step,
         "to_move": st.to_move(),
         "vars": visible_vars(st, player),

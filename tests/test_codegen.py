@@ -271,7 +271,7 @@ def test_a_local_set_earlier_in_a_stretch_is_read_without_its_check():
     stretches = [u for u in game.compiled.exprs.module.units if u.startswith("def _s")]
     setting_a = next(u for u in stretches if "env['a'] = 2" in u)
     assert ":= env['a'])" in setting_a and "'a' in env" not in setting_a
-    after_if = next(u for u in stretches if "st.vars['out'] = " in u and "'b'" in u and "env['b'] = 1" not in u)
+    after_if = next(u for u in stretches if "st._vars['out'] = " in u and "'b'" in u and "env['b'] = 1" not in u)
     assert "'b' in env else _missing('b')" in after_if  # set on one path only: still checked there
     in_if = next(u for u in stretches if "env['b'] = 1" in u)  # the 'if' body goes on to 'out = b'
     assert ":= env['b'])" in in_if

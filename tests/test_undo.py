@@ -84,3 +84,94 @@ def test_only_the_last_moves_are_kept_for_undo(monkeypatch):
     assert snapshot(st) == kept[-5]
     with pytest.raises(IllegalMoveError, match="no move to undo"):
         st.undo()
+
+
+# ----------------------------------------------------------------------------- checkpoints and replay
+# A move is taken back by replaying the moves since the last checkpoint (State.CHECKPOINT_EVERY):
+# these play far past one, so every undo and failed move below replays several moves.
+LONG = '''\
+game "Long"
+players 2
+var total = 0
+var drawn = []
+turn:
+    choose c in [0, 1, 2] as "{c}"
+    total += c
+    add roll(6) to drawn
+    log "took {c}, rolled {last(drawn)}"
+    if c == 2 and len(drawn) > 20:
+        fail "two, late"
+    if len(drawn) == 90:
+        end game
+'''
+
+
+def long_game(make_game, moves: int):
+    st = make_game(LONG).new_state(seed=4)
+    rng = random.Random(moves)
+    for _ in range(moves):
+        st.apply(rng.choice(["0", "1"]))
+    return st
+
+
+def test_a_failed_move_between_checkpoints_leaves_the_state_exactly_as_before(make_game):
+    from rulewright.interpreter.state import State
+    st = long_game(make_game, State.CHECKPOINT_EVERY * 2 + 5)
+    before, events = snapshot(st), st.event_history()
+    with pytest.raises(rulewright.RulesRuntimeError, match="two, late"):
+        st.apply("2")
+    assert snapshot(st) == before and st.event_history() == events
+    twin = st.clone()
+    st.apply("1")
+    twin.apply("1")
+    assert snapshot(st) == snapshot(twin)  # the generator went back too: both roll the same
+
+
+def test_a_change_by_hand_survives_undo_and_a_failed_move(make_game):
+    st = long_game(make_game, 23)
+    st.vars["total"] = 1000  # a scenario test setting up a position
+    changed = snapshot(st)
+    st.apply("1")
+    st.undo()
+    assert snapshot(st) == changed and st.vars["total"] == 1000
+    with pytest.raises(rulewright.RulesRuntimeError):
+        st.apply("2")
+    assert snapshot(st) == changed
+
+
+def test_a_clone_takes_its_first_moves_back_to_itself(make_game):
+    st = long_game(make_game, 9)
+    original = snapshot(st)
+    clone = st.clone()
+    at_clone = snapshot(clone)
+    for move in ["1", "0", "1"]:
+        clone.apply(move)
+    for _ in range(3):
+        clone.undo()
+    assert snapshot(clone) == at_clone == original and snapshot(st) == original
+    with pytest.raises(IllegalMoveError, match="no move to undo"):
+        clone.undo()  # a clone takes back only its own moves
+
+
+def test_a_move_applied_without_atomic_ends_what_undo_can_take_back(make_game):
+    st = long_game(make_game, 5)
+    assert st.undoable == 5
+    st.apply("1", atomic=False)
+    assert st.undoable == 0
+    with pytest.raises(IllegalMoveError, match="no move to undo"):
+        st.undo()
+    st.apply("0")
+    st.undo()
+    assert st.undoable == 0
+
+
+def test_a_generator_reseeded_by_hand_is_taken_back_to_its_new_seed(make_game):
+    st = long_game(make_game, 20)
+    trial = st.clone()
+    trial.rng.seed(7)  # as a test that looks for the dice it wants does
+    reseeded = snapshot(trial)
+    for move in ["1", "0", "1"]:
+        trial.apply(move)
+    for _ in range(3):
+        trial.undo()
+    assert snapshot(trial) == reseeded
