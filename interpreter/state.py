@@ -7,6 +7,7 @@ import marshal
 import operator
 import random
 import weakref
+from time import perf_counter
 from typing import Any, Optional
 
 import attrs
@@ -116,6 +117,7 @@ class State:
     _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
     # (generator, its count of changes by hand) at the last checkpoint: reseeded since, it needs a new one
     _rng_mark: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+    _replay_cost: float = attrs.field(default=0.0, repr=False, init=False)  # seconds the moves since took
 
     # ------------------------------------------------------------------ the API
     @property
@@ -215,6 +217,9 @@ class State:
     # A state whose draws are chance nodes (chance.py) takes one before every move: its moves are
     # taken back at every draw.
     CHECKPOINT_EVERY = 16
+    # ... or sooner, once the moves since the last one took this long (rules whose moves each run for
+    # long would otherwise make a failed move or an undo replay for long)
+    CHECKPOINT_SECONDS = 0.05
 
     def _apply_option(self, p: int, option: Option, atomic: bool) -> None:
         if not atomic:
@@ -222,17 +227,21 @@ class State:
                 self._forget_moves()
             return self._choose(p, option)
         moves, checkpoints, mark = self._moves, self._checkpoints, self._rng_mark
-        if (self._edited or len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY if checkpoints else True) \
+        if (self._edited or len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY
+                or self._replay_cost > self.CHECKPOINT_SECONDS if checkpoints else True) \
                 or mark[0] is not self.rng or mark[1] != mark[0].changes:
             checkpoints.append((len(moves), self._snapshot()))
             self._edited = False
             self._rng_mark = (self.rng, self.rng.changes)
+            self._replay_cost = 0.0
         light = self._light()
+        began = perf_counter()
         try:
             self._choose(p, option)
         except BaseException:  # a rules error, no memory left, Ctrl-C: nothing of the move stays
             self._back_to(len(moves), light)
             raise
+        self._replay_cost += perf_counter() - began
         moves.append((light, p, option.text))
         if len(moves) - self._oldest > UNDO_KEPT:
             self._oldest = len(moves) - UNDO_KEPT

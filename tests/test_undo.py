@@ -175,3 +175,20 @@ def test_a_generator_reseeded_by_hand_is_taken_back_to_its_new_seed(make_game):
     for _ in range(3):
         trial.undo()
     assert snapshot(trial) == reseeded
+
+
+def test_moves_that_take_long_are_checkpointed_sooner(make_game, monkeypatch):
+    """A checkpoint comes every CHECKPOINT_EVERY moves, or sooner once the moves since the last one took
+    CHECKPOINT_SECONDS: rules whose moves run long cannot make an undo replay for long."""
+    from rulewright.interpreter.state import State
+    quick = long_game(make_game, 10)
+    assert len(quick._checkpoints) == 1  # ten tiny moves: one checkpoint, before the first
+    monkeypatch.setattr(State, "CHECKPOINT_SECONDS", -1.0)  # every move counts as long
+    st = make_game(LONG).new_state(seed=4)
+    start = snapshot(st)
+    for move in ["1", "0"] * 5:
+        st.apply(move)
+    assert len(st._checkpoints) == 10
+    for _ in range(10):
+        st.undo()
+    assert snapshot(st) == start
