@@ -81,7 +81,7 @@ class Outcome:
                 "winners": self.winners, "teams": self.teams, "draw": self.draw}
 
 
-UNDO_KEPT = 1000  # the moves undo() can take back, a few KB each
+UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about twice that)
 
 
 @attrs.define(eq=False)
@@ -245,8 +245,8 @@ class State:
         moves.append((light, p, option.text))
         if len(moves) - self._oldest > UNDO_KEPT:
             self._oldest = len(moves) - UNDO_KEPT
-            if len(checkpoints) > 1 and checkpoints[1][0] <= self._oldest:
-                self._forget_oldest_checkpoint()
+            if self._oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
+                self._forget_before_oldest()
 
     def _choose(self, p: int, option: Option) -> None:
         """Apply ``option`` for player ``p``: one secret choice of a simultaneous decision that others
@@ -298,11 +298,16 @@ class State:
         self._legal = None
         self._rng_mark = (self.rng, self.rng.changes)
 
-    def _forget_oldest_checkpoint(self) -> None:
-        """Keep undo's log bounded: drop the oldest checkpoint and the moves before the next one."""
-        cut = self._checkpoints[1][0]
+    def _forget_before_oldest(self) -> None:
+        """Keep undo's log bounded: drop the checkpoints and moves older than the last checkpoint
+        that undo() can still need."""
+        checkpoints = self._checkpoints
+        k = len(checkpoints) - 1
+        while checkpoints[k][0] > self._oldest:
+            k -= 1
+        cut = checkpoints[k][0]
         del self._moves[:cut]
-        self._checkpoints = [(place - cut, snapshot) for place, snapshot in self._checkpoints[1:]]
+        self._checkpoints = [(place - cut, snapshot) for place, snapshot in checkpoints[k:]]
         self._oldest -= cut
 
     def _forget_moves(self) -> None:

@@ -192,3 +192,17 @@ def test_moves_that_take_long_are_checkpointed_sooner(make_game, monkeypatch):
     for _ in range(10):
         st.undo()
     assert snapshot(st) == start
+
+
+def test_the_log_of_moves_stays_bounded_in_a_long_game(make_game, monkeypatch):
+    """Undo keeps the last UNDO_KEPT moves: the log behind it (moves and checkpoints) stays within a
+    small multiple of that, however long the game."""
+    from rulewright.interpreter import state as state_module
+    monkeypatch.setattr(state_module, "UNDO_KEPT", 5)
+    st = long_game(make_game, 80)
+    assert st.undoable == 5
+    assert len(st._moves) <= 2 * 5 + st.CHECKPOINT_EVERY and len(st._checkpoints) <= 3
+    before = snapshot(st)
+    st.apply("1")
+    st.undo()
+    assert snapshot(st) == before
