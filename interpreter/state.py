@@ -108,29 +108,35 @@ class State:
     # the options of the pending decision, gathered once: see _legal_table
     _legal: Optional[list] = attrs.field(default=None, repr=False, init=False)
     # What undo() and a failed move's rollback need (not cloned, not saved): every move applied atomically
-    # since the oldest checkpoint, as (the light fields before it, player, text), newest last, and
+    # since the oldest checkpoint, as (the light fields before it, player, place among the player's
+    # options), newest last, and
     # checkpoints, (place in _moves, a _snapshot() taken before that move), one every CHECKPOINT_EVERY
     # moves. The state before any move is its checkpoint's with the moves after it replayed.
     _moves: list = attrs.field(factory=list, repr=False, init=False)
     _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
-    _edited: bool = attrs.field(default=False, repr=False, init=False)  # ask_again() ran: checkpoint anew
+    _edited: bool = attrs.field(default=False, repr=False, init=False)  # changed by hand: checkpoint anew
     _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
     # (generator, its count of changes by hand) at the last checkpoint: reseeded since, it needs a new one
     _rng_mark: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
     _replay_cost: float = attrs.field(default=0.0, repr=False, init=False)  # seconds the moves since took
+    _after_undo: int = attrs.field(default=0, repr=False, init=False)  # moves left that checkpoint: undo()
+    # 'vars' was handed out: a dict (or a list in it) kept by the caller may be changed at any time, so
+    # every move takes a checkpoint (and undo is exact, as with a snapshot before each move)
+    _vars_out: bool = attrs.field(default=False, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     @property
     def vars(self) -> dict:
         """The rules' variables by name. A scenario test or an editor may change them by hand to set up
-        a position; the next move then starts from a new checkpoint, so undo() and a failed move's
-        rollback keep the change (and ask_again() offers the position's own options)."""
-        self._edited = True
+        a position (then ask_again() offers the position's own options); undo() and a failed move's
+        rollback keep the change, however long the dict is kept. A state whose variables were handed
+        out therefore takes a snapshot before each move (the engine reads them as ``_vars``)."""
+        self._edited = self._vars_out = True
         return self._vars
 
     @vars.setter
     def vars(self, value: dict) -> None:
-        self._edited = True
+        self._edited = self._vars_out = True
         self._vars = value
 
     def is_over(self) -> bool:
@@ -179,7 +185,7 @@ class State:
         _, groups, options, _ = self._legal_table(player)
         if type(action) is not int or not 1 <= action <= len(options):
             self._refuse_number(action, len(options), player)
-        self._apply_option(_player_of(groups, action), options[action - 1], atomic)
+        self._apply_option(*_place_of(groups, action), options[action - 1], atomic)
 
     def _legal_table(self, player) -> list:
         """[key, [(player, their options)...], every option in order, their Moves or None] for the
@@ -206,10 +212,9 @@ class State:
         """Apply a Move, a move text, or a move number (from 1, as Move.index, legal_actions() and the
         prompt count them; a number given as text only when no move has that text). Refused moves change
         nothing, and neither does a move whose rules then fail: the error is raised with the state as
-        before. ``atomic=False`` skips the snapshot that takes (10 to 25 % of a random playout's time, see
-        docs/performance.md) for a caller that throws the state away when the rules fail."""
-        p, option = self._resolve(move, player)
-        self._apply_option(p, option, atomic)
+        before. ``atomic=False`` is for a caller that throws the state away when the rules fail (the
+        agents' simulations): nothing is kept for undo, and what undo() could take back is forgotten."""
+        self._apply_option(*self._resolve(move, player), atomic)
 
     # A snapshot (a marshal of all the rules' data) before every move was a quarter to two fifths of a
     # random playout. Moves are cheap to replay and rarely taken back, so a snapshot is taken every
@@ -220,20 +225,25 @@ class State:
     # ... or sooner, once the moves since the last one took this long (rules whose moves each run for
     # long would otherwise make a failed move or an undo replay for long)
     CHECKPOINT_SECONDS = 0.05
+    # After an undo(), the next moves each take one: a search that applies and undoes (python-chess's
+    # push and pop) then takes each move back without replaying any
+    CHECKPOINT_AFTER_UNDO = 32
 
-    def _apply_option(self, p: int, option: Option, atomic: bool) -> None:
+    def _apply_option(self, p: int, k: int, option: Option, atomic: bool) -> None:
+        """Apply ``option``, the ``k``-th (from 0) of player ``p``'s options."""
         if not atomic:
             if self._checkpoints:  # a move the log does not record: the moves before it cannot be replayed
                 self._forget_moves()
             return self._choose(p, option)
         moves, checkpoints, mark = self._moves, self._checkpoints, self._rng_mark
-        if (self._edited or len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY
-                or self._replay_cost > self.CHECKPOINT_SECONDS if checkpoints else True) \
-                or mark[0] is not self.rng or mark[1] != mark[0].changes:
-            checkpoints.append((len(moves), self._snapshot()))
-            self._edited = False
-            self._rng_mark = (self.rng, self.rng.changes)
-            self._replay_cost = 0.0
+        if not checkpoints or self._edited or mark[0] is not self.rng or mark[1] != mark[0].changes:
+            self._checkpoint()  # the first move, or the state was changed by hand since the last move
+        elif checkpoints[-1][0] != len(moves) and (
+                len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY or self._replay_cost > self.CHECKPOINT_SECONDS
+                or self._after_undo):
+            self._checkpoint()
+        if self._after_undo:
+            self._after_undo -= 1
         light = self._light()
         began = perf_counter()
         try:
@@ -242,11 +252,22 @@ class State:
             self._back_to(len(moves), light)
             raise
         self._replay_cost += perf_counter() - began
-        moves.append((light, p, option.text))
+        moves.append((light, p, k))
+        self._rng_mark = (self.rng, self.rng.changes)  # the move's own draws
         if len(moves) - self._oldest > UNDO_KEPT:
             self._oldest = len(moves) - UNDO_KEPT
             if self._oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
                 self._forget_before_oldest()
+
+    def _checkpoint(self) -> None:
+        """A snapshot of the state now, before the next move (in place of one taken here before)."""
+        checkpoints, place = self._checkpoints, len(self._moves)
+        if checkpoints and checkpoints[-1][0] == place:
+            checkpoints.pop()  # taken before a change by hand: this one takes its place
+        checkpoints.append((place, self._snapshot()))
+        self._edited = self._vars_out
+        self._rng_mark = (self.rng, self.rng.changes)
+        self._replay_cost = 0.0
 
     def _choose(self, p: int, option: Option) -> None:
         """Apply ``option`` for player ``p``: one secret choice of a simultaneous decision that others
@@ -265,12 +286,15 @@ class State:
         return len(self._moves) - self._oldest if self._checkpoints else 0
 
     def undo(self) -> None:
-        """Take back the last move applied atomically (python-chess's pop): the state becomes exactly the
-        one before it, events and generator included. Raises IllegalMoveError when there is none."""
+        """Take back the last move applied atomically (python-chess's pop): the state becomes the one
+        before it, events and generator included. Raises IllegalMoveError when there is none. A state
+        changed by hand is taken back to the change, as long as the change went through ``vars``
+        (anything else a state holds belongs to the engine: see docs/architecture.md)."""
         if not self.undoable:
             raise IllegalMoveError("no move to undo")
         last = len(self._moves) - 1
         self._back_to(last, self._moves[last][0])
+        self._after_undo = self.CHECKPOINT_AFTER_UNDO
 
     def _light(self) -> tuple:
         """The fields a move changes that replaying it would not give back as they were: the drain marks
@@ -279,7 +303,8 @@ class State:
 
     def _back_to(self, place: int, light: tuple) -> None:
         """Become the state before the move at ``place`` in _moves (``light``: its light fields): the
-        last checkpoint at or before it, with the moves from there to it replayed."""
+        last checkpoint at or before it, with the moves from there to it replayed, each the same option
+        of the same player."""
         checkpoints = self._checkpoints
         k = len(checkpoints) - 1
         while checkpoints[k][0] > place:
@@ -288,11 +313,12 @@ class State:
         del checkpoints[k + 1:]
         self._restore(snapshot)
         try:
-            for _light, p, text in self._moves[start:place]:
-                self._choose(*self._resolve(text, p))
-        except Exception as exc:  # only a state changed by hand between moves can replay otherwise
-            raise RuntimeError("a move could not be taken back: this state was changed by hand since "
-                               "(call ask_again() after changing a state by hand)") from exc
+            for _light, p, i in self._moves[start:place]:
+                self._choose(p, self.pending.options[p][i])
+        except BaseException as exc:  # only a state changed by hand behind the engine's back gets here
+            self._forget_moves()
+            raise RuntimeError("internal error: the moves since the last checkpoint do not replay (was a "
+                               "field other than 'vars' changed by hand?); undo is no longer possible") from exc
         del self._moves[place:]
         self.history, self.history_len, self.drained, self.drained_by = light
         self._legal = None
@@ -362,7 +388,10 @@ class State:
         """Become the state ``before`` was taken from, generator included."""
         self._load(before)
         then = before[0].rng if len(before) == 1 else before[4]
-        self.rng.setstate(then.getstate())
+        rng, source = self.rng, then._source
+        if source is not None and (source is rng or source is getattr(rng, "_source", None)):
+            return  # the fork still shares the generator's state: neither has drawn since
+        rng.setstate(then.getstate())
 
     def _load(self, before: tuple) -> None:
         """Take the rules' data and the fields of the snapshot ``before`` (copies: it stays as it was)."""
@@ -395,38 +424,37 @@ class State:
                                    else f"player {player} has no decision to make now")
         if type(move) is Move:
             i = move[2] - 1
-            if 0 <= i < len(options) and options[i].text == move[1] and _player_of(groups, move[2]) == move[0] \
-                    and (player is None or move[0] == player):
-                return move[0], options[i]  # one of the current legal_moves(): no search
+            if 0 <= i < len(options) and options[i].text == move[1] and (player is None or move[0] == player):
+                p, k = _place_of(groups, move[2])
+                if p == move[0]:
+                    return p, k, options[i]  # one of the current legal_moves(): no search
             if player is None:
                 player = move.player
             text = move.text
         elif type(move) is int:  # a move number, as Move.index and legal_actions() give it
             if not 1 <= move <= len(options):
                 self._refuse_number(move, len(options), player)
-            return _player_of(groups, move), options[move - 1]
+            return (*_place_of(groups, move), options[move - 1])
         else:
             text = str(move).strip()
-        moves = [(p, o) for p, opts in groups for o in opts]
+        moves = [(p, k, o) for p, opts in groups for k, o in enumerate(opts)]
         # exact text, then case-insensitive text, then a move number, then a unique beginning
-        found = [(p, o) for p, o in moves if o.text == text and (player is None or p == player)]
+        found = [(p, k, o) for p, k, o in moves if o.text == text and (player is None or p == player)]
         if not found:
-            found = [(p, o) for p, o in moves if o.text.lower() == text.lower()]
+            found = [(p, k, o) for p, k, o in moves if o.text.lower() == text.lower()]
         # ASCII digits only: '²' and '①' are digits to isdigit() but not to int(); a long number is no move
         if not found and text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= len(moves):
             found = [moves[int(text) - 1]]
         if not found:
-            prefix = [(p, o) for p, o in moves if o.text.lower().startswith(text.lower())] if text else []
-            if len({o.text for _, o in prefix}) > 1:
+            prefix = [(p, k, o) for p, k, o in moves if o.text.lower().startswith(text.lower())] if text else []
+            if len({o.text for _, _, o in prefix}) > 1:
                 raise AmbiguousMoveError(f"move {_quoted(text)} is ambiguous: it could be "
-                                         + ", ".join(repr(o.text) for _, o in prefix[:10]))
+                                         + ", ".join(repr(o.text) for _, _, o in prefix[:10]))
             found = prefix
         if not found:
-            shown = ", ".join(repr(o.text) for _, o in moves[:20]) + (" ..." if len(moves) > 20 else "")
+            shown = ", ".join(repr(o.text) for _, _, o in moves[:20]) + (" ..." if len(moves) > 20 else "")
             raise IllegalMoveError(f"illegal move {_quoted(text)}; legal moves: {shown}")
-        p, o = found[0]  # in a simultaneous decision, the first player still to choose
-        option = next(x for x in self.pending.options[p] if x.text == o.text)
-        return p, option
+        return found[0]  # in a simultaneous decision, the first player still to choose
 
     def _refuse_number(self, number, count: int, player) -> None:
         if self.pending is None:
@@ -617,7 +645,7 @@ class Generator(random.Random):
     ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
     then; a source that draws first hands its state to its forks still waiting, then draws. Copying
     the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays nothing."""
-    changes = 0  # how often it was reseeded or set by hand (draws do not count): see State._rng_mark
+    changes = 0  # how often it drew, or was reseeded or set: a draw by hand between moves shows (State._rng_mark)
     _source = None  # a fork not yet copied: the generator whose state it still shares
     _forks = None   # weak references to this generator's forks that have not copied its state yet
 
@@ -654,11 +682,13 @@ class Generator(random.Random):
 
     # every draw the rules make (randrange, randint, choice, shuffle) comes through one of these two
     def getrandbits(self, k):
+        self.changes += 1
         if self._source is not None or self._forks:
             self._own()
         return _getrandbits(self, k)
 
     def random(self):
+        self.changes += 1
         if self._source is not None or self._forks:
             self._own()
         return _random(self)
@@ -694,11 +724,12 @@ def generator(rng: random.Random) -> Generator:
     return g
 
 
-def _player_of(groups: list, number: int) -> int:
-    """Who decides the move numbered ``number`` (from 1) of a decision's groups of options."""
+def _place_of(groups: list, number: int) -> tuple:
+    """Who decides the move numbered ``number`` (from 1) of a decision's groups of options, and its
+    place (from 0) among that player's options."""
     for p, opts in groups:
         if number <= len(opts):
-            return p
+            return p, number - 1
         number -= len(opts)
     raise IndexError(number)
 

@@ -206,3 +206,58 @@ def test_the_log_of_moves_stays_bounded_in_a_long_game(make_game, monkeypatch):
     st.apply("1")
     st.undo()
     assert snapshot(st) == before
+
+
+def test_moves_are_replayed_as_the_option_chosen_not_by_their_text(make_game):
+    """Two options may share a text (an 'optional' one and an item) and a text may start with a space:
+    a move taken back by replay is the very option chosen, found by its place, never by its text."""
+    game = make_game('''
+        game "Texts"
+        players 2
+        var got = []
+        turn:
+            choose c in ["pass", "go"] optional "pass"
+            choose d in ["b", "a"] as " {d}"
+            add [c, d] to got
+            if len(got) > 40:
+                end game
+        ''')
+    st = game.new_state(seed=1)
+    start = snapshot(st)
+    assert [m.text for m in st.legal_moves()] == ["pass", "go", "pass"]
+    st.apply(3)  # the optional pass: none
+    st.apply(2)  # ' a'
+    after = snapshot(st)
+    st.apply(1)
+    st.undo()  # replays the two moves before it from the checkpoint at the start
+    assert snapshot(st) == after and st.vars["got"] == [[None, "a"]]
+    st.undo()
+    st.undo()
+    assert snapshot(st) == start
+
+
+def test_a_draw_by_hand_between_moves_is_kept_by_undo(make_game):
+    st = long_game(make_game, 3)
+    st.rng.random()  # a script's agent drawing with the game's generator
+    drawn = snapshot(st)
+    st.apply("1")
+    st.undo()
+    assert snapshot(st) == drawn
+
+
+def test_a_search_by_apply_and_undo_replays_nothing(make_game, monkeypatch):
+    """After an undo, each move takes a checkpoint: python-chess's push and pop cost no replay."""
+    from rulewright.interpreter.state import State
+    st = long_game(make_game, 20)
+    st.apply("1")
+    st.undo()  # the first undo replays (the last checkpoint is some moves back)
+    replayed = []
+    choose = State._choose
+    monkeypatch.setattr(State, "_choose", lambda self, p, o: (replayed.append(o.text), choose(self, p, o)))
+    for first in ("0", "1"):
+        st.apply(first)
+        for second in ("0", "1"):
+            st.apply(second)
+            st.undo()
+        st.undo()
+    assert replayed == ["0", "0", "1", "1", "0", "1"]  # the six moves applied, none replayed
