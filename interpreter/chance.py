@@ -105,6 +105,7 @@ class ChanceNode:
     redo: Callable
     drawn: tuple
     outcomes: tuple  # (raw value, label, weight)
+    move: bool = False  # a move waits for the draws (else the setup does)
 
 
 @attrs.define(eq=False)
@@ -133,7 +134,7 @@ class ChanceState(State):
         try:
             done = self.node.redo(list(drawn))
         except NeedDraw as more:
-            self.node = ChanceNode(self.node.redo, drawn, tuple(more.outcomes))
+            self.node = ChanceNode(self.node.redo, drawn, tuple(more.outcomes), self.node.move)
             return
         self._become(done)
 
@@ -153,8 +154,18 @@ class ChanceState(State):
                                + (" ..." if len(outcomes) > 20 else ""))
 
     def _become(self, other: State) -> None:
+        """Take the state a move's replay reached once its draws were chosen. The replay ran on a copy
+        of this state, so its log (the one move, after a checkpoint of this state) goes after ours:
+        undo() can go on back past it."""
+        moves, checkpoints, oldest = self._moves, self._checkpoints, self._oldest
+        after_move = self.node is not None and self.node.move  # else the setup's draws: nothing before
         for f in attrs.fields(State):
             setattr(self, f.name, getattr(other, f.name))
+        if after_move and checkpoints:
+            n = len(moves)
+            self._moves = moves + other._moves
+            self._checkpoints = checkpoints + [(place + n, snapshot) for place, snapshot in other._checkpoints]
+            self._oldest = oldest
         self._legal = None
         self.rng = ChanceGenerator()
         self.node = None
@@ -173,7 +184,27 @@ class ChanceState(State):
             State.apply(self, move, player, atomic=True)  # atomic: a move that needs a draw is undone
         except NeedDraw as need:
             base = self.clone()  # the state before the move, which each outcome replays it from
-            self.node = ChanceNode(_replay(base, move, player), (), tuple(need.outcomes))
+            self.node = ChanceNode(_replay(base, move, player), (), tuple(need.outcomes), move=True)
+
+    def apply_action(self, action: int, player=None, atomic: bool = True) -> None:
+        if self.node is not None:
+            raise IllegalMoveError("chance acts now: choose one of chance_outcomes() with apply_chance()")
+        if type(action) is not int:
+            return State.apply_action(self, action, player)  # refused, as State refuses it
+        self.apply(action, player)  # a move number is the same move in apply() (from 1)
+
+    @property
+    def undoable(self) -> int:
+        """State.undoable, and a move that waits for its draws."""
+        return State.undoable.fget(self) + (self.node is not None and self.node.move)
+
+    def undo(self) -> None:
+        """At a move's chance node, take back the move that waits for its draws (the state is already
+        the one before it); otherwise as State.undo()."""
+        if self.node is not None and self.node.move:
+            self.node = None
+            return
+        State.undo(self)
 
     def clone(self) -> "ChanceState":
         copy = State.clone(self)

@@ -236,7 +236,7 @@ class State:
                 self._forget_moves()
             return self._choose(p, option)
         moves, checkpoints, mark = self._moves, self._checkpoints, self._rng_mark
-        if not checkpoints or self._edited or mark[0] is not self.rng or mark[1] != mark[0].changes:
+        if not checkpoints or self._edited or mark is None or mark[0] is not self.rng or mark[1] != mark[0].changes:
             self._checkpoint()  # the first move, or the state was changed by hand since the last move
         elif checkpoints[-1][0] != len(moves) and (
                 len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY or self._replay_cost > self.CHECKPOINT_SECONDS

@@ -176,3 +176,33 @@ def test_all_six_deals_give_each_hand_pair_once():
         deal(st, first, second)
         seen.add(tuple(st.view(None)["vars"]["hand"]))
     assert len(seen) == 6
+
+
+def test_undo_goes_back_past_moves_that_drew(make_game):
+    """Every move can be taken back, those whose draws were chosen too, and the move that waits at a
+    chance node is taken back first (the state is already the one before it)."""
+    st = make_game(DICE).new_state(seed=1, chance="explicit")
+    seen = []
+    for move in ["stop", "roll", "stop"]:
+        seen.append((st.to_move(), [m.text for m in st.legal_moves()], list(st._vars["score"])))
+        st.apply(move)
+        if st.is_chance():
+            st.apply_chance(4)  # a roll of 5
+    assert st._vars["score"] == [0, 5] and st.undoable == 3
+    st.apply("roll")
+    assert st.is_chance() and st.undoable == 4
+    st.undo()  # the roll waiting for its draw
+    assert not st.is_chance() and st._vars["score"] == [0, 5]
+    for before in reversed(seen):
+        st.undo()
+        assert (st.to_move(), [m.text for m in st.legal_moves()], list(st._vars["score"])) == before
+    with pytest.raises(IllegalMoveError, match="no move to undo"):
+        st.undo()
+
+
+def test_apply_action_waits_for_chance_as_apply_does(make_game):
+    st = make_game(DICE).new_state(seed=1, chance="explicit")
+    st.apply_action(1)  # "roll": its draw is a chance node, not an exception
+    assert st.is_chance() and len(st.chance_outcomes()) == 6
+    st.apply_chance(5)
+    assert st._vars["score"] == [6, 0] and not st.is_chance()
