@@ -317,6 +317,8 @@ class State:
                 self._choose(p, self.pending.options[p][i])
         except BaseException as exc:  # only a state changed by hand behind the engine's back gets here
             self._forget_moves()
+            if not isinstance(exc, Exception):
+                raise  # Ctrl-C or no memory left, during the replay
             raise RuntimeError("internal error: the moves since the last checkpoint do not replay (was a "
                                "field other than 'vars' changed by hand?); undo is no longer possible") from exc
         del self._moves[place:]
