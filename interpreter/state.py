@@ -116,8 +116,10 @@ class State:
     _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
     _edited: bool = attrs.field(default=False, repr=False, init=False)  # changed by hand: checkpoint anew
     _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
-    # (generator, its count of changes by hand) at the last checkpoint: reseeded since, it needs a new one
-    _rng_mark: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+    # the generator, and its count of changes after the last move: drawn from, reseeded or replaced by
+    # hand since, the next move needs a new checkpoint
+    _rng_seen: Any = attrs.field(default=None, repr=False, init=False)
+    _rng_changes: int = attrs.field(default=-1, repr=False, init=False)
     _replay_cost: float = attrs.field(default=0.0, repr=False, init=False)  # seconds the moves since took
     _after_undo: int = attrs.field(default=0, repr=False, init=False)  # moves left that checkpoint: undo()
     # 'vars' was handed out: a dict (or a list in it) kept by the caller may be changed at any time, so
@@ -235,8 +237,8 @@ class State:
             if self._checkpoints:  # a move the log does not record: the moves before it cannot be replayed
                 self._forget_moves()
             return self._choose(p, option)
-        moves, checkpoints, mark = self._moves, self._checkpoints, self._rng_mark
-        if not checkpoints or self._edited or mark is None or mark[0] is not self.rng or mark[1] != mark[0].changes:
+        moves, checkpoints, rng = self._moves, self._checkpoints, self.rng
+        if not checkpoints or self._edited or rng is not self._rng_seen or rng.changes != self._rng_changes:
             self._checkpoint()  # the first move, or the state was changed by hand since the last move
         elif checkpoints[-1][0] != len(moves) and (
                 len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY or self._replay_cost > self.CHECKPOINT_SECONDS
@@ -253,7 +255,7 @@ class State:
             raise
         self._replay_cost += perf_counter() - began
         moves.append((light, p, k))
-        self._rng_mark = (self.rng, self.rng.changes)  # the move's own draws
+        self._rng_changes = self.rng.changes  # the move's own draws
         if len(moves) - self._oldest > UNDO_KEPT:
             self._oldest = len(moves) - UNDO_KEPT
             if self._oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
@@ -266,7 +268,7 @@ class State:
             checkpoints.pop()  # taken before a change by hand: this one takes its place
         checkpoints.append((place, self._snapshot()))
         self._edited = self._vars_out
-        self._rng_mark = (self.rng, self.rng.changes)
+        self._rng_seen, self._rng_changes = self.rng, self.rng.changes
         self._replay_cost = 0.0
 
     def _choose(self, p: int, option: Option) -> None:
@@ -324,7 +326,7 @@ class State:
         del self._moves[place:]
         self.history, self.history_len, self.drained, self.drained_by = light
         self._legal = None
-        self._rng_mark = (self.rng, self.rng.changes)
+        self._rng_seen, self._rng_changes = self.rng, self.rng.changes
 
     def _forget_before_oldest(self) -> None:
         """Keep undo's log bounded: drop the checkpoints and moves older than the last checkpoint
@@ -494,7 +496,7 @@ class State:
         if len(snapshot) > 1:
             # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
             copy._checkpoints.append((0, snapshot))
-            copy._rng_mark = (rng, rng.changes)
+            copy._rng_seen, copy._rng_changes = rng, rng.changes
         return copy
 
     def _copy_slowly(self) -> "State":
@@ -647,7 +649,7 @@ class Generator(random.Random):
     ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
     then; a source that draws first hands its state to its forks still waiting, then draws. Copying
     the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays nothing."""
-    changes = 0  # how often it drew, or was reseeded or set: a draw by hand between moves shows (State._rng_mark)
+    changes = 0  # how often it drew, or was reseeded or set: a draw by hand between moves shows (State._rng_seen)
     _source = None  # a fork not yet copied: the generator whose state it still shares
     _forks = None   # weak references to this generator's forks that have not copied its state yet
 
