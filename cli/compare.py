@@ -41,7 +41,7 @@ def compare(
     """Play two variants with the same agents and seeds; report their balance side by side.
 
     Win rate per seat and of the first player (95% Wilson intervals, with the p-value of the change),
-    draws, game length, scores, and how often each rule fires and each table key (card, plane...) is
+    draws, game length, scores, and how often each rule fires and each table key (a row of a table) is
     named. Both variants are played by the same number of players."""
     import rulewright  # the engine loads only when a command plays (start-up stays short)
     from rulewright.cli import report

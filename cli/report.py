@@ -1,8 +1,8 @@
 """Balance reports: what many recorded games of one rules file say about its balance.
 
 A recorded game is a simulated game whose events are tallied as it runs (``play_recorded``): by event
-kind, by the move text's first word, by the rule that made the event, and by the table keys (cards,
-planes, pilots...) the event names. ``analyze`` turns the games into one report: win rate per seat and
+kind, by the move text's first word, by the rule that made the event, and by the table keys (the rows
+of the rules' tables) the event names. ``analyze`` turns the games into one report: win rate per seat and
 the first player's, each with a Wilson confidence interval, game length and scores, and how often each
 rule and each table key fires. ``compare.py`` puts two reports side by side; ``write_report`` writes a
 report (or two) to a folder as JSON, CSV and plots.

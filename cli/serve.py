@@ -267,7 +267,7 @@ def serve_text(server: Server, stdin, stdout) -> None:
 
 
 def _text_request(line: str) -> dict:
-    """'apply pick 2' -> {"cmd": "apply", "move": "pick 2"}; 'new biplane players=3 seed=7 skill=1'."""
+    """'apply pick 2' -> {"cmd": "apply", "move": "pick 2"}; 'new my-game players=3 seed=7 skill=1'."""
     cmd, _, rest = line.partition(" ")
     rest = rest.strip()
     if cmd == "apply":

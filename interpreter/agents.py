@@ -112,7 +112,7 @@ def settle_chance(state, rng: random.Random) -> None:
 
 class Repetitions:
     """The moves an agent made lately, by position, so it does not go round in circles: rules may allow a
-    move that leads back to where the player was ('change pilots', again and again), and a search that
+    move that leads back to where the player was (a swap that can be undone by the same swap), and a search that
     prefers that position to the others makes it forever, where a random player soon does something else.
     A position is the variables and the step; 'lately' is the last ``WINDOW`` decisions of the game."""
     WINDOW = 200

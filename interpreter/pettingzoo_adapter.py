@@ -1,7 +1,7 @@
 """Any rules file as a PettingZoo AEC environment.
 
     from rulewright.interpreter.pettingzoo_adapter import env
-    e = env("biplane", players=2)
+    e = env("my-game.rules", players=2)
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
