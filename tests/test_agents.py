@@ -171,42 +171,38 @@ def _result(name, spec, seed, players=2, max_decisions=50_000):
     return st.outcome()
 
 
+def _against_random(agent, seat):
+    """The agents of a two-player game: ``agent`` in ``seat``, a random player in the other."""
+    return f"{agent},random" if seat == 1 else f"random,{agent}"
+
+
+def _wins_in_turn(name, agent, games):
+    """How many of ``games`` the agent wins, seated first and second in turn against a random player."""
+    return sum(_result(name, _against_random(agent, seed % 2 + 1), seed).winners == [seed % 2 + 1]
+               for seed in range(games))
+
+
 def test_mcts_never_loses_tic_tac_toe_to_random():
     for seed in range(12):  # 6 games in each seat
         mcts_seat = seed % 2 + 1
-        spec = "mcts:iterations=200,random" if mcts_seat == 1 else "random,mcts:iterations=200"
-        outcome = _result("tic-tac-toe", spec, seed)
+        outcome = _result("tic-tac-toe", _against_random("mcts:iterations=200", mcts_seat), seed)
         assert outcome.draw or outcome.winners == [mcts_seat], seed
 
 
 def test_mcts_beats_random_at_connect_four():
-    wins = 0
-    for seed in range(4):
-        mcts_seat = seed % 2 + 1
-        spec = "mcts:iterations=60,random" if mcts_seat == 1 else "random,mcts:iterations=60"
-        wins += _result("connect-four", spec, seed).winners == [mcts_seat]
-    assert wins == 4  # a random seat wins about half its games: 4 in 4 by chance is 1 in 16
+    # a random seat wins about half its games: 4 in 4 by chance is 1 in 16
+    assert _wins_in_turn("connect-four", "mcts:iterations=60", 4) == 4
 
 
 def test_ismcts_beats_random_at_biplane():
     """Hidden hands: the search plays in dealt-again worlds. Long runs over every aviation game:
     benchmarks/agents.py (figures in docs/agents.md)."""
-    wins = 0
-    for seed in range(2):
-        seat = seed % 2 + 1
-        spec = "ismcts:iterations=30,depth=8,random" if seat == 1 else "random,ismcts:iterations=30,depth=8"
-        wins += _result("biplane", spec, seed).winners == [seat]
-    assert wins == 2
+    assert _wins_in_turn("biplane", "ismcts:iterations=30,depth=8", 2) == 2
 
 
 def test_ismcts_beats_random_at_air_show():
     """Air Show adds up the score only at the end: the evaluation sees it through the scoring block."""
-    wins = 0
-    for seed in range(2):
-        seat = seed % 2 + 1
-        spec = "ismcts:iterations=16,depth=2,random" if seat == 1 else "random,ismcts:iterations=16,depth=2"
-        wins += _result("air-show", spec, seed).winners == [seat]
-    assert wins == 2
+    assert _wins_in_turn("air-show", "ismcts:iterations=16,depth=2", 2) == 2
 
 
 def test_kuhn_poker_bet_with_the_king():
