@@ -364,7 +364,9 @@ class ExprSource:
         codes = [self.as_code(a) for a in args]
         method = _board_method(builtin.fn, target) if builtin.needs == "board" and not consts else None
         if method is not None:  # the board's own method, bound once: two calls fewer
-            return f"{self.m.constant(method)}({', '.join(codes)})"
+            inline = getattr(target, "inline_source", None)
+            source = inline(method.__name__, codes, self.m.constant) if inline is not None else None
+            return source or f"{self.m.constant(method)}({', '.join(codes)})"  # or its lookup, no call
         if builtin.needs in ("game", "board"):
             if consts:
                 try:
@@ -490,11 +492,12 @@ def expression_function(module: Module, body: str) -> Any:
 # ----------------------------------------------------------------------------- procedures
 class Sources:
     """What an instruction needs to write itself as Python: ``expr(fn)``, a compiled expression's source
-    (or None); ``constant(x)``, a namespace name for ``x``."""
+    (or None); ``constant(x)``, a namespace name for ``x``; the game's player count."""
 
-    def __init__(self, expr, constant):
+    def __init__(self, expr, constant, player_count: int):
         self.expr = expr
         self.constant = constant
+        self.player_count = player_count
 
 
 _STRETCH_MOST = 200  # instructions in one stretch at most (a long procedure is several)
@@ -519,7 +522,7 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
             landings.add(ins.target.pc)
         elif kinds[pc] == "ForNext":
             landings.add(ins.end.pc)
-        if kinds[pc] != "Exec":
+        if not ins.falls_through:
             landings.add(pc + 1)
     fast, costs, lines_of = list(proc.code), [1] * n, {}
     for start in sorted(p for p in landings if p < n):
@@ -527,8 +530,9 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
         known: set = set()  # locals this stretch has certainly set so far (see _known_locals)
         # The stretch goes on through the places others land on and along plain jumps (an 'if' body's
         # jump past its 'else', a loop's jump back to its head): the path stays straight, so the count
-        # of instructions it runs is still exact. It stops at a branch, a call, a decision, a return
-        # (each ends it), or where it would come back to an instruction it has already.
+        # of instructions it runs is still exact. It stops at a branch, a call (of a procedure that may
+        # decide), a decision, a return (each ends it), or where it would come back to an instruction
+        # it has already.
         count, seen, closed = 0, set(), False
         exits = []  # (index of the line, target, instructions run by then) of each branch taken out early
         while pc < n and pc not in seen and count < _STRETCH_MOST:
@@ -559,13 +563,14 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
                 continue
             body = ins.source(pc, gen)
             inlined = inlined or body is not None
+            falls = ins.falls_through and (body is not None or kind == "Exec")
             if body is None:  # the instruction as it is, called
                 call = f"{gen.constant(proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
                 body = [call] if kind == "Exec" else [f"return {call}"]
             lines += _known_locals(body, known)
             line_pcs += [pc] * len(body)
             pc += 1
-            if kind != "Exec":
+            if not falls:
                 closed = True
                 break
         if count < 2 and not inlined:

@@ -13,7 +13,7 @@ from rulewright.interpreter import board_kinds
 from rulewright.interpreter.builtins import BUILTINS
 from rulewright.interpreter.expressions import ExprCompiler, player_index
 from rulewright.interpreter.machine import shown
-from rulewright.interpreter.statements import Call, CheckEnd, Exec, Jump, Label, ProcCompiler
+from rulewright.interpreter.statements import plain_procedures, Call, CheckEnd, Exec, Jump, Label, ProcCompiler
 from rulewright.interpreter.symbols import symbols
 
 
@@ -159,15 +159,15 @@ class CompiledGame:
 
     # ------------------------------------------------------------------ procedures
     def _compile_procs(self) -> dict:
-        procs = {}
+        lowered = {}
         for name, d in self.procs_ast.items():
-            pc = ProcCompiler(self, name, d.params, self.file)
-            pc.block(d.body)
-            procs[name] = pc.finish()
+            lowered[name] = ProcCompiler(self, name, d.params, self.file)
+            lowered[name].block(d.body)
+        self.plain_procs = plain_procedures({name: pc.ir for name, pc in lowered.items()})
         for kind, d in self.blocks.items():
-            pc = ProcCompiler(self, kind, ("me",) if kind == "turn" else (), self.file)
-            pc.block(d.body)
-            procs[kind] = pc.finish()
+            lowered[kind] = ProcCompiler(self, kind, ("me",) if kind == "turn" else (), self.file)
+            lowered[kind].block(d.body)
+        procs = {name: pc.finish() for name, pc in lowered.items()}
         if "round" not in procs:
             procs["round"] = self._default_round()
         procs["__main__"] = self._main()

@@ -26,6 +26,9 @@ from rulewright.interpreter.values import short_text, to_text
 
 SWITCH = -1  # the frame stack changed: reload the top frame
 STOP = -2    # a decision is pending, or the game is over
+RETURN = -3  # a procedure run by run_call returned: its value is its local RETURNED
+RETURNED = "$returned"
+ENDED = object()  # what run_call gives when 'end game' ran inside the procedure
 
 # A rules file that runs this many instructions without a decision is looping forever (limits.py has the
 # other bounds; set_limits changes this one too).
@@ -98,6 +101,7 @@ def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
     budget = STEP_BUDGET
+    _call_steps[0] = STEP_BUDGET
     limits.fresh()
     frames = st.frames
     while frames:
@@ -119,10 +123,7 @@ def run(st) -> None:
                 budget -= 1  # near the end of the budget: one instruction at a time
                 if budget < 0:
                     frame.pc = pc
-                    raise RulesRuntimeError(
-                        f"the rules ran {STEP_BUDGET:,} steps without asking for a decision",
-                        "this is an endless loop: check that the loop's condition can become false, or "
-                        "that it reaches a 'choose' (or 'break') on every turn through it")
+                    _endless()
                 pc = code[pc](st, env)
         except RulesRuntimeError as exc:
             if exc.diagnostic is None:
@@ -138,10 +139,52 @@ def run(st) -> None:
                 "check for lists that grow without end, or lower the limits (rulewright --max-items)"),
                 proc, pc) from None
         if pc == STOP:
-            if st.pending is not None:
-                _check_deciders(st, proc, frame.pc - 1)
             return
     st.finish()
+
+
+def _endless():
+    raise RulesRuntimeError(
+        f"the rules ran {STEP_BUDGET:,} steps without asking for a decision",
+        "this is an endless loop: check that the loop's condition can become false, or "
+        "that it reaches a 'choose' (or 'break') on every turn through it")
+
+
+# the steps left to the procedures run by run_call during one run() (counted apart from run()'s own)
+_call_steps = [STEP_BUDGET]
+
+
+def run_call(st, name: str, env: dict):
+    """Run the procedure ``name``, one that never decides (statements.plain_procedures), with its
+    locals ``env``, to its end, as a Python call: no frame, since nothing of it lives on past the
+    move. Gives its value, or ENDED when 'end game' ran in it (the frames are then the scoring's)."""
+    proc = st.game.procs[name]
+    code, fast, costs = proc.code, proc.fast, proc.costs
+    left = _call_steps
+    pc = 0
+    try:
+        while pc >= 0:
+            n = costs[pc]
+            if left[0] >= n:
+                left[0] -= n
+                pc = fast[pc](st, env)
+                if pc > _PC_MOST:
+                    left[0] += pc >> REFUND_SHIFT
+                    pc &= _PC_MOST
+                continue
+            left[0] -= 1
+            if left[0] < 0:
+                _endless()
+            pc = code[pc](st, env)
+    except RulesRuntimeError as exc:
+        if exc.diagnostic is None:
+            exc = fail_at(st, exc, proc, failing_pc(exc, proc, pc))
+        raise exc from None
+    except RulesError:
+        raise
+    except RULE_FAULTS as exc:
+        raise fail_at(st, exc, proc, failing_pc(exc, proc, pc)) from None
+    return env[RETURNED] if pc == RETURN else ENDED
 
 
 def failing_pc(exc: BaseException, proc: Proc, pc: int) -> int:
@@ -154,17 +197,6 @@ def failing_pc(exc: BaseException, proc: Proc, pc: int) -> int:
             return lines.get(tb.tb_lineno, pc)
         tb = tb.tb_next
     return pc
-
-
-def _check_deciders(st, proc: Proc, pc: int) -> None:
-    """'choose ... by p' names a player of the game: else the decision could never be made (or saved)."""
-    count = st.game.player_count
-    for p in st.pending.options:
-        if type(p) is not int or not 0 < p <= count:
-            exc = RulesRuntimeError(f"{shown(p)} is not a player of this game (1 to {count}), so it cannot decide",
-                                    "'by' names a player: a number from 1 to player_count")
-            st.pending = None
-            raise fail_at(st, exc, proc, pc)
 
 
 # ----------------------------------------------------------------------------- located errors

@@ -216,6 +216,15 @@ class State:
         nothing, and neither does a move whose rules then fail: the error is raised with the state as
         before. ``atomic=False`` is for a caller that throws the state away when the rules fail (the
         agents' simulations): nothing is kept for undo, and what undo() could take back is forgotten."""
+        cached = self._legal
+        if type(move) is Move and player is None and cached is not None and len(cached[1]) == 1:
+            # the common case, without the search: one of the current legal_moves() of one player
+            pend, (was, asked, chosen) = self.pending, cached[0]
+            if was is pend and asked is None and chosen == len(pend.chosen):
+                p, opts = cached[1][0]
+                i = move[2] - 1
+                if move[0] == p and 0 <= i < len(opts) and opts[i].text == move[1]:
+                    return self._apply_option(p, i, opts[i], atomic)
         self._apply_option(*self._resolve(move, player), atomic)
 
     # A snapshot (a marshal of all the rules' data) before every move was a quarter to two fifths of a

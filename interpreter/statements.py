@@ -19,7 +19,8 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.expressions import get_index, is_const, player_index, set_index
 from rulewright.interpreter import codegen, events
-from rulewright.interpreter.machine import RULE_FAULTS, STOP, SWITCH, Frame, Option, Pending, Proc, located, shown
+from rulewright.interpreter.machine import (ENDED, RETURN, RETURNED, RULE_FAULTS, STOP, SWITCH, Frame, Option, Pending,
+                                           Proc, located, run_call, shown)
 from rulewright.interpreter import limits
 from rulewright.interpreter.values import copy_value, to_text
 from rulewright.interpreter.views import public_text
@@ -70,9 +71,12 @@ class Instruction:
 
     def source(self, pc: int, gen) -> Optional[list]:
         """The instruction as lines of generated Python (codegen.add_stretches), ending in a ``return`` of
-        the next pc unless it is an ``Exec``; None: the stretch calls the materialized instruction.
+        the next pc unless it ``falls_through``; None: the stretch calls the materialized instruction.
         ``gen.expr(fn)`` gives an expression's Python (or None), ``gen.constant(x)`` a name for ``x``."""
         return None
+
+    # whether the instruction always goes on to the next one (its source then ends without a return)
+    falls_through = False
 
 
 @attrs.define(slots=True, eq=False)
@@ -81,6 +85,7 @@ class Exec(Instruction):
     (using ``st`` and ``env``), for the straight-line stretches of codegen.py; None: the stretch calls ``fn``."""
     fn: Callable
     src: Optional[list] = attrs.field(default=None, kw_only=True)
+    falls_through = True
 
     def materialize(self, pc, game):
         fn, nxt = self.fn, pc + 1
@@ -157,9 +162,27 @@ class Call(Instruction):
     params: tuple
     args: list
     target: Optional[str] = None
+    # a procedure that never decides (plain_procedures): run as a Python call, no frame pushed
+    plain: bool = attrs.field(default=False, kw_only=True)
+
+    @property
+    def falls_through(self) -> bool:
+        return self.plain
 
     def materialize(self, pc, game):
         proc, params, args, target, nxt = self.proc, self.params, self.args, self.target, pc + 1
+        if self.plain:
+            def call(st, env):
+                inner = {p: a(st, env) for p, a in zip(params, args)}
+                if "me" not in inner and "me" in env:
+                    inner["me"] = env["me"]
+                v = run_call(st, proc, inner)
+                if v is ENDED:
+                    return SWITCH
+                if target is not None:
+                    env[target] = v
+                return nxt
+            return call
 
         def op(st, env):
             inner = {p: a(st, env) for p, a in zip(params, args)}
@@ -181,6 +204,10 @@ class Call(Instruction):
         lines = ["inner = {" + ", ".join(f"{ascii(p)}: {a}" for p, a in zip(self.params, args)) + "}"]
         if "me" not in self.params:
             lines += ["if 'me' in env:", "    inner['me'] = env['me']"]
+        if self.plain:
+            lines += [f"v = {gen.constant(run_call)}(st, {ascii(self.proc)}, inner)",
+                      f"if v is {gen.constant(ENDED)}:", f"    return {SWITCH}"]
+            return lines + ([f"env[{ascii(self.target)}] = v"] if self.target is not None else [])
         if self.target is not None:
             lines.append(f"inner['$return_to'] = {ascii(self.target)}")
         return lines + [f"if len(st.frames) >= {MAX_CALL_DEPTH}:", f"    {gen.constant(_too_deep)}()",
@@ -199,9 +226,15 @@ def _too_deep():
 class Return(Instruction):
     """Pop the frame; the value (a copy, as 'let' and '=' store) goes where the caller asked."""
     value: Optional[Callable] = None
+    plain: bool = attrs.field(default=False, kw_only=True)  # of a procedure run as a Python call
 
     def materialize(self, pc, game):
         value = self.value
+        if self.plain:
+            def give(st, env):
+                env[RETURNED] = copy_value(value(st, env)) if value is not None else None
+                return RETURN
+            return give
 
         def op(st, env):
             v = value(st, env) if value is not None else None
@@ -216,6 +249,9 @@ class Return(Instruction):
         value = gen.expr(self.value) if self.value is not None else "None"
         if value is None:
             return None
+        if self.plain:
+            return [f"v = {value}", f"env[{ascii(RETURNED)}] = v if type(v) in _SCALAR_TYPES else _copy_value(v)",
+                    f"return {RETURN}"]
         return [f"v = {value}", "st.frames.pop()", "target = env.get('$return_to')",
                 "if target is not None and st.frames:",
                 "    st.frames[-1].locals[target] = v if type(v) in _SCALAR_TYPES else _copy_value(v)",
@@ -274,20 +310,54 @@ class Choose(Instruction):
         var, by = spec.var, spec.by
 
         automatic = spec.automatic
+        count = game.player_count
 
         def op(st, env):
             opts = options_for(spec, st, env)
             env.pop(var, None)
             if not opts:
-                raise RulesRuntimeError(f"no legal choice for '{var}'", _NO_CHOICE_HINT)
+                _no_choice(var)
             if automatic and len(opts) == 1:  # nothing to choose: taken without asking, no move
                 env[var] = opts[0].value
                 return nxt
             player = by(st, env) if by is not None else env["me"]
+            if type(player) is not int or not 0 < player <= count:
+                _not_a_player(player, count)
             st.frames[-1].pc = nxt
             st.pending = Pending(var, {player: opts}, line=line)
             return STOP
         return op
+
+    def source(self, pc, gen):
+        """The same as generated lines: the options gathered by the generated loop (``spec.gather``)
+        when nothing is added to them, else by options_for."""
+        spec, var = self.spec, ascii(self.spec.var)
+        by = gen.expr(spec.by) if spec.by is not None else "env['me']"
+        if by is None:
+            return None
+        if spec.gather is not None and spec.optional is None and not spec.secret and spec.shown is None:
+            gather = f"{gen.constant(spec.gather)}(st, env)"
+        else:
+            gather = f"{gen.constant(options_for)}({gen.constant(spec)}, st, env)"
+        lines = [f"opts = {gather}", f"env.pop({var}, None)", "if not opts:", f"    {gen.constant(_no_choice)}({var})"]
+        if spec.automatic:
+            lines += ["if len(opts) == 1:", f"    env[{var}] = opts[0].value", f"    return {pc + 1}"]
+        count = gen.player_count
+        return lines + [f"player = {by}", f"if type(player) is not int or not 0 < player <= {count}:",
+                        f"    {gen.constant(_not_a_player)}(player, {count})",
+                        f"st.frames[-1].pc = {pc + 1}",
+                        f"st.pending = {gen.constant(Pending)}({var}, {{player: opts}}, line={self.span.line})",
+                        f"return {STOP}"]
+
+
+def _no_choice(var: str):
+    raise RulesRuntimeError(f"no legal choice for '{var}'", _NO_CHOICE_HINT)
+
+
+def _not_a_player(p, count: int):
+    """'choose ... by p' names a player of the game: else the decision could never be made (or saved)."""
+    raise RulesRuntimeError(f"{shown(p)} is not a player of this game (1 to {count}), so it cannot decide",
+                            "'by' names a player: a number from 1 to player_count")
 
 
 @attrs.define(slots=True, eq=False)
@@ -301,6 +371,7 @@ class ChooseEach(Instruction):
         var, players, player_var, results = spec.var, spec.players, spec.player_var, spec.results
 
         automatic = spec.automatic
+        count = game.player_count
 
         def op(st, env):
             options, taken = {}, {}
@@ -316,6 +387,9 @@ class ChooseEach(Instruction):
             if len(taken) == len(options):
                 env[results] = [[p, taken[p]] for p in options]
                 return nxt
+            for p in options:
+                if type(p) is not int or not 0 < p <= count:
+                    _not_a_player(p, count)
             st.pending = Pending(var, options, chosen=taken, simultaneous=True, line=line, results=results,
                                  texts=dict.fromkeys(taken), window=spec.window)
             return STOP
@@ -867,15 +941,20 @@ class ProcCompiler:
     def finish(self) -> Proc:
         last = next((ins for ins in reversed(self.ir) if isinstance(ins, Instruction)), None)
         self.emit(Return(last.span if last is not None else ast.Span(self.file, 0, 0)))
+        plain = self.game.plain_procs
         pcs = []
         for ins in self.ir:
             if isinstance(ins, Label):
                 ins.pc = len(pcs)
             else:
+                if isinstance(ins, Call):
+                    ins.plain = ins.proc in plain
+                elif isinstance(ins, Return):
+                    ins.plain = self.name in plain
                 pcs.append(ins)
         code = tuple(ins.materialize(i, self.game) for i, ins in enumerate(pcs))
         proc = Proc(self.name, self.params, code, tuple(ins.span for ins in pcs), self.file, tuple(pcs))
-        codegen.add_stretches(proc, self.game.exprs.module, codegen.Sources(self.source, self.constant))
+        codegen.add_stretches(proc, self.game.exprs.module, codegen.Sources(self.source, self.constant, self.game.player_count))
         return proc
 
 
@@ -895,6 +974,35 @@ def _fresh(node) -> bool:
     if isinstance(node, ast.ListLit):
         return all(_fresh(i) for i in node.items)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
+
+
+def plain_procedures(irs: dict) -> frozenset:
+    """The procedures (name -> lowered instructions) that never decide: no 'choose' in them, and every
+    procedure they call one of these too, none calling itself again (MAX_CALL_DEPTH stays the frames'
+    bound). They run as Python calls (machine.run_call), with no frame, and so faster: they never stop
+    for a decision, so nothing of them lives between two moves."""
+    calls = {name: {ins.proc for ins in ir if isinstance(ins, Call)} for name, ir in irs.items()}
+    plain = {name for name, ir in irs.items() if not any(isinstance(ins, (Choose, ChooseEach)) for ins in ir)}
+    changed = True
+    while changed:  # a procedure calling one that may decide may decide
+        changed = False
+        for name in list(plain):
+            if not calls[name] <= plain:
+                plain.discard(name)
+                changed = True
+    # what is left calls only plain procedures: any cycle among them is a recursion, run with frames
+    state: dict = {}
+
+    def visit(name) -> bool:  # False: ``name`` reaches a cycle
+        if state.get(name) == "open":
+            return False
+        if name in state:
+            return state[name]
+        state[name] = "open"
+        ok = all([visit(callee) for callee in calls[name]])
+        state[name] = ok
+        return ok
+    return frozenset(name for name in plain if visit(name))
 
 
 def _calls_procedure(node, procs) -> bool:
