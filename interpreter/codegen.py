@@ -230,7 +230,7 @@ class ExprSource:
         return f"({ca} {self._COMPARE_OPS[node.op]} {cb})"
 
     def _BoolOp(self, node, scope):
-        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        a, b = self.gen(node.left, scope), self.branch(node.right, scope)
         if node.op == "and":
             if isinstance(a, Const):
                 return b if a.value else Const(a.value)
@@ -255,17 +255,19 @@ class ExprSource:
         t = self.gen(node.test, scope)
         if isinstance(t, Const):
             return self.gen(node.then if t.value else node.orelse, scope)
-        return f"({self.code(node.then, scope)} if {t} else {self.code(node.orelse, scope)})"
+        return f"({self.as_code(self.branch(node.then, scope))} if {t} else {self.as_code(self.branch(node.orelse, scope))})"
 
     def _Match(self, node, scope):
-        arms = [([self.gen(p, scope) for p in patterns], self.code(v, scope)) for patterns, v in node.arms]
+        # only the first arm's test is certain to run: every other part is a branch
+        arms = [([self.branch(p, scope) for p in patterns], self.as_code(self.branch(v, scope)))
+                for patterns, v in node.arms]
         if node.subject is None:  # match { if c: v, ... }: the first condition that holds
-            out = self.code(node.orelse, scope) if node.orelse is not None else "_no_arm(None, None)"
+            out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else "_no_arm(None, None)"
             for ps, value in reversed(arms):
                 out = f"({value} if {self.as_code(ps[0])} else {out})"
             return out
         subject, x = self.code(node.subject, scope), self.temp()
-        out = self.code(node.orelse, scope) if node.orelse is not None else f"_no_arm(None, None, {x})"
+        out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else f"_no_arm(None, None, {x})"
         if all(isinstance(p, Const) and type(p.value) is str for ps, _v in arms for p in ps):
             for ps, value in reversed(arms):  # the first arm wins (the checker reports the second)
                 test = " or ".join(f"{x} == {self.as_code(p)}" for p in ps)
@@ -382,12 +384,96 @@ class ExprSource:
 
     def _call_def(self, name, args, scope):
         params = self.game.defs[name].params
+        if self._inlined(name):
+            return self._inline_def(name, args)
         if "me" in params:
-            return f"{self.def_names[name]}({', '.join(['st'] + args)})"
-        me = scope.py.get("me")
-        if me is None:
-            me = "env.get('me', _UNSET)"
-        return f"{self.def_names[name]}({', '.join(['st', me] + args)})"
+            call = f"{self.def_names[name]}({', '.join(['st'] + args)})"
+        else:
+            me = scope.py.get("me")
+            if me is None:
+                me = "env.get('me', _UNSET)"
+            call = f"{self.def_names[name]}({', '.join(['st', me] + args)})"
+        return self._once(call)
+
+    # ------------------------------------------------------------------ common subexpressions
+    # A def's value is a function of its arguments and the state, which no expression changes: a call
+    # written twice in one expression, the second evaluated only after the first (``A if f(x) > 0 else
+    # f(x)``, ``f(x) and g(f(x))``), is computed once. ``_avail`` holds the calls made so far on every
+    # path to the place being generated (source -> temporary); None: not inside an expression.
+    _avail = None
+
+    def _once(self, call: str) -> str:
+        avail = self._avail
+        if avail is None:
+            return call
+        key = call
+        for known, name in avail.items():  # an argument computed here first reads as its temporary later
+            key = key.replace(f"({name} := {known})", name)
+        t = avail.get(key)
+        if t is None:
+            t = avail[key] = self.temp()
+            return f"({t} := {call})"
+        return t
+
+    def branch(self, node, scope):
+        """The code of ``node``, a part evaluated only on some paths: what it computes is not available
+        after it."""
+        saved = self._avail
+        if saved is not None:
+            self._avail = dict(saved)
+        try:
+            return self.gen(node, scope)
+        finally:
+            self._avail = saved
+
+    def top(self, node, scope, code: bool = False):
+        """The source of ``node`` as a Python expression of its own (a function's body, a loop's
+        condition...): nothing computed outside it is available in it."""
+        saved, self._avail = self._avail, {}
+        try:
+            return self.code(node, scope) if code else self.gen(node, scope)
+        finally:
+            self._avail = saved
+
+    # ------------------------------------------------------------------ small defs, inlined
+    _INLINE_MOST = 400  # characters of a def's body at most, to be written out where it is called
+
+    def _inlined(self, name) -> bool:
+        """Whether calls of def ``name`` are written out as its body: a short def that calls no def
+        (so no call budget to count), has no loop of its own, and does not read 'me'."""
+        cache = self.__dict__.setdefault("_inline_cache", {})
+        if name not in cache:
+            d = self.game.defs[name]
+            nodes = list(ast.walk(d.body))
+            ok = not self._calls_defs(name) and not any(
+                isinstance(n, (ast.Quantifier, ast.ListComp)) or (isinstance(n, ast.Name) and n.id == "me")
+                for n in nodes) and "me" not in d.params
+            if ok:
+                cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
+                body = self.top(d.body, Scope(set(), {p: f"_a{i}" for i, p in enumerate(d.params)}, False), True)
+                ok = len(body) <= self._INLINE_MOST
+            cache[name] = ok
+        return cache[name]
+
+    def _inline_def(self, name, args):
+        """A call of def ``name`` written out: each argument bound once to a temporary, then the body."""
+        d = self.game.defs[name]
+        names, binds = [], []
+        for a in args:
+            if is_simple(a):
+                names.append(a)
+            else:
+                t = self.temp()
+                binds.append(f"({t} := {a}) is {t}")
+                names.append(t)
+        saved, self._avail = self._avail, None  # the body is another scope: nothing of the caller's
+        try:
+            body = self.gen(d.body, Scope(set(), dict(zip(d.params, names)), False))
+        finally:
+            self._avail = saved
+        if not binds:
+            return body
+        return f"({' and '.join(binds + [self.as_code(body)])})"
 
     def def_source(self, name: str) -> str:
         """A def as a Python function: ``_dN(st, me, arg...)`` (no ``me`` when it is a parameter)."""
@@ -396,7 +482,7 @@ class ExprSource:
         head = ["st"] + ([] if "me" in d.params else ["me"]) + [py[p] for p in d.params]
         if "me" not in d.params:
             py["me"] = "me"
-        body = self.code(d.body, Scope(set(), py, in_def="me" not in d.params))
+        body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
             lines += ["    _left[0] -= _CALL", "    if _left[0] < 0:", "        _exhausted()"]
@@ -425,9 +511,9 @@ class ExprSource:
         b, func = node.binder, node.func
 
         def build(inner, v):
-            source = self.code(b.source, scope)
-            where = self.code(b.where, inner) if b.where is not None else None
-            body = self.code(b.body, inner) if b.body is not None else None
+            source = self.top(b.source, scope, True)
+            where = self.top(b.where, inner, True) if b.where is not None else None
+            body = self.top(b.body, inner, True) if b.body is not None else None
             long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
             if func in ("count", "any", "all"):  # these only read the list
                 source = _iterated(source)
@@ -458,12 +544,12 @@ class ExprSource:
         b = node.binder
 
         def build(inner, v):
-            source = self.code(b.source, scope)
-            item = self.code(b.body, inner) if b.body is not None else v
+            source = self.top(b.source, scope, True)
+            item = self.top(b.body, inner, True) if b.body is not None else v
             lines = ["out = []", f"items = {_iterated(source)}", "if type(items) is list and len(items) > 32:",
                      "    _spend(len(items))", f"for {v} in items:"]
             if b.where is not None:
-                lines += [f"    if {self.code(b.where, inner)}:", f"        out.append({item})"]
+                lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
             else:
                 lines += [f"    out.append({item})"]
             return lines + ["return out"]

@@ -186,7 +186,7 @@ class ExprCompiler:
 
     def compile(self, node, scope: set):
         """``f(state, env) -> value`` for the expression ``node``; ``scope`` names the procedure's locals."""
-        code = self.source.gen(node, codegen.Scope(set(scope), {}, in_def=False))
+        code = self.source.top(node, codegen.Scope(set(scope), {}, in_def=False))
         if isinstance(code, codegen.Const):
             return const(code.value)
         return codegen.expression_function(self.module, code)

@@ -879,8 +879,8 @@ class ProcCompiler:
             return None
         exprs = self.game.exprs
         scope = codegen.Scope(set(self.scope), {c.var: "x"}, in_def=False)
-        where = exprs.source.code(c.where, scope) if c.where is not None else None
-        text = exprs.source.code(c.text, scope) if c.text is not None else None
+        where = exprs.source.top(c.where, scope, True) if c.where is not None else None
+        text = exprs.source.top(c.text, scope, True) if c.text is not None else None
         return codegen.options_function(exprs.module, source, ascii(c.var), where, text,
                                         self.game.field_visibility, self.constant(Option),
                                         self.constant(_numbered))

@@ -140,6 +140,47 @@ def test_a_def_that_calls_defs_counts_its_calls_as_work():
     assert "items of work" in str(info.value) and "x.rules:" in str(info.value)
 
 
+def test_a_def_called_twice_on_one_path_is_computed_once():
+    """'f(x) if len(f(x)) > 0 else ...': the test runs first, so the value reuses its result."""
+    game = game_of(HEAD + "var xs = [3, 1, 2]\ndef over(n) = [x in xs where x > n]\n"
+                          "def pick(n) = over(n) if len(over(n)) > 0 else [0]\n"
+                          "turn:\n    choose c in pick(1) + pick(5)\n    end game\n")
+    pick = next(u for u in game.compiled.exprs.module.units if u.startswith("def _d1("))
+    assert pick.count("_d0(") == 1
+    assert [m.text for m in game.new_state(seed=1).legal_moves()] == ["3", "2", "0"]
+
+
+def test_a_call_made_on_one_branch_only_is_made_again_after_it():
+    """A value computed inside one branch of 'if ... else' (or after 'and') is not there on the other
+    path: a later call computes it again."""
+    game = game_of(HEAD + "var xs = [3, 1, 2]\nvar flag = false\ndef over(n) = [x in xs where x > n]\n"
+                          "turn:\n    let a = (len(over(1)) if flag else 0) + len(over(1))\n"
+                          "    let b = (flag and len(over(2)) > 0) or len(over(2)) == 1\n"
+                          "    let m = match { if flag: over(0), else: [] } + over(0)\n"
+                          "    choose c in [a, b, len(m)]\n    end game\n")
+    assert [m.text for m in game.new_state(seed=1).legal_moves()] == ["2", "yes", "3"]
+
+
+def test_a_short_def_is_written_out_where_it_is_called(monkeypatch):
+    """A def with no loop and no def call of its own runs inline, its arguments each computed once;
+    an error inside it reads exactly as when it runs as a function."""
+    rules = (HEAD + "var xs = [5, 6]\ndef at(ys, i) = ys[i] * 2\ndef twice(n) = n + n\n"
+             "turn:\n    choose c in [at(xs, 1), twice(len(xs) + 1)]\n    let bad = at(xs, len(xs) + 5)\n"
+             "    end game\n")
+    game = game_of(rules)
+    options = next(u for u in game.compiled.exprs.module.units if u.startswith("def _o"))
+    assert "_d0(" not in options and "_d1(" not in options
+    assert [m.text for m in game.new_state(seed=1).legal_moves()] == ["10", "6"]
+    with pytest.raises(RulesRuntimeError) as inlined:
+        game.new_state(seed=1).apply("10")
+    monkeypatch.setattr(codegen.ExprSource, "_INLINE_MOST", 0)
+    called = game_of(rules)
+    assert "_d0(" in next(u for u in called.compiled.exprs.module.units if u.startswith("def _o"))
+    with pytest.raises(RulesRuntimeError) as as_function:
+        called.new_state(seed=1).apply("10")
+    assert str(inlined.value) == str(as_function.value) and "x.rules:8:" in str(inlined.value)
+
+
 def test_an_error_inside_a_stretch_points_at_its_own_line():
     """Several statements run as one generated function; the error still names the one that failed."""
     game_text = HEAD + "var xs = [1]\nturn:\n    let a = 1\n    let b = 2\n    let c = xs[a + b]\n    end game\n"
