@@ -133,7 +133,18 @@ class ExprSource:
     # ------------------------------------------------------------------ entry points
     def gen(self, node, scope: Scope):
         """Source of the expression, or a Const."""
-        return getattr(self, "_" + type(node).__name__)(node, scope)
+        avail = self._avail
+        if avail is None or not (type(node) in _SHAREABLE or type(node) is ast.Call and node.func.id in self.game.defs):
+            return getattr(self, "_" + type(node).__name__)(node, scope)
+        key = _shape(node, scope)
+        t = avail.get(key)
+        if t is not None:
+            return t
+        c = getattr(self, "_" + type(node).__name__)(node, scope)
+        if isinstance(c, Const) or is_simple(c):
+            return c
+        t = avail[key] = self.temp()
+        return f"({t} := {c})"
 
     def code(self, node, scope: Scope) -> str:
         c = self.gen(node, scope)
@@ -223,10 +234,14 @@ class ExprSource:
             fn = self.m.ns["_COMPARE"][node.op]
             return self.fold(f"_COMPARE[{ascii(node.op)}]", fn, a.value, b.value)
         ca, cb = self.as_code(a), self.as_code(b)
-        if node.op == "in":
-            return f"_within({ca}, {cb})"
-        if node.op == "not in":
-            return f"(not _within({ca}, {cb}))"
+        if node.op in ("in", "not in"):
+            # _within without the call when the list is short (a long one is counted as work)
+            a = ca if is_simple(ca) else self.temp()
+            first = f"({a} := {ca}) is {a} and " if a != ca else ""
+            b = self.temp()
+            inside = (f"({a} in {b} if {first}(type({b} := {cb}) is not list or len({b}) <= 32)"
+                      f" else _within({a}, {b}))")
+            return inside if node.op == "in" else f"(not {inside})"
         return f"({ca} {self._COMPARE_OPS[node.op]} {cb})"
 
     def _BoolOp(self, node, scope):
@@ -258,9 +273,11 @@ class ExprSource:
         return f"({self.as_code(self.branch(node.then, scope))} if {t} else {self.as_code(self.branch(node.orelse, scope))})"
 
     def _Match(self, node, scope):
-        # only the first arm's test is certain to run: every other part is a branch
-        arms = [([self.branch(p, scope) for p in patterns], self.as_code(self.branch(v, scope)))
-                for patterns, v in node.arms]
+        # only the first arm's condition (with no subject: the subject runs first) is certain to run:
+        # every other part is a branch
+        arms = [([self.gen(p, scope) if i == 0 and node.subject is None else self.branch(p, scope)
+                  for p in patterns], self.as_code(self.branch(v, scope)))
+                for i, (patterns, v) in enumerate(node.arms)]
         if node.subject is None:  # match { if c: v, ... }: the first condition that holds
             out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else "_no_arm(None, None)"
             for ps, value in reversed(arms):
@@ -341,9 +358,14 @@ class ExprSource:
         own copy, with no call. One name for the value, ``_cp``: a copy is never nested in another."""
         return f"(_cp if type(_cp := {code}) in _SCALAR_TYPES else _copy_value(_cp))"
 
+    # set while generating the list a count/any/all goes through, which it only reads: a board function
+    # with a ``NAME_shared`` twin (a list it keeps, not a copy) may give that (read by _Call at once)
+    _read_only = False
+
     def _Call(self, node, scope):
         name = node.func.id
         g = self.game
+        shared, self._read_only = self._read_only, False
         if name in g.records:
             args = [self.code(a, scope) for a in node.args]
             kw = {k: self.code(v, scope) for k, v in node.kwargs}
@@ -366,6 +388,9 @@ class ExprSource:
         codes = [self.as_code(a) for a in args]
         method = _board_method(builtin.fn, target) if builtin.needs == "board" and not consts else None
         if method is not None:  # the board's own method, bound once: two calls fewer
+            twin = getattr(target, method.__name__ + "_shared", None) if shared else None
+            if twin is not None:
+                return f"{self.m.constant(twin)}({', '.join(codes)})"
             inline = getattr(target, "inline_source", None)
             source = inline(method.__name__, codes, self.m.constant) if inline is not None else None
             return source or f"{self.m.constant(method)}({', '.join(codes)})"  # or its lookup, no call
@@ -393,27 +418,14 @@ class ExprSource:
             if me is None:
                 me = "env.get('me', _UNSET)"
             call = f"{self.def_names[name]}({', '.join(['st', me] + args)})"
-        return self._once(call)
+        return call
 
     # ------------------------------------------------------------------ common subexpressions
-    # A def's value is a function of its arguments and the state, which no expression changes: a call
-    # written twice in one expression, the second evaluated only after the first (``A if f(x) > 0 else
-    # f(x)``, ``f(x) and g(f(x))``), is computed once. ``_avail`` holds the calls made so far on every
-    # path to the place being generated (source -> temporary); None: not inside an expression.
+    # No expression changes the state, so an item, a field or a def call written twice in one
+    # expression, the second evaluated only after the first (``A if f(x) > 0 else f(x)``, ``air[x] !=
+    # none and air[x].owner == p``), is computed once (gen). ``_avail`` holds those computed so far on
+    # every path to the place being generated (_shape -> temporary); None: not inside an expression.
     _avail = None
-
-    def _once(self, call: str) -> str:
-        avail = self._avail
-        if avail is None:
-            return call
-        key = call
-        for known, name in avail.items():  # an argument computed here first reads as its temporary later
-            key = key.replace(f"({name} := {known})", name)
-        t = avail.get(key)
-        if t is None:
-            t = avail[key] = self.temp()
-            return f"({t} := {call})"
-        return t
 
     def branch(self, node, scope):
         """The code of ``node``, a part evaluated only on some paths: what it computes is not available
@@ -511,7 +523,11 @@ class ExprSource:
         b, func = node.binder, node.func
 
         def build(inner, v):
-            source = self.top(b.source, scope, True)
+            self._read_only = func in ("count", "any", "all") and isinstance(b.source, ast.Call)
+            try:
+                source = self.top(b.source, scope, True)
+            finally:
+                self._read_only = False
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
             long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
@@ -554,6 +570,17 @@ class ExprSource:
                 lines += [f"    out.append({item})"]
             return lines + ["return out"]
         return self._loop_function(scope, b.var, build)
+
+
+_SHAREABLE = (ast.Index, ast.Attr)  # and calls of defs
+
+
+def _shape(node, scope: Scope) -> tuple:
+    """What makes two expressions the same computation: the same tree (nodes compare by value, spans
+    aside), each name bound to the same thing, each literal of the same type (1 == true in Python)."""
+    meaning = tuple((n.id, scope.py.get(n.id)) if isinstance(n, ast.Name) else type(n.value)
+                    for n in ast.walk(node) if isinstance(n, (ast.Name, ast.Literal)))
+    return node, meaning
 
 
 def _board_method(fn, board):

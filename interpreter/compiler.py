@@ -179,10 +179,18 @@ class CompiledGame:
         order = BUILTINS["turn_order"].fn
         span = self._block_span("turn")
 
+        def player(st, env):
+            return env["$p"]
+        player.source = "env['$p']"  # so the generated stretches write these out (codegen.add_stretches)
+
+        def players(st, env):
+            return order(st)
+        players.source = f"{pc.constant(order)}(st)"
+
         def take_turns():
-            pc.emit(Call(span, "turn", ("me",), [lambda st, env: env["$p"]]))
+            pc.emit(Call(span, "turn", ("me",), [player]))
             pc.emit(CheckEnd(span, "turn"))
-        pc._loop_over("$p", lambda st, env: order(st), take_turns, span)
+        pc._loop_over("$p", players, take_turns, span)
         return pc.finish()
 
     def _main(self):
@@ -197,7 +205,7 @@ class CompiledGame:
 
         def next_round(st, env):
             st._vars["round_number"] += 1
-        pc.emit(Exec(span, next_round))
+        pc.emit(Exec(span, next_round, src=["st._vars['round_number'] += 1"]))
         pc.emit(Jump(span, top))
         return pc.finish()
 

@@ -181,11 +181,15 @@ class GridBoard(Board):
     def lines(self, length: int, through=None) -> list:
         """Every straight run of ``length`` spaces (rows, columns and, with 8 headings, diagonals),
         or only those through one space; computed once per board."""
+        return [list(run) for run in self.lines_shared(length, through)]  # copies: a rule may change them
+
+    def lines_shared(self, length: int, through=None) -> list:
+        """lines(), the board's own lists: for a caller that only reads them (count, any, all)."""
         key = (length, through)
         if key not in self._lines:
             every = self._all_lines(length)
             self._lines[key] = every if through is None else [run for run in every if through in run]
-        return [list(run) for run in self._lines[key]]  # copies: a rule may change what it gets
+        return self._lines[key]
 
     def _all_lines(self, length: int) -> list:
         half = self.headings[: len(self.headings) // 2]

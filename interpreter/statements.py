@@ -274,9 +274,14 @@ class CheckEnd(Instruction):
     """Test the 'end when ... after turn' (or round) conditions; end the game if one holds. A
     condition that fails points at itself, in the rule 'end when'."""
     timing: str
+    falls_through: bool = attrs.field(default=False, init=False)  # no condition to test (materialize)
+
+    def source(self, pc, gen):
+        return [] if self.falls_through else None  # nothing to test: nothing to run
 
     def materialize(self, pc, game):
         conditions = game.end_conditions[self.timing]
+        self.falls_through = not conditions
         # the declarations in the order the compiler compiled them
         decls = [d for d in game.symbols.end_conditions if d.timing == self.timing]
         nxt = pc + 1
@@ -817,7 +822,9 @@ class ProcCompiler:
         def start(st, env):
             env[items] = list(source(st, env))
             env[index] = 0
-        self.emit(Exec(span, start, node=node))
+        code = self.source(source)
+        src = [f"env[{ascii(items)}] = list({code})", f"env[{ascii(index)}] = 0"] if code is not None else None
+        self.emit(Exec(span, start, node=node, src=src))
         self.label(top)
         self.emit(ForNext(span, items, index, var, end))
         self.loops.append(end)
@@ -825,7 +832,7 @@ class ProcCompiler:
         self.loops.pop()
         self.emit(Jump(span, top))
         self.label(end)
-        self.emit(Exec(span, _forget(items, index)))
+        self.emit(Exec(span, _forget(items, index), src=[f"env.pop({ascii(n)}, None)" for n in (items, index)]))
 
     def _For(self, s):
         self._loop_over(s.var, self.expr(self.hoist(s.source, s)), lambda: self.block(s.body), s.span, s.source)

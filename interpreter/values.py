@@ -56,5 +56,8 @@ def copy_value(value):
         left[0] -= len(value)
         if left[0] < 0:
             limits.exhausted()
-        return {k: copy_value(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else copy_value(v) for k, v in value.items()}
     return value
+
+
+_SCALARS = frozenset((int, str, bool, float, type(None)))  # kept as they are: nothing changes them in place

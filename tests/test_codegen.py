@@ -133,7 +133,8 @@ def test_quantifiers_become_loops_and_keep_their_meaning():
 
 
 def test_a_def_that_calls_defs_counts_its_calls_as_work():
-    game = game_of(HEAD + "def f(n) = 1 if n == 0 else f(n - 1) + f(n - 1)\n"
+    # two different calls (the same call twice is computed once: see the common subexpressions below)
+    game = game_of(HEAD + "def f(n) = 1 if n < 2 else f(n - 1) + f(n - 2)\n"
                           "turn:\n    choose c in [f(30)]\n    end game\n")
     with pytest.raises(RulesRuntimeError) as info:
         game.new_state(seed=1)
@@ -375,3 +376,54 @@ def test_stretches_that_leave_at_a_branch_count_the_steps_exactly():
     steps = _fewest_steps(slow)
     assert steps > 200 and _fewest_steps(fast) == steps
     assert [m.text for m in fast.new_state(seed=1).legal_moves()] == [m.text for m in slow.new_state(seed=1).legal_moves()]
+
+
+# ----------------------------------------------------------------------------- procedures as calls
+PLAIN = HEAD + """var log_ = []
+procedure put(x):
+    log_ = log_ + [x]
+    return len(log_)
+procedure stop_if(n):
+    if n >= 3:
+        end game
+    let k = put(n * 10)
+procedure ask():
+    choose c in [1, 2]
+    put(c)
+procedure deep(n):
+    if n > 0:
+        deep(n - 1)
+turn:
+    let a = put(1)
+    stop_if(a)
+    ask()
+    log_ = log_ + ["after"]
+scoring:
+    log_ = log_ + ["scored"]
+"""
+
+
+def test_procedures_that_never_decide_run_as_calls():
+    game = game_of(PLAIN)
+    assert game.compiled.plain_procs == frozenset({"put", "stop_if"})  # ask decides, deep calls itself
+    st = game.new_state(seed=1)
+    assert st.frames[-1].proc == "ask" and len(st.frames) == 4  # __main__, round, turn, ask: no frame of put
+    st.apply("1")  # then player 2's put gives 5: stop_if ends the game from inside a call, ask never runs
+    assert st.is_over() and st.vars["log_"] == [1, 10, 1, "after", 1, "scored"]
+
+
+def test_an_error_inside_a_procedure_run_as_a_call_names_it():
+    game = game_of(HEAD + "var xs = []\nprocedure bad(n):\n    let y = xs[n]\nprocedure outer():\n    bad(2)\n"
+                          "turn:\n    outer()\n    end game\n")
+    assert game.compiled.plain_procs == {"bad", "outer"}
+    with pytest.raises(RulesRuntimeError) as info:
+        game.new_state(seed=1)
+    assert str(info.value).startswith("x.rules:5:13: error: in 'bad': there is no item 2 in an empty list")
+
+
+def test_a_procedure_that_calls_itself_still_runs_with_frames():
+    game = game_of(HEAD + "procedure deep(n):\n    if n > 0:\n        deep(n - 1)\nturn:\n    deep(1000)\n    end game\n")
+    assert game.compiled.plain_procs == frozenset()
+    with pytest.raises(RulesRuntimeError) as info:
+        game.new_state(seed=1)
+    assert "procedures called 500 deep" in str(info.value)
