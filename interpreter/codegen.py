@@ -422,8 +422,8 @@ class ExprSource:
 
     # ------------------------------------------------------------------ common subexpressions
     # No expression changes the state, so an item, a field or a def call written twice in one
-    # expression, the second evaluated only after the first (``A if f(x) > 0 else f(x)``, ``air[x] !=
-    # none and air[x].owner == p``), is computed once (gen). ``_avail`` holds those computed so far on
+    # expression, the second evaluated only after the first (``A if f(x) > 0 else f(x)``, ``at[x] !=
+    # none and at[x].side == p``), is computed once (gen). ``_avail`` holds those computed so far on
     # every path to the place being generated (_shape -> temporary); None: not inside an expression.
     _avail = None
 

@@ -126,13 +126,11 @@ def run(st) -> None:
                     _endless()
                 pc = code[pc](st, env)
         except RulesRuntimeError as exc:
-            if exc.diagnostic is None:
-                exc = fail_at(st, exc, proc, failing_pc(exc, proc, pc))
-            raise exc from None
+            raise _at_fault(st, exc, proc, pc) from None
         except RulesError:
             raise
         except RULE_FAULTS as exc:
-            raise fail_at(st, exc, proc, failing_pc(exc, proc, pc)) from None
+            raise _at_fault(st, exc, proc, pc) from None
         except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
             raise fail_at(st, RulesRuntimeError(
                 "the rules need more memory than there is",
@@ -177,14 +175,20 @@ def run_call(st, name: str, env: dict):
                 _endless()
             pc = code[pc](st, env)
     except RulesRuntimeError as exc:
-        if exc.diagnostic is None:
-            exc = fail_at(st, exc, proc, failing_pc(exc, proc, pc))
-        raise exc from None
+        raise _at_fault(st, exc, proc, pc) from None
     except RulesError:
         raise
     except RULE_FAULTS as exc:
-        raise fail_at(st, exc, proc, failing_pc(exc, proc, pc)) from None
+        raise _at_fault(st, exc, proc, pc) from None
     return env[RETURNED] if pc == RETURN else ENDED
+
+
+def _at_fault(st, exc: BaseException, proc: Proc, pc: int) -> RulesRuntimeError:
+    """The error to raise for ``exc``, raised while ``proc`` ran a stretch from ``pc``: located at the
+    instruction that failed, unless it already is (an error of a procedure run inside it)."""
+    if isinstance(exc, RulesRuntimeError) and exc.diagnostic is not None:
+        return exc
+    return fail_at(st, exc, proc, failing_pc(exc, proc, pc))
 
 
 def failing_pc(exc: BaseException, proc: Proc, pc: int) -> int:
