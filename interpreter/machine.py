@@ -20,7 +20,7 @@ from typing import Any, Optional
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import Diagnostic, RulesError, RulesRuntimeError
+from rulewright.dsl.errors import Diagnostic, RulesRuntimeError
 from rulewright.interpreter import limits
 from rulewright.interpreter.values import short_text, to_text
 
@@ -125,11 +125,7 @@ def run(st) -> None:
                     frame.pc = pc
                     _endless()
                 pc = code[pc](st, env)
-        except RulesRuntimeError as exc:
-            raise _at_fault(st, exc, proc, pc) from None
-        except RulesError:
-            raise
-        except RULE_FAULTS as exc:
+        except _LOCATED as exc:
             raise _at_fault(st, exc, proc, pc) from None
         except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
             raise fail_at(st, RulesRuntimeError(
@@ -174,13 +170,14 @@ def run_call(st, name: str, env: dict):
             if left[0] < 0:
                 _endless()
             pc = code[pc](st, env)
-    except RulesRuntimeError as exc:
-        raise _at_fault(st, exc, proc, pc) from None
-    except RulesError:
-        raise
-    except RULE_FAULTS as exc:
+    except _LOCATED as exc:
         raise _at_fault(st, exc, proc, pc) from None
     return env[RETURNED] if pc == RETURN else ENDED
+
+
+# what the machine turns into a located rules error (any other RulesError, a syntax or compile error,
+# derives from none of these and goes on as it is)
+_LOCATED = (RulesRuntimeError,) + RULE_FAULTS
 
 
 def _at_fault(st, exc: BaseException, proc: Proc, pc: int) -> RulesRuntimeError:
