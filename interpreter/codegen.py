@@ -19,7 +19,7 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.machine import REFUND_SHIFT
+from rulewright.interpreter.machine import REFUND_SHIFT, with_refund
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -531,8 +531,11 @@ class ExprSource:
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
             long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
-            if func in ("count", "any", "all"):  # these only read the list
+            if func in ("count", "any", "all", "first"):  # these only read the list
                 source = _iterated(source)
+            if func == "first" and body is None and where is not None:  # the first that passes, no more
+                return [f"items = {source}", *long_list, f"for {v} in items:",
+                        f"    if {where}:", f"        return {v}", "return None"]
             if func == "count" and body is None and where is not None:
                 return [f"items = {source}", *long_list, "n = 0", f"for {v} in items:",
                         f"    if {where}:", "        n += 1", "return n"]
@@ -613,16 +616,21 @@ class Sources:
         self.player_count = player_count
 
 
-_STRETCH_MOST = 200  # instructions in one stretch at most (a long procedure is several)
+_STRETCH_MOST = 200  # instructions on one path of a stretch at most (a long procedure is several)
+# A stretch follows both ways of a branch while it has taken fewer than this many instructions in all and
+# has fewer paths than _PATHS_MOST (each path may still run to _STRETCH_MOST): beyond, a branch not taken
+# leaves the stretch, as a loop's end does.
+_BRANCHING_MOST = 48
+_PATHS_MOST = 4
 
 
 def add_stretches(proc, module: Module, gen: Sources) -> None:
-    """Give ``proc`` its straight-line stretches: from each place a jump, a return from a call or a
-    decision can land on, the instructions that follow one another without a jump (``Exec``) and the one
-    instruction that ends them, as one generated function returning the next pc. ``proc.fast[pc]`` is
-    that function (or the instruction itself), ``proc.costs[pc]`` how many instructions it runs (the
-    machine counts steps exactly), ``proc.lines_of`` maps each function's code to the pc of each line
-    (the machine locates an error at the instruction that failed)."""
+    """Give ``proc`` its stretches: from each place a jump, a return from a call or a decision can land
+    on, the instructions that follow (both ways of a branch, each way to where it ends) as one generated
+    function returning the next pc. ``proc.fast[pc]`` is that function (or the instruction itself),
+    ``proc.costs[pc]`` the most instructions it runs on any path (the machine counts steps exactly: a path
+    that runs fewer gives the rest back, see machine.refunded), ``proc.lines_of`` maps each function's
+    code to the pc of each line (the machine locates an error at the instruction that failed)."""
     instructions = proc.instructions
     n = len(instructions)
     if n >= 1 << REFUND_SHIFT:  # a procedure this long is left to run instruction by instruction
@@ -639,66 +647,114 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
             landings.add(pc + 1)
     fast, costs, lines_of = list(proc.code), [1] * n, {}
     for start in sorted(p for p in landings if p < n):
-        lines, line_pcs, pc, inlined = [], [], start, False
-        known: set = set()  # locals this stretch has certainly set so far (see _known_locals)
-        # The stretch goes on through the places others land on and along plain jumps (an 'if' body's
-        # jump past its 'else', a loop's jump back to its head): the path stays straight, so the count
-        # of instructions it runs is still exact. It stops at a branch, a call (of a procedure that may
+        stretch = _Stretch(proc, gen, kinds)
+        stretch.path(start, 0, set(), set(), "")
+        if stretch.most < 2 and not stretch.inlined:
+            continue  # one instruction called alone: the instruction itself is as fast
+        name = module.fresh("_s")
+        fn = module.define(f"def {name}(st, env):\n" + "\n".join(stretch.finished()), name)
+        fast[start], costs[start] = fn, stretch.most
+        lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(stretch.line_pcs)}  # line 1 is the 'def'
+    proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
+
+
+_RETURN = re.compile(r"^( *)return (.+)$")
+
+
+class _Stretch:
+    """The lines of one stretch, path by path. Every way out (a ``return``) is written once the most
+    instructions any path runs is known: a path that ran fewer returns its pc with the rest to give back
+    in its high bits (machine.refunded)."""
+
+    def __init__(self, proc, gen: Sources, kinds: list):
+        self.proc, self.gen, self.kinds = proc, gen, kinds
+        self.lines: list = []      # a line, or (indent, returned source, instructions run by then)
+        self.line_pcs: list = []
+        self.most = 0              # the most instructions a path runs
+        self.taken = 0             # instructions taken on all paths so far
+        self.paths = 1
+        self.inlined = False
+
+    def add(self, line, pc) -> None:
+        self.lines.append(line)
+        self.line_pcs.append(pc)
+
+    def leave(self, indent: str, value: str, ran: int, pc) -> None:
+        self.add((indent, value, ran), pc)
+        self.most = max(self.most, ran)
+
+    def path(self, pc: int, count: int, seen: set, known: set, indent: str) -> None:
+        """The lines from ``pc`` on, ``count`` instructions run before it on this path, to its end."""
+        instructions, kinds, gen, n = self.proc.instructions, self.kinds, self.gen, len(self.proc.instructions)
+        # A path goes on through the places others land on and along plain jumps (an 'if' body's jump
+        # past its 'else', a loop's jump back to its head). It stops at a call (of a procedure that may
         # decide), a decision, a return (each ends it), or where it would come back to an instruction
-        # it has already.
-        count, seen, closed = 0, set(), False
-        exits = []  # (index of the line, target, instructions run by then) of each branch taken out early
+        # it has already run.
         while pc < n and pc not in seen and count < _STRETCH_MOST:
             seen.add(pc)
             ins, kind = instructions[pc], kinds[pc]
             count += 1
+            self.taken += 1
             if kind == "Jump":
                 pc = ins.target.pc
                 continue
             if kind == "ForNext":  # a loop's head: out of the stretch when the list is done, else on
                 items, index = ascii(ins.items), ascii(ins.index)
-                lines += _known_locals([f"i = env[{index}]", f"xs = env[{items}]", "if i >= len(xs):"], known)
-                exits.append((len(lines), ins.end.pc, count))
-                lines.append(None)
-                lines += _known_locals([f"env[{ascii(ins.var)}] = xs[i]", f"env[{index}] = i + 1"], known)
-                line_pcs += [pc] * 6
+                for line in _known_locals([f"i = env[{index}]", f"xs = env[{items}]", "if i >= len(xs):"], known):
+                    self.add(indent + line, pc)
+                self.leave(indent + "    ", str(ins.end.pc), count, pc)
+                for line in _known_locals([f"env[{ascii(ins.var)}] = xs[i]", f"env[{index}] = i + 1"], known):
+                    self.add(indent + line, pc)
                 pc += 1
                 continue
             cond = gen.expr(ins.cond) if kind == "JumpUnless" else None
             if cond is not None and ins.target.pc != pc + 1:
-                # a branch: the stretch goes on when it holds and leaves here when not, giving back the
-                # steps it charged for and did not run (machine.run: the high bits of the pc it returns)
-                lines += _known_locals([f"if not ({cond}):"], known)
-                exits.append((len(lines), ins.target.pc, count))
-                lines.append(None)  # the return, written once the whole stretch's count is known
-                line_pcs += [pc, pc]
+                # a branch: on when it holds; when not, the other way is followed too while the stretch is
+                # small, else the stretch leaves there
+                self.add(indent + _known_locals([f"if not ({cond}):"], known)[0], pc)
+                if self.taken < _BRANCHING_MOST and self.paths < _PATHS_MOST:
+                    self.paths += 1
+                    self.path(ins.target.pc, count, set(seen), set(known), indent + "    ")
+                else:
+                    self.leave(indent + "    ", str(ins.target.pc), count, pc)
                 pc += 1
                 continue
             body = ins.source(pc, gen)
-            inlined = inlined or body is not None
+            self.inlined = self.inlined or body is not None
             falls = ins.falls_through and (body is not None or kind == "Exec")
             if body is None:  # the instruction as it is, called
-                call = f"{gen.constant(proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
+                call = f"{gen.constant(self.proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
                 body = [call] if kind == "Exec" else [f"return {call}"]
-            lines += _known_locals(body, known)
-            line_pcs += [pc] * len(body)
+            for line in _known_locals(body, known):
+                m = _RETURN.match(line)
+                if m is not None:
+                    self.leave(indent + m.group(1), m.group(2), count, pc)
+                else:
+                    self.add(indent + line, pc)
             pc += 1
             if not falls:
-                closed = True
-                break
-        if count < 2 and not inlined:
-            continue  # one instruction called alone: the instruction itself is as fast
-        if not closed:  # ended after an Exec or a jump: the next pc
-            lines.append(f"return {pc}")
-            line_pcs.append(line_pcs[-1] if line_pcs else start)
-        for i, target, ran in exits:
-            unused = count - ran
-            lines[i] = f"    return {target + (unused << REFUND_SHIFT) if unused else target}"
-        name = module.fresh("_s")
-        fn = module.define(f"def {name}(st, env):\n" + "\n".join("    " + line for line in lines), name)
-        fast[start], costs[start] = fn, count
-        lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(line_pcs)}  # line 1 is the 'def'
-    proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
+                return
+        self.leave(indent, str(pc), count, self.line_pcs[-1] if self.line_pcs else pc)
+
+    def finished(self) -> list:
+        """The function's body: every way out written with what it gives back."""
+        out = []
+        for line in self.lines:
+            if type(line) is tuple:
+                indent, value, ran = line
+                line = f"{indent}return {_refunding(value, self.most - ran, self.gen)}"
+            out.append("    " + line)
+        return out
+
+
+def _refunding(value: str, unused: int, gen: Sources) -> str:
+    """Source returning the pc ``value`` with ``unused`` steps to give back (machine.refunded)."""
+    if not unused:
+        return value
+    if value.lstrip("-").isdigit():
+        pc = int(value)
+        return str(pc + (unused << REFUND_SHIFT) if pc >= 0 else pc - (unused << REFUND_SHIFT))
+    return f"{gen.constant(with_refund)}({value}, {unused})"
 
 
 # ----------------------------------------------------------------------------- decisions

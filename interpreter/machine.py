@@ -91,10 +91,22 @@ class Proc:
         return tuple(span.line for span in self.spans)
 
 
-# A stretch (codegen.add_stretches) that leaves at a branch before its end returns the next pc plus,
-# shifted by this, the steps it was charged for and did not run: pcs stay below 1 << REFUND_SHIFT.
+# A stretch (codegen.add_stretches) is charged the most instructions any of its paths runs; a path that
+# runs fewer returns its pc plus, shifted by this, the steps it did not run (a negative pc, STOP or
+# SWITCH, minus them): pcs stay below 1 << REFUND_SHIFT.
 REFUND_SHIFT = 20
 _PC_MOST = (1 << REFUND_SHIFT) - 1
+_NEGATIVE_MOST = -_PC_MOST
+
+
+def with_refund(pc: int, unused: int) -> int:
+    """``pc`` (an instruction's own answer, known only when it runs) with ``unused`` steps given back."""
+    return pc + (unused << REFUND_SHIFT) if pc >= 0 else pc - (unused << REFUND_SHIFT)
+
+
+def _refunded(pc: int) -> tuple:
+    """A negative pc with steps given back: (the pc, the steps)."""
+    return -((-pc) & _PC_MOST), (-pc) >> REFUND_SHIFT
 
 
 def run(st) -> None:
@@ -125,6 +137,9 @@ def run(st) -> None:
                     frame.pc = pc
                     _endless()
                 pc = code[pc](st, env)
+            if pc < _NEGATIVE_MOST:  # left the frame on a path that ran fewer steps than it was charged
+                pc, unused = _refunded(pc)
+                budget += unused
         except _LOCATED as exc:
             raise _at_fault(st, exc, proc, pc) from None
         except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
@@ -170,6 +185,9 @@ def run_call(st, name: str, env: dict):
             if left[0] < 0:
                 _endless()
             pc = code[pc](st, env)
+        if pc < _NEGATIVE_MOST:
+            pc, unused = _refunded(pc)
+            left[0] += unused
     except _LOCATED as exc:
         raise _at_fault(st, exc, proc, pc) from None
     return env[RETURNED] if pc == RETURN else ENDED

@@ -378,6 +378,48 @@ def test_stretches_that_leave_at_a_branch_count_the_steps_exactly():
     assert [m.text for m in fast.new_state(seed=1).legal_moves()] == [m.text for m in slow.new_state(seed=1).legal_moves()]
 
 
+GUARDED = HEAD + """var n = 0
+var seen = []
+procedure step(k):
+    if k > 1000:
+        return -1
+    if k % 3 == 0:
+        seen = seen + [k]
+        return 3
+    n += k
+    return 1
+turn:
+    let total = 0
+    for k in range(60):
+        if k == 999:
+            end game
+        total += step(k)
+    choose c in [total, n]
+    end game
+"""
+
+
+def test_a_stretch_follows_both_ways_of_a_branch():
+    """A guard whose body is not run (the common way through rules) stays in the stretch: the stretch
+    from the start of the procedure holds the way past each guard, and the steps of the way not taken
+    come back, also on a way that leaves with a return value."""
+    fast = game_of(GUARDED)
+    step = fast.compiled.procs["step"]
+    calls = []
+
+    def counted(stretch):
+        return lambda st, env: calls.append(1) or stretch(st, env)
+    step.fast = tuple(counted(f) for f in step.fast)
+    state = fast.new_state(seed=1)
+    assert len(calls) == 60  # one stretch a call: no way through the procedure leaves it
+    slow = game_of(GUARDED)
+    for proc in slow.compiled.procs.values():
+        proc.fast, proc.costs = proc.code, (1,) * len(proc.code)
+    assert [m.text for m in state.legal_moves()] == [m.text for m in slow.new_state(seed=1).legal_moves()]
+    steps = _fewest_steps(slow)
+    assert steps > 300 and _fewest_steps(game_of(GUARDED)) == steps
+
+
 # ----------------------------------------------------------------------------- procedures as calls
 PLAIN = HEAD + """var log_ = []
 procedure put(x):
