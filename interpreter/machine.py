@@ -104,10 +104,6 @@ def with_refund(pc: int, unused: int) -> int:
     return pc + (unused << REFUND_SHIFT) if pc >= 0 else pc - (unused << REFUND_SHIFT)
 
 
-def _refunded(pc: int) -> tuple:
-    """A negative pc with steps given back: (the pc, the steps)."""
-    return -((-pc) & _PC_MOST), (-pc) >> REFUND_SHIFT
-
 
 def run(st) -> None:
     """Run until a decision is pending or the game is over."""
@@ -138,8 +134,8 @@ def run(st) -> None:
                     _endless()
                 pc = code[pc](st, env)
             if pc < _NEGATIVE_MOST:  # left the frame on a path that ran fewer steps than it was charged
-                pc, unused = _refunded(pc)
-                budget += unused
+                budget += (-pc) >> REFUND_SHIFT
+                pc = -((-pc) & _PC_MOST)
         except _LOCATED as exc:
             raise _at_fault(st, exc, proc, pc) from None
         except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
@@ -186,8 +182,8 @@ def run_call(st, name: str, env: dict):
                 _endless()
             pc = code[pc](st, env)
         if pc < _NEGATIVE_MOST:
-            pc, unused = _refunded(pc)
-            left[0] += unused
+            left[0] += (-pc) >> REFUND_SHIFT
+            pc = -((-pc) & _PC_MOST)
     except _LOCATED as exc:
         raise _at_fault(st, exc, proc, pc) from None
     return env[RETURNED] if pc == RETURN else ENDED

@@ -858,7 +858,7 @@ class ProcCompiler:
 
         def f(st, env):
             st.step = label
-        self.exec(s, f)
+        self.exec(s, f, src=[f"st.step = {ascii(label)}"])
         self.block(s.body)
 
     # ------------------------------------------------------------------ decisions
@@ -918,7 +918,10 @@ class ProcCompiler:
         for alt in s.alternatives:
             nxt = Label()
             lab = alt.label
-            self.emit(JumpUnless(alt.span, (lambda lab: lambda st, env: env[var] == lab)(lab), nxt))
+            chosen = (lambda lab: lambda st, env: env[var] == lab)(lab)
+            if type(lab) is str:  # written out in the stretches (codegen.add_stretches)
+                chosen.source = f"env[{ascii(var)}] == {ascii(lab)}"
+            self.emit(JumpUnless(alt.span, chosen, nxt))
             self.block(alt.body)
             self.emit(Jump(alt.span, end))
             self.label(nxt)
