@@ -56,6 +56,15 @@ _MOVES_KEPT = 20_000
 _SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
+def _scalar_options(options: dict) -> bool:
+    """Whether every option's value is a number, a text, yes/no or none."""
+    for opts in options.values():
+        for o in opts:
+            if type(o.value) not in _SCALARS:
+                return False
+    return True
+
+
 @attrs.frozen
 class Outcome:
     """The result: scores by player, ranking (groups of tied players, best first), winners, teams."""
@@ -385,7 +394,9 @@ class State:
         and the event history; the generator's state is copied only when the rules draw."""
         pend = self.pending
         frames = self.frames
-        values = [[o.value for o in opts] for opts in pend.options.values()] if pend is not None else None
+        values = None  # the options' values, when some are not numbers or texts (a move may change those)
+        if pend is not None and (pend.simultaneous or not _scalar_options(pend.options)):
+            values = [[o.value for o in opts] for opts in pend.options.values()]
         try:
             blob = marshal.dumps((self._vars, [f.locals for f in frames], values,
                                   pend.chosen if pend is not None else None, self.revealed, self.winners))
@@ -393,7 +404,7 @@ class State:
             return (self._copy_slowly(),)
         rng = self.rng = generator(self.rng)
         # a fork keeps the generator's state of now, and copies it only when the generator draws
-        return (blob, [(f.proc, f.pc) for f in frames], pend, dict(pend.texts) if pend is not None else None,
+        return (blob, [(f.proc, f.pc) for f in frames], pend, dict(pend.texts) if values is not None else None,
                 rng.fork(), self.status, self.step, self.moves_made, self.history, self.history_len,
                 self.drained, dict(self.drained_by))
 
@@ -420,7 +431,7 @@ class State:
         self.drained_by = dict(drained_by)
         self._vars, locals_, values, chosen, self.revealed, self.winners = marshal.loads(blob)
         self.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(where, locals_)]
-        if pend is not None:
+        if values is not None:  # else one player's decision, options of numbers and texts: nothing in it changes
             options = {}
             for (p, opts), vals in zip(pend.options.items(), values):
                 options[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]

@@ -279,3 +279,47 @@ def test_clone_and_undo_keep_every_field_of_the_pending_decision(make_game, rule
     st.apply(st.legal_moves()[0])
     st.undo()
     assert attrs.asdict(st.pending, recurse=True) == fields
+
+
+LIST_OPTIONS = '''game "Lists"
+players 2
+var kept = []
+turn:
+    choose pair in [[1, 2], [3, 4]]
+    add 9 to pair
+    kept = kept + [pair]
+    if len(kept) >= 4:
+        end game
+'''
+NUMBER_OPTIONS = '''game "Numbers"
+players 2
+var total = 0
+turn:
+    choose n in [1, 2, 3]
+    total += n
+    if total >= 9:
+        end game
+'''
+
+
+def test_a_clone_copies_option_values_a_move_can_change(make_game):
+    """A clone shares a decision whose options are numbers or texts, and copies options that are lists:
+    the move the clone makes, and what its rules do to the chosen list, leave the original's as they were."""
+    st = make_game(LIST_OPTIONS).new_state(seed=1)
+    copy = st.clone()
+    assert copy.pending is not st.pending
+    copy.apply(copy.legal_moves()[0])
+    assert copy.vars["kept"] == [[1, 2, 9]]
+    assert [o.value for o in st.pending.options[1]] == [[1, 2], [3, 4]]
+    st.apply(st.legal_moves()[1])
+    assert st.vars["kept"] == [[3, 4, 9]] and copy.vars["kept"] == [[1, 2, 9]]
+
+    numbers = make_game(NUMBER_OPTIONS).new_state(seed=1)
+    twin = numbers.clone()
+    assert twin.pending is numbers.pending  # nothing in it changes: shared, not rebuilt
+    twin.apply(twin.legal_moves()[2])
+    numbers.apply(numbers.legal_moves()[0])
+    assert (twin.vars["total"], numbers.vars["total"]) == (3, 1)
+    assert [m.text for m in twin.legal_moves()] == [m.text for m in numbers.legal_moves()] == ["1", "2", "3"]
+    twin.undo()
+    assert twin.vars["total"] == 0 and twin.pending is not None and numbers.vars["total"] == 1
