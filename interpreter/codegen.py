@@ -629,7 +629,7 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     on, the instructions that follow (both ways of a branch, each way to where it ends) as one generated
     function returning the next pc. ``proc.fast[pc]`` is that function (or the instruction itself),
     ``proc.costs[pc]`` the most instructions it runs on any path (the machine counts steps exactly: a path
-    that runs fewer gives the rest back, see machine.refunded), ``proc.lines_of`` maps each function's
+    that runs fewer gives the rest back, see machine.REFUND_SHIFT), ``proc.lines_of`` maps each function's
     code to the pc of each line (the machine locates an error at the instruction that failed)."""
     instructions = proc.instructions
     n = len(instructions)
@@ -664,7 +664,7 @@ _RETURN = re.compile(r"^( *)return (.+)$")
 class _Stretch:
     """The lines of one stretch, path by path. Every way out (a ``return``) is written once the most
     instructions any path runs is known: a path that ran fewer returns its pc with the rest to give back
-    in its high bits (machine.refunded)."""
+    in its high bits (machine.REFUND_SHIFT)."""
 
     def __init__(self, proc, gen: Sources, kinds: list):
         self.proc, self.gen, self.kinds = proc, gen, kinds
@@ -748,12 +748,12 @@ class _Stretch:
 
 
 def _refunding(value: str, unused: int, gen: Sources) -> str:
-    """Source returning the pc ``value`` with ``unused`` steps to give back (machine.refunded)."""
+    """Source returning the pc ``value`` with ``unused`` steps to give back (machine.with_refund): worked
+    out here for a constant pc, when it runs for one the instruction computes."""
     if not unused:
         return value
     if value.lstrip("-").isdigit():
-        pc = int(value)
-        return str(pc + (unused << REFUND_SHIFT) if pc >= 0 else pc - (unused << REFUND_SHIFT))
+        return str(with_refund(int(value), unused))
     return f"{gen.constant(with_refund)}({value}, {unused})"
 
 

@@ -104,7 +104,6 @@ def with_refund(pc: int, unused: int) -> int:
     return pc + (unused << REFUND_SHIFT) if pc >= 0 else pc - (unused << REFUND_SHIFT)
 
 
-
 def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
