@@ -207,13 +207,14 @@ class ChanceState(State):
         State.undo(self)
 
     def clone(self) -> "ChanceState":
+        node = self.node  # read first: State.clone hands this state's data to the copy
         copy = State.clone(self)
         out = ChanceState.__new__(ChanceState)
         for f in attrs.fields(State):
             setattr(out, f.name, getattr(copy, f.name))
         out._legal = None
         out.rng = ChanceGenerator()
-        out.node = self.node  # immutable, and its replay starts from a copy of its own
+        out.node = node  # immutable, and its replay starts from a copy of its own
         return out
 
     def to_json(self) -> dict:

@@ -6,7 +6,6 @@ import functools
 import marshal
 import operator
 import random
-import weakref
 from time import perf_counter
 from typing import Any, Optional
 
@@ -134,6 +133,8 @@ class State:
     # 'vars' was handed out: a dict (or a list in it) kept by the caller may be changed at any time, so
     # every move takes a checkpoint (and undo is exact, as with a snapshot before each move)
     _vars_out: bool = attrs.field(default=False, repr=False, init=False)
+    # the snapshot this state takes its data back from, while a clone holds the data (see clone)
+    _lent: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
 
     # ------------------------------------------------------------------ the API
     @property
@@ -161,15 +162,18 @@ class State:
 
     def legal_moves(self, player: Optional[int] = None) -> list[Move]:
         """The moves open now (to ``player`` only, if given), numbered from 1 in this list."""
-        if self.pending is None:
+        pend = self.pending
+        if pend is None:
             return []
-        table = self._legal_table(player)
+        table = self._legal
+        if table is None or table[0] is not pend or table[1] != player or table[2] != len(pend.chosen):
+            table = self._legal_table(player)
         moves = table[3]
         if moves is None:  # made once per decision, and only for a caller that wants Move objects
             moves = table[3] = []
             get = _MOVES.get
             i = 0
-            for p, opts in table[1]:
+            for p, opts in table[4]:
                 for o in opts:
                     i += 1
                     key = (p, o.text, i)
@@ -179,45 +183,46 @@ class State:
                         if len(_MOVES) < _MOVES_KEPT:
                             _MOVES[key] = m
                     moves.append(m)
-        return list(moves)
+        return moves[:]
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         """The numbers of the moves open now, as ``apply_action`` takes them (OpenSpiel's integer
         protocol): 1 to the number of legal_moves(player), no text and no Move built."""
         if self.pending is None:
             return []
-        return list(range(1, len(self._legal_table(player)[2]) + 1))
+        return list(range(1, len(self._legal_table(player)[5]) + 1))
 
     def apply_action(self, action: int, player: Optional[int] = None, atomic: bool = True) -> None:
         """Apply the move numbered ``action`` (from 1, as legal_actions() gives them): the integer path,
         no text looked up. Otherwise exactly ``apply`` (refused moves and failed rules change nothing)."""
         if self.pending is None:
             self._resolve(action, player)  # raises: the game is over, or no decision is pending
-        _, groups, options, _ = self._legal_table(player)
+        table = self._legal_table(player)
+        groups, options = table[4], table[5]
         if type(action) is not int or not 1 <= action <= len(options):
             self._refuse_number(action, len(options), player)
         self._apply_option(*_place_of(groups, action), options[action - 1], atomic)
 
     def _legal_table(self, player) -> list:
-        """[key, [(player, their options)...], every option in order, their Moves or None] for the
-        pending decision, kept until it changes (a copy of the moves goes out, so a caller that sorts or
-        shuffles its list cannot spoil the cache). The key: the decision, the player asked about, how
-        many have chosen."""
+        """[the decision, the player asked about, how many had chosen, their Moves or None,
+        [(player, their options)...], every option in order] for the pending decision, kept until it changes (a
+        copy of the moves goes out, so a caller that sorts or shuffles its list cannot spoil the cache)."""
         pend = self.pending
-        cached = self._legal
-        if cached is not None:  # the same decision object (an equal one may hold other values)
-            was, asked, chosen = cached[0]
-            if was is pend and asked == player and chosen == len(pend.chosen):
-                return cached
-        key = (pend, player, len(pend.chosen))
-        groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
-                  if player is None or p == player]
+        table = self._legal
+        # the same decision object (an equal one may hold other values), asked the same
+        if table is not None and table[0] is pend and table[1] == player and table[2] == len(pend.chosen):
+            return table
+        if player is None and not pend.chosen and len(pend.options) == 1:  # one player decides
+            groups = list(pend.options.items())
+        else:
+            groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
+                      if player is None or p == player]
         if len(groups) == 1:
             options = groups[0][1]  # never changed: shared, not copied
         else:
             options = [o for _, opts in groups for o in opts]
-        self._legal = cached = [key, groups, options, None]
-        return cached
+        self._legal = table = [pend, player, len(pend.chosen), None, groups, options]
+        return table
 
     def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
         """Apply a Move, a move text, or a move number (from 1, as Move.index, legal_actions() and the
@@ -225,15 +230,14 @@ class State:
         nothing, and neither does a move whose rules then fail: the error is raised with the state as
         before. ``atomic=False`` is for a caller that throws the state away when the rules fail (the
         agents' simulations): nothing is kept for undo, and what undo() could take back is forgotten."""
-        cached = self._legal
-        if type(move) is Move and player is None and cached is not None and len(cached[1]) == 1:
+        table = self._legal
+        if type(move) is Move and player is None and table is not None and table[0] is self.pending \
+                and table[1] is None and len(table[4]) == 1 and table[2] == len(table[0].chosen):
             # the common case, without the search: one of the current legal_moves() of one player
-            pend, (was, asked, chosen) = self.pending, cached[0]
-            if was is pend and asked is None and chosen == len(pend.chosen):
-                p, opts = cached[1][0]
-                i = move[2] - 1
-                if move[0] == p and 0 <= i < len(opts) and opts[i].text == move[1]:
-                    return self._apply_option(p, i, opts[i], atomic)
+            p, opts = table[4][0]
+            i = move[2] - 1
+            if move[0] == p and 0 <= i < len(opts) and opts[i].text == move[1]:
+                return self._apply_option(p, i, opts[i], atomic)
         self._apply_option(*self._resolve(move, player), atomic)
 
     # A snapshot (a marshal of all the rules' data) before every move was a quarter to two fifths of a
@@ -264,7 +268,10 @@ class State:
             self._checkpoint()
         if self._after_undo:
             self._after_undo -= 1
-        light = self._light()
+        # The light fields: what a move changes that replaying it would not give back as it was (the drain
+        # marks, since drain_events() runs between moves, and the events themselves: replayed, equal copies)
+        drained_by = self.drained_by
+        light = (self.history, self.history_len, self.drained, dict(drained_by) if drained_by else {})
         began = perf_counter()
         try:
             self._choose(p, option)
@@ -315,11 +322,6 @@ class State:
         last = len(self._moves) - 1
         self._back_to(last, self._moves[last][0])
         self._after_undo = self.CHECKPOINT_AFTER_UNDO
-
-    def _light(self) -> tuple:
-        """The fields a move changes that replaying it would not give back as they were: the drain marks
-        (drain_events() runs between moves) and the events themselves (replayed, they are equal copies)."""
-        return (self.history, self.history_len, self.drained, dict(self.drained_by) if self.drained_by else {})
 
     def _back_to(self, place: int, light: tuple) -> None:
         """Become the state before the move at ``place`` in _moves (``light``: its light fields): the
@@ -412,10 +414,9 @@ class State:
         """Become the state ``before`` was taken from, generator included."""
         self._load(before)
         then = before[0].rng if len(before) == 1 else before[4]
-        rng, source = self.rng, then._source
-        if source is not None and (source is rng or source is getattr(rng, "_source", None)):
-            return  # the fork still shares the generator's state: neither has drawn since
-        rng.setstate(then.getstate())
+        if then.shares_state_with(self.rng):
+            return  # neither has drawn since
+        self.rng.setstate(then.getstate())
 
     def _load(self, before: tuple) -> None:
         """Take the rules' data and the fields of the snapshot ``before`` (copies: it stays as it was)."""
@@ -442,7 +443,8 @@ class State:
     def _resolve(self, move, player):
         if self.pending is None:
             raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
-        _, groups, options, _ = self._legal_table(player)
+        table = self._legal_table(player)
+        groups, options = table[4], table[5]
         if not options:
             raise IllegalMoveError("no decision is pending" if player is None
                                    else f"player {player} has no decision to make now")
@@ -511,8 +513,19 @@ class State:
     def clone(self) -> "State":
         snapshot = self._snapshot()
         rng = self.rng.fork()  # copied on the first draw of either, if ever
-        copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
-        copy._load(snapshot)
+        if len(snapshot) == 1 or self._vars_out:  # (a caller holds this state's variables: they stay its own)
+            copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
+            copy._load(snapshot)
+        else:
+            # The copy takes this state's data as it is, and this state takes a copy back from the snapshot
+            # when it is next touched (_Lent): a search goes on from the copy and seldom comes back.
+            copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
+                         winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
+                         game=self.game, history=self.history, history_len=self.history_len,
+                         drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed)
+            copy._legal = self._legal  # the same decision: its options and moves as gathered here
+            self._lent = snapshot
+            object.__setattr__(self, "__class__", _lent_class(type(self)))  # touch nothing of self after this
         if len(snapshot) > 1:
             # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
             copy._checkpoints.append((0, snapshot))
@@ -667,76 +680,130 @@ class Generator(random.Random):
 
     Lazy copies: ``fork()`` (what a clone gets) copies nothing. The fork reads its numbers from its
     ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
-    then; a source that draws first hands its state to its forks still waiting, then draws. Copying
-    the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays nothing."""
+    then; a source that draws first keeps a copy of its state of before in the cell its waiting forks
+    share (one copy, however many forks), and each fork copies it from there on its own first draw.
+    Copying the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays
+    nothing."""
     changes = 0  # how often it drew, or was reseeded or set: a draw by hand between moves shows (State._rng_seen)
     _source = None  # a fork not yet copied: the generator whose state it still shares
-    _forks = None   # weak references to this generator's forks that have not copied its state yet
+    # On a fork not yet copied: [a random.Random in the source's state when the fork was made, or None
+    # while the source has not changed since]. On a source: the cell of its forks made since it last
+    # changed (None: none). (A Random, not getstate()'s tuple: 625 numbers kept alive per checkpoint
+    # were work for the memory allocator and the garbage collector.)
+    _cell = None
 
     def fork(self) -> "Generator":
         """A generator in this one's state, its own from the first draw of either."""
         g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
-        source = self._source if self._source is not None else self
-        g._source = source
-        forks = source._forks
-        if forks is None:
-            forks = source._forks = []
-        elif len(forks) >= 64 and len(forks) & (len(forks) - 1) == 0:  # now and then: drop the gone
-            forks[:] = [r for r in forks if (f := r()) is not None and f._source is source]
-        forks.append(weakref.ref(g))
+        source = self._source
+        if source is None:
+            source, cell = self, self._cell
+            if cell is None:
+                cell = self._cell = [None]
+        else:  # a fork of a fork not yet copied: the same source, the same cell
+            cell = self._cell
+        g._source, g._cell = source, cell
         return g
 
     def _own(self) -> None:
-        """Before a draw or a new state: copy the state shared with the source, hand ours to our forks."""
-        state = None
+        """Before a draw or a new state: a fork copies the state it shares; a source keeps its state of
+        now for its waiting forks."""
         source = self._source
         if source is not None:
-            self._source = None
-            state = _getstate(source)
-            _setstate(self, state)
-        if self._forks:
-            forks, self._forks = self._forks, None
-            for r in forks:
-                f = r()
-                if f is not None and f._source is self:
-                    if state is None:
-                        state = _getstate(self)
-                    f._source = None
-                    _setstate(f, state)
+            kept = self._cell[0]
+            self._source = self._cell = None
+            _setstate(self, _getstate(kept if kept is not None else source))
+        elif self._cell is not None:
+            kept = _Random.__new__(_Random)
+            _setstate(kept, _getstate(self))
+            self._cell[0] = kept
+            self._cell = None
+
+    def shares_state_with(self, other: random.Random) -> bool:
+        """Whether this fork, not yet copied, is still in the state of ``other`` (its source, or a fork
+        made with it): then neither has drawn since."""
+        source, cell = self._source, self._cell
+        return source is not None and cell[0] is None and (
+            other is source or (getattr(other, "_source", None) is source and other._cell is cell))
 
     # every draw the rules make (randrange, randint, choice, shuffle) comes through one of these two
     def getrandbits(self, k):
         self.changes += 1
-        if self._source is not None or self._forks:
+        if self._cell is not None:
             self._own()
         return _getrandbits(self, k)
 
     def random(self):
         self.changes += 1
-        if self._source is not None or self._forks:
+        if self._cell is not None:
             self._own()
         return _random(self)
 
     def getstate(self):
         source = self._source
-        return _getstate(source if source is not None else self)
+        if source is None:
+            return _getstate(self)
+        kept = self._cell[0]
+        return _getstate(kept if kept is not None else source)
 
     def setstate(self, state):
         self.changes += 1
-        self._source = None  # (a fork never has forks of its own: fork() links them to its source)
-        if self._forks:
+        if self._source is not None:  # a state of its own: nothing to copy
+            self._source = self._cell = None
+        elif self._cell is not None:
             self._own()  # our forks keep the state they were made with
         _setstate(self, state)
 
     def seed(self, a=None, version=2):
         self.changes += 1
-        if self._source is not None or self._forks:
+        if self._cell is not None:
             self._own()
         super().seed(a, version)
 
 
+_Random = random.Random
 _getstate, _setstate = random.Random.getstate, random.Random.setstate
 _getrandbits, _random = random.Random.getrandbits, random.Random.random
+
+
+def _take_back(st: State) -> None:
+    """A state whose data a clone took (State.clone), touched again: its own copy of the data, from the
+    snapshot taken then, and its class back."""
+    object.__setattr__(st, "__class__", type(st).__base__)
+    snapshot, st._lent = st._lent, None
+    legal = st._legal
+    st._load(snapshot)
+    if legal is not None and legal[0] is st.pending:  # a decision shared with the clone: its moves hold
+        st._legal = legal
+
+
+def _lent_getattribute(st, name):
+    _take_back(st)
+    return getattr(st, name)
+
+
+def _lent_setattr(st, name, value):
+    _take_back(st)
+    setattr(st, name, value)
+
+
+def _lent_delattr(st, name):
+    _take_back(st)
+    delattr(st, name)
+
+
+_LENT_CLASSES: dict = {}
+
+
+def _lent_class(cls: type) -> type:
+    """``cls`` while a clone holds its data: the first touch of any attribute takes the data back. Same
+    layout (no slots of its own), so an instance can change to it and back."""
+    lent = _LENT_CLASSES.get(cls)
+    if lent is None:
+        lent = _LENT_CLASSES[cls] = type(cls.__name__, (cls,), {
+            "__slots__": (), "__getattribute__": _lent_getattribute, "__setattr__": _lent_setattr,
+            "__delattr__": _lent_delattr, "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+    return lent
 
 
 def generator(rng: random.Random) -> Generator:

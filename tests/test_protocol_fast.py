@@ -184,11 +184,18 @@ def test_a_fork_pickles_in_its_state():
     assert _draws(again) == _draws(random.Random(11))
 
 
-def test_a_source_forked_many_times_keeps_few_references():
+def test_a_source_forked_many_times_keeps_one_state_for_them_all():
+    """A source keeps no list of its forks (a search drops its clones at once): the forks made between
+    two of its draws share one cell, which its next draw fills with its state of before, once."""
     source = Generator(1)
-    for _ in range(10_000):
-        source.fork()  # dropped at once, as a search drops its clones
-    assert len(source._forks) < 200
+    forks = [source.fork() for _ in range(10_000)]
+    assert len({id(f._cell) for f in forks}) == 1 and forks[0]._cell == [None]
+    expected = _draws(random.Random(1))
+    assert _draws(source) == expected
+    assert forks[0]._cell[0] is not None and source._cell is None
+    assert _draws(forks[0]) == _draws(forks[-1]) == expected
+    later = source.fork()
+    assert later._cell is not forks[1]._cell and _draws(forks[1]) == expected != _draws(later)
 
 
 def test_clones_draw_like_the_original(make_game):
@@ -323,3 +330,47 @@ def test_a_clone_copies_option_values_a_move_can_change(make_game):
     assert [m.text for m in twin.legal_moves()] == [m.text for m in numbers.legal_moves()] == ["1", "2", "3"]
     twin.undo()
     assert twin.vars["total"] == 0 and twin.pending is not None and numbers.vars["total"] == 1
+
+
+def test_a_clone_takes_the_data_and_the_original_takes_a_copy_back(make_game):
+    """A clone holds the original's own lists (no second copy); the original, touched again in any way,
+    takes its copy back from the snapshot: equal to what it was, independent of the clone, its class
+    and its methods as before."""
+    from rulewright.interpreter.state import State
+    st = make_game(ROWS).new_state(seed=1)
+    st.apply("6")
+    rows = st._vars["rows"]
+    saved = st.to_json()
+    clone = st.clone()
+    assert clone._vars["rows"] is rows  # taken, not copied
+    assert type(st) is not State and st.__class__ is State  # lent; any touch (this one) takes it back
+    assert type(st) is State and st._vars["rows"] is not rows and st._vars["rows"] == rows
+    clone.apply("5")
+    assert st.to_json() == saved and rows == [[1, 6], [2, 5]]
+    st.apply("6")
+    assert st.vars["rows"] == [[1, 6], [2, 6]] and clone.vars["rows"] == [[1, 6], [2, 5]]
+    # every way to touch it takes it back first: a write, a save, repr, a second clone, an undo
+    for touch in (lambda s: setattr(s, "step", s.step), lambda s: s.to_json(),
+                  repr, lambda s: s.clone(), lambda s: s.undo()):
+        st = make_game(ROWS).new_state(seed=1)
+        st.apply("6")
+        before = st.to_json()
+        st.clone().apply("5")
+        touch(st)  # (a clone lends the data out again: the next touch takes it back again)
+        assert st.__class__ is State and type(st) is State
+        if st.undoable:
+            assert st.to_json() == before
+            st.apply("6")
+            assert st.vars["rows"] == [[1, 6], [2, 6]]
+        else:  # undone
+            assert st.vars["rows"] == [[1], [2]]
+
+
+def test_a_clone_copies_the_variables_a_caller_holds(make_game):
+    """Variables handed out through ``vars`` stay the original's: the clone gets copies."""
+    st = make_game(ROWS).new_state(seed=1)
+    held = st.vars
+    clone = st.clone()
+    assert clone.vars["rows"] is not held["rows"]
+    clone.apply("5")
+    assert held["rows"] == [[1], [2]] and st.vars is held
