@@ -28,6 +28,9 @@ _CODE_CACHE_MAX = 20_000
 
 UNSET = object()  # 'me' has no value where a def was called from
 
+# a match on texts with this many arms or more finds its arm in a dict (ExprSource._looked_up)
+_MATCH_LOOKED_UP = 4
+
 
 class Const:
     """An expression whose value is known while compiling (options and the player count are fixed)."""
@@ -286,6 +289,8 @@ class ExprSource:
         subject, x = self.code(node.subject, scope), self.temp()
         out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else f"_no_arm(None, None, {x})"
         if all(isinstance(p, Const) and type(p.value) is str for ps, _v in arms for p in ps):
+            if len(arms) >= _MATCH_LOOKED_UP:
+                return f"(({x} := {subject}), {self._looked_up(arms, x, out)})[1]"
             for ps, value in reversed(arms):  # the first arm wins (the checker reports the second)
                 test = " or ".join(f"{x} == {self.as_code(p)}" for p in ps)
                 out = f"({value} if type({x}) is str and ({test}) else {out})"
@@ -294,6 +299,24 @@ class ExprSource:
                 test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" for p in ps)
                 out = f"({value} if ({test}) else {out})"
         return f"(({x} := {subject}), {out})[1]"
+
+    def _looked_up(self, arms: list, x: str, orelse: str) -> str:
+        """Source choosing among arms whose patterns are all texts by the place of ``x`` among them, found
+        in one dict (the first arm with the text wins), then halving: a few comparisons of small
+        numbers, not one test of ``x`` an arm."""
+        first: dict = {}
+        for k, (ps, _value) in enumerate(arms):
+            for p in ps:
+                first.setdefault(p.value, k)
+        n, i = len(arms), self.temp()
+
+        def halves(lo: int, hi: int) -> str:  # the arms from lo to hi - 1, by i
+            if hi - lo == 1:
+                return arms[lo][1]
+            mid = (lo + hi) // 2
+            return f"({halves(lo, mid)} if {i} < {mid} else {halves(mid, hi)})"
+        place = f"({self.m.constant(first)}.get({x}, {n}) if type({x}) is str else {n})"
+        return f"({halves(0, n)} if ({i} := {place}) < {n} else {orelse})"
 
     def _LetIn(self, node, scope):
         value, v = self.code(node.value, scope), self.m.fresh("_v")
