@@ -782,17 +782,20 @@ def _refunding(value: str, unused: int, gen: Sources) -> str:
 
 # ----------------------------------------------------------------------------- decisions
 def options_function(module: Module, source: str, var: str, where, text, visibility: bool, option: str,
-                     numbered: str):
+                     numbered: str, leaves_var: bool = True):
     """The loop of statements.options_for as one generated function ``(st, env) -> options``: each item
     of ``source`` (bound to ``x`` and to ``env[var]``; ``var`` written with ascii()) that passes
     ``where`` becomes an Option with ``text`` (else the item's own text), a text already taken numbered
-    by ``numbered``. ``where`` and ``text`` are generated sources or None."""
+    by ``numbered``. ``where`` and ``text`` are generated sources or None. ``leaves_var``: the caller
+    reads ``env[var]`` afterwards (the last item, as options_for leaves it); else it is set only when
+    ``where`` or ``text`` may read it through ``env``."""
     name = module.fresh("_o")
     if text is None:
         text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
                 else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
-    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {_iterated(source)}:",
-             f"        env[{var}] = x"]
+    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {_iterated(source)}:"]
+    if leaves_var or "env" in (where or "") + (text or ""):
+        lines.append(f"        env[{var}] = x")
     if where is not None:
         lines += [f"        if not {where}:", "            continue"]
     lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",

@@ -880,7 +880,7 @@ class ProcCompiler:
 
     def _gather(self, c: ast.Choose, spec: ChoiceSpec):
         """options_for's loop over the items as one generated function, the item a Python local in the
-        'where' and the text (it is in ``env`` too, as options_for leaves it)."""
+        'where' and the text (in ``env`` too where something may read it there)."""
         source = self.source(spec.source)
         if source is None:
             return None
@@ -888,9 +888,12 @@ class ProcCompiler:
         scope = codegen.Scope(set(self.scope), {c.var: "x"}, in_def=False)
         where = exprs.source.top(c.where, scope, True) if c.where is not None else None
         text = exprs.source.top(c.text, scope, True) if c.text is not None else None
+        # Choose drops the variable right after the loop, unless an 'optional' text or a mask runs first
+        # (or, choosing at once, the frame keeps it)
+        leaves = spec.optional is not None or spec.secret or spec.shown is not None or spec.players is not None
         return codegen.options_function(exprs.module, source, ascii(c.var), where, text,
                                         self.game.field_visibility, self.constant(Option),
-                                        self.constant(_numbered))
+                                        self.constant(_numbered), leaves_var=leaves)
 
     def _Choose(self, s):
         s = attrs.evolve(s, source=self.hoist(s.source, s))
@@ -912,7 +915,7 @@ class ProcCompiler:
             listed = "".join(f"({lab} if {c} else None), " for lab, c in codes)
             spec.gather = codegen.options_function(
                 self.game.exprs.module, f"({listed})", ascii(var), "(x is not None)", None,
-                self.game.field_visibility, self.constant(Option), self.constant(_numbered))
+                self.game.field_visibility, self.constant(Option), self.constant(_numbered), leaves_var=s.secret)
         self.emit(Choose(s.span, spec, node=s))
         end = Label()
         for alt in s.alternatives:
