@@ -205,8 +205,9 @@ class State:
 
     def _legal_table(self, player) -> list:
         """[the decision, the player asked about, how many had chosen, their Moves or None,
-        [(player, their options)...], every option in order] for the pending decision, kept until it changes (a
-        copy of the moves goes out, so a caller that sorts or shuffles its list cannot spoil the cache)."""
+        [(player, their options)...], every option in order] for the pending decision, kept until it
+        changes (a copy of the moves goes out, so a caller that sorts or shuffles its list cannot spoil
+        the cache)."""
         pend = self.pending
         table = self._legal
         # the same decision object (an equal one may hold other values), asked the same
@@ -518,7 +519,7 @@ class State:
             copy._load(snapshot)
         else:
             # The copy takes this state's data as it is, and this state takes a copy back from the snapshot
-            # when it is next touched (_Lent): a search goes on from the copy and seldom comes back.
+            # when it is next touched (_lent_class): a search goes on from the copy and seldom comes back.
             copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
                          winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
                          game=self.game, history=self.history, history_len=self.history_len,
