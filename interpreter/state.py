@@ -162,12 +162,9 @@ class State:
 
     def legal_moves(self, player: Optional[int] = None) -> list[Move]:
         """The moves open now (to ``player`` only, if given), numbered from 1 in this list."""
-        pend = self.pending
-        if pend is None:
+        if self.pending is None:
             return []
-        table = self._legal
-        if table is None or table[0] is not pend or table[1] != player or table[2] != len(pend.chosen):
-            table = self._legal_table(player)
+        table = self._legal_table(player)
         moves = table[3]
         if moves is None:  # made once per decision, and only for a caller that wants Move objects
             moves = table[3] = []
@@ -213,11 +210,8 @@ class State:
         # the same decision object (an equal one may hold other values), asked the same
         if table is not None and table[0] is pend and table[1] == player and table[2] == len(pend.chosen):
             return table
-        if player is None and not pend.chosen and len(pend.options) == 1:  # one player decides
-            groups = list(pend.options.items())
-        else:
-            groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
-                      if player is None or p == player]
+        groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
+                  if player is None or p == player]
         if len(groups) == 1:
             options = groups[0][1]  # never changed: shared, not copied
         else:
