@@ -13,6 +13,8 @@ module's own words, whatever the rules file says (tests/test_codegen.py tries to
 """
 from __future__ import annotations
 
+import ast as pyast
+import contextlib
 import itertools
 import re
 from typing import Any
@@ -210,10 +212,37 @@ class ExprSource:
             key = ascii(name)
             return f"(env[{key}] if {key} in env else _missing({key}))"
         if name in g.var_decls:
-            return f"st._vars[{ascii(name)}]"
+            return self.state_var(name)
         if name in g.constants:
             return Const(g.constants[name])
         raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
+
+    # Inside a loop's function (_loop_function): the game variables it reads, each taken into a local
+    # once, before the loop (no expression changes the state, so it is the same on every pass) ->
+    # {local: its name, written}.
+    _hoist = None
+
+    @contextlib.contextmanager
+    def hoisting(self, hoist: bool = True):
+        """Generate a loop's function (or, ``hoist`` false, a function of its own): gives the dict of
+        the game variables read in it, to be taken before the loop (``hoisted_lines``)."""
+        saved, self._hoist = self._hoist, {} if hoist else None
+        try:
+            yield self._hoist
+        finally:
+            self._hoist = saved
+
+    def state_var(self, name: str) -> str:
+        """Source reading the game variable ``name``."""
+        key = ascii(name)
+        if self._hoist is None:
+            return f"st._vars[{key}]"
+        for h, k in self._hoist.items():
+            if k == key:
+                return h
+        h = self.m.fresh("_h")
+        self._hoist[h] = key
+        return h
 
     # ------------------------------------------------------------------ operators
     _BINOP_NAMES = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div", "%": "_mod"}
@@ -223,10 +252,28 @@ class ExprSource:
         name = self._BINOP_NAMES[node.op]
         if isinstance(a, Const) and isinstance(b, Const):
             return self.fold(name, self.m.ns[name], a.value, b.value)
+        if node.op in ("+", "-") and (isinstance(a, Const) or isinstance(b, Const)):
+            return self._with_constant(node.op, name, a, b)
         if node.op in ("+", "-"):  # two numbers within the limits inline; anything else through the helper
             x, y, r = self.temp(), self.temp(), self.temp()
             return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
                     f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {name}({x}, {y}))")
+        return f"{name}({self.as_code(a)}, {self.as_code(b)})"
+
+    def _with_constant(self, op: str, name: str, a, b) -> str:
+        """``a op b`` (+ or -), one of them a constant: the case its kind makes likely written inline (a
+        number within the limits; a short text joined), anything else through the helper, as _add and
+        _sub would do it."""
+        const, other = (a, b) if isinstance(a, Const) else (b, a)
+        c, x, y = self.as_code(const), self.temp(), self.temp()
+        first, second = (c, x) if const is a else (x, c)
+        if type(const.value) is int and -10 ** 15 < const.value < 10 ** 15:
+            return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {first} {op} {second}) < _limits.BIG "
+                    f"else {name}({first}, {second}))")
+        if op == "+" and type(const.value) is str and len(const.value) <= 32:
+            # a text and another: joined as it is while the two stay within the 32 letters _add joins uncounted
+            return (f"({first} + {second} if type({x} := {other}) is str and len({x}) <= {32 - len(const.value)} "
+                    f"else {name}({first}, {second}))")
         return f"{name}({self.as_code(a)}, {self.as_code(b)})"
 
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -245,6 +292,8 @@ class ExprSource:
             inside = (f"({a} in {b} if {first}(type({b} := {cb}) is not list or len({b}) <= 32)"
                       f" else _within({a}, {b}))")
             return inside if node.op == "in" else f"(not {inside})"
+        if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
+            return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
         return f"({ca} {self._COMPARE_OPS[node.op]} {cb})"
 
     def _BoolOp(self, node, scope):
@@ -335,7 +384,7 @@ class ExprSource:
         # a player's entry: players are 1 to count (anything else is an error _player_index words)
         entry = f"({t} - 1 if type({t} := {obj}) is int and 0 < {t} <= {count} else _player_index({t}, {count}))"
         if kinds == {"player"}:
-            return f"st._vars[{key}][{entry}]"
+            return f"{self.state_var(name)}[{entry}]"
         if kinds == {"column"}:
             column = self.m.constant(g.columns[name])
             return f"({column}[{t}] if type({t} := {obj}) is str and {t} in {column} else _column({column}, {t}, {key}))"
@@ -362,12 +411,18 @@ class ExprSource:
             rows = self.m.constant(g.rows[node.obj.id])
             return f"_table_row({rows}, {ascii(node.obj.id)}, {keys}, {self.code(node.index, scope)})"
         obj, idx = self.code(node.obj, scope), self.code(node.index, scope)
+        if obj != _iterated(obj) and is_simple(idx) and not idx.isdigit():
+            # an item of a constant list of numbers, texts...: read from the list itself (no copy, no test
+            # of its kind)
+            obj = _iterated(obj)
+            return (f"({obj}[{idx} - 1] if type({idx}) is int and 0 < {idx} <= {len(self.m.ns[obj])} "
+                    f"else _get_index({obj}, {idx}))")
         t = self.temp()
         # a map's entry, or a list's item counted from 1, read inline; anything else (a position out of
         # range, text, a wrong kind) through get_index, which says what is wrong
-        if idx.isdigit() and 0 < int(idx) < 10 ** 6:  # a fixed position: the list's length is the only test
-            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{int(idx) - 1}] if type({t}) is list "
-                    f"and len({t}) >= {idx} else _get_index({t}, {idx}))")
+        if idx.isdigit() and 0 < int(idx) < 10 ** 6:  # a fixed position (of a list, most often): its length is the test
+            return (f"({t}[{int(idx) - 1}] if type({t} := {obj}) is list and len({t}) >= {idx} else {t}.get({idx}) "
+                    f"if type({t}) is dict else _get_index({t}, {idx}))")
         if is_simple(idx):
             return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
                     f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
@@ -485,7 +540,8 @@ class ExprSource:
                 for n in nodes) and "me" not in d.params
             if ok:
                 cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
-                body = self.top(d.body, Scope(set(), {p: f"_a{i}" for i, p in enumerate(d.params)}, False), True)
+                with self.hoisting(False):  # measured as written outside a loop
+                    body = self.top(d.body, Scope(set(), {p: f"_a{i}" for i, p in enumerate(d.params)}, False), True)
                 ok = len(body) <= self._INLINE_MOST
             cache[name] = ok
         return cache[name]
@@ -517,7 +573,8 @@ class ExprSource:
         head = ["st"] + ([] if "me" in d.params else ["me"]) + [py[p] for p in d.params]
         if "me" not in d.params:
             py["me"] = "me"
-        body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
+        with self.hoisting(False):  # a function of its own, not the loop's
+            body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
             lines += ["    _left[0] -= _CALL", "    if _left[0] < 0:", "        _exhausted()"]
@@ -530,14 +587,18 @@ class ExprSource:
                    for n in ast.walk(defs[name].body))
 
     # ------------------------------------------------------------------ loops
-    def _loop_function(self, scope: Scope, var: str, build) -> str:
+    def _loop_function(self, scope: Scope, var: str, build, hoist: bool = True) -> str:
         """A function of its own for a loop over a list: it takes ``st``, ``env`` and every Python local
-        in scope; ``build(inner_scope, v)`` gives its body's lines (``v`` the item's Python name)."""
+        in scope; ``build(inner_scope, v)`` gives its body's lines (``v`` the item's Python name).
+        ``hoist``: the loop goes through the whole list, so the game variables it reads are taken once,
+        before it (state_var); a loop that stops at its first or second item would only pay for that."""
         fname, v = self.m.fresh("_q"), self.m.fresh("_v")
         captured = sorted(set(scope.py.values()))
         inner = scope.bind(var, v)
         lines = [f"def {fname}({', '.join(['st', 'env'] + captured)}):"]
-        lines += ["    " + line for line in build(inner, v)]
+        with self.hoisting(hoist) as hoisted:
+            body = build(inner, v)
+        lines += ["    " + line for line in hoisted_lines(hoisted) + body]
         self.m.define("\n".join(lines), fname)
         env = "env" if not scope.in_def else "None"
         return f"{fname}({', '.join(['st', env] + captured)})"
@@ -580,7 +641,7 @@ class ExprSource:
                 lines += ["values = items"]
             lines.append(f"return _quantified({ascii(func)}, items, values)")
             return lines
-        return self._loop_function(scope, b.var, build)
+        return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 
     def _ListComp(self, node, scope):
         b = node.binder
@@ -671,7 +732,9 @@ def add_stretches(proc, module: Module, gen: Sources) -> None:
     fast, costs, lines_of = list(proc.code), [1] * n, {}
     for start in sorted(p for p in landings if p < n):
         stretch = _Stretch(proc, gen, kinds)
-        stretch.path(start, 0, set(), set(), "")
+        # a procedure starts with its parameters set (statements.Call binds each one)
+        known = {ascii(p) for p in proc.params} if start == 0 else set()
+        stretch.path(start, 0, set(), known, "")
         if stretch.most < 2 and not stretch.inlined:
             continue  # one instruction called alone: the instruction itself is as fast
         name = module.fresh("_s")
@@ -780,28 +843,64 @@ def _refunding(value: str, unused: int, gen: Sources) -> str:
     return f"{gen.constant(with_refund)}({value}, {unused})"
 
 
+def hoisted_lines(hoisted) -> list:
+    """The lines that take the game variables a loop reads (ExprSource.hoisting) before it."""
+    return [f"{h} = st._vars[{key}]" for h, key in (hoisted or {}).items()]
+
+
 # ----------------------------------------------------------------------------- decisions
 def options_function(module: Module, source: str, var: str, where, text, visibility: bool, option: str,
-                     numbered: str, leaves_var: bool = True):
+                     numbered: str, leaves_var: bool = True, hoisted=None):
     """The loop of statements.options_for as one generated function ``(st, env) -> options``: each item
     of ``source`` (bound to ``x`` and to ``env[var]``; ``var`` written with ascii()) that passes
     ``where`` becomes an Option with ``text`` (else the item's own text), a text already taken numbered
-    by ``numbered``. ``where`` and ``text`` are generated sources or None. ``leaves_var``: the caller
-    reads ``env[var]`` afterwards (the last item, as options_for leaves it); else it is set only when
-    ``where`` or ``text`` may read it through ``env``."""
+    by ``numbered``. ``where`` and ``text`` are generated sources or None, ``hoisted`` the game
+    variables they read (ExprSource.hoisting). ``leaves_var``: the caller reads ``env[var]`` afterwards
+    (the last item, as options_for leaves it); else it is set only when ``where`` or ``text`` may read
+    it through ``env``."""
     name = module.fresh("_o")
     if text is None:
         text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
                 else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
-    lines = [f"def {name}(st, env):", "    opts = []", "    seen = {}", f"    for x in {_iterated(source)}:"]
+    pairs = _constant_texts(module, source, text)
+    lines = [f"def {name}(st, env):", *("    " + line for line in hoisted_lines(hoisted)), "    opts = []"]
+    if pairs is not None:  # each item's text known before the game: no text made, none taken twice
+        lines.append(f"    for x, t in {pairs}:")
+    else:
+        lines += ["    seen = {}", f"    for x in {_iterated(source)}:"]
     if leaves_var or "env" in (where or "") + (text or ""):
         lines.append(f"        env[{var}] = x")
     if where is not None:
         lines += [f"        if not {where}:", "            continue"]
-    lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
-              "            if t is None:", "                continue", "        seen[t] = x",
-              f"        opts.append({option}(t, x))", "    return opts"]
+    if pairs is None:
+        lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
+                  "            if t is None:", "                continue", "        seen[t] = x"]
+    lines += [f"        opts.append({option}(t, x))", "    return opts"]
     return module.define("\n".join(lines), name)
+
+
+def _constant_texts(module: Module, source: str, text: str):
+    """The name of a constant list of (item, its text) when ``source`` is a constant list of numbers and
+    texts and ``text`` reads nothing but the item, the texts all different and short (no work to count):
+    worked out here, once, by the same code. Else None."""
+    items = _iterated(source)
+    if items == source or not (type(module.ns.get(items)) is list and module.ns[items]):
+        return None
+    values = module.ns[items]
+    if any(type(v) is not int and type(v) is not str for v in values):
+        return None
+    names = {n.id for n in pyast.walk(pyast.parse(text, mode="eval")) if isinstance(n, pyast.Name)}
+    if names & {"st", "env", "me"}:
+        return None
+    fname = module.fresh("_x")
+    fn = module.define(f"def {fname}(x):\n    return {text}", fname)
+    try:
+        texts = [fn(v) for v in values]
+    except Exception:  # left to fail when it runs, where the machine names the rule's line
+        return None
+    if any(type(t) is not str or len(t) > 1000 for t in texts) or len(set(texts)) < len(texts):
+        return None
+    return module.constant(list(zip(values, texts)))
 
 
 # a procedure's local read with its check that it has a value (ExprSource._Name), and one set

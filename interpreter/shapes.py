@@ -87,7 +87,7 @@ def _lay(board, cells, symmetry):
     by_first: dict = {}
     for p in out:
         by_first.setdefault(p[0], []).append(p)
-    return out, by_first
+    return out, by_first, len(cells)
 
 
 def placement_list(board, shape, symmetry: str = "all") -> list:
@@ -100,12 +100,19 @@ def matches(board, shape, spaces, symmetry: str = "all") -> list:
     if found is None:
         placements(board, shape, symmetry)
         found = board.__dict__["_shape_cache"][(_key(shape), symmetry)]
-    by_first = found[1]
+    _, by_first, size = found
+    if type(spaces) is list and len(spaces) < size:  # fewer spaces than the shape has cells: none fits
+        return []
     order = board.__dict__["_shape_order"]
-    held = {s for s in spaces if s in order}
+    held = order.keys() & spaces  # the spaces of the board among them
+    # each placement is tested in C (filter); the few found are put in the board's order afterwards
+    fits, get = held.issuperset, by_first.get
     out = []
-    for s in sorted(held, key=order.__getitem__):
-        for p in by_first.get(s, ()):
-            if held.issuperset(p):
+    for s in held:
+        ps = get(s)
+        if ps is not None:
+            for p in filter(fits, ps):
                 out.append(p[:])
+    if len(out) > 1:
+        out.sort(key=lambda p: [order[s] for s in p])
     return out

@@ -886,14 +886,15 @@ class ProcCompiler:
             return None
         exprs = self.game.exprs
         scope = codegen.Scope(set(self.scope), {c.var: "x"}, in_def=False)
-        where = exprs.source.top(c.where, scope, True) if c.where is not None else None
-        text = exprs.source.top(c.text, scope, True) if c.text is not None else None
+        with exprs.source.hoisting() as hoisted:
+            where = exprs.source.top(c.where, scope, True) if c.where is not None else None
+            text = exprs.source.top(c.text, scope, True) if c.text is not None else None
         # Choose drops the variable right after the loop, unless an 'optional' text or a mask runs first
         # (or, choosing at once, the frame keeps it)
         leaves = spec.optional is not None or spec.secret or spec.shown is not None or spec.players is not None
         return codegen.options_function(exprs.module, source, ascii(c.var), where, text,
                                         self.game.field_visibility, self.constant(Option),
-                                        self.constant(_numbered), leaves_var=leaves)
+                                        self.constant(_numbered), leaves_var=leaves, hoisted=hoisted)
 
     def _Choose(self, s):
         s = attrs.evolve(s, source=self.hoist(s.source, s))

@@ -253,6 +253,7 @@ turn:
     choose r in rows as "row {r[2]}"
     choose x in [3, 1, 3, 2, 5] where x != 2 as "n{x % 2}"
     choose y in ["p", "q", 4, none, true, [1, "z"]]
+    choose z in [7, "w", 9] where z != n + 7 as "z{z}"
     marks[x] = x
     marks[x] += 1
     me.tally += x
@@ -469,3 +470,104 @@ def test_a_procedure_that_calls_itself_still_runs_with_frames():
     with pytest.raises(RulesRuntimeError) as info:
         game.new_state(seed=1)
     assert "procedures called 500 deep" in str(info.value)
+
+
+def _function(source: str, *marks: str) -> str:
+    """The one generated function whose text holds every mark."""
+    found = [u for u in source.split("\n\n") if all(m in u for m in marks)]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_loop_over_a_whole_list_reads_each_game_variable_once_before_it():
+    """A filter or a sum goes through its whole list: the game variables it reads are taken into
+    locals before the loop (an expression never changes them). any/all/first, which may stop at the
+    first item, read them where they are used."""
+    game = game_of(HEAD + "var owner = {\"a\": 1, \"b\": 2, \"c\": 1}\nvar bonus = [5, 7]\nvar res = []\n"
+                          "turn:\n    res = [[s in [\"a\", \"b\", \"c\", \"d\"] where owner[s] == me],"
+                          " sum(s in [\"a\", \"b\", \"c\"]: bonus[owner[s]]), any(s in [\"a\", \"b\"]: owner[s] == 3)]\n"
+                          "    owner[\"d\"] = 1\n    res = res + [[s in [\"a\", \"b\", \"c\", \"d\"] where owner[s] == me]]\n"
+                          "    choose c in [1]\n    end game\n")
+    st = game.new_state(seed=1)
+    assert st.vars["res"] == [["a", "c"], 17, False, ["a", "c", "d"]]  # the second filter sees 'd' set
+    source = source_of(game)
+    summed = _function(source, "def _q", "'bonus'")
+    head, _, loop = summed.partition("for ")
+    assert "st._vars['owner']" in head and "st._vars['bonus']" in head and "st._vars" not in loop
+    stops_early = _function(source, "def _q", "return True")  # the any
+    assert "st._vars['owner']" in stops_early.partition("for ")[2]
+
+
+def test_an_item_of_a_constant_list_is_read_from_the_list_itself():
+    game = game_of(HEAD + "def pick(i) = [10, 20, 30][i]\nvar res = []\nturn:\n"
+                          "    res = [pick(1), pick(3), pick(-1)]\n    res = res + [pick(4)]\n    end game\n")
+    assert "[:]" not in _function(source_of(game), "def _d0(")
+    with pytest.raises(RulesRuntimeError) as info:
+        game.new_state(seed=1)
+    assert "there is no item 4 in a list of 3 items" in str(info.value)
+    game = game_of(HEAD + "def pick(i) = [10, 20, 30][i]\nvar res = []\nturn:\n"
+                          "    res = [pick(1), pick(3), pick(-1)]\n    choose c in [1]\n    end game\n")
+    assert game.new_state(seed=1).vars["res"] == [10, 30, 30]
+
+
+def test_a_comparison_with_none_is_an_identity_test_with_the_same_answers():
+    values = '[0, 1, "", "x", false, true, [], [none], {}, none]'
+    game = game_of(HEAD + f"var vs = {values}\nvar res = []\nturn:\n"
+                          "    res = [v in vs : [v == none, v != none, none == v, none != v]]\n"
+                          "    choose c in [1]\n    end game\n")
+    assert " is None" in source_of(game) and " is not None" in source_of(game)
+    expect = [[False, True, False, True]] * 9 + [[True, False, True, False]]
+    assert game.new_state(seed=1).vars["res"] == expect
+
+
+def test_a_procedure_reads_its_parameters_without_a_check_from_its_start():
+    game = game_of(HEAD + "var res = 0\nprocedure put(n):\n    res = n + n\nturn:\n    put(4)\n"
+                          "    choose c in [res]\n    end game\n")
+    stretch = _function(source_of(game), "def _s", "st._vars['res'] = ")
+    assert "'n' in env" not in stretch and "env['n']" in stretch
+    assert game.new_state(seed=1).legal_moves()[0].text == "8"
+
+
+def test_the_texts_of_a_constant_list_of_options_are_made_once():
+    """Options drawn from a constant list of numbers and texts, with texts that read only the item and
+    are all different, take their texts from a list made when the game is compiled; equal texts (to
+    number) or a text that reads anything else are made as the decision is asked."""
+    game = game_of(HEAD + "var n = 1\nturn:\n    choose a in [1, 2, 3] where a != n as \"a{a}\"\n"
+                          "    choose b in [1, 2, 3] as \"b{b % 2}\"\n    choose c in [1, 2] as \"c{c + n}\"\n"
+                          "    choose d in range(3)\n    n += 1\n    if n > 5:\n        end game\n")
+    source = source_of(game)
+    assert "for x, t in _c" in _function(source, "def _o", "x != _h")    # a: its where reads n, not its text
+    assert "seen = {}" in _function(source, "def _o", "_mod(x, 2)")     # b: b1, b0, b1 #2
+    assert "seen = {}" in _function(source, "def _o", "_add(")          # c: its text reads n
+    assert source.count("for x, t in _c") == 2                           # a and d
+    st = game.new_state(seed=1)
+    assert [m.text for m in st.legal_moves()] == ["a2", "a3"]
+    st.apply("a3")
+    assert [m.text for m in st.legal_moves()] == ["b1", "b0", "b1 #2"]
+    st.apply("b1 #2")
+    assert [m.text for m in st.legal_moves()] == ["c2", "c3"]
+    st.apply("c3")
+    assert [m.text for m in st.legal_moves()] == ["1", "2", "3"]
+    st.apply("2")
+    assert [m.text for m in st.legal_moves()] == ["a1", "a3"] and st.vars["n"] == 2
+
+
+def test_adding_a_constant_gives_what_the_helpers_give():
+    """'+' and '-' with one constant side write the likely case inline (a number, a short text) and
+    leave the rest to the helpers: the same values, the same errors, the same limits."""
+    long_text = "x" * 40
+    game = game_of(HEAD + f'var ns = [3, -4]\nvar ts = ["ab", "", "{long_text}"]\nvar res = []\nturn:\n'
+                          '    res = [[n in ns : [n + 1, 1 + n, n - 2, 10 - n]], [t in ts : [t + "t", "t" + t]],'
+                          ' [1] + [2], ts + ["z"]]\n'
+                          '    choose c in [1]\n    end game\n')
+    assert "len(" in _function(source_of(game), "def _q", "'t' +")
+    res = game.new_state(seed=1).vars["res"]
+    assert res == [[[4, 4, 1, 7], [-3, -3, -6, 14]], [["abt", "tab"], ["t", "t"], [long_text + "t", "t" + long_text]],
+                   [1, 2], ["ab", "", long_text, "z"]]
+    for text, message in [('"t" + m["n"]', "cannot add text and a number"), ('m["t"] - 2', "cannot subtract a number from text"),
+                          ('1 + m["l"]', "cannot add a number and a list")]:
+        bad = game_of(HEAD + 'var m = {"n": 5, "t": "t", "l": []}\nvar x = 0\nturn:\n'
+                             f"    x = {text}\n    end game\n")
+        with pytest.raises(RulesRuntimeError) as info:
+            bad.new_state(seed=1)
+        assert message in str(info.value) and "x.rules:6:" in str(info.value), str(info.value)

@@ -52,6 +52,25 @@ def test_shape_matches_only_the_given_spaces(make_game):
     assert diagonal == [["A2", "B1"]]          # "x./.x" falls to the right, as B1-A2 does
 
 
+def test_shape_matches_are_the_placements_within_the_spaces_in_their_order(make_game):
+    """shape_matches tests each placement in C and sorts only what it found: on random sets of spaces
+    (with repeats and a stranger), always the placements whose every space is given, in the order
+    shape_placements lists them."""
+    import random
+    from rulewright.interpreter import shapes
+    board = make_game(SHAPES, options={"symmetry": "all"}).compiled.board
+    spaces, rng = list(board.spaces), random.Random(5)
+    many = 0
+    for _ in range(400):
+        shape = rng.choice(["xx", "x./.x", "xxx/x..", "x.x/.x.", "xx/xx", "x", [[0, 0], [2, 1]]])
+        symmetry = rng.choice(["all", "rotations", "fixed"])
+        held = rng.sample(spaces, rng.randrange(len(spaces))) + rng.sample(spaces, 2) + ["Z9"]
+        expected = [p for p in shapes.placements(board, shape, symmetry) if set(p) <= set(held)]
+        assert shapes.matches(board, shape, held, symmetry) == expected
+        many += len(expected) > 1
+    assert many > 100
+
+
 def test_orientations_dedupe_symmetric_shapes():
     assert len(orientations(shape_cells("xx/xx"), "all")) == 1
     assert len(orientations(shape_cells(".x./xxx/.x."), "all")) == 1
