@@ -218,8 +218,8 @@ class ExprSource:
         raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
 
     # Inside a loop's function (_loop_function): the game variables it reads, each taken into a local
-    # once, before the loop (no expression changes the state, so it is the same on every pass) ->
-    # {local: its name, written}.
+    # once, before the loop (no expression changes the state, so it is the same on every pass):
+    # {its name, written: the local}.
     _hoist = None
 
     @contextlib.contextmanager
@@ -237,11 +237,9 @@ class ExprSource:
         key = ascii(name)
         if self._hoist is None:
             return f"st._vars[{key}]"
-        for h, k in self._hoist.items():
-            if k == key:
-                return h
-        h = self.m.fresh("_h")
-        self._hoist[h] = key
+        h = self._hoist.get(key)
+        if h is None:
+            h = self._hoist[key] = self.m.fresh("_h")
         return h
 
     # ------------------------------------------------------------------ operators
@@ -256,8 +254,11 @@ class ExprSource:
             return self._with_constant(node.op, name, a, b)
         if node.op in ("+", "-"):  # two numbers within the limits inline; anything else through the helper
             x, y, r = self.temp(), self.temp(), self.temp()
+            # (+: two texts or two lists joined inline too, while within the 32 items _add joins uncounted)
+            joined = (f"{x} + {y} if type({x}) is type({y}) and (type({x}) is str or type({x}) is list) "
+                      f"and len({x}) + len({y}) <= 32 else " if node.op == "+" else "")
             return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
-                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {name}({x}, {y}))")
+                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {joined}{name}({x}, {y}))")
         return f"{name}({self.as_code(a)}, {self.as_code(b)})"
 
     def _with_constant(self, op: str, name: str, a, b) -> str:
@@ -845,7 +846,7 @@ def _refunding(value: str, unused: int, gen: Sources) -> str:
 
 def hoisted_lines(hoisted) -> list:
     """The lines that take the game variables a loop reads (ExprSource.hoisting) before it."""
-    return [f"{h} = st._vars[{key}]" for h, key in (hoisted or {}).items()]
+    return [f"{h} = st._vars[{key}]" for key, h in (hoisted or {}).items()]
 
 
 # ----------------------------------------------------------------------------- decisions
@@ -879,6 +880,9 @@ def options_function(module: Module, source: str, var: str, where, text, visibil
     return module.define("\n".join(lines), name)
 
 
+_TEXTS_MADE_MOST = 1000  # items of a list whose texts are made when the game is compiled, at most
+
+
 def _constant_texts(module: Module, source: str, text: str):
     """The name of a constant list of (item, its text) when ``source`` is a constant list of numbers and
     texts and ``text`` reads nothing but the item, the texts all different and short (no work to count):
@@ -887,7 +891,7 @@ def _constant_texts(module: Module, source: str, text: str):
     if items == source or not (type(module.ns.get(items)) is list and module.ns[items]):
         return None
     values = module.ns[items]
-    if any(type(v) is not int and type(v) is not str for v in values):
+    if len(values) > _TEXTS_MADE_MOST or any(type(v) is not int and type(v) is not str for v in values):
         return None
     names = {n.id for n in pyast.walk(pyast.parse(text, mode="eval")) if isinstance(n, pyast.Name)}
     if names & {"st", "env", "me"}:

@@ -558,12 +558,13 @@ def test_adding_a_constant_gives_what_the_helpers_give():
     long_text = "x" * 40
     game = game_of(HEAD + f'var ns = [3, -4]\nvar ts = ["ab", "", "{long_text}"]\nvar res = []\nturn:\n'
                           '    res = [[n in ns : [n + 1, 1 + n, n - 2, 10 - n]], [t in ts : [t + "t", "t" + t]],'
-                          ' [1] + [2], ts + ["z"]]\n'
+                          ' [1] + [2], ts + ["z"], [t in ts : t + t], ns + ns, ts + ts]\n'
                           '    choose c in [1]\n    end game\n')
     assert "len(" in _function(source_of(game), "def _q", "'t' +")
     res = game.new_state(seed=1).vars["res"]
     assert res == [[[4, 4, 1, 7], [-3, -3, -6, 14]], [["abt", "tab"], ["t", "t"], [long_text + "t", "t" + long_text]],
-                   [1, 2], ["ab", "", long_text, "z"]]
+                   [1, 2], ["ab", "", long_text, "z"], ["abab", "", long_text * 2], [3, -4, 3, -4],
+                   ["ab", "", long_text] * 2]
     for text, message in [('"t" + m["n"]', "cannot add text and a number"), ('m["t"] - 2', "cannot subtract a number from text"),
                           ('1 + m["l"]', "cannot add a number and a list")]:
         bad = game_of(HEAD + 'var m = {"n": 5, "t": "t", "l": []}\nvar x = 0\nturn:\n'
