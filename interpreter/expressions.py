@@ -12,7 +12,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter import codegen, limits
 from rulewright.interpreter.builtins import quantified
 from rulewright.interpreter.machine import kind_of, shown
-from rulewright.interpreter.values import copy_value, to_text
+from rulewright.interpreter.values import SCALARS, copy_value, to_text
 from rulewright.interpreter.views import public_text
 
 
@@ -252,7 +252,7 @@ def _helpers(game) -> dict:
         "_get_index": get_index, "_set_index": set_index, "_no_board": no_board, "_left": limits.left, "_limits": limits,
         "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend,
         "_quantified": quantified, "_copy_value": copy_value,
-        "_SCALAR_TYPES": frozenset((int, str, bool, float, type(None))), "_FOLD_ERRORS": _FOLD_ERRORS,
+        "_SCALAR_TYPES": SCALARS, "_FOLD_ERRORS": _FOLD_ERRORS,
     }
 
 

@@ -15,6 +15,7 @@ from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRun
 from rulewright.interpreter import events, limits, machine
 from rulewright.interpreter.machine import Frame, Option, Pending
 from rulewright.interpreter.sharing import copy_shared
+from rulewright.interpreter.values import SCALARS
 
 
 class Move(tuple):
@@ -51,15 +52,12 @@ _new_move = tuple.__new__
 _MOVES: dict = {}
 _MOVES_KEPT = 20_000
 
-# values nothing can change in place: an Option holding one is shared by a clone
-_SCALARS = frozenset((int, str, bool, float, type(None)))
-
 
 def _scalar_options(options: dict) -> bool:
     """Whether every option's value is a number, a text, yes/no or none."""
     for opts in options.values():
         for o in opts:
-            if type(o.value) not in _SCALARS:
+            if type(o.value) not in SCALARS:
                 return False
     return True
 
@@ -430,7 +428,7 @@ class State:
         if values is not None:  # else one player's decision, options of numbers and texts: nothing in it changes
             options = {}
             for (p, opts), vals in zip(pend.options.items(), values):
-                options[p] = [o if type(v) in _SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
+                options[p] = [o if type(v) in SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
             pend = Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(texts),
                            pend.window)
         self.pending = pend

@@ -40,6 +40,10 @@ def short_text(value, most: int = 40) -> str:
     return " ".join(out) + (" ..." if todo else "")
 
 
+# the kinds of value nothing changes in place: a copy of one is the value itself (shared, not copied)
+SCALARS = frozenset((int, str, bool, float, type(None)))
+
+
 def copy_value(value):
     """A deep copy of JSON-like data, fast for the flat lists that dominate game state; counted as work
     (copying a list that holds the same list twice, nested, doubles with each level)."""
@@ -56,8 +60,5 @@ def copy_value(value):
         left[0] -= len(value)
         if left[0] < 0:
             limits.exhausted()
-        return {k: v if type(v) in _SCALARS else copy_value(v) for k, v in value.items()}
+        return {k: v if type(v) in SCALARS else copy_value(v) for k, v in value.items()}
     return value
-
-
-_SCALARS = frozenset((int, str, bool, float, type(None)))  # kept as they are: nothing changes them in place
