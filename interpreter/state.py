@@ -208,8 +208,11 @@ class State:
         # the same decision object (an equal one may hold other values), asked the same
         if table is not None and table[0] is pend and table[1] == player and table[2] == len(pend.chosen):
             return table
-        groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
-                  if player is None or p == player]
+        if player is None and not pend.chosen:  # everyone asked, no one has chosen yet: the common case
+            groups = list(pend.options.items())
+        else:
+            groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
+                      if player is None or p == player]
         if len(groups) == 1:
             options = groups[0][1]  # never changed: shared, not copied
         else:
