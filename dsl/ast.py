@@ -447,9 +447,18 @@ class AddRows:
 
 @node
 class AddValues:
-    """In a variant: more values for an option of the base."""
+    """In a variant: more values for an option of the base, and perhaps another default (a value of it)."""
     option: str
     values: tuple
+    default: Any = None
+    span: Span = span_field()
+
+
+@node
+class AddMembers:
+    """In a variant: more members for an enum of the base."""
+    enum: str
+    members: tuple
     span: Span = span_field()
 
 

@@ -484,6 +484,12 @@ class _About:
     text: str
 
 
+@attrs.frozen
+class _Default:
+    """A variant's new default for an option, on its way to add_values_decl."""
+    value: ast.Literal
+
+
 @v_args(meta=True)
 class _Builder(Transformer):
     """Builds ast nodes from the parse tree, giving each its span."""
@@ -1090,7 +1096,19 @@ class _Builder(Transformer):
         return ast.AddRows(str(c[0]), tuple(c[1:]), span=self._span(meta))
 
     def add_values_decl(self, meta, c):
-        values = []
+        values, default = [], None
         for v in c[1:]:
+            if isinstance(v, _Default):
+                default = v.value
+                continue
             values.extend(v if isinstance(v, tuple) else [self._fixed(v, "an option's value")])
-        return ast.AddValues(str(c[0]), tuple(values), span=self._span(meta))
+        return ast.AddValues(str(c[0]), tuple(values), default, span=self._span(meta))
+
+    def option_default(self, meta, c):
+        if isinstance(c[0], tuple):
+            raise RulesSyntaxError(Diagnostic("a default is one value, not a range", self.filename, meta.line,
+                                              meta.column, self._source_line(meta.line)))
+        return _Default(self._fixed(c[0], "an option's default"))
+
+    def add_members_decl(self, meta, c):
+        return ast.AddMembers(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))

@@ -13,6 +13,7 @@ from rulewright.dsl.errors import Diagnostic, suggest
 from rulewright.interpreter import board_kinds
 from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
+from rulewright.interpreter.dispatch import dispatch_diagnostics
 from rulewright.interpreter.lost_writes import lost_write_diagnostics
 from rulewright.interpreter.symbols import RESERVED, symbols
 from rulewright.interpreter.types import TypeChecker
@@ -98,6 +99,7 @@ class Checker:
             # a misspelled use is an error already, and the typo checks would guess the other way round
             TypoChecks(self).run()
             self.diagnostics.extend(lost_write_diagnostics(self.rules, self.sym))
+            self.diagnostics.extend(dispatch_diagnostics(self.rules, self.sym))
         return self.diagnostics
 
     def _declarations(self, decls):

@@ -8,6 +8,12 @@ block such as ``turn:``, an option, a table...), add new ones, and change the ba
     after step "Fire":             ... or just after it
     add to table cards:            more rows
     add to option speed: 5 | 6     more values
+    add to option speed: 5 default 5      ... and another default
+    add to enum colour: purple     more members
+
+Every value a variant adds is kept with the line that adds it (``derived["added"]``), so that the
+checker can name that line wherever the base's rules let the value fall to a catch-all
+(interpreter/dispatch.py).
 
 A piece that names something the base does not have is an error, with a "did you mean", and so is a new
 declaration that nothing uses while its name is close to one of the base's (a misspelled override would
@@ -25,11 +31,12 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
+from rulewright.interpreter.dispatch import Added
 from rulewright.interpreter.symbols import uses
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)
-_PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues)
+_PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues, ast.AddMembers)
 _KIND_WORDS = {"DefDecl": "def", "ProcDecl": "procedure", "VarDecl": "variable", "OptionDecl": "option",
                "TableDecl": "table", "RecordDecl": "record", "EnumDecl": "enum", "BoardDecl": "board"}
 
@@ -122,6 +129,7 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
     decls = merged.run()
     sources = {**base_rules.sources, **rules.sources}
     out = ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(decls), sources)
+    out.derived["added"] = base_rules.derived.get("added", []) + merged.added
     if merged.errors:
         raise RulesCompileError(merged.errors)
     return out
@@ -135,6 +143,7 @@ class _Merge:
     def __init__(self, base: ast.RulesFile, variant: ast.RulesFile):
         self.base, self.variant = base, variant
         self.errors: list[Diagnostic] = []
+        self.added: list = []  # dispatch.Added: each value the variant adds, with its line
         self.merged: dict = {decl_key(d, ("base", i)): d for i, d in enumerate(base.decls)}
 
     def error(self, span, message, hint=""):
@@ -167,6 +176,8 @@ class _Merge:
                 self._rows(d)
             elif isinstance(d, ast.AddValues):
                 self._values(d)
+            elif isinstance(d, ast.AddMembers):
+                self._members(d)
         decls = list(self.merged.values())
         self._unused(new, decls)
         return decls
@@ -231,6 +242,9 @@ class _Merge:
                        suggest(piece.table, [k[1] for k in self.merged if k[0] == "TableDecl"]))
             return
         self.merged[("TableDecl", piece.table)] = attrs.evolve(table, rows=table.rows + piece.rows)
+        for row in piece.rows:
+            if row.values and isinstance(row.values[0], (ast.Name, ast.Literal)):
+                self.added.append(Added(_value(row.values[0]), "table", piece.table, row.span))
 
     def _values(self, piece: ast.AddValues):
         option = self.merged.get(("OptionDecl", piece.option))
@@ -242,7 +256,28 @@ class _Merge:
         for v in piece.values:
             if _value(v) in have:
                 self.error(v.span, f"option '{piece.option}' already has the value {_value(v)!r}")
-        self.merged[("OptionDecl", piece.option)] = attrs.evolve(option, values=option.values + piece.values)
+            self.added.append(Added(_value(v), "option", piece.option, piece.span))
+        values = option.values + piece.values
+        if piece.default is not None:  # the first value is the default
+            chosen = [v for v in values if _value(v) == _value(piece.default)]
+            if not chosen:
+                self.error(piece.default.span, f"option '{piece.option}' has no value {_value(piece.default)!r} "
+                           "to make the default", "its values: " + ", ".join(str(_value(v)) for v in values))
+                return
+            values = (chosen[0],) + tuple(v for v in values if v is not chosen[0])
+        self.merged[("OptionDecl", piece.option)] = attrs.evolve(option, values=values)
+
+    def _members(self, piece: ast.AddMembers):
+        enum = self.merged.get(("EnumDecl", piece.enum))
+        if enum is None:
+            self.error(piece.span, f"the base has no enum '{piece.enum}'",
+                       suggest(piece.enum, [k[1] for k in self.merged if k[0] == "EnumDecl"]))
+            return
+        for m in piece.members:
+            if m in enum.members:
+                self.error(piece.span, f"enum '{piece.enum}' already has the member '{m}'")
+            self.added.append(Added(m, "enum", piece.enum, piece.span))
+        self.merged[("EnumDecl", piece.enum)] = attrs.evolve(enum, members=enum.members + piece.members)
 
 
 def _value(v):
