@@ -17,8 +17,8 @@ defined in docs/cli.md (coverage).
   log: the game's variables (``round_number`` aside), what is face up, the status and the winners are
   as before, and so is every local of each rule still running (a loop's own variables aside) - so
   whatever the move did was thrown away with the rule that made it. A decline (``optional``, whose
-  value is none) and an alternative of a ``choose:`` block whose body is ``pass`` are passes, never
-  silent: the rules say that they do nothing.
+  value is none) and an alternative of a ``choose:`` block whose body is ``pass`` or ``break`` are
+  passes, never silent: the rules say that they do nothing, or stop.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from rulewright.interpreter.agents import agents_for
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.compiler import CompiledGame
 from rulewright.interpreter.machine import Proc
-from rulewright.interpreter.statements import ChooseEach, ForNext
+from rulewright.interpreter.statements import Choose, ChooseEach, ForNext
 
 EXAMPLES_KEPT = 3  # the examples a report keeps of each silent rule
 
@@ -194,8 +194,31 @@ def _statements(compiled, hits: dict) -> tuple:
         for pc, ins in enumerate(proc.instructions):
             if ticks[pc] and ins.span.line > 0:
                 ran.add((ins.span.file, ins.span.line))
+    for d in list(compiled.procs_ast.values()) + list(compiled.blocks.values()):
+        _heads_ran(d.body, ran)
     return tuple(FileStatements(file, tuple(sorted(ls)), tuple(sorted(n for n in ls if (file, n) not in ran)))
                  for file, ls in sorted(lines.items()))
+
+
+def _heads_ran(body, ran: set) -> bool:
+    """Whether a statement of ``body`` ran; an 'if' or 'elif' whose branch ran counts as run, since its
+    condition folded to yes for these options leaves no instruction of its own. Adds those to ``ran``."""
+    any_ran = False
+    for s in body:
+        here = (s.span.file, s.span.line) in ran
+        for i, (cond, inner) in enumerate(getattr(s, "branches", ())):
+            if _heads_ran(inner, ran):
+                head = s.span if i == 0 else cond.span
+                ran.add((head.file, head.line))
+                here = True
+        for part in ("body", "orelse"):
+            inner = getattr(s, part, None)
+            if isinstance(inner, tuple) and _heads_ran(inner, ran):
+                here = True
+        for alt in getattr(s, "alternatives", ()):
+            here = _heads_ran(alt.body, ran) or here
+        any_ran = any_ran or here
+    return any_ran
 
 
 # ----------------------------------------------------------------------------- rows
@@ -238,12 +261,12 @@ def _loop_variables(proc: Proc) -> frozenset:
 
 def is_pass(decision, value) -> bool:
     """A move that may change nothing, by the rules' own words: a decline ('optional', whose value is
-    none), or an alternative of a 'choose:' block whose body is 'pass'."""
+    none), or an alternative of a 'choose:' block whose body is 'pass' or 'break' (stop)."""
     if value is None:
         return True
     node = decision.node
     if isinstance(node, ast.ChooseBlock):
-        return any(alt.label == value and all(isinstance(s, ast.Pass) for s in alt.body)
+        return any(alt.label == value and all(isinstance(s, (ast.Pass, ast.Break)) for s in alt.body)
                    for alt in node.alternatives)
     return False
 
@@ -264,23 +287,52 @@ def _data(st, loop_vars: dict) -> tuple:
     return _copied((variables, st.revealed, st.status, st.winners)), _copied(frames), list(st.frames)
 
 
-def _unchanged(before: tuple, st, loop_vars: dict) -> bool:
+def _unchanged(before: tuple, st, procs: dict, loop_vars: dict, chose: Optional[tuple]) -> bool:
     shared, frames, kept = before
     now_shared, now_frames, _ = _data(st, loop_vars)
     if shared != now_shared:
         return False
-    # the frames still running (the same objects: kept alive by ``kept``, so no id is reused); the frame
-    # asking the next decision has let go of that decision's variable to ask it, which no move did
-    asking = id(st.frames[-1]) if st.pending is not None and st.frames else None
+    # the frames still running (the same objects: kept alive by ``kept``, so no id is reused), each without
+    # the locals no move set: the frame asking the next decision has let go of that decision's variable
+    # to ask it; a 'choose:' block's answer, once the rules have gone on past the alternative it chose,
+    # only picked that alternative
+    ignored: dict = {}
+    if st.pending is not None and st.frames:
+        ignored.setdefault(id(st.frames[-1]), set()).add(st.pending.var)
+    if chose is not None:
+        frame, var, lines = chose
+        if id(frame) in now_frames and not _resumes_within(frame, procs, lines):
+            ignored.setdefault(id(frame), set()).add(var)
     for k in frames.keys() & now_frames.keys():
         old, new = frames[k], now_frames[k]
-        if k == asking:
+        for var in ignored.get(k, ()):
             old, new = dict(old), dict(new)
-            old.pop(st.pending.var, None)
-            new.pop(st.pending.var, None)
+            old.pop(var, None)
+            new.pop(var, None)
         if old != new:
             return False
     return True
+
+
+def _chosen_alternative(frame, decision, value) -> Optional[tuple]:
+    """(the frame, the hidden local of the answer, (file, first line, last line) of the alternative's
+    body) for an answer to a 'choose:' block; None for any other decision."""
+    node = decision.node
+    if not isinstance(node, ast.ChooseBlock) or not isinstance(decision, Choose):
+        return None
+    for alt in node.alternatives:
+        if alt.label == value:
+            lines = [s.span.line for s in ast.statements(alt.body)]
+            if lines:
+                return frame, decision.spec.var, (alt.body[0].span.file, min(lines), max(lines))
+    return None
+
+
+def _resumes_within(frame, procs: dict, lines: tuple) -> bool:
+    """Whether the frame waits inside those lines: asking a decision there, or calling from there a
+    procedure that asks one."""
+    span = procs[frame.proc].spans[frame.pc - 1] if frame.pc > 0 else None
+    return span is not None and span.file == lines[0] and lines[1] <= span.line <= lines[2]
 
 
 def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen: set) -> tuple:
@@ -300,10 +352,11 @@ def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen
         span = decision.span
         runs = not pend.simultaneous or len(pend.waiting()) == 1  # the last choice runs the rules
         before = _data(st, loop_vars) if runs and not is_pass(decision, option.value) else None
+        chose = _chosen_alternative(frame, decision, option.value)
         st.apply(move, player=player, atomic=False)
         made += 1
         st.drain_events()
-        if before is not None and _unchanged(before, st, loop_vars):
+        if before is not None and _unchanged(before, st, procs, loop_vars, chose):
             rule = silent.setdefault((span.file, span.line), SilentRule(span.file, span.line))
             rule.count += 1
             if move.text not in rule.texts and len(rule.texts) < EXAMPLES_KEPT:
