@@ -45,17 +45,20 @@ turn:
 end when round_number > 2 after round
 '''
 
-# Every move changes something: a move's value that only lands in a local still in use (the first of
-# two decisions) is no silent move, and neither is one that ends the game.
+# Every move changes something, or is a pass the rules declare ('stop': break): a move's value that only
+# lands in a local still in use (the first of two decisions) is no silent move.
 QUIET = '''\
 game "Quiet"
 players 2
 player var score = 0
 turn:
-    choose:
-        "aim":
-            choose n in [1, 2] as "take {n}"
-            me.score += n
+    repeat 2 times:
+        choose:
+            "aim":
+                choose n in [1, 2] as "take {n}"
+                me.score += n
+            "stop":
+                break
 end when round_number > 1 after round
 '''
 
@@ -104,10 +107,10 @@ def test_reports_the_unrun_statement_the_unused_row_and_the_silent_move_exactly(
 def test_a_game_whose_moves_all_change_something_reports_none(tmp_path):
     path = tmp_path / "quiet.rules"
     path.write_text(QUIET, encoding="utf-8")
-    report = measure(load_rules(str(path)), 2, None, range(1, 6))  # 2 rounds of 2 turns of 2 moves
+    report = measure(load_rules(str(path)), 2, None, range(1, 6))
     assert report.silent == ()
-    assert report.files[0].missing == ()
-    assert report.moves == 5 * 2 * 2 * 2 and report.unfinished == 0
+    assert report.files[0].missing == ()  # every alternative was chosen in 5 games
+    assert report.moves >= 5 * 2 * 2 and report.unfinished == 0
 
 
 def test_a_shipped_game_without_silent_moves():
