@@ -2,23 +2,12 @@
 says which statements never ran, which table rows were never used, and which moves changed nothing
 (the symptom of a change written to a copy and lost).
 
+What a statement, a used row and a silent move are is defined once, in docs/cli.md (coverage).
+
 Nothing here slows the normal engine: the games are played on a compile of their own, whose
 procedures run one instruction at a time through wrappers that tick each instruction off, and whose
-tables' columns are dicts that note the keys read (``CompiledGame.lookup``). What each word means is
-defined in docs/cli.md (coverage).
-
-- A *statement* is a line that starts a statement of a procedure or of a block (``setup:``, ``turn:``
-  ...), or an ``elif``; ``pass`` is none. It *ran* when one of its instructions ran in some game. A
-  statement compiled away for these options (``if option == ...``) never runs.
-- A table *row* is *used* when, while a game was played, a rule read one of its columns for its key
-  (``card.cost``, ``card["Ace"]``; a filter over a whole table reads every row), or a player chose a move
-  whose value is or holds its key.
-- A move is *silent* when, once the rules have run on to the next decision, nothing changed but the
-  log: the game's variables (``round_number`` aside), what is face up, the status and the winners are
-  as before, and so is every local of each rule still running (a loop's own variables aside) - so
-  whatever the move did was thrown away with the rule that made it. A decline (``optional``, whose
-  value is none) and an alternative of a ``choose:`` block whose body is ``pass`` or ``break`` are
-  passes, never silent: the rules say that they do nothing, or stop.
+tables' columns and rows are dicts that note the keys read (``CompiledGame.lookup``). A move is judged
+by the rules' data before it and at the next decision (``_data``), the log and the counters aside.
 """
 from __future__ import annotations
 
