@@ -304,6 +304,31 @@ def simulate(
 
 @app.command()
 @user_errors
+def coverage(
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    games: int = typer.Option(20, "--games", "-n", min=1, max=1_000_000, help="How many random games to play."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seed: int = typer.Option(1, "--seed", "-s", help="Game i uses seed+i, its random agents too (default 1)."),
+    max_moves: int = typer.Option(100_000, "--max-moves", min=1, help="Stop a game after this many moves."),
+    as_json: bool = JSON,
+):
+    """Random games, and what they never did: statements never run, table rows never used, and moves that
+    changed nothing but the log (a change lost on a copy, or a pass the rules do not call one)."""
+    from rulewright.interpreter.api import load_rules
+    from rulewright.interpreter.coverage import measure
+    from rulewright.cli.coverage import format_report
+    given = parse_options(option)
+    report = measure(load_rules(game), players, given, range(seed, seed + games), max_moves)
+    if as_json:
+        json_line(report.to_dict())
+    else:
+        for line in format_report(report, game, given):
+            out(line)
+
+
+@app.command()
+@user_errors
 def replay(log: str = typer.Argument(..., metavar="LOG", help="A log written by play --log."),
            rules: Optional[str] = typer.Option(None, "--rules", metavar="GAME",
                                                help="Replay on these rules (a shipped name or a file) instead "

@@ -20,6 +20,9 @@ from rulewright.interpreter.symbols import symbols
 class CompiledGame:
     """Everything fixed for one (rules, player count, options): the state machine's definition."""
 
+    # the kind of dict a table's columns and rows are kept in (coverage.py's notes the keys the rules read)
+    lookup = dict
+
     def __init__(self, rules: ast.RulesFile, player_count: int, options: dict):
         self.rules = rules
         self.file = rules.filename
@@ -91,13 +94,15 @@ class CompiledGame:
         """A table's keys (copies included), its rows by key, and its columns merged with the columns
         of the same name in other tables; a key two tables give two values there is ambiguous."""
         keys = []
-        rows = self.rows[d.name] = {}
+        rows = self.rows[d.name] = self.lookup()
         for row in d.rows:
             values = [self._literal(v) for v in row.values]
             key = values[0]
             rows[key] = dict(zip(d.columns, values))
             for column, value in zip(d.columns, values):
-                merged = self.columns.setdefault(column, {})
+                merged = self.columns.get(column)
+                if merged is None:
+                    merged = self.columns[column] = self.lookup()
                 owner = self.column_owner.setdefault((column, key), d.name)
                 if key in self.ambiguous.get(column, ()):
                     continue
