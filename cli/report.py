@@ -462,7 +462,7 @@ def _top(reports: list[dict], cat: str, top: int) -> list[str]:
 def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
     """report.json, fires.csv and the plots (PNG and SVG) in ``folder``; the names of the files written."""
     import csv
-    import json
+    from rulewright.cli.output import csv_cell, json_text
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     written = []
@@ -470,8 +470,7 @@ def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
     if len(reports) == 2:
         data["differences"] = differences(*reports)
     with open(path / "report.json", "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+        f.write(json_text(data, indent=1) + "\n")
     written.append("report.json")
     with open(path / "fires.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
@@ -479,8 +478,9 @@ def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
         for i, r in enumerate(reports):
             for cat, rows in r["fires"].items():
                 for label, v in rows.items():
-                    w.writerow(["AB"[i] if len(reports) == 2 else i + 1, r["game"], cat, label, v["total"],
-                                v["per_game"], v["per_100_decisions"], v["games"]])
+                    w.writerow([csv_cell(cell) for cell in (
+                        "AB"[i] if len(reports) == 2 else i + 1, r["game"], cat, label, v["total"],
+                        v["per_game"], v["per_100_decisions"], v["games"])])
     written.append("fires.csv")
     try:
         import matplotlib  # noqa: F401  (the 'report' extra)
@@ -497,8 +497,12 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
     import matplotlib
     matplotlib.use("Agg")  # files only, never a window
     import matplotlib.pyplot as plt
+    from rulewright.cli.output import plot_text
     matplotlib.rcParams["svg.hashsalt"] = "rulewright"  # the same figures give the same SVG text
-    names = [f"{'AB'[i] + ': ' if len(reports) == 2 else ''}{_title(r)}" for i, r in enumerate(reports)]
+    # a rules text is shown as written: a '$' in a title or a move is a dollar, never mathtext
+    matplotlib.rcParams["text.parse_math"] = False
+    matplotlib.rcParams["text.usetex"] = False
+    names = [plot_text(f"{'AB'[i] + ': ' if len(reports) == 2 else ''}{_title(r)}") for i, r in enumerate(reports)]
     width = 0.8 / len(reports)
     written = []
 
@@ -568,7 +572,7 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
             ys = [j + (i - (len(reports) - 1) / 2) * height for j in range(len(labels))]
             xs = [r["fires"]["rule"].get(lab, {}).get("per_game", 0) for lab in labels]
             ax.barh(ys, xs, height, label=name)
-        ax.set_yticks(range(len(labels)), [lab if len(lab) <= 70 else lab[:67] + "..." for lab in labels],
+        ax.set_yticks(range(len(labels)), [plot_text(lab if len(lab) <= 70 else lab[:67] + "...") for lab in labels],
                       fontsize="x-small")
         ax.invert_yaxis()
         ax.set_xlabel("times per game")

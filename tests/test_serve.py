@@ -184,7 +184,8 @@ def test_a_session_as_one_player_never_tells_another_players_secrets(client):
         move = rng.choice(twin.legal_moves())
         reply = c.ask(cmd="apply", move=move.text, player=move.player)
         if move.player != 1:
-            assert reply == {"ok": False, "cmd": "apply", "error": "this session plays as player 1"}
+            assert reply == {"ok": False, "cmd": "apply", "error": "this session plays as player 1: it sees no "
+                             "other player's view or moves, and makes no other player's move"}
             twin.apply(move)
             c.proc.kill()
             break
@@ -192,9 +193,8 @@ def test_a_session_as_one_player_never_tells_another_players_secrets(client):
         assert reply["events"] == twin.drain_events(1)
     c2 = client("biplane", "--players", "2", "--as", "1")
     assert c2.ask(cmd="view", player=2)["error"] == ("this session plays as player 1: it sees no other "
-                                                     "player's view or moves")
-    assert c2.ask(cmd="save")["error"] == ("a save holds every secret: this session plays as one player "
-                                           "and cannot save")
+                                                     "player's view or moves, and makes no other player's move")
+    assert c2.ask(cmd="save")["error"] == "a save holds every secret: a seated player cannot save"
 
 
 def test_text_mode_speaks_gtp_style(client):
