@@ -60,7 +60,7 @@ class Server:
     # ----------------------------------------------------------------- the protocol
     def handle(self, request) -> dict:
         """The reply to one request (a dict already read from JSON)."""
-        ident = request.get("id") if isinstance(request, dict) else None
+        has_id = isinstance(request, dict) and "id" in request  # copied back whatever it is, null too
         try:
             if not isinstance(request, dict):
                 raise Request('a request is a JSON object such as {"cmd": "legal"}')
@@ -86,8 +86,8 @@ class Server:
             reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
                      "error": f"internal error ({type(exc).__name__}: {exc}); please report it"
                      if self.seat is None else self.seat.internal_error(exc)}
-        if ident is not None:
-            reply["id"] = ident
+        if has_id:
+            reply["id"] = request["id"]
         return reply
 
     def cmd_help(self, _req) -> dict:
@@ -297,9 +297,8 @@ def json_reply(server: Server, raw: Optional[bytes], limit: int = MAX_LINE) -> O
     if bad is not None:  # the only texts no reply could write back: refused here, once
         reply = _refused(f"a text of the request holds half of a character, a lone surrogate ({shown(bad)}): "
                          "escape a character outside the basic plane as a pair, \\ud83d\\ude00")
-        ident = request.get("id") if isinstance(request, dict) else None
-        if ident is not None and holds_lone_surrogate(ident) is None:
-            reply["id"] = ident
+        if isinstance(request, dict) and "id" in request and holds_lone_surrogate(request["id"]) is None:
+            reply["id"] = request["id"]
         return reply
     return server.handle(request)
 
