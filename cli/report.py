@@ -496,12 +496,15 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
     """Win rates, game lengths, scores and the rules that fire most (or change most), PNG and SVG each."""
     import matplotlib
     matplotlib.use("Agg")  # files only, never a window
+    matplotlib.rcParams["svg.hashsalt"] = "rulewright"  # the same figures give the same SVG text
+    # a rules text is drawn as written: a '$' in a title or a move is a dollar, never mathematics
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        return _plot(path, reports, top)
+
+
+def _plot(path: Path, reports: list[dict], top: int) -> list[str]:
     import matplotlib.pyplot as plt
     from rulewright.cli.output import plot_text
-    matplotlib.rcParams["svg.hashsalt"] = "rulewright"  # the same figures give the same SVG text
-    # a rules text is shown as written: a '$' in a title or a move is a dollar, never mathtext
-    matplotlib.rcParams["text.parse_math"] = False
-    matplotlib.rcParams["text.usetex"] = False
     names = [plot_text(f"{'AB'[i] + ': ' if len(reports) == 2 else ''}{_title(r)}") for i, r in enumerate(reports)]
     width = 0.8 / len(reports)
     written = []
