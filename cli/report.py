@@ -381,8 +381,9 @@ def _dist(s: Optional[dict]) -> str:
 def tables(reports: list[dict], top: int = 15) -> list:
     """Rich tables: the figures of one or more reports side by side (one column per report)."""
     from rich.table import Table
-    heads = ["A", "B"] if len(reports) == 2 else [_title(r) for r in reports]
-    legend = "".join(f"{h}: {_title(r)}\n" for h, r in zip(heads, reports)) if len(reports) == 2 else ""
+    from rulewright.cli.output import printable  # rich prints a rules text's control characters raw
+    heads = ["A", "B"] if len(reports) == 2 else [printable(_title(r)) for r in reports]
+    legend = "".join(f"{h}: {printable(_title(r))}\n" for h, r in zip(heads, reports)) if len(reports) == 2 else ""
     main = Table(title=f"{legend}{reports[0]['games']} games each, agents {reports[0]['agents']}, "
                  f"seed {reports[0]['seed']} (95% Wilson intervals)", title_justify="left")
     main.add_column("")
@@ -432,7 +433,7 @@ def tables(reports: list[dict], top: int = 15) -> list:
             if cat == "card":
                 table = next(r["fires"][cat][label]["table"] for r in reports if label in r["fires"][cat])
                 label = f"{label} ({table})"
-            t.add_row(label, *cells)
+            t.add_row(printable(label), *cells)
         out.append(t)
     return out
 

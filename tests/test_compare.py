@@ -219,13 +219,14 @@ rank by score descending
 def test_report_files_hold_any_text_safely(tmp_path):
     """A '$' or mathtext in a title or a move text is drawn as written (no mathtext error), a text that
     begins like a formula is no formula in fires.csv (OWASP: a leading apostrophe), and every SVG plot is
-    well-formed XML whatever control character a text holds."""
+    well-formed XML whatever control character a text holds; the tables show it escaped."""
     import csv
     rules = tmp_path / "cash.rules"
     rules.write_text(HOSTILE_TEXTS, encoding="utf-8")
     out = tmp_path / "out"
     result = run("compare", rules, rules, "--games", "2", "--seed", "1", "--workers", "1", "--report", out)
     assert result.exit_code == 0, result.output
+    assert "\x01" not in result.stdout and "Cash $\\nope$ \\x01" in result.stdout  # the tables, escaped
     written = {p.name for p in out.iterdir()}
     assert {"wins.svg", "wins.png", "rules.svg", "rules.png", "fires.csv", "report.json"} <= written
     for svg in out.glob("*.svg"):
