@@ -103,7 +103,8 @@ class Server:
         if not all(isinstance(v, (str, int)) for v in options.values()):
             raise Request("'options' maps each option's name to its value, a text or a number")
         seed = _arg(req, "seed", int, self.default["seed"] if "game" not in req else None)
-        if self.seat is not None:
+        if self.seat is not None:  # the table's game, whatever the request repeated of it (seat.check)
+            game, players, options = self.default["game"], self.default["players"], self.default["options"]
             seed = self.seat.next_seed()
         elif Path(game).exists() and not game.endswith(".rules"):  # never read (nor quote) another file
             raise Request(f"'{game}' is not a .rules file")

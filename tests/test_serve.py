@@ -468,3 +468,15 @@ def test_text_mode_frames_every_reply_even_with_empty_lines_or_controls_inside()
     assert text_reply(server, b"apply \x1b[2J\n\n") == ("? illegal move '\\x1b[2J'; legal moves: 'A1', 'A2', 'A3', "
                                                         "'B1', 'B2', 'B3', 'C1', 'C2', 'C3'")
     assert text_reply(server, b"\xffapply\n") == "? not UTF-8: byte 1 of the line"
+
+
+def test_a_seat_is_told_no_more_of_an_internal_error_than_its_kind(monkeypatch):
+    """An engine bug's message may hold a value (another player's card): the referee sees it, a seat
+    only its kind."""
+    def broken(self, req):
+        raise TypeError("cannot compare 'K of hearts'")
+    monkeypatch.setattr(Server, "cmd_outcome", broken)
+    referee, seat = Server("kuhn-poker", None, {}, 1), Server("kuhn-poker", None, {}, 1, as_player=1)
+    assert referee.handle({"cmd": "outcome"})["error"] == ("internal error (TypeError: cannot compare 'K of "
+                                                           "hearts'); please report it")
+    assert seat.handle({"cmd": "outcome"})["error"] == "internal error (TypeError); please report it"
