@@ -265,7 +265,7 @@ def _decoded(raw: Optional[bytes], limit: int) -> str:
     if raw is None:
         raise Request(f"the request is longer than {limit:,} bytes")
     try:
-        return raw.decode("utf-8").strip()
+        return raw.decode("utf-8").strip(" \t\r\n")  # JSON's white space: any other character is a request
     except UnicodeDecodeError as exc:
         raise Request(f"not UTF-8: byte {exc.start + 1} of the line") from None
 
