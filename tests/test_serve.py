@@ -345,7 +345,8 @@ ANY_TEXT = hs.text(hs.characters(blacklist_categories=()), max_size=12)  # lone 
 JSON_VALUE = hs.recursive(hs.none() | hs.booleans() | hs.integers() | hs.floats(allow_nan=False) | ANY_TEXT,
                           lambda inner: hs.lists(inner, max_size=3) | hs.dictionaries(ANY_TEXT, inner, max_size=3),
                           max_leaves=8)
-ARGUMENT = {"id": JSON_VALUE, "move": hs.integers(-2, 12) | ANY_TEXT | JSON_VALUE, "player": hs.integers(-1, 3) | JSON_VALUE,
+ARGUMENT = {"id": JSON_VALUE, "move": hs.integers(-2, 12) | ANY_TEXT | JSON_VALUE,
+            "player": hs.integers(-1, 3) | JSON_VALUE,
             "game": hs.sampled_from(["kuhn-poker", "tic-tac-toe", "no-such-game", "."]) | ANY_TEXT,
             "players": hs.integers(0, 4) | JSON_VALUE, "options": JSON_VALUE, "seed": hs.integers() | JSON_VALUE,
             "legal": JSON_VALUE, "force": JSON_VALUE, "save": JSON_VALUE}  # no "file": a save would write it

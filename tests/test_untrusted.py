@@ -631,8 +631,11 @@ def test_odd_texts_in_rules_reach_every_output_well_formed(tmp_path, text):
 def test_a_lone_surrogate_escape_in_a_rules_text_is_a_located_error(tmp_path, where):
     """No output can write half of a character: the parser refuses it where it stands, so show, show
     --json, show --svg and play never meet it."""
-    body = where if where.startswith("game") else 'game "G"\nplayers 2\nturn:\n    ' + where + "\n    end game\n"
-    rules = write(tmp_path, "half.rules", body + ("\nplayers 2\nturn:\n    end game\n" if where.startswith("game") else ""))
+    if where.startswith("game"):
+        body = where + "\nplayers 2\nturn:\n    end game\n"
+    else:
+        body = 'game "G"\nplayers 2\nturn:\n    ' + where + "\n    end game\n"
+    rules = write(tmp_path, "half.rules", body)
     line = 1 if where.startswith("game") else 4
     for args in (["validate"], ["show"], ["show", "--json"], ["show", "--svg", tmp_path / "x.svg"], ["play"],
                  ["play", "--json"]):
