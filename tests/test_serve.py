@@ -318,6 +318,8 @@ HOSTILE_LINES = [
     ('{"cmd": "apply", "move": {"a": [1, 2]}}', None),
     ('{"cmd": "apply", "move": 1e400}', None),
     ('{"cmd": "legal", "player": true}', None),
+    ('{"cmd": "load", "file": "a\\u0000b"}', None),
+    ('{"cmd": "new", "game": "a\\u0000b.rules"}', None),
     ('"just a text"', None),
     ("null", None),
 ]
@@ -330,6 +332,7 @@ def test_one_hostile_line_gets_one_error_reply_and_the_session_goes_on(client):
     for line, ident in HOSTILE_LINES:
         reply = json.loads(c.send_line(line))
         assert reply["ok"] is False and reply["error"], line
+        assert not reply["error"].startswith("internal error"), (line, reply)
         assert reply.get("id") == ident, line
     c.proc.stdin.write("\udcff\udcfe{}\n")  # not UTF-8 (written raw through surrogateescape below)
     c.proc.stdin.flush()
@@ -375,6 +378,7 @@ def _check_one_reply(server: Server, line: bytes) -> dict:
     written = json_text(reply)
     assert "\n" not in written and json.loads(written.encode("utf-8")) == json.loads(json.dumps(reply))
     assert isinstance(reply["ok"], bool) and (reply["ok"] or reply["error"])
+    assert not reply.get("error", "").startswith("internal error"), (line, reply)  # every refusal foreseen
     try:  # read as serve reads it: NaN and Infinity are no JSON
         request = json.loads(line, parse_constant=lambda name: {}["no " + name])
     except (ValueError, KeyError, RecursionError):
