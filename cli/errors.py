@@ -50,19 +50,24 @@ MAX_JSON_BYTES = 64_000_000
 def read_json(path: str, what: str):
     """Read a JSON file the user gave; a file that is not JSON is a RulesError naming it."""
     from rulewright.dsl.errors import SaveError
+    from rulewright.dsl.texts import json_lone_surrogate
     from rulewright.interpreter.variants import read_bounded
     text = read_bounded(path, MAX_JSON_BYTES, f"a {what}")
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: not a valid {what} (bad JSON at line {exc.lineno} column {exc.colno})") from None
     except RecursionError:  # [[[[...]]]] nested deeper than Python's stack
         raise SaveError(f"{path}: not a valid {what} (nested too deep)") from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not read
         raise SaveError(f"{path}: not a valid {what} (a number far too long)") from None
+    if json_lone_surrogate(text, data) is not None:  # what enters is checked once, here
+        raise SaveError(f"{path}: not a valid {what} (a text holds half of a character: an escape such as "
+                        "\\ud800, a lone surrogate)")
+    return data
 
 
 def write_json(path: str, data) -> None:
+    from rulewright.cli.output import json_text
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+        f.write(json_text(data, indent=1) + "\n")

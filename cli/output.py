@@ -1,5 +1,7 @@
-"""Where the command line writes. Data goes to stdout as plain text (no rich markup, no wrapping, so
-a board or a diagnostic is printed exactly); messages and progress go to stderr."""
+"""Where the command line writes, and how each format it writes escapes a text: the terminal (control
+characters), JSON, CSV and plots. Data goes to stdout as plain text (no rich markup, no wrapping, so a
+board or a diagnostic is printed exactly); messages and progress go to stderr. Texts come from rules
+files, saves and requests: any character may reach a writer, and none may break its format."""
 from __future__ import annotations
 
 import json
@@ -8,12 +10,44 @@ import sys
 
 
 # Control characters other than newline and tab: a rules file's text (or a move typed into a script)
-# could otherwise move the cursor, clear the screen or retitle the terminal. Shown escaped instead.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# could otherwise move the cursor, clear the screen or retitle the terminal. Shown escaped instead, and
+# so is a lone surrogate (from a command-line argument that is not UTF-8), which no terminal can encode.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", text)
+
+
+# What json.dumps(ensure_ascii=False) leaves raw that a terminal or a reader chokes on: C1 controls, the
+# line and paragraph separators (line ends to JavaScript) and lone surrogates (unencodable).
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def json_text(obj, **dumps) -> str:
+    """``obj`` as JSON that any UTF-8 reader takes and a terminal shows as it is: non-ASCII text kept,
+    every control character and lone surrogate as a \\u escape."""
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(obj, ensure_ascii=False, **dumps))
+
+
+# A spreadsheet reads a cell beginning with one of these as a formula (OWASP, "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A value for a CSV cell: a text a spreadsheet would run as a formula gets a leading apostrophe
+    (numbers stay numbers, so -3 is still -3)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def plot_text(text: str) -> str:
+    """A text for a plot's label: what XML forbids (matplotlib's SVG writes it raw) replaced. Plots are
+    drawn with mathtext off (report.py), so a '$' is just a dollar."""
+    from rulewright.dsl.texts import xml_safe
+    return xml_safe(text)
 
 
 def out(text: str = "") -> None:
@@ -26,7 +60,7 @@ def err(text: str) -> None:
 
 def json_line(obj) -> None:
     """One JSON object on one line (the --json output of play and friends)."""
-    out(json.dumps(obj, ensure_ascii=False))
+    out(json_text(obj))
 
 
 def stdout_console():

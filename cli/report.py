@@ -381,8 +381,9 @@ def _dist(s: Optional[dict]) -> str:
 def tables(reports: list[dict], top: int = 15) -> list:
     """Rich tables: the figures of one or more reports side by side (one column per report)."""
     from rich.table import Table
-    heads = ["A", "B"] if len(reports) == 2 else [_title(r) for r in reports]
-    legend = "".join(f"{h}: {_title(r)}\n" for h, r in zip(heads, reports)) if len(reports) == 2 else ""
+    from rulewright.cli.output import printable  # rich prints a rules text's control characters raw
+    heads = ["A", "B"] if len(reports) == 2 else [printable(_title(r)) for r in reports]
+    legend = "".join(f"{h}: {printable(_title(r))}\n" for h, r in zip(heads, reports)) if len(reports) == 2 else ""
     main = Table(title=f"{legend}{reports[0]['games']} games each, agents {reports[0]['agents']}, "
                  f"seed {reports[0]['seed']} (95% Wilson intervals)", title_justify="left")
     main.add_column("")
@@ -432,7 +433,7 @@ def tables(reports: list[dict], top: int = 15) -> list:
             if cat == "card":
                 table = next(r["fires"][cat][label]["table"] for r in reports if label in r["fires"][cat])
                 label = f"{label} ({table})"
-            t.add_row(label, *cells)
+            t.add_row(printable(label), *cells)
         out.append(t)
     return out
 
@@ -462,7 +463,7 @@ def _top(reports: list[dict], cat: str, top: int) -> list[str]:
 def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
     """report.json, fires.csv and the plots (PNG and SVG) in ``folder``; the names of the files written."""
     import csv
-    import json
+    from rulewright.cli.output import csv_cell, json_text
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     written = []
@@ -470,8 +471,7 @@ def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
     if len(reports) == 2:
         data["differences"] = differences(*reports)
     with open(path / "report.json", "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
+        f.write(json_text(data, indent=1) + "\n")
     written.append("report.json")
     with open(path / "fires.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
@@ -479,8 +479,9 @@ def write_report(folder: str, reports: list[dict], top: int = 25) -> list[str]:
         for i, r in enumerate(reports):
             for cat, rows in r["fires"].items():
                 for label, v in rows.items():
-                    w.writerow(["AB"[i] if len(reports) == 2 else i + 1, r["game"], cat, label, v["total"],
-                                v["per_game"], v["per_100_decisions"], v["games"]])
+                    w.writerow([csv_cell(cell) for cell in (
+                        "AB"[i] if len(reports) == 2 else i + 1, r["game"], cat, label, v["total"],
+                        v["per_game"], v["per_100_decisions"], v["games"])])
     written.append("fires.csv")
     try:
         import matplotlib  # noqa: F401  (the 'report' extra)
@@ -496,9 +497,16 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
     """Win rates, game lengths, scores and the rules that fire most (or change most), PNG and SVG each."""
     import matplotlib
     matplotlib.use("Agg")  # files only, never a window
-    import matplotlib.pyplot as plt
     matplotlib.rcParams["svg.hashsalt"] = "rulewright"  # the same figures give the same SVG text
-    names = [f"{'AB'[i] + ': ' if len(reports) == 2 else ''}{_title(r)}" for i, r in enumerate(reports)]
+    # a rules text is drawn as written: a '$' in a title or a move is a dollar, never mathematics
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        return _plot(path, reports, top)
+
+
+def _plot(path: Path, reports: list[dict], top: int) -> list[str]:
+    import matplotlib.pyplot as plt
+    from rulewright.cli.output import plot_text
+    names = [plot_text(f"{'AB'[i] + ': ' if len(reports) == 2 else ''}{_title(r)}") for i, r in enumerate(reports)]
     width = 0.8 / len(reports)
     written = []
 
@@ -568,7 +576,7 @@ def plot(path: Path, reports: list[dict], top: int) -> list[str]:
             ys = [j + (i - (len(reports) - 1) / 2) * height for j in range(len(labels))]
             xs = [r["fires"]["rule"].get(lab, {}).get("per_game", 0) for lab in labels]
             ax.barh(ys, xs, height, label=name)
-        ax.set_yticks(range(len(labels)), [lab if len(lab) <= 70 else lab[:67] + "..." for lab in labels],
+        ax.set_yticks(range(len(labels)), [plot_text(lab if len(lab) <= 70 else lab[:67] + "...") for lab in labels],
                       fontsize="x-small")
         ax.invert_yaxis()
         ax.set_xlabel("times per game")

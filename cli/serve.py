@@ -2,18 +2,26 @@
 
 Each request is one JSON object on one line, ``{"cmd": "apply", "move": "A1"}``; each reply is one JSON
 object on one line, ``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``, with the request's "id"
-copied back when it has one. A bad request gets an error reply, never a traceback, and a refused
-request changes nothing. ``--text`` speaks the same commands as plain lines, GTP style: ``apply A1``
-answers ``= ...`` or ``? why``, then an empty line."""
+copied back when it has one. Every request line gets exactly one reply: a bad one (not UTF-8, not
+JSON, too long, a lone surrogate, a wrong type) an error reply, never a traceback, and a refused request
+changes nothing. ``--text`` speaks the same commands as plain lines, GTP style: ``apply A1`` answers
+``= ...`` or ``? why``, then an empty line. ``--as P`` seats the client as player P (seat.py says what
+a seat may ask and be told)."""
 from __future__ import annotations
 
 import json
 import shlex
 import sys
-from typing import Callable, Optional
+from pathlib import Path
+from typing import Callable, Iterator, Optional
 
 from rulewright.dsl.errors import OptionError, RulesError, suggest
-from rulewright.cli.errors import describe
+from rulewright.dsl.texts import holds_lone_surrogate, json_lone_surrogate, shown
+from rulewright.cli.errors import MAX_JSON_BYTES, describe
+from rulewright.cli.output import json_text, printable
+from rulewright.cli.seat import Seat, SeatRefusal
+
+MAX_LINE = MAX_JSON_BYTES  # the longest request: a 'load' with its save in the line
 
 COMMANDS = {
     "help": "the commands, with what each takes",
@@ -45,13 +53,14 @@ class Server:
                  as_player: Optional[int] = None):
         self.default = {"game": game, "players": players, "options": options, "seed": seed}
         self.viewer = as_player   # --as P: the events, views and moves P may see, nobody else's
+        self.seat = None if as_player is None else Seat(as_player, dict(self.default))
         self.session = None
         self.done = False
 
     # ----------------------------------------------------------------- the protocol
     def handle(self, request) -> dict:
         """The reply to one request (a dict already read from JSON)."""
-        ident = request.get("id") if isinstance(request, dict) else None
+        has_id = isinstance(request, dict) and "id" in request  # copied back whatever it is, null too
         try:
             if not isinstance(request, dict):
                 raise Request('a request is a JSON object such as {"cmd": "legal"}')
@@ -63,8 +72,10 @@ class Server:
                 hint = suggest(cmd, COMMANDS)
                 raise Request(f"unknown command '{cmd}'" + (f"; {hint}" if hint else "")
                               + f" (commands: {', '.join(COMMANDS)})")
+            if self.seat is not None:
+                self.seat.check(cmd, request)
             reply = {"ok": True, "cmd": cmd, **method(request)}
-        except Request as exc:
+        except (Request, SeatRefusal) as exc:
             reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
                      "error": str(exc)}
         except (RulesError, OSError, UnicodeDecodeError) as exc:
@@ -73,9 +84,10 @@ class Server:
             reply = {"ok": False, "cmd": request.get("cmd"), "error": "the request is nested too deep"}
         except Exception as exc:  # a bug of rulewright's own: the session goes on, and says what broke
             reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
-                     "error": f"internal error ({type(exc).__name__}: {exc}); please report it"}
-        if ident is not None:
-            reply["id"] = ident
+                     "error": f"internal error ({type(exc).__name__}: {exc}); please report it"
+                     if self.seat is None else self.seat.internal_error(exc)}
+        if has_id:
+            reply["id"] = request["id"]
         return reply
 
     def cmd_help(self, _req) -> dict:
@@ -91,6 +103,11 @@ class Server:
         if not all(isinstance(v, (str, int)) for v in options.values()):
             raise Request("'options' maps each option's name to its value, a text or a number")
         seed = _arg(req, "seed", int, self.default["seed"] if "game" not in req else None)
+        if self.seat is not None:  # the table's game, whatever the request repeated of it (seat.check)
+            game, players, options = self.default["game"], self.default["players"], self.default["options"]
+            seed = self.seat.next_seed()
+        elif Path(game).exists() and not game.endswith(".rules"):  # never read (nor quote) another file
+            raise Request(f"'{game}' is not a .rules file")
         self.session = open_session(game, players, {k: str(v) for k, v in options.items()}, seed)
         return self._started(None)
 
@@ -118,6 +135,8 @@ class Server:
                  "options": dict(s.game.options), "seed": state.seed}
         if note:
             reply["note"] = note
+        if self.seat is not None:
+            reply = self.seat.started(reply)
         return {**reply, **self._status(events=True)}
 
     def _state(self):
@@ -130,8 +149,8 @@ class Server:
         count = self.session.game.player_count
         if player is not None and not 1 <= player <= count:
             raise Request(f"no player {player} in a {count}-player game")
-        if self.viewer is not None and player != self.viewer:
-            raise Request(f"this session plays as player {self.viewer}: it sees no other player's view or moves")
+        if self.seat is not None:
+            self.seat.asks_for(player)
         return player
 
     def _status(self, events: bool = False, legal: bool = False) -> dict:
@@ -163,8 +182,8 @@ class Server:
         if isinstance(move, bool) or not isinstance(move, (str, int)):
             raise Request("'move' is the move's text or its number in the legal moves")
         player = _arg(req, "player", int, self.viewer)
-        if self.viewer is not None and player != self.viewer:
-            raise Request(f"this session plays as player {self.viewer}")
+        if self.seat is not None:
+            self.seat.asks_for(player)
         if isinstance(move, int):  # a number of 'legal': the same list, whoever's moves were asked for
             listed = state.legal_moves(self.viewer)
             if not 1 <= move <= len(listed):
@@ -185,8 +204,6 @@ class Server:
         state.undo()
         # the events left were all told before the move was made: none is told again
         state.drained = state.history_len
-        if self.viewer is not None:
-            state.drained_by[self.viewer] = state.history_len
         return {**self._status(), "moves_made": state.moves_made}
 
     def cmd_view(self, req) -> dict:
@@ -201,9 +218,7 @@ class Server:
         return {"over": state.is_over(), "outcome": state.outcome().to_dict() if state.is_over() else None}
 
     def cmd_save(self, req) -> dict:
-        state = self._state()
-        if self.viewer is not None:
-            raise Request("a save holds every secret: this session plays as one player and cannot save")
+        state = self._state()  # a seat never gets here (seat.py): a save holds every secret
         path = _arg(req, "file", str, None)
         data = state.to_json()
         if path is None:
@@ -229,38 +244,98 @@ def _arg(req: dict, name: str, kind: type, default):
 
 
 # --------------------------------------------------------------------- the two ways of speaking
-def serve_json(server: Server, stdin, stdout) -> None:
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line.strip())
-        except json.JSONDecodeError as exc:
-            reply = {"ok": False, "cmd": None, "error": f"not JSON: {exc.msg} at column {exc.colno}"}
-        except (RecursionError, ValueError):
-            reply = {"ok": False, "cmd": None, "error": "not JSON that can be read (nested too deep or a "
-                                                        "number far too long)"}
+def request_lines(stdin, limit: int = MAX_LINE) -> Iterator[Optional[bytes]]:
+    """Each line of ``stdin`` (bytes), or None for one longer than ``limit`` bytes: read through to
+    its end, never held whole."""
+    while line := stdin.readline(limit + 1):
+        if len(line) > limit and not line.endswith(b"\n"):
+            while (rest := stdin.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            yield None
         else:
-            reply = server.handle(request)
-        stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+            yield line
+
+
+def _refused(error: str) -> dict:
+    return {"ok": False, "cmd": None, "error": error}
+
+
+def _decoded(raw: Optional[bytes], limit: int) -> str:
+    """A request line as text; raises Request when it is too long or not UTF-8."""
+    if raw is None:
+        raise Request(f"the request is longer than {limit:,} bytes")
+    try:
+        return raw.decode("utf-8").strip(" \t\r\n")  # JSON's white space: any other character is a request
+    except UnicodeDecodeError as exc:
+        raise Request(f"not UTF-8: byte {exc.start + 1} of the line") from None
+
+
+class _NoJsonNumber(ValueError):
+    """NaN, Infinity or -Infinity: Python's reader takes them, JSON has no such number."""
+
+
+def _no_constant(name: str):
+    raise _NoJsonNumber(name)
+
+
+def json_reply(server: Server, raw: Optional[bytes], limit: int = MAX_LINE) -> Optional[dict]:
+    """The one reply to one request line (None for a blank line, which is no request)."""
+    try:
+        line = _decoded(raw, limit)
+    except Request as exc:
+        return _refused(str(exc))
+    if not line:
+        return None
+    try:
+        request = json.loads(line, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        return _refused(f"not JSON: {exc.msg} at column {exc.colno}")
+    except _NoJsonNumber as exc:
+        return _refused(f"not JSON: {exc} is no JSON number")
+    except (RecursionError, ValueError):
+        return _refused("not JSON that can be read (nested too deep or a number far too long)")
+    bad = json_lone_surrogate(line, request)
+    if bad is not None:  # the only texts no reply could write back: refused here, once
+        reply = _refused(f"a text of the request holds half of a character, a lone surrogate ({shown(bad)}): "
+                         "escape a character outside the basic plane as a pair, \\ud83d\\ude00")
+        if isinstance(request, dict) and "id" in request and holds_lone_surrogate(request["id"]) is None:
+            reply["id"] = request["id"]
+        return reply
+    return server.handle(request)
+
+
+def serve_json(server: Server, stdin, stdout, limit: int = MAX_LINE) -> None:
+    """JSON lines: ``stdin`` and ``stdout`` are binary streams (a line that is not UTF-8 is refused, not
+    fatal)."""
+    for raw in request_lines(stdin, limit):
+        reply = json_reply(server, raw, limit)
+        if reply is None:
+            continue
+        stdout.write((json_text(reply) + "\n").encode("utf-8"))
         stdout.flush()
         if server.done:
             return
 
 
-def serve_text(server: Server, stdin, stdout) -> None:
-    """GTP style: 'command args' in; '= answer' or '? error', then an empty line, out."""
-    for line in stdin:
-        line = line.strip()
+def text_reply(server: Server, raw: Optional[bytes], limit: int = MAX_LINE) -> Optional[str]:
+    """The one reply to one text-mode line, its empty line after it not included (None: no request)."""
+    try:
+        line = _decoded(raw, limit)
         if not line or line.startswith("#"):
+            return None
+        reply = server.handle(_text_request(line))
+    except Request as exc:
+        reply = {"ok": False, "error": str(exc)}
+    return _text_reply(reply)
+
+
+def serve_text(server: Server, stdin, stdout, limit: int = MAX_LINE) -> None:
+    """GTP style: 'command args' in; '= answer' or '? error', then an empty line, out (binary streams)."""
+    for raw in request_lines(stdin, limit):
+        reply = text_reply(server, raw, limit)
+        if reply is None:
             continue
-        try:
-            request = _text_request(line)
-        except Request as exc:
-            reply = {"ok": False, "error": str(exc)}
-        else:
-            reply = server.handle(request)
-        stdout.write(_text_reply(reply) + "\n\n")
+        stdout.write((reply + "\n\n").encode("utf-8"))
         stdout.flush()
         if server.done:
             return
@@ -307,7 +382,7 @@ def _text_request(line: str) -> dict:
 
 def _text_reply(reply: dict) -> str:
     if not reply["ok"]:
-        return "? " + reply["error"]
+        return _one_block("? " + reply["error"])
     lines = []
     if "text" in reply:
         lines.append(reply["text"])
@@ -320,8 +395,9 @@ def _text_reply(reply: dict) -> str:
         if reply["cmd"] == "legal":
             lines.append("to move: " + (", ".join(f"player {p}" for p in reply["to_move"]) or "nobody"))
         lines += [f"{m['number']}. {m['player']}: {m['text']}" for m in reply["moves"]]
-    if "game" in reply:
-        lines.insert(0, f"{reply['game']}, {reply['players']} players, seed {reply['seed']}")
+    if "game" in reply:  # a seat is not told the seed
+        lines.insert(0, f"{reply['game']}, {reply['players']} players"
+                        + (f", seed {reply['seed']}" if "seed" in reply else ""))
     if "note" in reply:
         lines.append(f"note: {reply['note']}")
     if "outcome" in reply:
@@ -334,19 +410,27 @@ def _text_reply(reply: dict) -> str:
         lines.append("game over" if reply["over"] else
                      "to move: " + ", ".join(f"player {p}" for p in reply["to_move"]))
     if "view" in reply:
-        lines.append(json.dumps(reply["view"], ensure_ascii=False))
+        lines.append(json_text(reply["view"]))
     if "file" in reply and reply["cmd"] == "save":
         lines.append(f"saved to {reply['file']}")
     if "save" in reply:
-        lines.append(json.dumps(reply["save"], ensure_ascii=False))
-    return ("= " + "\n".join(lines)).rstrip()
+        lines.append(json_text(reply["save"]))
+    return _one_block("= " + "\n".join(lines))
+
+
+def _one_block(text: str) -> str:
+    """A reply's text as the client can frame it: control characters escaped, and no empty line inside
+    (an empty line ends the reply)."""
+    return "\n".join(line for line in printable(text).rstrip().split("\n") if line.strip())
 
 
 def serve(game: Optional[str], players: Optional[int], options: dict, seed: Optional[int], text: bool,
           as_player: Optional[int]) -> None:
+    if as_player is not None and game is None:
+        raise OptionError("--as needs a GAME: a seated player plays only the game serve was started with")
     server = Server(game, players, options, seed, as_player)
     if game is not None:  # a first game at once, so a client can ask 'legal' straight away
         first = server.handle({"cmd": "new"})
         if not first["ok"]:
             raise OptionError(first["error"])
-    (serve_text if text else serve_json)(server, sys.stdin, sys.stdout)
+    (serve_text if text else serve_json)(server, sys.stdin.buffer, sys.stdout.buffer)

@@ -18,6 +18,7 @@ from lark.indenter import DedentError, Indenter
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesSyntaxError, suggest
+from rulewright.dsl.texts import lone_surrogate, shown
 
 GRAMMAR = Path(__file__).with_name("rules.lark")
 
@@ -548,6 +549,11 @@ class _Builder(Transformer):
         except (ValueError, SyntaxError):
             value = raw[1:-1]
         span = self._tok_span(tok)
+        if (bad := lone_surrogate(value)) is not None:  # no output could write it (dsl/texts.py)
+            raise RulesSyntaxError(Diagnostic(
+                f"{shown(value[bad])} is half of a character (a lone surrogate): a text cannot hold it",
+                self.filename, span.line, span.column + 1 + _raw_offset(raw, value, bad),
+                self._source_line(span.line), "write the character itself, or \\U and its 8 hex digits"))
         if "{" not in value:
             return ast.Literal(value.replace("}}", "}"), span=span)
         parts: list = []

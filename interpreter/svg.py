@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
+from rulewright.dsl.texts import xml_safe
 from rulewright.interpreter.screen import Screen
 
 # the screen's colour names as ink on white paper
@@ -37,9 +38,14 @@ def _wrap(text: str, width: int) -> list:
     return lines + ([line] if line else [])
 
 
+def _xml(text: str) -> str:
+    """A rules text as XML character data: escaped, and what XML forbids even escaped replaced."""
+    return escape(xml_safe(text))
+
+
 def _text(x, y, text, size=12, anchor="start", weight="normal", fill="#212121", family=FONT) -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="{family}" font-size="{size}" '
-            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{escape(text)}</text>')
+            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{_xml(text)}</text>')
 
 
 class _Board:
@@ -136,8 +142,8 @@ def picture(sc: Screen) -> str:
         y += 18
         if len(head) + len(text) <= 80:  # a short value goes on its label's line
             body.append(f'<text x="16" y="{y:.1f}" font-family="{FONT}" font-size="12" fill="#212121">'
-                        f'<tspan font-weight="bold">{escape(head)}</tspan>'
-                        + (f'<tspan font-family="{MONO}" font-size="11" fill="#424242">  {escape(text)}</tspan>'
+                        f'<tspan font-weight="bold">{_xml(head)}</tspan>'
+                        + (f'<tspan font-family="{MONO}" font-size="11" fill="#424242">  {_xml(text)}</tspan>'
                            if text else "") + "</text>")
             continue
         body.append(_text(16, y, head, 12, weight="bold"))

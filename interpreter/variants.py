@@ -66,6 +66,8 @@ def read_bounded(path, limit: int, what: str, named_by_user: bool = True) -> str
         info = os.stat(path)
     except OSError as exc:
         raise OptionError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name (from a protocol request): no file has that name
+        raise OptionError(f"cannot read {str(path)!r}: a file name holds no NUL character") from None
     if stat.S_ISDIR(info.st_mode) or not named_by_user and not stat.S_ISREG(info.st_mode):
         raise OptionError(f"{path} is not a regular file, so it is not read as {what}")
     with open(path, "rb") as f:

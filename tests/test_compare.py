@@ -197,6 +197,50 @@ def test_compare_a_shipped_variant_pair(tmp_path):
     assert "first player wins" in text and "rules that fire" in text and "key (table)" in text
 
 
+# A title and texts a spreadsheet would run and matplotlib would read as mathematics, and a control
+# character XML forbids.
+HOSTILE_TEXTS = '''\
+game "Cash $\\\\nope$ \\x01"
+players 2
+player var score = 0
+
+turn:
+    choose n in [1, 2] as "=HYPERLINK(\\"http://x\\") {n}"
+    choose m in [1] as "@SUM(A1) {m}"
+    log "+1 $\\\\frac{{1}}{{2}}$"
+    log "-2"
+    log "\\tx"
+    me.score += n
+end when round_number > 1 after round
+rank by score descending
+'''
+
+
+def test_report_files_hold_any_text_safely(tmp_path):
+    """A '$' or mathtext in a title or a move text is drawn as written (no mathtext error), a text that
+    begins like a formula is no formula in fires.csv (OWASP: a leading apostrophe), and every SVG plot is
+    well-formed XML whatever control character a text holds; the tables show it escaped."""
+    import csv
+    rules = tmp_path / "cash.rules"
+    rules.write_text(HOSTILE_TEXTS, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("compare", rules, rules, "--games", "2", "--seed", "1", "--workers", "1", "--report", out)
+    assert result.exit_code == 0, result.output
+    assert "\x01" not in result.stdout and "Cash $\\nope$ \\x01" in result.stdout  # the tables, escaped
+    written = {p.name for p in out.iterdir()}
+    assert {"wins.svg", "wins.png", "rules.svg", "rules.png", "fires.csv", "report.json"} <= written
+    for svg in out.glob("*.svg"):
+        ET.parse(svg)
+    with open(out / "fires.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    cells = [cell for row in rows[1:] for cell in row[1:4]]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r"))]
+    assert "'=HYPERLINK(\"http://x\")" in cells and "'@SUM(A1)" in cells
+    assert all(float(row[5]) >= 0 for row in rows[1:])  # numbers stay numbers
+    game = json.loads((out / "report.json").read_text(encoding="utf-8"))["reports"][0]["game"]
+    assert game == "Cash $\\nope$ \x01"  # report.json keeps the text itself
+
+
 def test_compare_is_deterministic_and_workers_do_not_matter(tmp_path):
     args = ["compare", "tic-tac-toe", "tic-tac-toe", "--option-b", "nonexistent=1"]
     bad = run(*args, "--games", "2")

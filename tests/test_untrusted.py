@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import textwrap
 from pathlib import Path
 
@@ -573,3 +574,95 @@ def test_the_command_line_refuses_an_edited_save_unless_told(tmp_path):
     assert out.exit_code == 1 and "--unverified" in out.output and "Traceback" not in out.output
     out = CliRunner().invoke(app, ["show", "biplane", "--load", str(path), "--unverified"])
     assert out.exit_code == 0, out.output
+
+
+# ----------------------------------------------------------------------------- any Unicode in a rules text
+def _literal(text: str) -> str:
+    """``text`` as a rules string literal: braces doubled, anything not printable as an escape."""
+    return "".join(c * 2 if c in "{}" else c if c.isprintable() and c not in '"\\' else f"\\U{ord(c):08x}"
+                   for c in text)
+
+
+def _texts_game(tmp_path: Path, text: str) -> Path:
+    """A game whose title, move texts and log line hold ``text``."""
+    quoted = _literal(text)
+    return write(tmp_path, "texts.rules", f'''
+        game "T{quoted}"
+        players 2
+        player var score = 0
+
+        turn:
+            choose n in [1, 2] as "{quoted} {{n}}"
+            log "{quoted}"
+            me.score += n
+        end when round_number > 1 after round
+        rank by score descending
+        ''')
+
+
+def _outputs_hold(tmp_path: Path, text: str) -> None:
+    """Every output of the game of ``text`` is well formed for its format and says ``text``."""
+    import xml.etree.ElementTree as ET
+    rules = _texts_game(tmp_path, text)
+    shown = run("show", rules, "--seed", "1")
+    assert shown.exit_code == 0, shown.output
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown.stdout)  # no control reaches the terminal
+    as_json = run("show", "--json", rules, "--seed", "1")
+    assert json.loads(as_json.stdout)["game"] == "T" + text
+    picture = tmp_path / "texts.svg"
+    assert run("show", "--svg", picture, rules, "--seed", "1").exit_code == 0
+    ET.parse(picture)  # well-formed XML 1.0, whatever the text held
+    played = run("play", "--json", rules, "--seed", "1", "--auto", "first")
+    assert played.exit_code == 0, played.output
+    events = [json.loads(line) for line in played.stdout.splitlines()]
+    assert {"event": "log", "text": text} in [{k: e.get(k) for k in ("event", "text")} for e in events]
+    at_prompt = run("play", rules, "--seed", "1", input="1\n1\n1\n1\n")
+    assert at_prompt.exit_code == 0 and not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", at_prompt.stdout)
+
+
+@pytest.mark.parametrize("text", ["\x00\x01\x07\x1b[2J\x7f\x85", "\u2028\u2029\ufeff\ufffe\uffff", "a\U0010ffff𝄞",
+                                  "$\\frac{1}{2}$ =1+1 @x -y", "\t\r\n", " "])
+def test_odd_texts_in_rules_reach_every_output_well_formed(tmp_path, text):
+    _outputs_hold(tmp_path, text)
+
+
+@pytest.mark.parametrize("where", ['game "a\\ud800"', 'log "b\\udfff"', 'log "{\\"c\\ud83d\\"}"',
+                                   'choose n in [1] as "\\ud800{n}"'])
+def test_a_lone_surrogate_escape_in_a_rules_text_is_a_located_error(tmp_path, where):
+    """No output can write half of a character: the parser refuses it where it stands, so show, show
+    --json, show --svg and play never meet it."""
+    if where.startswith("game"):
+        body = where + "\nplayers 2\nturn:\n    end game\n"
+    else:
+        body = 'game "G"\nplayers 2\nturn:\n    ' + where + "\n    end game\n"
+    rules = write(tmp_path, "half.rules", body)
+    line = 1 if where.startswith("game") else 4
+    for args in (["validate"], ["show"], ["show", "--json"], ["show", "--svg", tmp_path / "x.svg"], ["play"],
+                 ["play", "--json"]):
+        result = run(*args, rules, input="")
+        assert result.exit_code == 1, (args, result.output)
+        assert re.search(rf"half\.rules:{line}:\d+: error: '\\ud[89a-f][0-9a-f]{{2}}' is half of a character "
+                         r"\(a lone surrogate\): a text cannot hold it", result.output), result.output
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
+                                                                                   HealthCheck.function_scoped_fixture])
+@given(text=hs.text(hs.characters(blacklist_categories=()), min_size=1, max_size=8))
+def test_any_unicode_in_a_rules_text_is_refused_where_it_stands_or_written_well_formed(tmp_path, text):
+    """Arbitrary code points (controls, non-characters, private use, lone surrogates) in a rules text."""
+    if re.search("[\ud800-\udfff]", text):
+        result = run("validate", _texts_game(tmp_path, text))
+        assert result.exit_code == 1 and "lone surrogate" in result.output
+    else:
+        _outputs_hold(tmp_path, text)
+
+
+def test_a_save_holding_a_lone_surrogate_is_refused_when_read(tmp_path, cards_save):
+    _rules, _game, data = cards_save
+    data["state"]["history"][0]["move"] = "\ud800"
+    saved = tmp_path / "half.json"
+    saved.write_text(json.dumps(data), encoding="utf-8")  # ensure_ascii: written as the escape \ud800
+    result = run("play", "--load", saved)
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: {saved}: not a valid save file (a text holds half of a character: an "
+                             "escape such as \\ud800, a lone surrogate)\n")
