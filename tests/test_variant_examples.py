@@ -1,0 +1,46 @@
+"""The variants shipped as examples in docs/variants/: each an overlay of at most 30 lines with nothing
+copied from its base, checked by the state it changes (issue: variants that need nothing copied)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rulewright.interpreter.api import load, shipped_games
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "variants"
+
+
+def _code_lines(path: Path) -> list[str]:
+    return [line.strip() for line in path.read_text().splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.rules")), ids=lambda p: p.stem)
+def test_an_example_variant_is_a_small_overlay_that_copies_nothing(path):
+    assert len(path.read_text().splitlines()) <= 30
+    base_name = next(line.split('"')[1] for line in _code_lines(path) if line.startswith("extends"))
+    base = _code_lines(shipped_games()[base_name])
+    base_pairs = set(zip(base, base[1:]))
+    mine = _code_lines(path)
+    # a line such as 'for p in players:' is an idiom; two lines in a row as in the base are a copy
+    assert [pair for pair in zip(mine, mine[1:]) if pair in base_pairs] == []
+
+
+def _after_setup(game, seed):
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while state.vars["round_number"] == 1 and state.vars["at"] == [None] * game.player_count:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_biplane_every_plane_starts_with_one_extra_shoot_card(players):
+    game = load(str(EXAMPLES / "biplane-extra-shoot.rules"), players=players)
+    state = _after_setup(game, seed=players)
+    for p in range(1, players + 1):
+        hand = state.vars["owned"][p - 1]
+        assert hand.count("Spare Shoot") == 1
+        assert len(hand) == 5  # the four kept, and the spare
+    assert "Spare Shoot" not in state.vars["deck"] + state.vars["discard"]
