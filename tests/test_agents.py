@@ -201,8 +201,9 @@ def test_ismcts_beats_random_at_biplane():
 
 
 def test_ismcts_beats_random_at_air_show():
-    """Air Show adds up the score only at the end: the evaluation sees it through the scoring block."""
-    assert _wins_in_turn("air-show", "ismcts:iterations=16,depth=2", 2) == 2
+    """Air Show adds up the score only at the end: the evaluation sees it through the scoring block.
+    A random seat would win 5 or more of 6 about once in nine tries."""
+    assert _wins_in_turn("air-show", "ismcts:iterations=16,depth=2", 6) >= 5
 
 
 def test_kuhn_poker_bet_with_the_king():

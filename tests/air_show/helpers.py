@@ -51,3 +51,12 @@ def ready(players=4, seed=1):
 def plane(card, owner, damage=0):
     """An owned plane as the rules store it (face up, not entered in a show)."""
     return {"card": card, "owner": owner, "damage": damage, "entered": False, "unveiled": True}
+
+
+def face_down(view):
+    """The players whose show a view still has face down: a plane's entry or a period group's card
+    masked ("?"), as a rival sees it before the shows are turned over."""
+    seen = view["vars"]
+    groups = {i + 1 for i, gs in enumerate(seen["groups"]) if any(g["placed"] == "?" for g in gs)}
+    planes = {i + 1 for i, fleet in enumerate(seen["fleet"]) if any(a["entered"] == "?" for a in fleet)}
+    return groups | planes

@@ -5,9 +5,12 @@ same view, board and information state (a leak would make them differ)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
-from .helpers import at_step, drive, game, mover
+import pytest
+
+from .helpers import at_step, drive, face_down, game, mover
 
 
 def _twin(st):
@@ -63,3 +66,26 @@ def test_a_show_stays_secret_until_every_show_is_turned_over():
     assert _seen(twin, first) != _seen(st, first)      # the planner sees their own plan
     masked = [e["move"] for e in st.event_history(viewer) if e["event"] == "move" and e["player"] == first]
     assert masked and set(masked[-3:]) == {"makes a secret choice"}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_show_is_face_down_at_any_reward_choice(players):
+    """"All players then turn over the air show cards they have played onto their plane groups",
+    then the shows are resolved and rewarded: at every choice of prestige or purchase flags in
+    random games, every rival of the chooser sees every show face up (a rival's view, not the
+    rules' state). Before the fix a later player's show was still face down at an earlier
+    player's choice."""
+    checks = 0
+    for seed in range(4):
+        st = game(players).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            moves = st.legal_moves()
+            if moves[0].text.startswith("take prestige for "):
+                chooser = moves[0].player
+                for viewer in range(1, players + 1):
+                    if viewer != chooser:
+                        assert face_down(st.view(viewer)) == set(), (seed, st.vars["round_number"])
+                        checks += 1
+            st.apply(rng.choice(moves))
+    assert checks >= 100

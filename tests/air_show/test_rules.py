@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import at_step, drive, game, logs, mover, plane, ready, texts
+from .helpers import at_step, drive, face_down, game, logs, mover, plane, ready, texts
 
 SHOW_CARDS = [f"AS{i:02d}" for i in range(1, 41)]
 
@@ -541,7 +541,7 @@ def rewards(st, p, choose=None):
     offered, in order."""
     choose = choose or {}
     offered = []
-    while not st.is_over() and st.step == "air show performance" and st.to_move() == [p] \
+    while not st.is_over() and st.step == "air show results" and st.to_move() == [p] \
             and texts(st)[0].startswith("take "):
         period = texts(st)[0].rsplit(" ", 1)[1]
         offered.append(period)
@@ -679,6 +679,47 @@ def test_a_plane_left_damaged_does_not_fly():
     assert rewards(st, p) == ["A1"]
     assert st.vars["held_events"][p - 1] == ["Mechanics' Overtime"]
     assert damage(st, p)["Fokker Eindecker"] == 1
+
+
+def test_every_show_is_turned_over_before_any_is_resolved_or_rewarded():
+    """Phase 10: "All players then turn over the air show cards they have played onto their plane
+    groups." Then each player's weather and stress (an event may repair at once), and only then,
+    phase 11, the rewards ("A new phase must not be started until the current phase is completed").
+    The first player's repair and reward are decided with the second player's show face up."""
+    st = after_auction()
+    p, q, r, s = order(st)
+    for seat in range(1, 5):
+        st.vars["fleet"][seat - 1] = []
+    # p: AS22 (bad 1, red 3) on A2 against the master AS39 (sunny 2, red 1, left A2): weather -1,
+    # stress 4, the Eindecker takes a level. q: AS05 (sunny 2, green 2, aerobatic) on the Camel.
+    set_fleet(st, p, "Wright Flyer", "Fokker Eindecker")
+    set_fleet(st, q, "Sopwith Camel")
+    deal(st, {p: ["AS22"] + FILL[:4], q: ["AS05", "AS01", "AS02", "AS03", "AS04"]}, "AS39")
+    st.vars["held_events"][p - 1] = ["Mechanics' Overtime"]
+    st.ask_again()
+    at_step(st, "air show preparation")
+    logs(st)
+    prepare(st, p, ["Wright Flyer", "Fokker Eindecker"], {"A2": "AS22"})
+    assert face_down(st.view(r)) == {p, q, s}            # every rival's show is face down
+    prepare(st, q, ["Sopwith Camel"], {"A2": "AS05"})
+    # p's repair decision, right after p's breakdown: q's show is already face up for everyone
+    assert st.step == "air show performance" and texts(st) == ["play an event", "stop repairing"]
+    assert all(face_down(st.view(seat)) == set() for seat in (p, q, r))
+    assert st.view(p)["vars"]["groups"][q - 1][1]["placed"] == "AS05"
+    assert logs(st) == [f"player {p} turns over the master card AS39",
+                        f"player {p} shows Wright Flyer Fokker Eindecker with the cards AS22",
+                        f"player {q} shows Sopwith Camel with the cards AS05",
+                        f"player {p}: weather -1, mechanical stress 4",
+                        f"player {p}'s Fokker Eindecker takes 1 breakdown level"]
+    assert st.vars["hand"][q - 1] == ["AS01", "AS02", "AS03", "AS04"]    # q's card has left the hand
+    play(st, "play an event", "play Mechanics' Overtime", "repair a plane", "repair Fokker Eindecker")
+    # every show resolved (q: weather -4, stress -1) before p's first reward is asked
+    assert st.step == "air show results" and mover(st) == p
+    assert logs(st)[-1] == f"player {q}: weather -4, mechanical stress -1"
+    assert rewards(st, p) == ["A1", "A2"]
+    assert rewards(st, q, {"A2": "purchase flags"}) == ["A2"]
+    # q: the Camel's EX 2, the card's 1, a flag for the aerobatic Camel under an aerobatic card
+    assert f"player {q} takes 4K for A2" in logs(st)
 
 
 RESULT_FLEET = ["Sopwith Pup", "Nieuport 17", "Fokker Eindecker", "Boeing P-12", "Ford Trimotor", "Hawker Fury"]

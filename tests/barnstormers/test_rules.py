@@ -626,15 +626,11 @@ def test_replace_may_discard_one_then_draws_back_to_two():
 
 
 # ---------------------------------------------------------------- the end
-def _claim_now(st, p, stunt="Wingmen", last_green=False):
-    """p claims the Wingmen this turn (D3 held, D4 dispatched); with ``last_green``, the green deck
-    is empty."""
+def _claim_now(st, p, stunt="Wingmen"):
+    """p claims the Wingmen this turn (D3 held, D4 dispatched)."""
     quiet(st)
     clear(st)
     set_panel(st, [stunt, "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
-    if last_green:
-        st.vars["box"] += st.vars["green_deck"]
-        st.vars["green_deck"] = []
     put(st, "D3", p, "N")
     refresh(st)
     dispatch(st, "D4")
@@ -676,18 +672,101 @@ def test_one_short_of_the_level_plays_on():
     assert not st.is_over()
 
 
-def test_a_stunt_deck_running_out_ends_the_competition_at_the_end_of_the_round():
-    st = ready(4, seed=1, level="extreme")
-    p = mover(st)
-    _claim_now(st, p, last_green=True)
-    assert st.vars["deck_ran_out"] is True
-    assert any("green stunt deck has run out" in line for line in logs(st))
-    assert sum(stunt_tier(st, c) == "green" for c in st.vars["panel"]) == 1
-    played = []
-    while not st.is_over():
+def _no_freaks(st):
+    """The Freak cards out of the Skill and Tactic cards (to the box): no turn is interrupted by
+    another player's decision, so the player to move is the player whose turn it is."""
+    v = st.vars
+    for pile in ("tactics", "tactics_discard"):
+        v["box"] += [c for c in v[pile] if c.startswith("Freak")]
+        v[pile] = [c for c in v[pile] if not c.startswith("Freak")]
+
+
+def _finish_the_round(st):
+    """Play quietly until the game ends or play comes back to the Lead Pilot; the players who played."""
+    lead, played = st.vars["first_player"], []
+    while not st.is_over() and not (played and mover(st) == lead):
         played.append(mover(st))
         _play_quietly(st)
-    assert played == others(st, p)
+    return played
+
+
+def _perform_open_pair(st, p, claim):
+    """p flies an Open Pair (D3, then D5 dispatched; A1 is clear of both) and claims it by ``claim``;
+    no card in hand to play."""
+    set_hand(st, p, [])
+    clear(st)
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D5")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", claim)
+    if st.to_move() == [p]:
+        _play_quietly(st)                          # the rest of the turn (a second stunt brings an Expertise card)
+
+
+def test_a_level_ends_the_competition_when_its_last_stunt_on_the_panel_is_performed_not_before():
+    """"The competition is over (at the end of the current round): ... 2) when the last Trick Stunt from
+    one of the Stunt levels (green, yellow or red) is performed by a player"; the glossary: "End game
+    conditions include ... b) any Trick Stunt deck from the Judges' Panel runs out of cards." Read
+    together: the level's last stunt is performed when its deck is empty and no stunt of the level is left
+    on the panel (nor reserved from it). The green deck empty, a green stunt performed while another green
+    is still on the panel ends nothing (a whole round is played and the competition goes on); the panel's last
+    green performed ends the competition with the round."""
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)                                  # the Lead Pilot
+    quiet(st)
+    _no_freaks(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
+    _empty_deck(st, "green")
+    put(st, "D3", p, "N")
+    refresh(st)
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert "the green stunt deck has run out: the slot stays empty" in logs(st)
+    assert [c for c in st.vars["panel"] if stunt_tier(st, c) == "green"] == ["Open Pair"]
+    assert st.vars["deck_ran_out"] is False
+    assert _finish_the_round(st) == others(st, p)
+    assert not st.is_over() and mover(st) == p and st.vars["round_number"] == 2
+    # the panel's last green: now the level's last stunt is performed, and this round is the last
+    _perform_open_pair(st, p, "claim Open Pair (2 CP)")
+    assert st.vars["deck_ran_out"] is True
+    assert "the last green Trick Stunt from the Judges' Panel is performed: the competition ends with this round" \
+        in logs(st)
+    assert not any(stunt_tier(st, c) == "green" for c in st.vars["panel"])
+    assert _finish_the_round(st) == others(st, p)
+    assert st.is_over() and st.vars["round_number"] == 2
+
+
+def test_a_stunt_reserved_from_the_panel_is_one_of_its_levels_last():
+    """A reserved stunt is placed "in front of you to complete when you can. Once completed, you score the Trick
+    stunt": it is still to be performed. The green deck empty, the panel's last green is reserved (no stunt
+    performed: nothing ends), the other panel green is performed (one green still reserved: nothing ends), and
+    the reserved one, performed a round later, is the level's last: the competition ends with that round."""
+    st = ready(4, seed=1, level="extreme")
+    p = mover(st)                                  # the Lead Pilot
+    quiet(st)
+    _no_freaks(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
+    _empty_deck(st, "green")
+    give_bonus(st, p, "Reserve a Trick Stunt")
+    put(st, "D3", p, "N")
+    refresh(st)
+    play(st, "use an Expertise Bonus card", "use Reserve a Trick Stunt", "reserve Open Pair")
+    assert st.vars["reserved"][p - 1] == ["Open Pair"] and st.vars["deck_ran_out"] is False
+    dispatch(st, "D4")
+    dispatch(st, "A1")
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert not any(stunt_tier(st, c) == "green" for c in st.vars["panel"]) and st.vars["green_deck"] == []
+    assert st.vars["deck_ran_out"] is False
+    assert _finish_the_round(st) == others(st, p)
+    assert not st.is_over() and mover(st) == p
+    _perform_open_pair(st, p, "claim reserved Open Pair (2 CP)")
+    assert st.vars["deck_ran_out"] is True and st.vars["reserved"][p - 1] == []
+    assert _finish_the_round(st) == others(st, p)
+    assert st.is_over()
 
 
 def _empty_deck(st, tier):
@@ -696,11 +775,11 @@ def _empty_deck(st, tier):
 
 
 @pytest.mark.parametrize("card, picks", [("Discard 2 Trick Stunts", ["discard Wide Abreast", "discard Trident"]),
-                                         ("Discard All Trick Stunts", []),
-                                         ("Reserve a Trick Stunt", ["reserve Wide Abreast"])])
-def test_a_discard_or_reserve_card_does_not_end_the_competition_with_no_stunt_performed(card, picks):
+                                         ("Discard All Trick Stunts", [])])
+def test_a_discard_card_does_not_end_the_competition_with_no_stunt_performed(card, picks):
     """The end comes "when the last Trick Stunt from one of the Stunt levels ... is performed by a
-    player": a slot left empty by a Discard or Reserve card (its deck has run out) performs nothing."""
+    player": a slot left empty by a Discard card (its deck has run out) performs nothing. (A Reserve
+    card: test_a_stunt_reserved_from_the_panel_is_one_of_its_levels_last.)"""
     st = ready(4, seed=1, level="extreme")
     p = mover(st)
     quiet(st)
@@ -715,7 +794,7 @@ def test_a_discard_or_reserve_card_does_not_end_the_competition_with_no_stunt_pe
     for _ in range(8):                             # two whole rounds, nobody claims: play goes on
         _play_quietly(st)
     assert not st.is_over()
-    # the next green stunt performed is one of the level's last: now the round is the last
+    # the panel's only green, performed: the level's last, so now the round is the last
     q = mover(st)
     for r in range(1, 5):
         set_hand(st, r, [])
