@@ -31,7 +31,17 @@ _NO_SPAN = Span("<none>", 0, 0)
 
 
 def span_field():
-    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
+    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True, metadata={"place": True})
+
+
+def places_field():
+    """Spans of parts of a node that are no nodes themselves (the names of named arguments)."""
+    return attrs.field(default=(), eq=False, repr=False, kw_only=True, metadata={"place": True})
+
+
+def _held(node) -> list:
+    """A node's fields that hold what it says (its span and other places left out)."""
+    return [a.name for a in node.__attrs_attrs__ if not a.metadata.get("place")]
 
 
 def parts(node):
@@ -39,7 +49,7 @@ def parts(node):
     if isinstance(node, (tuple, list)):
         return list(node)
     if hasattr(node, "__attrs_attrs__"):
-        return [getattr(node, a.name) for a in node.__attrs_attrs__ if a.name != "span"]
+        return [getattr(node, name) for name in _held(node)]
     return []
 
 
@@ -74,7 +84,7 @@ def rewrite(node, change):
         return tuple(rewrite(n, change) for n in node)
     if not hasattr(node, "__attrs_attrs__"):
         return node
-    fields = {a.name: rewrite(getattr(node, a.name), change) for a in node.__attrs_attrs__ if a.name != "span"}
+    fields = {name: rewrite(getattr(node, name), change) for name in _held(node)}
     return change(attrs.evolve(node, **fields))
 
 
@@ -151,8 +161,9 @@ class Index:
 class Call:
     func: Any
     args: tuple
-    kwargs: tuple  # pairs (name, expr)
+    kwargs: tuple  # pairs (name, expr): a record's fields by name, after the positional ones
     span: Span = span_field()
+    names_at: tuple = places_field()  # the span of each named argument's name, as kwargs
 
 
 @node
@@ -540,6 +551,7 @@ class RecordDecl:
     name: str
     fields: tuple
     visibility: tuple = ()  # (field, FieldVisibility) for the fields that are not public
+    defaults: tuple = ()  # (field, expr): the value a field takes when a construction leaves it out
     span: Span = span_field()
 
 

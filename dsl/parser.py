@@ -173,6 +173,9 @@ def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: 
         return f"unexpected '{'||' if after.startswith('||') else '|'}'", column, "write 'or'"
     if value == ">" and before.endswith("<"):
         return "unexpected '<>'", column - 1, "write '!='"
+    if token.type != "NAME" and re.search(r"\w\(([^()]*,)?\s*[A-Za-z_]\w*\s*:[^()]*,\s*$", before):
+        return (f"unexpected {_shown(token)}", column,
+                "after a field given by name, give the rest by name too: piece(owner: p, heading: n)")
     if token.type == "IF" and re.fullmatch(r"\s*else\s+", before):
         return "unexpected 'if' after 'else'", column, "write 'elif' for 'else if'"
     if not statement:
@@ -479,6 +482,14 @@ def _raw_offset(raw: str, value: str, index: int) -> int:
 
 
 @attrs.frozen
+class _Named:
+    """A named argument on its way from named_arg to args: 'fuel: 2'."""
+    name: str
+    value: object
+    span: ast.Span
+
+
+@attrs.frozen
 class _About:
     """An option's description on its way from option_about to option_decl."""
     text: str
@@ -630,16 +641,17 @@ class _Builder(Transformer):
 
     def call(self, meta, c):
         func = c[0]
-        args, kwargs = c[1] if len(c) > 1 else ((), ())
-        return ast.Call(func, args, kwargs, span=self._span(meta))
+        args, kwargs, names_at = c[1] if len(c) > 1 else ((), (), ())
+        return ast.Call(func, args, kwargs, span=self._span(meta), names_at=names_at)
 
     def args(self, meta, c):
-        if c and isinstance(c[0], tuple):
-            return (), tuple(c)
-        return tuple(c), ()
+        """(positional arguments, (name, value) pairs, the span of each name)."""
+        named = [x for x in c if isinstance(x, _Named)]
+        return (tuple(x for x in c if not isinstance(x, _Named)), tuple((x.name, x.value) for x in named),
+                tuple(x.span for x in named))
 
     def named_arg(self, meta, c):
-        return (str(c[0]), c[1])
+        return _Named(str(c[0]), c[1], self._tok_span(c[0]))
 
     def binop(self, meta, c):
         return ast.BinOp(str(c[1]), c[0], c[2], span=self._span(meta))
@@ -707,9 +719,9 @@ class _Builder(Transformer):
         return ast.AugAssign(c[0], str(c[1])[0], c[2], span=self._span(meta))
 
     def call_stmt(self, meta, c):
-        args, kwargs = c[1] if len(c) > 1 else ((), ())
+        args, kwargs, names_at = c[1] if len(c) > 1 else ((), (), ())
         span = self._span(meta)
-        return ast.CallStmt(ast.Call(c[0], args, kwargs, span=span), span=span)
+        return ast.CallStmt(ast.Call(c[0], args, kwargs, span=span, names_at=names_at), span=span)
 
     def pass_stmt(self, meta, c):
         return ast.Pass(span=self._span(meta))
@@ -966,12 +978,19 @@ class _Builder(Transformer):
         return "secret"
 
     def record_decl(self, meta, c):
-        fields = tuple(name for name, _vis in c[1:])
-        visibility = tuple((name, vis) for name, vis in c[1:] if vis is not None)
-        return ast.RecordDecl(str(c[0]), fields, visibility, span=self._span(meta))
+        fields = tuple(name for name, _default, _vis in c[1:])
+        visibility = tuple((name, vis) for name, _default, vis in c[1:] if vis is not None)
+        defaults = tuple((name, default) for name, default, _vis in c[1:] if default is not None)
+        return ast.RecordDecl(str(c[0]), fields, visibility, defaults, span=self._span(meta))
 
     def record_field(self, meta, c):
-        return (str(c[0]), c[1] if len(c) > 1 else None)
+        """(name, default or None, visibility or None)."""
+        default = next((x[1] for x in c[1:] if isinstance(x, tuple)), None)
+        vis = next((x for x in c[1:] if isinstance(x, ast.FieldVisibility)), None)
+        return (str(c[0]), default, vis)
+
+    def field_default(self, meta, c):
+        return ("default", c[0])
 
     def field_hidden(self, meta, c):
         return ast.FieldVisibility("hidden", None, c[0] if c else None, span=self._span(meta))

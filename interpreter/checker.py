@@ -139,6 +139,7 @@ class Checker:
         for d in decls:
             if isinstance(d, ast.RecordDecl):
                 self._record_visibility(d)
+                self._record_defaults(d)
                 twin = by_fields.setdefault(frozenset(d.fields), d)
                 if twin is not d and (d.visibility or twin.visibility):
                     # records are recognised by their fields when a view turns fields face down
@@ -153,6 +154,24 @@ class Checker:
                                suggest(other, d.fields))
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
+
+    def _record_defaults(self, d: ast.RecordDecl):
+        """A field's default is a constant: the same for every record made, whoever makes it, where."""
+        for name, value in d.defaults:
+            self.expr(value, set())
+            bound = {n.binder.var for n in ast.walk(value) if isinstance(n, (ast.Quantifier, ast.ListComp))}
+            for n in ast.walk(value):
+                if isinstance(n, ast.Name) and n.id in self.vars and n.id not in bound:
+                    self.error(n.span, f"the default of field '{name}' reads the variable '{n.id}'",
+                               "a default is a constant (numbers, texts, lists, options, enum members); "
+                               "give the value where the record is made")
+                elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (
+                        n.func.id in self.defs or n.func.id in self.procs
+                        or (what := self.sym.function(n.func.id)) is not None and what[0] != "record"
+                        and what[1].needs == "state"):
+                    self.error(n.span, f"the default of field '{name}' calls '{n.func.id}', which may differ "
+                               "from one record to the next",
+                               "a default is a constant; give the value where the record is made")
 
     def _board_spaces(self) -> set:
         """Every space of every board the rules declare (bare words a table may hold)."""
@@ -596,17 +615,7 @@ class Checker:
             elif n != len(params):
                 self.error(node.span, f"'{name}' takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.records:
-            fields = self.records[name]
-            named = [k for k, _v in node.kwargs]
-            for k in named:
-                if k not in fields:
-                    self.error(node.span, f"record '{name}' has no field '{k}'", suggest(k, fields))
-            twice = sorted({k for k in named if named.count(k) > 1})
-            if twice:
-                self.error(node.span, f"record '{name}': field '{twice[0]}' is given twice")
-            elif n != len(fields):
-                self.error(node.span, f"record '{name}' has {len(fields)} fields ({', '.join(fields)}), "
-                           f"but {n} are given")
+            self._construction(name, node)
         elif what is not None:  # a builtin or a board's function
             b = what[1]
             if not b.min_args <= n <= b.max_args:
@@ -618,6 +627,37 @@ class Checker:
                 self._board_function(name, node)
         else:
             self.error(func.span, f"unknown function '{name}'", suggest(name, self.sym.functions()))
+
+    def _construction(self, name, node):
+        """A record made with its fields in order, then by name; a field left out takes its default.
+        Each mistake is reported at the argument that makes it (a missing field at the call)."""
+        decl = self.sym.record_decls[name]
+        fields = decl.fields
+        if len(node.args) > len(fields):
+            self.error(node.args[len(fields)].span, f"record '{name}' has {len(fields)} fields "
+                       f"({', '.join(fields)}), but {len(node.args)} are given in order")
+        in_order = fields[:len(node.args)]
+        given = set(in_order)
+        names_at = node.names_at or tuple(node.span for _ in node.kwargs)
+        misnamed = False  # a name given twice or unknown is most often the missing field misspelt
+        for (k, _v), at in zip(node.kwargs, names_at):
+            misnamed = misnamed or k not in fields or k in given
+            if k not in fields:
+                self.error(at, f"record '{name}' has no field '{k}'",
+                           suggest(k, fields) or f"its fields: {', '.join(fields)}")
+            elif k in given:
+                self.error(at, f"record '{name}': field '{k}' is given twice",
+                           f"value {in_order.index(k) + 1} in order gives it already; keep one"
+                           if k in in_order else "keep one")
+            given.add(k)
+        defaults = {f for f, _v in decl.defaults}
+        missing = [f for f in fields if f not in given and f not in defaults]
+        if missing and not misnamed and len(node.args) <= len(fields):
+            many = len(missing) > 1
+            self.error(node.span, f"record '{name}' needs field{'s' if many else ''} "
+                       + ", ".join(f"'{f}'" for f in missing),
+                       f"give {'them' if many else 'it'} by name, {name}({', '.join(f'{f}: ...' for f in missing)}), "
+                       f"or a default in 'record {name}(...)'")
 
     def _board_function(self, name, node):
         """A board's function needs a board of a kind that has it (every board, when options choose)."""

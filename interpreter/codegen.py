@@ -118,6 +118,10 @@ class Scope:
         return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def)
 
 
+# where a record field's default is worked out: no locals (the checker lets a default read constants only)
+_CONSTANT_SCOPE = Scope(set(), {}, False)
+
+
 class ExprSource:
     """Turns expressions into Python source, resolving names against one compiled game."""
 
@@ -446,11 +450,14 @@ class ExprSource:
         g = self.game
         shared, self._read_only = self._read_only, False
         if name in g.records:
-            args = [self.code(a, scope) for a in node.args]
-            kw = {k: self.code(v, scope) for k, v in node.kwargs}
-            fields = g.records[name]
-            pairs = list(zip(fields, args)) + [(k, kw[k]) for k in fields if k in kw]
-            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in pairs) + "}"
+            # a dict of every field in the record's order, however the fields were given: by name and
+            # by default they cost what positional ones do
+            given = dict(zip(g.records[name], node.args))
+            given.update(node.kwargs)
+            defaults = g.record_defaults[name]
+            values = [(k, self.code(given[k], scope) if k in given else self.code(defaults[k], _CONSTANT_SCOPE))
+                      for k in g.records[name] if k in given or k in defaults]
+            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
         if name in g.defs:
             return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
         args = [self.gen(a, scope) for a in node.args]

@@ -1,0 +1,114 @@
+"""Constructs that make a rules file read like its components: records with defaults and construction by
+field name, tagged values, long expressions over several lines, sorting highest first, and declarations
+(a grid's size) taken from options. Each is parsed, checked (a mistake reported at its file:line:col) and
+run; the code it compiles to is the code of the plain form it stands for."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulewright.dsl import ast
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.api import Game
+from rulewright.interpreter.checker import check
+
+HEAD = 'game "T"\nplayers 2\n'
+
+
+def game(text: str, **options) -> Game:
+    rules = parse(HEAD + text, "t.rules")
+    assert [d.render() for d in check(rules) if d.severity == "error"] == []
+    return Game(rules, options=options)
+
+
+def errors(text: str) -> list:
+    """(line, column, message, hint) of each error the checker reports."""
+    return [(d.line, d.column, d.message, d.hint) for d in check(parse(HEAD + text, "t.rules"))
+            if d.severity == "error"]
+
+
+def logs(st) -> list:
+    return [e["text"] for e in st.event_history(0) if e["event"] == "log"]
+
+
+def source_of(g: Game) -> str:
+    """The generated Python, with its numbered temporaries and constants named alike."""
+    return re.sub(r"\b_(t|c)\d+\b", r"_\1", g.compiled.exprs.module.source())
+
+
+# ----------------------------------------------------------------------------- records
+SHIP = "record ship(owner, model, fuel = 4, parts = [])\nvar ships = []\n"
+
+
+def test_a_record_field_may_have_a_default():
+    rules = parse(HEAD + SHIP + "turn:\n    end game\n", "t.rules")
+    record = next(d for d in rules.decls if isinstance(d, ast.RecordDecl))
+    assert record.fields == ("owner", "model", "fuel", "parts")
+    assert record.defaults == (("fuel", ast.Literal(4)), ("parts", ast.ListLit(())))
+
+
+def test_a_named_argument_knows_where_its_name_is():
+    rules = parse(HEAD + SHIP + "var s = ship(1,\n             model: 2)\nturn:\n    end game\n", "t.rules")
+    call = next(d for d in rules.decls if isinstance(d, ast.VarDecl) and d.name == "s").value
+    assert call.args == (ast.Literal(1),) and call.kwargs == (("model", ast.Literal(2)),)
+    assert [(s.line, s.column) for s in call.names_at] == [(6, 14)]
+
+
+def test_records_made_by_name_in_order_and_with_defaults():
+    g = game(SHIP + "turn:\n"
+             "    add ship(owner: me, model: \"biplane\") to ships\n"
+             "    add ship(me, \"glider\", fuel: 2) to ships\n"
+             "    add ship(model: \"kite\", parts: [\"wing\"], owner: 2) to ships\n"
+             "    add \"rudder\" to ships[1].parts\n"
+             "    log \"{ships[1]}; {ships[2]}; {ships[3]}\"\n    end game\n")
+    st = g.new_state(1)
+    assert st.vars["ships"] == [
+        {"owner": 1, "model": "biplane", "fuel": 4, "parts": ["rudder"]},
+        {"owner": 1, "model": "glider", "fuel": 2, "parts": []},  # a default list is the record's own
+        {"owner": 2, "model": "kite", "fuel": 4, "parts": ["wing"]}]
+    assert logs(st) == ["1 biplane 4 rudder; 1 glider 2 ; 2 kite 4 wing"]
+
+
+def test_a_default_may_use_options_and_enum_members():
+    g = game("option tank: 4 | 6\nenum side: yellow, orange\n"
+             "record plane(owner, fuel = tank, side = yellow, gauge = [k in range(tank): 0])\n"
+             "turn:\n    log \"{plane(me)}\"\n    end game\n", tank=6)
+    assert logs(g.new_state(1)) == ["1 6 yellow 0 0 0 0 0 0"]
+
+
+def test_a_named_construction_compiles_to_the_positional_code():
+    named = game(SHIP + "turn:\n    add ship(parts: [], model: \"m\", owner: me) to ships\n    end game\n")
+    plain = game(SHIP + "turn:\n    add ship(me, \"m\", 4, []) to ships\n    end game\n")
+    assert source_of(named) == source_of(plain)
+
+
+RECORD_MISTAKES = {
+    "unknown field": ("var s = ship(owner: 1, modle: 2)\n",
+                      (5, 24, "record 'ship' has no field 'modle'", "did you mean 'model'?")),
+    "field twice": ("var s = ship(owner: 1, model: 2,\n             owner: 3)\n",
+                    (6, 14, "record 'ship': field 'owner' is given twice", "keep one")),
+    "missing field": ("var s = ship(fuel: 1)\n",
+                      (5, 9, "record 'ship' needs fields 'owner', 'model'",
+                       "give them by name, ship(owner: ..., model: ...), or a default in 'record ship(...)'")),
+    "too many in order": ("var s = ship(1, 2, 3, [], 5)\n",
+                          (5, 27, "record 'ship' has 4 fields (owner, model, fuel, parts), but 5 are given in "
+                                  "order", "")),
+    "default uses me": ("record badge(owner = me)\nvar b = badge()\n",
+                        (5, 22, "'me' (the player whose turn it is) has no value here",
+                         "'me' exists in 'turn:', in procedures and in per-player variables")),
+}
+
+
+@pytest.mark.parametrize("text, expected", RECORD_MISTAKES.values(), ids=RECORD_MISTAKES.keys())
+def test_a_record_mistake_is_reported_where_it_is_written(text, expected):
+    assert errors(SHIP + text + "turn:\n    end game\n") == [expected]
+
+
+def test_a_positional_argument_after_a_named_one_is_a_syntax_error():
+    from rulewright.dsl.errors import RulesSyntaxError
+    with pytest.raises(RulesSyntaxError) as err:
+        parse(HEAD + SHIP + "var s = ship(owner: 1, 2)\nturn:\n    end game\n", "t.rules")
+    d = err.value.diagnostic
+    assert (d.line, d.column, d.message) == (5, 24, "unexpected '2'")
+    assert d.hint == "after a field given by name, give the rest by name too: piece(owner: p, heading: n)"
