@@ -127,6 +127,7 @@ class Binder:
     source: Any
     where: Any
     body: Any
+    descending: bool = False  # 'sorted(x in xs: key descending)': the highest key first
     span: Span = span_field()
 
 

@@ -607,14 +607,16 @@ class _Builder(Transformer):
 
     def binder(self, meta, c):
         var, source, *rest = c
-        parts = dict(rest)
-        return ast.Binder(str(var), source, parts.get("where"), parts.get("body"), span=self._span(meta))
+        parts = {part[0]: part[1:] for part in rest}
+        where, = parts.get("where", (None,))
+        body, descending = parts.get("body", (None, False))
+        return ast.Binder(str(var), source, where, body, descending, span=self._span(meta))
 
     def binder_where(self, meta, c):
         return ("where", c[0])
 
     def binder_body(self, meta, c):
-        return ("body", c[0])
+        return ("body", c[0], len(c) > 1 and str(c[1]) == "descending")
 
     def map_lit(self, meta, c):
         return ast.MapLit(tuple(c), span=self._span(meta))

@@ -173,8 +173,8 @@ def quantified(func: str, items: list, values: list) -> Any:
         return min(values) if values else None
     if func == "max":
         return max(values) if values else None
-    if func == "sorted":  # stable: items with equal keys keep their order
-        order = sorted(range(len(items)), key=values.__getitem__)
+    if func == "sorted" or func == "sorted descending":  # stable: items with equal keys keep their order
+        order = sorted(range(len(items)), key=values.__getitem__, reverse=func != "sorted")
         return [items[i] for i in order]
     if func in ("lowest", "highest"):
         if not values:

@@ -686,10 +686,19 @@ class Checker:
         elif node.func in ("sum", "min", "max", "lowest", "highest", "sorted") and node.binder.body is None:
             self.error(node.span, f"'{node.func}(x in list ...)' needs ': value' to say what to compare",
                        f"for example {node.func}({node.binder.var} in ... : {node.binder.var}.score)")
+        elif node.binder.descending and node.func != "sorted":
+            self._descending_outside_sorted(node.binder)
         self._binder(node.binder, scope)
 
     def _e_ListComp(self, node, scope):
+        if node.binder.descending:
+            self._descending_outside_sorted(node.binder)
         self._binder(node.binder, scope)
+
+    def _descending_outside_sorted(self, b: ast.Binder):
+        self.error(b.body.span, "only 'sorted(x in list: value descending)' puts items in an order",
+                   "highest(x in list: value) gives the items with the largest value; sorted(...) all of "
+                   "them, highest first")
 
     def _e_BinOp(self, node, scope):
         self.sub(node.left, scope)

@@ -647,7 +647,7 @@ class ExprSource:
                 lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
             else:
                 lines += ["values = items"]
-            lines.append(f"return _quantified({ascii(func)}, items, values)")
+            lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values)")
             return lines
         return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 

@@ -16,10 +16,10 @@ from rulewright.interpreter.checker import check
 HEAD = 'game "T"\nplayers 2\n'
 
 
-def game(text: str, **options) -> Game:
-    rules = parse(HEAD + text, "t.rules")
+def game(text: str, players: int = 2, **options) -> Game:
+    rules = parse(HEAD.replace("players 2", f"players 2..{max(players, 2)}") + text, "t.rules")
     assert [d.render() for d in check(rules) if d.severity == "error"] == []
-    return Game(rules, options=options)
+    return Game(rules, players=players, options=options)
 
 
 def errors(text: str) -> list:
@@ -112,3 +112,30 @@ def test_a_positional_argument_after_a_named_one_is_a_syntax_error():
     d = err.value.diagnostic
     assert (d.line, d.column, d.message) == (5, 24, "unexpected '2'")
     assert d.hint == "after a field given by name, give the rest by name too: piece(owner: p, heading: n)"
+
+
+# ----------------------------------------------------------------------------- highest first
+def test_sorted_takes_a_direction_after_its_value():
+    from rulewright.dsl.parser import parse_expr
+    down = parse_expr("sorted(p in players: p.score descending)")
+    up = parse_expr("sorted(p in players: p.score ascending)")
+    plain = parse_expr("sorted(p in players: p.score)")
+    assert down.binder.descending and not up.binder.descending and up == plain
+
+
+def test_sorted_descending_puts_the_highest_first_and_keeps_ties_in_order():
+    g = game("player var bid = 0\nsetup:\n    for p in players:\n        p.bid = [5, 7, 5, 2][p]\n"
+             "turn:\n    log \"{sorted(p in players: p.bid descending)} / {sorted(p in players: p.bid)}\"\n"
+             "    log \"{sorted(x in [\\\"b\\\", \\\"c\\\", \\\"a\\\"]: x descending)}\"\n    end game\n",
+             players=4)
+    st = g.new_state(1)
+    assert logs(st) == ["2 1 3 4 / 4 1 3 2", "c b a"]
+
+
+@pytest.mark.parametrize("text, column", [("count(x in [1, 2]: x descending)", 28),
+                                          ("[x in [1, 2]: x descending]", 23)])
+def test_descending_outside_sorted_is_reported_at_the_value(text, column):
+    assert errors(f"var v = {text}\nturn:\n    end game\n") == [
+        (3, column, "only 'sorted(x in list: value descending)' puts items in an order",
+         "highest(x in list: value) gives the items with the largest value; sorted(...) all of them, "
+         "highest first")]
