@@ -112,6 +112,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: boo
         first_word = source_line.split()[0] if source_line.split() else ""
         if token.type == "_NL" and "COLON" in (exc.expected or ()):
             hint = "a block header ends with ':'"
+        elif token.type == "_INDENT" and source_line.lstrip().startswith('"') \
+                and header.split("#", 1)[0].rstrip().endswith('"'):
+            hint = "to go on with a text on the next line, end this line with '\\'"
         elif token.type == "_INDENT":
             hint = "this line is indented more than the line before; only a line ending with ':' opens a block"
         elif opened is not None:
@@ -482,6 +485,12 @@ def _raw_offset(raw: str, value: str, index: int) -> int:
 
 
 @attrs.frozen
+class _Texts:
+    """Texts in a row (one text written over several lines) on their way from text to their statement."""
+    tokens: tuple
+
+
+@attrs.frozen
 class _Named:
     """A named argument on its way from named_arg to args: 'fuel: 2'."""
     name: str
@@ -544,7 +553,28 @@ class _Builder(Transformer):
         return ast.Span(self.filename, tok.line + self.line_offset, column)
 
     # -- strings and templates
-    def _string(self, tok: Token):
+    def text(self, meta, c):
+        return _Texts(tuple(c))
+
+    def _string(self, tok):
+        """A text's Literal, or its Template when it has {holes}; texts in a row are joined."""
+        if not isinstance(tok, _Texts):
+            return self._one_string(tok)
+        pieces = [self._one_string(t) for t in tok.tokens]
+        if len(pieces) == 1:
+            return pieces[0]
+        parts: list = []
+        for piece in pieces:
+            for part in (piece.value,) if isinstance(piece, ast.Literal) else piece.parts:
+                if isinstance(part, str) and parts and isinstance(parts[-1], str):
+                    parts[-1] += part
+                else:
+                    parts.append(part)
+        if all(isinstance(p, str) for p in parts):
+            return ast.Literal("".join(parts), span=pieces[0].span)
+        return ast.Template(tuple(parts), span=pieces[0].span)
+
+    def _one_string(self, tok: Token):
         raw = str(tok)
         try:
             with warnings.catch_warnings():  # "\\d" warns (an error under -W error): keep it as written

@@ -139,3 +139,43 @@ def test_descending_outside_sorted_is_reported_at_the_value(text, column):
         (3, column, "only 'sorted(x in list: value descending)' puts items in an order",
          "highest(x in list: value) gives the items with the largest value; sorted(...) all of them, "
          "highest first")]
+
+
+# ----------------------------------------------------------------------------- long lines
+def test_a_long_construction_condition_and_text_span_lines():
+    g = game(SHIP + "turn:\n"
+             "    add ship(owner: me,\n"
+             "             model: \"biplane\",\n"
+             "             fuel: 2) to ships\n"
+             "    let total = sum(s in ships\n"
+             "                    where s.owner == me:\n"
+             "                    s.fuel)\n"
+             "    if (total > 1\n"
+             "            and len(ships) == 1):\n"
+             "        log \"player {me} flies a {ships[1].model} \" \\\n"
+             "            \"with {total} fuel\"\n"
+             "    choose x in [1, 2] \\\n"
+             "        as \"take \" \\\n"
+             "           \"{x}\" optional \"take \" \"none\"\n"
+             "    end game\n")
+    st = g.new_state(1)
+    assert logs(st) == ["player 1 flies a biplane with 2 fuel"]
+    assert [m.text for m in st.legal_moves()] == ["take 1", "take 2", "take none"]
+
+
+def test_texts_in_a_row_are_one_text_and_each_keeps_its_place():
+    from rulewright.dsl.parser import parse
+    rules = parse(HEAD + 'turn:\n    log "a {1} " \\\n        "b" "{2}"\n    end game\n', "t.rules")
+    log = rules.decls[2].body[0]
+    assert log.message == ast.Template(("a ", ast.Literal(1), " b", ast.Literal(2)))
+    assert (log.message.parts[3].span.line, log.message.parts[3].span.column) == (5, 15)
+    assert errors('player var score = 0\nturn:\n    log "a {me} " \\\n        "b {scor}"\n    end game\n') == [
+        (6, 13, "unknown name 'scor'", "did you mean 'score'?")]
+
+
+def test_a_text_continued_without_a_backslash_gets_a_hint():
+    from rulewright.dsl.errors import RulesSyntaxError
+    with pytest.raises(RulesSyntaxError) as err:
+        parse(HEAD + 'turn:\n    log "a"\n        "b"\n    end game\n', "t.rules")
+    d = err.value.diagnostic
+    assert (d.line, d.column, d.hint) == (5, 9, "to go on with a text on the next line, end this line with '\\'")
