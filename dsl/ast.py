@@ -492,6 +492,9 @@ class Require:
 class EnumDecl:
     name: str
     members: tuple
+    # the members that carry data, each a RecordDecl of its fields: made as 'discard(c)', a record
+    # whose field "is" holds the member's name (see docs/language.md, "Members with data")
+    tagged: tuple = ()
     span: Span = span_field()
 
 

@@ -697,6 +697,15 @@ class _Builder(Transformer):
     def not_in_op(self, meta, c):
         return ast.Compare("not in", c[0], c[1], span=self._span(meta))
 
+    def is_op(self, meta, c, op="=="):
+        """'x is discard': the member x is, tag(x), compared with the member's name."""
+        span = self._span(meta)
+        return ast.Compare(op, ast.Call(ast.Name("tag", span=span), (c[0],), (), span=span),
+                           ast.Name(str(c[1]), span=self._tok_span(c[1])), span=span)
+
+    def is_not_op(self, meta, c):
+        return self.is_op(meta, c, "!=")
+
     def and_op(self, meta, c):
         return ast.BoolOp("and", c[0], c[1], span=self._span(meta))
 
@@ -955,7 +964,20 @@ class _Builder(Transformer):
         return ast.Require(c[0], self._plain(c[1], "a requirement's message"), span=self._span(meta))
 
     def enum_decl(self, meta, c):
-        return ast.EnumDecl(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))
+        members = c[1:]
+        return ast.EnumDecl(str(c[0]), tuple(m if isinstance(m, str) else m.name for m in members),
+                            tuple(m for m in members if isinstance(m, ast.RecordDecl)), span=self._span(meta))
+
+    def enum_member(self, meta, c):
+        """A plain member's name, or a member with data as the record of its fields."""
+        if len(c) == 1:
+            return str(c[0])
+        fields = tuple(name for name, _default in c[1:])
+        defaults = tuple((name, default) for name, default in c[1:] if default is not None)
+        return ast.RecordDecl(str(c[0]), fields, (), defaults, span=self._span(meta))
+
+    def tag_field(self, meta, c):
+        return (str(c[0]), c[1][1] if len(c) > 1 else None)
 
     def table_decl(self, meta, c):
         columns = tuple(str(x) for x in c[1:] if isinstance(x, Token))

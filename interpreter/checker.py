@@ -137,6 +137,8 @@ class Checker:
                 kind.check(b.spec, self.error)
         by_fields: dict = {}
         for d in decls:
+            if isinstance(d, ast.EnumDecl):
+                self._tagged_members(d)
             if isinstance(d, ast.RecordDecl):
                 self._record_visibility(d)
                 self._record_defaults(d)
@@ -155,8 +157,22 @@ class Checker:
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
 
+    def _tagged_members(self, d: ast.EnumDecl):
+        """A member with data is made like a record: its name may be no other record's, def's or procedure's."""
+        for t in d.tagged:
+            other = ("a record" if self.sym.record_decls.get(t.name) is not t else
+                     "a def" if t.name in self.defs else "a procedure" if t.name in self.procs else "")
+            if other:
+                self.error(t.span, f"'{t.name}' is a member of enum '{d.name}' and {other}",
+                           "give one of them another name")
+            self._record_defaults(t)
+
     def _record_defaults(self, d: ast.RecordDecl):
-        """A field's default is a constant: the same for every record made, whoever makes it, where."""
+        """A field's default is a constant: the same for every record made, whoever makes it, where. (And
+        no field is called 'is', the field that holds the name of an enum's member with data.)"""
+        if "is" in d.fields:
+            self.error(d.span, f"'{d.name}' has a field called 'is', a word of the language",
+                       "give the field another name")
         for name, value in d.defaults:
             self.expr(value, set())
             bound = {n.binder.var for n in ast.walk(value) if isinstance(n, (ast.Quantifier, ast.ListComp))}
@@ -629,12 +645,16 @@ class Checker:
             self.error(func.span, f"unknown function '{name}'", suggest(name, self.sym.functions()))
 
     def _construction(self, name, node):
-        """A record made with its fields in order, then by name; a field left out takes its default.
-        Each mistake is reported at the argument that makes it (a missing field at the call)."""
+        """A record (or an enum's member with data) made with its fields in order, then by name; a field
+        left out takes its default. Each mistake is reported at the argument that makes it (a missing
+        field at the call)."""
         decl = self.sym.record_decls[name]
         fields = decl.fields
+        enum = self.sym.tags.get(name)
+        what = f"member '{name}'" if enum else f"record '{name}'"
+        declared = f"enum {enum}: {name}(...)" if enum else f"record {name}(...)"
         if len(node.args) > len(fields):
-            self.error(node.args[len(fields)].span, f"record '{name}' has {len(fields)} fields "
+            self.error(node.args[len(fields)].span, f"{what} has {len(fields)} fields "
                        f"({', '.join(fields)}), but {len(node.args)} are given in order")
         in_order = fields[:len(node.args)]
         given = set(in_order)
@@ -643,10 +663,9 @@ class Checker:
         for (k, _v), at in zip(node.kwargs, names_at):
             misnamed = misnamed or k not in fields or k in given
             if k not in fields:
-                self.error(at, f"record '{name}' has no field '{k}'",
-                           suggest(k, fields) or f"its fields: {', '.join(fields)}")
+                self.error(at, f"{what} has no field '{k}'", suggest(k, fields) or f"its fields: {', '.join(fields)}")
             elif k in given:
-                self.error(at, f"record '{name}': field '{k}' is given twice",
+                self.error(at, f"{what}: field '{k}' is given twice",
                            f"value {in_order.index(k) + 1} in order gives it already; keep one"
                            if k in in_order else "keep one")
             given.add(k)
@@ -654,10 +673,9 @@ class Checker:
         missing = [f for f in fields if f not in given and f not in defaults]
         if missing and not misnamed and len(node.args) <= len(fields):
             many = len(missing) > 1
-            self.error(node.span, f"record '{name}' needs field{'s' if many else ''} "
-                       + ", ".join(f"'{f}'" for f in missing),
+            self.error(node.span, f"{what} needs field{'s' if many else ''} " + ", ".join(f"'{f}'" for f in missing),
                        f"give {'them' if many else 'it'} by name, {name}({', '.join(f'{f}: ...' for f in missing)}), "
-                       f"or a default in 'record {name}(...)'")
+                       f"or a default in '{declared}'")
 
     def _board_function(self, name, node):
         """A board's function needs a board of a kind that has it (every board, when options choose)."""

@@ -118,6 +118,10 @@ class Scope:
         return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def)
 
 
+# the field of a member with data that holds the member's name ('is' is a word of the language, so no
+# record of the rules has a field of that name)
+TAG_FIELD = "is"
+
 # where a record field's default is worked out: no locals (the checker lets a default read constants only)
 _CONSTANT_SCOPE = Scope(set(), {}, False)
 
@@ -341,6 +345,10 @@ class ExprSource:
                 out = f"({value} if {self.as_code(ps[0])} else {out})"
             return out
         subject, x = self.code(node.subject, scope), self.temp()
+        if any(isinstance(p, ast.Name) and p.id in self.game.tags for ps, _v in node.arms for p in ps):
+            # an arm for a member with data: the arms are the members, and the subject is matched by its own
+            t = self.temp()
+            subject = f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {subject}) is dict else {t})"
         out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else f"_no_arm(None, None, {x})"
         if all(isinstance(p, Const) and type(p.value) is str for ps, _v in arms for p in ps):
             if len(arms) >= _MATCH_LOOKED_UP:
@@ -457,9 +465,14 @@ class ExprSource:
             defaults = g.record_defaults[name]
             values = [(k, self.code(given[k], scope) if k in given else self.code(defaults[k], _CONSTANT_SCOPE))
                       for k in g.records[name] if k in given or k in defaults]
+            if name in g.tags:  # a member with data: its name first, so its text reads "discard red 1"
+                values.insert(0, (TAG_FIELD, ascii(name)))
             return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
         if name in g.defs:
             return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
+        if name == "tag" and len(node.args) == 1:  # 'x is discard': the member x is, with no call
+            t = self.temp()
+            return f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {self.code(node.args[0], scope)}) is dict else {t})"
         args = [self.gen(a, scope) for a in node.args]
         from rulewright.interpreter.builtins import BUILTINS
         builtin = BUILTINS.get(name)

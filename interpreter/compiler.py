@@ -39,6 +39,7 @@ class CompiledGame:
         self.rows: dict = {}  # table -> {key: {column: value}}
         self.tables: dict = {}
         self.records = sym.records
+        self.tags = sym.tags
         self.record_defaults = {name: dict(d.defaults) for name, d in sym.record_decls.items()}
         self.record_fields = sym.fields
         self.field_visibility = sym.field_visibility

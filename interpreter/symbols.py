@@ -45,6 +45,12 @@ class SymbolTable:
                 if row.values and isinstance(row.values[0], ast.Name):
                     self.table_keys.setdefault(row.values[0].id, t.name)
         self.record_decls = {d.name: d for d in decls if isinstance(d, ast.RecordDecl)}
+        # an enum's members with data are made like records, with their member's name in the field "is"
+        self.tags = {t.name: d.name for d in decls if isinstance(d, ast.EnumDecl) for t in d.tagged}
+        for d in decls:
+            if isinstance(d, ast.EnumDecl):
+                for t in d.tagged:
+                    self.record_decls.setdefault(t.name, t)
         self.records = {name: d.fields for name, d in self.record_decls.items()}
         self.fields = {f for fs in self.records.values() for f in fs}
         # a record's fields (as a set) -> {field: (hidden | secret, owner field, unless field)}:

@@ -179,3 +179,75 @@ def test_a_text_continued_without_a_backslash_gets_a_hint():
         parse(HEAD + 'turn:\n    log "a"\n        "b"\n    end game\n', "t.rules")
     d = err.value.diagnostic
     assert (d.line, d.column, d.hint) == (5, 9, "to go on with a text on the next line, end this line with '\\'")
+
+
+# ----------------------------------------------------------------------------- members with data
+ANSWERS = "enum answer: discard(card), pass_on, bid(amount = 1, marks = [])\nvar answers = []\n"
+
+
+def test_an_enum_member_may_carry_data():
+    rules = parse(HEAD + ANSWERS + "turn:\n    end game\n", "t.rules")
+    enum = rules.decls[2]
+    assert enum.members == ("discard", "pass_on", "bid")
+    assert [(t.name, t.fields, t.defaults) for t in enum.tagged] == [
+        ("discard", ("card",), ()), ("bid", ("amount", "marks"), (("amount", ast.Literal(1)), ("marks", ast.ListLit(()))))]
+
+
+def test_is_asks_which_member_a_value_is():
+    from rulewright.dsl.parser import parse_expr
+    assert parse_expr("a is discard") == ast.Compare("==", ast.Call(ast.Name("tag"), (ast.Name("a"),), ()),
+                                                      ast.Name("discard"))
+    assert parse_expr("a is not bid").op == "!="
+
+
+TAGGED_TURN = ("turn:\n"
+               "    add discard(\"red 1\") to answers\n"
+               "    add pass_on to answers\n"
+               "    add bid(amount: 3) to answers\n"
+               "    add bid() to answers\n"
+               "    for a in answers:\n"
+               "        if a is discard:\n"
+               "            log \"discard {a.card}\"\n"
+               "        elif a is not bid:\n"
+               "            log \"{a}, not a bid\"\n"
+               "        else:\n"
+               "            log \"bid {a.amount}\"\n"
+               "    let points = [a in answers: match a { discard: 1, pass_on: 2, bid: 10 * a.amount }]\n"
+               "    log \"{points} {[a in answers: tag(a)]} {bid(2) == bid(2)} {bid(2) == bid(3)}\"\n"
+               "    choose a in answers as \"answer {a}\"\n"
+               "    end game\n")
+
+
+def test_members_with_data_are_made_tested_matched_and_read():
+    g = game(ANSWERS + TAGGED_TURN)
+    st = g.new_state(1)
+    assert logs(st) == ["discard red 1", "pass_on, not a bid", "bid 3", "bid 1",
+                        "1 2 30 10 discard pass_on bid bid yes no"]
+    # plain JSON data: a record whose field 'is' names the member, so saves and clones keep it
+    assert st.vars["answers"] == [{"is": "discard", "card": "red 1"}, "pass_on",
+                                  {"is": "bid", "amount": 3, "marks": []}, {"is": "bid", "amount": 1, "marks": []}]
+    assert [m.text for m in st.legal_moves()][:2] == ["answer discard red 1", "answer pass_on"]
+    again = g.load_state(st.to_json())
+    assert again.vars["answers"] == st.vars["answers"]
+
+
+TAG_MISTAKES = {
+    "member misspelt": ("turn:\n    if first(answers) is discrad:\n        pass\n    end game\n",
+                        (6, 26, "unknown name 'discrad'", "did you mean 'discard'?")),
+    "data left out": ("var a = discard()\nturn:\n    end game\n",
+                      (5, 9, "member 'discard' needs field 'card'",
+                       "give it by name, discard(card: ...), or a default in 'enum answer: discard(...)'")),
+    "unknown data": ("var a = bid(amont: 2)\nturn:\n    end game\n",
+                     (5, 13, "member 'bid' has no field 'amont'", "did you mean 'amount'?")),
+    "a record of the same name": ("record bid(x)\nturn:\n    end game\n",
+                                  (3, 38, "'bid' is a member of enum 'answer' and a record",
+                                   "give one of them another name")),
+    "a field called is": ("record mark(is)\nturn:\n    end game\n",
+                          (5, 1, "'mark' has a field called 'is', a word of the language",
+                           "give the field another name")),
+}
+
+
+@pytest.mark.parametrize("text, expected", TAG_MISTAKES.values(), ids=TAG_MISTAKES.keys())
+def test_a_mistake_with_members_with_data_is_reported_where_it_is_written(text, expected):
+    assert errors(ANSWERS + text) == [expected]
