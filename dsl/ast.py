@@ -521,6 +521,9 @@ class BoardSpec:
     words: tuple
     edges: tuple = ()  # the indented lines: (from, (to, ...), span)
     span: Span = span_field()
+    # the options' values, for a kind that lets a word name an option ('grid rows by columns'): set by
+    # boards.with_options for the game being checked or compiled, never by the parser
+    options: dict = attrs.field(factory=dict, eq=False, repr=False, kw_only=True, metadata={"place": True})
 
 
 @node

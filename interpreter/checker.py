@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, boards
 from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
 from rulewright.interpreter.symbols import RESERVED, symbols
@@ -134,7 +134,7 @@ class Checker:
                 self.error(b.spec.span, f"there is no board kind '{b.spec.kind}'",
                            suggest(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
             else:
-                kind.check(b.spec, self.error)
+                self._board_declaration(kind, b)
         by_fields: dict = {}
         for d in decls:
             if isinstance(d, ast.EnumDecl):
@@ -189,16 +189,30 @@ class Checker:
                                "from one record to the next",
                                "a default is a constant; give the value where the record is made")
 
+    def _board_declaration(self, kind, b: ast.BoardDecl):
+        """A board's declaration, as read with every value of each option it names (its words
+        'grid rows by columns'); a mistake with one value says which."""
+        reported: set = set()
+        for spec, note in boards.option_variants(b.spec, self.option_values):
+            def report(span, message, hint="", note=note):
+                if span not in reported:  # one mistake a place, with the first value that makes it
+                    reported.add(span)
+                    self.error(span, message + note, hint)
+            kind.check(spec, report)
+
     def _board_spaces(self) -> set:
-        """Every space of every board the rules declare (bare words a table may hold)."""
+        """Every space of every board the rules declare (bare words a table may hold), whatever the
+        options that size them."""
         out: set = set()
         for b in self.boards:
             kind = board_kinds.KINDS.get(b.spec.kind)
-            problems: list = []
-            if kind is not None:
-                kind.check(b.spec, lambda *a: problems.append(a))
+            if kind is None:
+                continue
+            for spec, _note in boards.option_variants(b.spec, self.option_values):
+                problems: list = []
+                kind.check(spec, lambda *a: problems.append(a))
                 if not problems:
-                    out.update(kind.build(b.name, b.spec).spaces)
+                    out.update(kind.build(b.name, spec).spaces)
         return out
 
     def _table(self, d: ast.TableDecl):

@@ -9,7 +9,7 @@ import hashlib
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, boards
 from rulewright.interpreter.builtins import BUILTINS
 from rulewright.interpreter.expressions import ExprCompiler, player_index
 from rulewright.interpreter.machine import shown
@@ -124,7 +124,7 @@ class CompiledGame:
                 raise RulesRuntimeError(f"{self.file}:{d.span.line}: the board's 'when' cannot be computed")
             if not guard.const:
                 return
-        self.board = board_kinds.KINDS[d.spec.kind].build(d.name, d.spec)
+        self.board = board_kinds.KINDS[d.spec.kind].build(d.name, boards.with_options(d.spec, self.options))
         self.constants[d.name] = list(self.board.spaces)
 
     # ------------------------------------------------------------------ fields

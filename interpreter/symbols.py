@@ -8,7 +8,7 @@ nothing else indexes declarations. Built-in functions describe themselves in bui
 from __future__ import annotations
 
 from rulewright.dsl import ast
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, boards
 from rulewright.interpreter.builtins import BUILTINS, Builtin
 
 # Variables every game has; a rules file may set them (and may declare them to give another start).
@@ -76,7 +76,8 @@ class SymbolTable:
         for b in self.boards:
             kind = board_kinds.KINDS.get(b.spec.kind)
             if kind is not None:
-                for h in kind.names(b.spec):
+                defaults = {name: values[0] for name, values in self.option_values.items()}
+                for h in kind.names(boards.with_options(b.spec, defaults)):
                     self.headings.add(h)
                     self.members.setdefault(h, f"a heading of board '{b.name}'")
         self.end_conditions = [d for d in decls if isinstance(d, ast.EndWhen)]

@@ -251,3 +251,39 @@ TAG_MISTAKES = {
 @pytest.mark.parametrize("text, expected", TAG_MISTAKES.values(), ids=TAG_MISTAKES.keys())
 def test_a_mistake_with_members_with_data_is_reported_where_it_is_written(text, expected):
     assert errors(ANSWERS + text) == [expected]
+
+
+# ----------------------------------------------------------------------------- sizes from options
+SIZED = ("option rows: 3 | 5\noption columns: 4 | 2..6\n"
+         "board b: grid rows by columns wrap columns\n"
+         "turn:\n    log \"{len(b)} {last(b)} {step(space(1, columns), right)}\"\n    end game\n")
+
+
+@pytest.mark.parametrize("options, expected", [({}, "12 C4 A1"), ({"rows": 5, "columns": 6}, "30 E6 A1"),
+                                               ({"columns": 2}, "6 C2 A1")])
+def test_a_grid_sized_by_options(options, expected):
+    assert logs(game(SIZED, **options).new_state(1)) == [expected]
+
+
+def test_a_grid_sized_by_options_compiles_to_the_code_of_its_numbers():
+    sized = game(SIZED, rows=5, columns=6)
+    fixed = game(SIZED.replace("grid rows by columns", "grid 5 by 6"), rows=5, columns=6)
+    assert source_of(sized) == source_of(fixed)
+
+
+BOARD_MISTAKES = {
+    "a value too large": ("option rows: 3 | 30\nboard b: grid rows by 4\n",
+                          (4, 15, "a grid of 30 by 4 cannot be drawn (when option 'rows' is 30)",
+                           "a grid has 1 to 26 rows (named A to Z) and 1 to 99 columns")),
+    "an option of names": ("option size: small | large\nboard b: grid 3 by size\n",
+                           (4, 20, "option 'size' is 'small' here, not a number of columns",
+                            "a grid's size is a number, or an option whose values are numbers")),
+    "no such option": ("board b: grid rows by 4\n",
+                       (3, 15, "'rows' is not a number, nor an option",
+                        "write a number, or declare the option: option rows: 8 | 10")),
+}
+
+
+@pytest.mark.parametrize("text, expected", BOARD_MISTAKES.values(), ids=BOARD_MISTAKES.keys())
+def test_a_board_sized_by_a_wrong_option_is_reported_at_the_option(text, expected):
+    assert errors(text + "turn:\n    end game\n") == [expected]
