@@ -501,8 +501,9 @@ class EnumDecl:
 @node
 class TableRow:
     values: tuple
-    copies: int
+    copies: Any  # how many copies: a number, or the name of an option of numbers
     span: Span = span_field()
+    copies_at: tuple = places_field()  # (the span of the copies' option name,) when an option says
 
 
 @node

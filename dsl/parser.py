@@ -985,12 +985,14 @@ class _Builder(Transformer):
         return ast.TableDecl(str(c[0]), columns, rows, span=self._span(meta))
 
     def table_row(self, meta, c):
-        copies = 1
+        copies, copies_at = 1, ()
         values = list(c)
         if values and isinstance(values[-1], Token):
-            copies = self._int(values.pop())
+            tok = values.pop()
+            copies = self._int(tok) if tok.type == "INT" else str(tok)
+            copies_at = () if tok.type == "INT" else (self._tok_span(tok),)
         values = [self._fixed(v, "a table's value") for v in values]
-        return ast.TableRow(tuple(values), copies, span=self._span(meta))
+        return ast.TableRow(tuple(values), copies, span=self._span(meta), copies_at=copies_at)
 
     def board_decl(self, meta, c):
         name, *rest = c

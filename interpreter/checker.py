@@ -215,12 +215,26 @@ class Checker:
                     out.update(kind.build(b.name, spec).spaces)
         return out
 
+    def _copies_option(self, row: ast.TableRow):
+        """'* spares': an option whose every value is a number of copies (none at all included)."""
+        name, at = row.copies, (row.copies_at or (row.span,))[0]
+        if name not in self.option_values:
+            self.error(at, f"'* {name}': '{name}' is not an option",
+                       suggest(name, self.option_values) or f"declare it: option {name}: 1 | 2, or write a number")
+            return
+        wrong = next((v for v in self.option_values[name] if type(v) is not int or v < 0), None)
+        if wrong is not None:
+            self.error(at, f"'* {name}': option '{name}' may be {wrong!r}, which is not a number of copies",
+                       "a row is repeated 0 or more times: the option's values must be whole numbers")
+
     def _table(self, d: ast.TableDecl):
         for row in d.rows:
             if len(row.values) != len(d.columns):
                 self.error(row.span, f"this row of '{d.name}' has {len(row.values)} values but the table has "
                            f"{len(d.columns)} columns ({', '.join(d.columns)})")
-            if row.copies < 1:
+            if type(row.copies) is str:
+                self._copies_option(row)
+            elif row.copies < 1:
                 self.error(row.span, "a row is repeated at least once")
         first: dict = {}
         for row in d.rows:

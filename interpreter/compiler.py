@@ -108,7 +108,7 @@ class CompiledGame:
                     del merged[key]
                 else:
                     merged[key] = value
-            keys.extend([key] * row.copies)
+            keys.extend([key] * (self.options[row.copies] if type(row.copies) is str else row.copies))
         self.tables[d.name] = keys
         self.constants[d.name] = keys
 

@@ -287,3 +287,25 @@ BOARD_MISTAKES = {
 @pytest.mark.parametrize("text, expected", BOARD_MISTAKES.values(), ids=BOARD_MISTAKES.keys())
 def test_a_board_sized_by_a_wrong_option_is_reported_at_the_option(text, expected):
     assert errors(text + "turn:\n    end game\n") == [expected]
+
+
+COPIES = "option spares: 2 | 0..4\ntable card(name, value):\n    ace, 1\n    spare, 0 * spares\n"
+
+
+def test_a_row_repeated_as_often_as_an_option_says():
+    rules = parse(HEAD + COPIES + "turn:\n    end game\n", "t.rules")
+    row = rules.decls[3].rows[1]
+    assert row.copies == "spares" and (row.copies_at[0].line, row.copies_at[0].column) == (6, 16)
+    turn = "turn:\n    log \"{card}\"\n    end game\n"
+    assert [logs(game(COPIES + turn, **o).new_state(1)) for o in ({}, {"spares": 0}, {"spares": 3})] == [
+        ["ace spare spare"], ["ace"], ["ace spare spare spare"]]
+
+
+@pytest.mark.parametrize("option, expected", [
+    ("option spars: 2 | 3\n", (6, 16, "'* spares': 'spares' is not an option", "did you mean 'spars'?")),
+    ("option spares: 2 | many\n", (6, 16, "'* spares': option 'spares' may be 'many', which is not a number of "
+                                          "copies", "a row is repeated 0 or more times: the option's values must be "
+                                                    "whole numbers")),
+])
+def test_copies_from_a_wrong_option_are_reported_at_its_name(option, expected):
+    assert errors(option + COPIES.split("\n", 1)[1] + "turn:\n    end game\n") == [expected]
