@@ -31,7 +31,17 @@ _NO_SPAN = Span("<none>", 0, 0)
 
 
 def span_field():
-    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
+    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True, metadata={"place": True})
+
+
+def places_field():
+    """Spans of parts of a node that are no nodes themselves (the names of named arguments)."""
+    return attrs.field(default=(), eq=False, repr=False, kw_only=True, metadata={"place": True})
+
+
+def _held(node) -> list:
+    """A node's fields that hold what it says (its span and other places left out)."""
+    return [a.name for a in node.__attrs_attrs__ if not a.metadata.get("place")]
 
 
 def parts(node):
@@ -39,7 +49,7 @@ def parts(node):
     if isinstance(node, (tuple, list)):
         return list(node)
     if hasattr(node, "__attrs_attrs__"):
-        return [getattr(node, a.name) for a in node.__attrs_attrs__ if a.name != "span"]
+        return [getattr(node, name) for name in _held(node)]
     return []
 
 
@@ -74,7 +84,7 @@ def rewrite(node, change):
         return tuple(rewrite(n, change) for n in node)
     if not hasattr(node, "__attrs_attrs__"):
         return node
-    fields = {a.name: rewrite(getattr(node, a.name), change) for a in node.__attrs_attrs__ if a.name != "span"}
+    fields = {name: rewrite(getattr(node, name), change) for name in _held(node)}
     return change(attrs.evolve(node, **fields))
 
 
@@ -117,6 +127,7 @@ class Binder:
     source: Any
     where: Any
     body: Any
+    descending: bool = False  # 'sorted(x in xs: key descending)': the highest key first
     span: Span = span_field()
 
 
@@ -151,8 +162,9 @@ class Index:
 class Call:
     func: Any
     args: tuple
-    kwargs: tuple  # pairs (name, expr)
+    kwargs: tuple  # pairs (name, expr): a record's fields by name, after the positional ones
     span: Span = span_field()
+    names_at: tuple = places_field()  # the span of each named argument's name, as kwargs
 
 
 @node
@@ -489,14 +501,18 @@ class Require:
 class EnumDecl:
     name: str
     members: tuple
+    # the members that carry data, each a RecordDecl of its fields: made as 'discard(c)', a record
+    # whose field "is" holds the member's name (see docs/language.md, "Members with data")
+    tagged: tuple = ()
     span: Span = span_field()
 
 
 @node
 class TableRow:
     values: tuple
-    copies: int
+    copies: Any  # how many copies: a number, or the name of an option of numbers
     span: Span = span_field()
+    copies_at: tuple = places_field()  # (the span of the copies' option name,) when an option says
 
 
 @node
@@ -515,6 +531,9 @@ class BoardSpec:
     words: tuple
     edges: tuple = ()  # the indented lines: (from, (to, ...), span)
     span: Span = span_field()
+    # the options' values, for a kind that lets a word name an option ('grid rows by columns'): set by
+    # boards.with_options for the game being checked or compiled, never by the parser
+    options: dict = attrs.field(factory=dict, eq=False, repr=False, kw_only=True, metadata={"place": True})
 
 
 @node
@@ -549,6 +568,7 @@ class RecordDecl:
     name: str
     fields: tuple
     visibility: tuple = ()  # (field, FieldVisibility) for the fields that are not public
+    defaults: tuple = ()  # (field, expr): the value a field takes when a construction leaves it out
     span: Span = span_field()
 
 

@@ -113,6 +113,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: boo
         first_word = source_line.split()[0] if source_line.split() else ""
         if token.type == "_NL" and "COLON" in (exc.expected or ()):
             hint = "a block header ends with ':'"
+        elif token.type == "_INDENT" and source_line.lstrip().startswith('"') \
+                and header.split("#", 1)[0].rstrip().endswith('"'):
+            hint = "to go on with a text on the next line, end this line with '\\'"
         elif token.type == "_INDENT":
             hint = "this line is indented more than the line before; only a line ending with ':' opens a block"
         elif opened is not None:
@@ -174,6 +177,9 @@ def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: 
         return f"unexpected '{'||' if after.startswith('||') else '|'}'", column, "write 'or'"
     if value == ">" and before.endswith("<"):
         return "unexpected '<>'", column - 1, "write '!='"
+    if token.type != "NAME" and re.search(r"\w\(([^()]*,)?\s*[A-Za-z_]\w*\s*:[^()]*,\s*$", before):
+        return (f"unexpected {_shown(token)}", column,
+                "after a field given by name, give the rest by name too: piece(owner: p, heading: n)")
     if token.type == "IF" and re.fullmatch(r"\s*else\s+", before):
         return "unexpected 'if' after 'else'", column, "write 'elif' for 'else if'"
     if not statement:
@@ -480,6 +486,20 @@ def _raw_offset(raw: str, value: str, index: int) -> int:
 
 
 @attrs.frozen
+class _Texts:
+    """Texts in a row (one text written over several lines) on their way from text to their statement."""
+    tokens: tuple
+
+
+@attrs.frozen
+class _Named:
+    """A named argument on its way from named_arg to args: 'fuel: 2'."""
+    name: str
+    value: object
+    span: ast.Span
+
+
+@attrs.frozen
 class _About:
     """An option's description on its way from option_about to option_decl."""
     text: str
@@ -540,7 +560,28 @@ class _Builder(Transformer):
         return ast.Span(self.filename, tok.line + self.line_offset, column)
 
     # -- strings and templates
-    def _string(self, tok: Token):
+    def text(self, meta, c):
+        return _Texts(tuple(c))
+
+    def _string(self, tok):
+        """A text's Literal, or its Template when it has {holes}; texts in a row are joined."""
+        if not isinstance(tok, _Texts):
+            return self._one_string(tok)
+        pieces = [self._one_string(t) for t in tok.tokens]
+        if len(pieces) == 1:
+            return pieces[0]
+        parts: list = []
+        for piece in pieces:
+            for part in (piece.value,) if isinstance(piece, ast.Literal) else piece.parts:
+                if isinstance(part, str) and parts and isinstance(parts[-1], str):
+                    parts[-1] += part
+                else:
+                    parts.append(part)
+        if all(isinstance(p, str) for p in parts):
+            return ast.Literal("".join(parts), span=pieces[0].span)
+        return ast.Template(tuple(parts), span=pieces[0].span)
+
+    def _one_string(self, tok: Token):
         raw = str(tok)
         try:
             with warnings.catch_warnings():  # "\\d" warns (an error under -W error): keep it as written
@@ -608,14 +649,16 @@ class _Builder(Transformer):
 
     def binder(self, meta, c):
         var, source, *rest = c
-        parts = dict(rest)
-        return ast.Binder(str(var), source, parts.get("where"), parts.get("body"), span=self._span(meta))
+        parts = {part[0]: part[1:] for part in rest}
+        where, = parts.get("where", (None,))
+        body, descending = parts.get("body", (None, False))
+        return ast.Binder(str(var), source, where, body, descending, span=self._span(meta))
 
     def binder_where(self, meta, c):
         return ("where", c[0])
 
     def binder_body(self, meta, c):
-        return ("body", c[0])
+        return ("body", c[0], len(c) > 1 and str(c[1]) == "descending")
 
     def map_lit(self, meta, c):
         return ast.MapLit(tuple(c), span=self._span(meta))
@@ -642,16 +685,17 @@ class _Builder(Transformer):
 
     def call(self, meta, c):
         func = c[0]
-        args, kwargs = c[1] if len(c) > 1 else ((), ())
-        return ast.Call(func, args, kwargs, span=self._span(meta))
+        args, kwargs, names_at = c[1] if len(c) > 1 else ((), (), ())
+        return ast.Call(func, args, kwargs, span=self._span(meta), names_at=names_at)
 
     def args(self, meta, c):
-        if c and isinstance(c[0], tuple):
-            return (), tuple(c)
-        return tuple(c), ()
+        """(positional arguments, (name, value) pairs, the span of each name)."""
+        named = [x for x in c if isinstance(x, _Named)]
+        return (tuple(x for x in c if not isinstance(x, _Named)), tuple((x.name, x.value) for x in named),
+                tuple(x.span for x in named))
 
     def named_arg(self, meta, c):
-        return (str(c[0]), c[1])
+        return _Named(str(c[0]), c[1], self._tok_span(c[0]))
 
     def binop(self, meta, c):
         return ast.BinOp(str(c[1]), c[0], c[2], span=self._span(meta))
@@ -664,6 +708,15 @@ class _Builder(Transformer):
 
     def not_in_op(self, meta, c):
         return ast.Compare("not in", c[0], c[1], span=self._span(meta))
+
+    def is_op(self, meta, c, op="=="):
+        """'x is discard': the member x is, tag(x), compared with the member's name."""
+        span = self._span(meta)
+        return ast.Compare(op, ast.Call(ast.Name("tag", span=span), (c[0],), (), span=span),
+                           ast.Name(str(c[1]), span=self._tok_span(c[1])), span=span)
+
+    def is_not_op(self, meta, c):
+        return self.is_op(meta, c, "!=")
 
     def and_op(self, meta, c):
         return ast.BoolOp("and", c[0], c[1], span=self._span(meta))
@@ -719,9 +772,9 @@ class _Builder(Transformer):
         return ast.AugAssign(c[0], str(c[1])[0], c[2], span=self._span(meta))
 
     def call_stmt(self, meta, c):
-        args, kwargs = c[1] if len(c) > 1 else ((), ())
+        args, kwargs, names_at = c[1] if len(c) > 1 else ((), (), ())
         span = self._span(meta)
-        return ast.CallStmt(ast.Call(c[0], args, kwargs, span=span), span=span)
+        return ast.CallStmt(ast.Call(c[0], args, kwargs, span=span, names_at=names_at), span=span)
 
     def pass_stmt(self, meta, c):
         return ast.Pass(span=self._span(meta))
@@ -923,7 +976,20 @@ class _Builder(Transformer):
         return ast.Require(c[0], self._plain(c[1], "a requirement's message"), span=self._span(meta))
 
     def enum_decl(self, meta, c):
-        return ast.EnumDecl(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))
+        members = c[1:]
+        return ast.EnumDecl(str(c[0]), tuple(m if isinstance(m, str) else m.name for m in members),
+                            tuple(m for m in members if isinstance(m, ast.RecordDecl)), span=self._span(meta))
+
+    def enum_member(self, meta, c):
+        """A plain member's name, or a member with data as the record of its fields."""
+        if len(c) == 1:
+            return str(c[0])
+        fields = tuple(name for name, _default in c[1:])
+        defaults = tuple((name, default) for name, default in c[1:] if default is not None)
+        return ast.RecordDecl(str(c[0]), fields, (), defaults, span=self._span(meta))
+
+    def tag_field(self, meta, c):
+        return (str(c[0]), c[1][1] if len(c) > 1 else None)
 
     def table_decl(self, meta, c):
         columns = tuple(str(x) for x in c[1:] if isinstance(x, Token))
@@ -931,12 +997,14 @@ class _Builder(Transformer):
         return ast.TableDecl(str(c[0]), columns, rows, span=self._span(meta))
 
     def table_row(self, meta, c):
-        copies = 1
+        copies, copies_at = 1, ()
         values = list(c)
         if values and isinstance(values[-1], Token):
-            copies = self._int(values.pop())
+            tok = values.pop()
+            copies = self._int(tok) if tok.type == "INT" else str(tok)
+            copies_at = () if tok.type == "INT" else (self._tok_span(tok),)
         values = [self._fixed(v, "a table's value") for v in values]
-        return ast.TableRow(tuple(values), copies, span=self._span(meta))
+        return ast.TableRow(tuple(values), copies, span=self._span(meta), copies_at=copies_at)
 
     def board_decl(self, meta, c):
         name, *rest = c
@@ -978,12 +1046,19 @@ class _Builder(Transformer):
         return "secret"
 
     def record_decl(self, meta, c):
-        fields = tuple(name for name, _vis in c[1:])
-        visibility = tuple((name, vis) for name, vis in c[1:] if vis is not None)
-        return ast.RecordDecl(str(c[0]), fields, visibility, span=self._span(meta))
+        fields = tuple(name for name, _default, _vis in c[1:])
+        visibility = tuple((name, vis) for name, _default, vis in c[1:] if vis is not None)
+        defaults = tuple((name, default) for name, default, _vis in c[1:] if default is not None)
+        return ast.RecordDecl(str(c[0]), fields, visibility, defaults, span=self._span(meta))
 
     def record_field(self, meta, c):
-        return (str(c[0]), c[1] if len(c) > 1 else None)
+        """(name, default or None, visibility or None)."""
+        default = next((x[1] for x in c[1:] if isinstance(x, tuple)), None)
+        vis = next((x for x in c[1:] if isinstance(x, ast.FieldVisibility)), None)
+        return (str(c[0]), default, vis)
+
+    def field_default(self, meta, c):
+        return ("default", c[0])
 
     def field_hidden(self, meta, c):
         return ast.FieldVisibility("hidden", None, c[0] if c else None, span=self._span(meta))

@@ -71,6 +71,22 @@ def board_function(method: str, min_args: int, max_args: int, result, doc: str =
     return Builtin(lambda board, *a: getattr(board, method)(*a), min_args, max_args, "board", doc, result, args or ())
 
 
+def with_options(spec: ast.BoardSpec, options: dict) -> ast.BoardSpec:
+    """The declaration as a game with these option values reads it (a kind may let a word name an option)."""
+    return attrs.evolve(spec, options=dict(options))
+
+
+def option_variants(spec: ast.BoardSpec, option_values: dict):
+    """(spec, what differs) for every value each option a word names may take, the others at their
+    first value: the declarations a checker checks ('' for the first, every option at its default)."""
+    defaults = {name: values[0] for name, values in option_values.items()}
+    yield with_options(spec, defaults), ""
+    named = dict.fromkeys(w.id for w in spec.words if isinstance(w, ast.Name) and w.id in option_values)
+    for name in named:
+        for value in option_values[name][1:]:
+            yield with_options(spec, {**defaults, name: value}), f" (when option '{name}' is {value})"
+
+
 def words_text(spec: ast.BoardSpec) -> str:
     return " ".join(str(w.value if isinstance(w, ast.Literal) else w.id) for w in spec.words)
 

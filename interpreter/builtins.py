@@ -48,6 +48,12 @@ def _reversed(xs):
     return list(reversed(xs))
 
 
+def _tag(x):
+    """The member a value is: a member with data gives its name (kept in the field "is"), anything else
+    itself."""
+    return x.get("is", x) if type(x) is dict else x
+
+
 def _first(xs):
     return xs[0] if xs else None
 
@@ -131,6 +137,7 @@ BUILTINS: dict[str, Builtin] = {
     "max": Builtin(_max, 1, 9),
     "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,)),
     "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER)),
+    "tag": Builtin(_tag, 1, 1, doc="the member of an enum a value is (a member with data gives its name)"),
     "sorted": Builtin(_sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
     "reversed": Builtin(_reversed, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
     "first": Builtin(_first, 1, 1, args=(_LIST,), gives="item"),
@@ -173,8 +180,8 @@ def quantified(func: str, items: list, values: list) -> Any:
         return min(values) if values else None
     if func == "max":
         return max(values) if values else None
-    if func == "sorted":  # stable: items with equal keys keep their order
-        order = sorted(range(len(items)), key=values.__getitem__)
+    if func == "sorted" or func == "sorted descending":  # stable: items with equal keys keep their order
+        order = sorted(range(len(items)), key=values.__getitem__, reverse=func != "sorted")
         return [items[i] for i in order]
     if func in ("lowest", "highest"):
         if not values:

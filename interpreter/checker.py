@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, boards
 from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
 from rulewright.interpreter.dispatch import dispatch_diagnostics
@@ -138,11 +138,14 @@ class Checker:
                 self.error(b.spec.span, f"there is no board kind '{b.spec.kind}'",
                            suggest(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
             else:
-                kind.check(b.spec, self.error)
+                self._board_declaration(kind, b)
         by_fields: dict = {}
         for d in decls:
+            if isinstance(d, ast.EnumDecl):
+                self._tagged_members(d)
             if isinstance(d, ast.RecordDecl):
                 self._record_visibility(d)
+                self._record_defaults(d)
                 twin = by_fields.setdefault(frozenset(d.fields), d)
                 if twin is not d and (d.visibility or twin.visibility):
                     # records are recognised by their fields when a view turns fields face down
@@ -158,24 +161,84 @@ class Checker:
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
 
+    def _tagged_members(self, d: ast.EnumDecl):
+        """A member with data is made like a record: its name may be no other record's, def's or procedure's."""
+        for t in d.tagged:
+            other = ("a record" if self.sym.record_decls.get(t.name) is not t else
+                     "a def" if t.name in self.defs else "a procedure" if t.name in self.procs else "")
+            if other:
+                self.error(t.span, f"'{t.name}' is a member of enum '{d.name}' and {other}",
+                           "give one of them another name")
+            self._record_defaults(t)
+
+    def _record_defaults(self, d: ast.RecordDecl):
+        """A field's default is a constant: the same for every record made, whoever makes it, where. (And
+        no field is called 'is', the field that holds the name of an enum's member with data.)"""
+        if "is" in d.fields:
+            self.error(d.span, f"'{d.name}' has a field called 'is', a word of the language",
+                       "give the field another name")
+        for name, value in d.defaults:
+            self.expr(value, set())
+            bound = {n.binder.var for n in ast.walk(value) if isinstance(n, (ast.Quantifier, ast.ListComp))}
+            for n in ast.walk(value):
+                if isinstance(n, ast.Name) and n.id in self.vars and n.id not in bound:
+                    self.error(n.span, f"the default of field '{name}' reads the variable '{n.id}'",
+                               "a default is a constant (numbers, texts, lists, options, enum members); "
+                               "give the value where the record is made")
+                elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (
+                        n.func.id in self.defs or n.func.id in self.procs
+                        or (what := self.sym.function(n.func.id)) is not None and what[0] != "record"
+                        and what[1].needs == "state"):
+                    self.error(n.span, f"the default of field '{name}' calls '{n.func.id}', which may differ "
+                               "from one record to the next",
+                               "a default is a constant; give the value where the record is made")
+
+    def _board_declaration(self, kind, b: ast.BoardDecl):
+        """A board's declaration, as read with every value of each option it names (its words
+        'grid rows by columns'); a mistake with one value says which."""
+        reported: set = set()
+        for spec, note in boards.option_variants(b.spec, self.option_values):
+            def report(span, message, hint="", note=note):
+                if span not in reported:  # one mistake a place, with the first value that makes it
+                    reported.add(span)
+                    self.error(span, message + note, hint)
+            kind.check(spec, report)
+
     def _board_spaces(self) -> set:
-        """Every space of every board the rules declare (bare words a table may hold)."""
+        """Every space of every board the rules declare (bare words a table may hold), whatever the
+        options that size them."""
         out: set = set()
         for b in self.boards:
             kind = board_kinds.KINDS.get(b.spec.kind)
-            problems: list = []
-            if kind is not None:
-                kind.check(b.spec, lambda *a: problems.append(a))
+            if kind is None:
+                continue
+            for spec, _note in boards.option_variants(b.spec, self.option_values):
+                problems: list = []
+                kind.check(spec, lambda *a: problems.append(a))
                 if not problems:
-                    out.update(kind.build(b.name, b.spec).spaces)
+                    out.update(kind.build(b.name, spec).spaces)
         return out
+
+    def _copies_option(self, row: ast.TableRow):
+        """'* spares': an option whose every value is a number of copies (none at all included)."""
+        name, at = row.copies, (row.copies_at or (row.span,))[0]
+        if name not in self.option_values:
+            self.error(at, f"'* {name}': '{name}' is not an option",
+                       suggest(name, self.option_values) or f"declare it: option {name}: 1 | 2, or write a number")
+            return
+        wrong = next((v for v in self.option_values[name] if type(v) is not int or v < 0), None)
+        if wrong is not None:
+            self.error(at, f"'* {name}': option '{name}' may be {wrong!r}, which is not a number of copies",
+                       "a row is repeated 0 or more times: the option's values must be whole numbers")
 
     def _table(self, d: ast.TableDecl):
         for row in d.rows:
             if len(row.values) != len(d.columns):
                 self.error(row.span, f"this row of '{d.name}' has {len(row.values)} values but the table has "
                            f"{len(d.columns)} columns ({', '.join(d.columns)})")
-            if row.copies < 1:
+            if type(row.copies) is str:
+                self._copies_option(row)
+            elif row.copies < 1:
                 self.error(row.span, "a row is repeated at least once")
         first: dict = {}
         for row in d.rows:
@@ -600,17 +663,7 @@ class Checker:
             elif n != len(params):
                 self.error(node.span, f"'{name}' takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.records:
-            fields = self.records[name]
-            named = [k for k, _v in node.kwargs]
-            for k in named:
-                if k not in fields:
-                    self.error(node.span, f"record '{name}' has no field '{k}'", suggest(k, fields))
-            twice = sorted({k for k in named if named.count(k) > 1})
-            if twice:
-                self.error(node.span, f"record '{name}': field '{twice[0]}' is given twice")
-            elif n != len(fields):
-                self.error(node.span, f"record '{name}' has {len(fields)} fields ({', '.join(fields)}), "
-                           f"but {n} are given")
+            self._construction(name, node)
         elif what is not None:  # a builtin or a board's function
             b = what[1]
             if not b.min_args <= n <= b.max_args:
@@ -622,6 +675,39 @@ class Checker:
                 self._board_function(name, node)
         else:
             self.error(func.span, f"unknown function '{name}'", suggest(name, self.sym.functions()))
+
+    def _construction(self, name, node):
+        """A record (or an enum's member with data) made with its fields in order, then by name; a field
+        left out takes its default. Each mistake is reported at the argument that makes it (a missing
+        field at the call)."""
+        decl = self.sym.record_decls[name]
+        fields = decl.fields
+        enum = self.sym.tags.get(name)
+        what = f"member '{name}'" if enum else f"record '{name}'"
+        declared = f"enum {enum}: {name}(...)" if enum else f"record {name}(...)"
+        if len(node.args) > len(fields):
+            self.error(node.args[len(fields)].span, f"{what} has {len(fields)} fields "
+                       f"({', '.join(fields)}), but {len(node.args)} are given in order")
+        in_order = fields[:len(node.args)]
+        given = set(in_order)
+        names_at = node.names_at or tuple(node.span for _ in node.kwargs)
+        misnamed = False  # a name given twice or unknown is most often the missing field misspelt
+        for (k, _v), at in zip(node.kwargs, names_at):
+            misnamed = misnamed or k not in fields or k in given
+            if k not in fields:
+                self.error(at, f"{what} has no field '{k}'", suggest(k, fields) or f"its fields: {', '.join(fields)}")
+            elif k in given:
+                self.error(at, f"{what}: field '{k}' is given twice",
+                           f"value {in_order.index(k) + 1} in order gives it already; keep one"
+                           if k in in_order else "keep one")
+            given.add(k)
+        defaults = {f for f, _v in decl.defaults}
+        missing = [f for f in fields if f not in given and f not in defaults]
+        if missing and not misnamed and len(node.args) <= len(fields):
+            many = len(missing) > 1
+            self.error(node.span, f"{what} needs field{'s' if many else ''} " + ", ".join(f"'{f}'" for f in missing),
+                       f"give {'them' if many else 'it'} by name, {name}({', '.join(f'{f}: ...' for f in missing)}), "
+                       f"or a default in '{declared}'")
 
     def _board_function(self, name, node):
         """A board's function needs a board of a kind that has it (every board, when options choose)."""
@@ -650,10 +736,19 @@ class Checker:
         elif node.func in ("sum", "min", "max", "lowest", "highest", "sorted") and node.binder.body is None:
             self.error(node.span, f"'{node.func}(x in list ...)' needs ': value' to say what to compare",
                        f"for example {node.func}({node.binder.var} in ... : {node.binder.var}.score)")
+        elif node.binder.descending and node.func != "sorted":
+            self._descending_outside_sorted(node.binder)
         self._binder(node.binder, scope)
 
     def _e_ListComp(self, node, scope):
+        if node.binder.descending:
+            self._descending_outside_sorted(node.binder)
         self._binder(node.binder, scope)
+
+    def _descending_outside_sorted(self, b: ast.Binder):
+        self.error(b.body.span, "only 'sorted(x in list: value descending)' puts items in an order",
+                   "highest(x in list: value) gives the items with the largest value; sorted(...) all of "
+                   "them, highest first")
 
     def _e_BinOp(self, node, scope):
         self.sub(node.left, scope)

@@ -118,6 +118,14 @@ class Scope:
         return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def)
 
 
+# the field of a member with data that holds the member's name ('is' is a word of the language, so no
+# record of the rules has a field of that name)
+TAG_FIELD = "is"
+
+# where a record field's default is worked out: no locals (the checker lets a default read constants only)
+_CONSTANT_SCOPE = Scope(set(), {}, False)
+
+
 class ExprSource:
     """Turns expressions into Python source, resolving names against one compiled game."""
 
@@ -337,6 +345,10 @@ class ExprSource:
                 out = f"({value} if {self.as_code(ps[0])} else {out})"
             return out
         subject, x = self.code(node.subject, scope), self.temp()
+        if any(isinstance(p, ast.Name) and p.id in self.game.tags for ps, _v in node.arms for p in ps):
+            # an arm for a member with data: the arms are the members, and the subject is matched by its own
+            t = self.temp()
+            subject = f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {subject}) is dict else {t})"
         out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else f"_no_arm(None, None, {x})"
         if all(isinstance(p, Const) and type(p.value) is str for ps, _v in arms for p in ps):
             if len(arms) >= _MATCH_LOOKED_UP:
@@ -446,13 +458,21 @@ class ExprSource:
         g = self.game
         shared, self._read_only = self._read_only, False
         if name in g.records:
-            args = [self.code(a, scope) for a in node.args]
-            kw = {k: self.code(v, scope) for k, v in node.kwargs}
-            fields = g.records[name]
-            pairs = list(zip(fields, args)) + [(k, kw[k]) for k in fields if k in kw]
-            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in pairs) + "}"
+            # a dict of every field in the record's order, however the fields were given: by name and
+            # by default they cost what positional ones do
+            given = dict(zip(g.records[name], node.args))
+            given.update(node.kwargs)
+            defaults = g.record_defaults[name]
+            values = [(k, self.code(given[k], scope) if k in given else self.code(defaults[k], _CONSTANT_SCOPE))
+                      for k in g.records[name] if k in given or k in defaults]
+            if name in g.tags:  # a member with data: its name first, so its text reads "discard red 1"
+                values.insert(0, (TAG_FIELD, ascii(name)))
+            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
         if name in g.defs:
             return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
+        if name == "tag" and len(node.args) == 1:  # 'x is discard': the member x is, with no call
+            t = self.temp()
+            return f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {self.code(node.args[0], scope)}) is dict else {t})"
         args = [self.gen(a, scope) for a in node.args]
         from rulewright.interpreter.builtins import BUILTINS
         builtin = BUILTINS.get(name)
@@ -640,7 +660,7 @@ class ExprSource:
                 lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
             else:
                 lines += ["values = items"]
-            lines.append(f"return _quantified({ascii(func)}, items, values)")
+            lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values)")
             return lines
         return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 

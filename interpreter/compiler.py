@@ -9,7 +9,7 @@ import hashlib
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, boards
 from rulewright.interpreter.builtins import BUILTINS
 from rulewright.interpreter.expressions import ExprCompiler, player_index
 from rulewright.interpreter.machine import shown
@@ -42,6 +42,8 @@ class CompiledGame:
         self.rows: dict = {}  # table -> {key: {column: value}}
         self.tables: dict = {}
         self.records = sym.records
+        self.tags = sym.tags
+        self.record_defaults = {name: dict(d.defaults) for name, d in sym.record_decls.items()}
         self.record_fields = sym.fields
         self.field_visibility = sym.field_visibility
         self.defs = sym.defs
@@ -111,7 +113,7 @@ class CompiledGame:
                     del merged[key]
                 else:
                     merged[key] = value
-            keys.extend([key] * row.copies)
+            keys.extend([key] * (self.options[row.copies] if type(row.copies) is str else row.copies))
         self.tables[d.name] = keys
         self.constants[d.name] = keys
 
@@ -127,7 +129,7 @@ class CompiledGame:
                 raise RulesRuntimeError(f"{self.file}:{d.span.line}: the board's 'when' cannot be computed")
             if not guard.const:
                 return
-        self.board = board_kinds.KINDS[d.spec.kind].build(d.name, d.spec)
+        self.board = board_kinds.KINDS[d.spec.kind].build(d.name, boards.with_options(d.spec, self.options))
         self.constants[d.name] = list(self.board.spaces)
 
     # ------------------------------------------------------------------ fields

@@ -1,4 +1,5 @@
-"""The grid board kind: ``board b: grid ROWS by COLS [headings h1 h2 ...] [wrap columns] [wrap rows]``.
+"""The grid board kind: ``board b: grid ROWS by COLS [headings h1 h2 ...] [wrap columns] [wrap rows]``;
+ROWS and COLS are numbers or options of numbers.
 
 A space is its row letter (A at the bottom) followed by its column number ("E5"). Headings are listed
 counter-clockwise from the direction of increasing column; 4 or 8 of them. Every step and wrap is
@@ -35,8 +36,20 @@ def _read(spec: ast.BoardSpec, report=None):
 
     words = list(spec.words)
     values = [w.value if isinstance(w, ast.Literal) else w.id for w in words]
+    for i in (0, 2):  # a size may name an option of numbers: grid rows by columns
+        if i < len(values) and isinstance(words[i], ast.Name) and words[i].id in spec.options:
+            values[i] = spec.options[words[i].id]
+            if type(values[i]) is not int:
+                bad(words[i].span, f"option '{words[i].id}' is {values[i]!r} here, not a number of "
+                    f"{'rows' if i == 0 else 'columns'}", "a grid's size is a number, or an option whose values are numbers")
+                return 1, 1, DEFAULT_HEADINGS, ()
     if len(values) < 3 or type(values[0]) is not int or values[1] != "by" or type(values[2]) is not int:
-        bad(spec.span, "a grid is declared as 'grid ROWS by COLUMNS'", "for example: board b: grid 8 by 8")
+        named = next((w for i, w in enumerate(words[:3]) if i != 1 and isinstance(w, ast.Name)), None)
+        if named is not None and len(values) >= 3 and values[1] == "by":
+            bad(named.span, f"'{named.id}' is not a number, nor an option",
+                f"write a number, or declare the option: option {named.id}: 8 | 10")
+        else:
+            bad(spec.span, "a grid is declared as 'grid ROWS by COLUMNS'", "for example: board b: grid 8 by 8")
         return 1, 1, DEFAULT_HEADINGS, ()
     rows, cols = values[0], values[2]
     headings: tuple = DEFAULT_HEADINGS
@@ -101,7 +114,10 @@ class GridBoard(Board):
     def check(cls, spec, report):
         rows, cols, headings, _wraps = _read(spec, report)
         if not (1 <= rows <= 26 and 1 <= cols <= 99):
-            report(spec.span, f"a grid of {rows} by {cols} cannot be drawn",
+            # an option's value at fault is shown at the option's name
+            size = spec.words[0 if not 1 <= rows <= 26 else 2]
+            span = size.span if isinstance(size, ast.Name) else spec.span
+            report(span, f"a grid of {rows} by {cols} cannot be drawn",
                    "a grid has 1 to 26 rows (named A to Z) and 1 to 99 columns")
         if len(headings) not in (4, 8) or len(set(headings)) != len(headings):
             report(spec.span, f"a grid has 4 or 8 different headings, not {len(headings)}",

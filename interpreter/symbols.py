@@ -8,7 +8,7 @@ nothing else indexes declarations. Built-in functions describe themselves in bui
 from __future__ import annotations
 
 from rulewright.dsl import ast
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, boards
 from rulewright.interpreter.builtins import BUILTINS, Builtin
 
 # Variables every game has; a rules file may set them (and may declare them to give another start).
@@ -45,6 +45,12 @@ class SymbolTable:
                 if row.values and isinstance(row.values[0], ast.Name):
                     self.table_keys.setdefault(row.values[0].id, t.name)
         self.record_decls = {d.name: d for d in decls if isinstance(d, ast.RecordDecl)}
+        # an enum's members with data are made like records, with their member's name in the field "is"
+        self.tags = {t.name: d.name for d in decls if isinstance(d, ast.EnumDecl) for t in d.tagged}
+        for d in decls:
+            if isinstance(d, ast.EnumDecl):
+                for t in d.tagged:
+                    self.record_decls.setdefault(t.name, t)
         self.records = {name: d.fields for name, d in self.record_decls.items()}
         self.fields = {f for fs in self.records.values() for f in fs}
         # a record's fields (as a set) -> {field: (hidden | secret, owner field, unless field)}:
@@ -70,7 +76,8 @@ class SymbolTable:
         for b in self.boards:
             kind = board_kinds.KINDS.get(b.spec.kind)
             if kind is not None:
-                for h in kind.names(b.spec):
+                defaults = {name: values[0] for name, values in self.option_values.items()}
+                for h in kind.names(boards.with_options(b.spec, defaults)):
                     self.headings.add(h)
                     self.members.setdefault(h, f"a heading of board '{b.name}'")
         self.end_conditions = [d for d in decls if isinstance(d, ast.EndWhen)]

@@ -31,7 +31,25 @@ MISTAKES = {
     "def_arity": (HEAD + "def twice(x) = x * 2\nturn:\n    log \"{twice(1, 2)}\"\n    end game\n",
                   5, 11, "'twice' takes 1 argument(s) (x), not 2", ""),
     "record_arity": (HEAD + "record pair(a, b)\nvar p = pair(1)\nturn:\n    end game\n",
-                     4, 9, "record 'pair' has 2 fields (a, b), but 1 are given", ""),
+                     4, 9, "record 'pair' needs field 'b'",
+                     "give it by name, pair(b: ...), or a default in 'record pair(...)'"),
+    "record_too_many_in_order": (HEAD + "record pair(a, b)\nvar p = pair(1, 2, 3)\nturn:\n    end game\n",
+                                 4, 20, "record 'pair' has 2 fields (a, b), but 3 are given in order", ""),
+    "record_unknown_field": (HEAD + "record ship(owner, model, fuel = 4)\nvar s = ship(owner: 1, modle: 2)\n"
+                             "turn:\n    end game\n",
+                             4, 24, "record 'ship' has no field 'modle'", "did you mean 'model'?"),
+    "record_field_in_order_and_by_name": (HEAD + "record pair(a, b)\nvar p = pair(1, 2,\n"
+                                          "             a: 3)\nturn:\n    end game\n",
+                                          5, 14, "record 'pair': field 'a' is given twice",
+                                          "value 1 in order gives it already; keep one"),
+    "record_default_reads_a_variable": (HEAD + "var start = 4\nrecord ship(owner, fuel = start)\n"
+                                        "var s = ship(1)\nturn:\n    end game\n",
+                                        4, 27, "the default of field 'fuel' reads the variable 'start'",
+                                        "a default is a constant (numbers, texts, lists, options, enum members); "
+                                        "give the value where the record is made"),
+    "record_default_rolls": (HEAD + "record ship(owner, luck = roll(6))\nvar s = ship(1)\nturn:\n    end game\n",
+                             3, 27, "the default of field 'luck' calls 'roll', which may differ from one record "
+                             "to the next", "a default is a constant; give the value where the record is made"),
     "procedure_arity": (HEAD + "procedure deal(n):\n    pass\nturn:\n    deal()\n    end game\n",
                         6, 5, "procedure 'deal' takes 1 argument(s) (n), not 0", ""),
     "procedure_in_expression": (HEAD + "procedure roll2():\n    return 2\nturn:\n    roll2()\n"
@@ -93,7 +111,7 @@ MISTAKES = {
     "named_argument_to_def": (HEAD + "def twice(x) = x * 2\nvar y = twice(x: 1)\nturn:\n    end game\n",
                               4, 9, "'twice' takes no named arguments", "write twice(x)"),
     "record_field_twice": (HEAD + "record pair(a, b)\nvar p = pair(a: 1, a: 2)\nturn:\n    end game\n",
-                           4, 9, "record 'pair': field 'a' is given twice", ""),
+                           4, 20, "record 'pair': field 'a' is given twice", "keep one"),
     "function_without_call": (HEAD + "turn:\n    log \"{len}\"\n    end game\n",
                               4, 11, "'len' is a function; call it: len(...)", ""),
     "no_game_name": ("players 2\nturn:\n    end game\n",

@@ -154,3 +154,29 @@ def test_move_tree_counts_agree(games, name, depth):
     assert mine == theirs
     if name == "tic_tac_toe":  # 9*8*7*6*5 games of five moves, 1440 of them already won
         assert mine[0][5] == 15120 and mine[1][5] == 1440
+
+
+# Connect Four's frame and winning line are options named as OpenSpiel's parameters: at sizes other
+# than the default, the two still agree move for move, and observe the same numbers.
+@pytest.mark.parametrize("params", [{"rows": 5, "columns": 4, "x_in_row": 3},
+                                    {"rows": 4, "columns": 9, "x_in_row": 4},
+                                    {"rows": 7, "columns": 5, "x_in_row": 5}])
+def test_connect_four_agrees_at_other_sizes(params):
+    ours_game = rulewright.load("connect-four", options=params)
+    their_game = pyspiel.load_game("connect_four", params)
+    outcomes = set()
+    for seed in range(40):
+        returns, length = play_along(ours_game, their_game, c4_text, seed)
+        outcomes.add(tuple(returns))
+        assert length <= params["rows"] * params["columns"]
+    assert {(1.0, -1.0), (-1.0, 1.0)} <= outcomes
+    rng = random.Random(7)
+    ours, theirs = ours_game.new_state(seed=7), their_game.new_initial_state()
+    while True:
+        for p in (1, 2):
+            assert ours.observation_tensor(p) == list(theirs.observation_tensor(p - 1))
+        if theirs.is_terminal():
+            break
+        action = rng.choice(theirs.legal_actions())
+        ours.apply(c4_text(action))
+        theirs.apply_action(action)
