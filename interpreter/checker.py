@@ -8,6 +8,8 @@ take, no procedure or statement that can never run. Every name comes from the sy
 """
 from __future__ import annotations
 
+import attrs
+
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
 from rulewright.interpreter import board_kinds, boards
@@ -625,7 +627,8 @@ class Checker:
     def _unknown_field(self, node):
         known = self.player_vars | self.columns | self.fields
         hint = suggest(node.name, known)
-        self.error(node.span, f"'{node.name}' is not a player variable, a table column or a record field", hint)
+        self.error(_name_span(node), f"'{node.name}' is not a player variable, a table column or a record field",
+                   hint)
 
     def _e_Index(self, node, scope):
         self.sub(node.obj, scope)
@@ -819,6 +822,14 @@ class Checker:
         self.expr(node.value, scope)
         self._binds([node.name], node.span, scope)
         self.expr(node.body, scope | {node.name})
+
+
+def _name_span(node: ast.Attr) -> ast.Span:
+    """Where the field's name of ``x.name`` stands (underlined in a message), when the node ends on its line."""
+    span = node.span
+    if span.end_line == span.line and span.end_column - len(node.name) > span.column:
+        return attrs.evolve(span, column=span.end_column - len(node.name))
+    return span
 
 
 def _literal_value(node):

@@ -239,6 +239,8 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
     else:
         message, hint, focus = explain(exc, game)
     where = pinpoint(node, focus, game) or span
+    if where.line and (where.file, where.line) != (span.file, span.line) and not _inside(where, node):
+        hint = (hint + "; " if hint else "") + f"this is inside a def, called at line {span.line}"
     rules = getattr(game, "rules", None)
     source = rules.source_line(where) if rules is not None else ""
     diagnostic = Diagnostic(f"in '{rule}': {message}", where.file, where.line, where.column, source, hint)
@@ -485,12 +487,21 @@ def pinpoint(node, focus: str, game=None) -> Optional[ast.Span]:
     nodes: list = []
     _walk(node, nodes)
     defs = getattr(game, "defs", {}) or {}
-    calls_def = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs for n in nodes)
     if focus == "def":
         found = [n for n in nodes if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs]
-    elif calls_def:
-        return None
     else:
+        # the error may also come from the body of a def the instruction calls (and the defs it calls):
+        # point there when it is the one expression, of all of them, that can fail this way
+        called, todo = set(), [n for n in nodes]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs \
+                    and n.func.id not in called:
+                called.add(n.func.id)
+                body: list = []
+                _walk(getattr(defs[n.func.id], "body", None), body)
+                nodes += body
+                todo += body
         found = [n for n in nodes if _fits(n, focus)]
     if len(found) != 1:
         return None
@@ -530,6 +541,15 @@ def _is_call(n, name: str) -> bool:
     if isinstance(n, ast.Quantifier):
         return n.func == name
     return isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+
+
+def _inside(where: ast.Span, node) -> bool:
+    """``where`` lies within the instruction ``node`` (not in a def it calls)."""
+    span = getattr(node, "span", None)
+    if span is None or not span.line or span.file != where.file:
+        return False
+    end = span.end_line or span.line
+    return span.line <= where.line <= end
 
 
 def _walk(node, out: list) -> None:

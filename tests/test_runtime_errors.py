@@ -166,13 +166,13 @@ BROKEN = {
     "len of a number": "let a = 5\n    let b = len(a)",
     "in a number": "let a = 5\n    if 3 in a:\n        pass",
     "for over a number": "let a = 5\n    for x in a:\n        pass",
-    "a list as a map key": "let k = [1]\n    let m = {}\n    m[k] = 3",
+    "a list as a map key": "let k = [1]\n    let m = {}\n    m[k] = 3\n    log \"{len(m)}\"",
     "sorted of mixed kinds": 'let xs = [1, "a"]\n    let ys = sorted(xs)',
     "sum of text": 'let xs = [1, "a"]\n    let n = sum(xs)',
     "text % number": 'let a = "x%d"\n    let b = a % 3',
     "text * text": 'let a = "x"\n    let y = "y"\n    let b = a * y',
     "a field of a number": "let c = 5\n    log \"{c.rank}\"",
-    "a list position that is text": 'let xs = [1]\n    let i = "a"\n    xs[i] = 2',
+    "a list position that is text": 'let xs = [1]\n    let i = "a"\n    xs[i] = 2\n    log "{xs}"',
     "roll of text": 'let z = "a"\n    let s = roll(z)',
     "roll of 0": "let s = roll(0)",
     "a player that is not one": "let p = 7\n    p.score += 1",
@@ -251,25 +251,26 @@ def test_let_copies():
 
 
 def test_let_of_a_record_copies_it():
-    v = run_vars("    let c = last(cards)\n    c.up = true\n",
+    # the copy is read afterwards: a change to a copy that nothing reads is refused (tests/test_lost_writes.py)
+    v = run_vars("    let c = last(cards)\n    c.up = true\n    log \"{c.up}\"\n",
                  "record card(rank, up)\nvar cards = []\nsetup:\n    add card(1, false) to cards\n")
     assert v["cards"] == [{"rank": 1, "up": False}]
 
 
 def test_assignment_copies_into_a_variable_and_into_a_local():
-    v = run_vars("    other = hand\n    add 3 to other\n    let h = []\n    h = hand\n    add 4 to h\n",
+    v = run_vars("    other = hand\n    add 3 to other\n    let h = []\n    h = hand\n    add 4 to h\n    log \"{h}\"\n",
                  "var hand = [1, 2]\nvar other = []\n")
     assert v["hand"] == [1, 2] and v["other"] == [1, 2, 3]
 
 
 def test_add_copies():
-    v = run_vars("    let c = card(1, false)\n    add c to cards\n    c.up = true\n",
+    v = run_vars("    let c = card(1, false)\n    add c to cards\n    c.up = true\n    log \"{c.up}\"\n",
                  "record card(rank, up)\nvar cards = []\n")
     assert v["cards"] == [{"rank": 1, "up": False}]
 
 
 def test_a_value_returned_into_a_local_is_a_copy():
-    v = run_vars("    let c = top()\n    c.up = true\n",
+    v = run_vars("    let c = top()\n    c.up = true\n    log \"{c.up}\"\n",
                  "record card(rank, up)\nvar cards = []\nsetup:\n    add card(1, false) to cards\n"
                  "procedure top():\n    return cards[1]\n")
     assert v["cards"] == [{"rank": 1, "up": False}]
