@@ -124,3 +124,35 @@ def test_a_sabotage_in_the_window_that_fills_the_gauge_forces_the_tester_down_at
     assert (s["at"], s["alt"], s["gauge"]) == (3, 0, 2) and s["tested"]["flying"] == 0 and s["vp"] == 2
     assert "fly on again" not in texts(down) and "perform another trick manoeuvre" not in texts(down)
     assert s["phases"] == 1
+
+
+def test_this_means_war_that_fills_the_tricksters_gauge_forces_it_down_at_once():
+    """This Means War (designed: "answer a cad symbol or dirty trick: its player's machine takes a
+    damage") and 8.4.2: "If a flying machine ever has two damage markers on the fuel gauge then if
+    flying it is immediately forced to land". Paul, in the air with one damage marker, plays Sabotage
+    before Bob's flying test; Bob answers with This Means War: Paul's machine lands there and then,
+    in Bob's turn, and Bob's test goes on (This Means War does not cancel the Sabotage)."""
+    st = ready(3)
+    bob = mover(st)
+    paul = others(st, bob)[0]
+    for place in range(2, 12):
+        weather(st, place, "Fine")
+    dashboard(st, bob, "Triplane", at=3, alt=1, fuel=2)
+    dashboard(st, paul, "Biplane", at=4, alt=2, gauge=1, fuel=2)
+    st.vars["hand"][bob - 1] = ["This Means War (landing)"]
+    st.vars["hand"][paul - 1] = ["Sabotage (flying)"]
+    refresh(st)
+    st.apply("fly on")
+    st.apply("play Sabotage (flying) against the tester", player=paul)
+    assert texts(st) == ["answer with This Means War (landing)", "let Sabotage stand"]
+    war = until(st, ["answer with This Means War (landing)", maybe("accept the failure"), maybe("accept the failure")],
+                lambda t, lines: "the Biplane of player %d lands safely on Water 4" % paul in lines
+                and "the Triplane of player %d passes the flying test over Town 3" % bob in lines)
+    lines = war.lines
+    down = lines.index("the Biplane of player %d is forced down" % paul)
+    tests = [i for i, line in enumerate(lines) if " rolls " in line]
+    assert "dice for forced landing" in lines[tests[0]] and tests[0] > down
+    assert "dice for flying test over Town 3" in lines[tests[1]]            # Bob's test, after the landing
+    p, b = ship(war, paul), ship(war, bob)
+    assert (p["at"], p["alt"], p["gauge"], p["vp"]) == (4, 0, 2, 3)         # first to land on Water 4
+    assert (b["gauge"], b["at"]) == (1, 4) and war.vars["current"] == b["id"]
