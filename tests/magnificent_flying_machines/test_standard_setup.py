@@ -33,6 +33,7 @@ def test_every_machine_ends_with_exactly_its_slots_of_equipment(players, race, s
         assert len(s["equipment"]) == slots[s["model"]], s
         for e in s["equipment"]:
             assert s["charges"][e] == st.game.columns["charges"][e]
+        assert (s["pilot_2"] is not None) == ("Two-Seater" in s["equipment"])
     # the picking stopped when the slots were full: one pick a slot, not the 24 cards
     assert len(picks) == sum(slots[s["model"]] for s in ships) < EQUIPMENT_CARDS
     for p in range(1, players + 1):
