@@ -119,3 +119,17 @@ def next_turn(st):
         hand.clear()
     refresh(st)
     st.drain_events()
+
+
+def set_up(st, prefer=()):
+    """Plays a standard, long or random set-up with real moves to the first action phase: each
+    decision takes the first of ``prefer`` that is legal then, else the first legal move. Returns
+    the moves made, as (player, text)."""
+    made = []
+    while "end the turn" not in texts(st):
+        (p,) = st.to_move()
+        offered = texts(st, p)
+        move = next((m for m in prefer if m in offered), offered[0])
+        made.append((p, move))
+        st.apply(move, player=p)
+    return made

@@ -186,6 +186,49 @@ def test_sheila_dawsons_card_is_restocked_on_taking_off_and_used_in_a_test():
     assert ship(short, p)["sheila_part"] is None and short.vars["parts_supply"]["takeoff"] == supply
 
 
+def test_sheila_dawsons_card_is_restocked_on_a_catapult_take_off():
+    """Sheila Dawson: "Has a space for 1 additional spare part which is automatically restocked with
+    the player's choice of spare part at the start of every takeoff phase." Catapult Launcher: "Once
+    in the game when performing a takeoff action automatically take off from and fly through one
+    terrain tile on to the next terrain tile." A catapult launch is a take-off action, so its phase is
+    a take-off phase: the card is restocked before the launch, as on the runway."""
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Biplane", pilot="Sheila Dawson", equipment=["Catapult Launcher"], at=FIELDS, fuel=2)
+    supply = st.vars["parts_supply"]["flying"]
+    refresh(st)
+    st.apply("take off with the Catapult Launcher")
+    assert texts(st) == ["restock Sheila Dawson's card with a takeoff spare part",
+                         "restock Sheila Dawson's card with a flying spare part",
+                         "restock Sheila Dawson's card with a landing spare part", "leave it empty"]
+    st.apply("restock Sheila Dawson's card with a flying spare part")
+    s = ship(st, p)
+    assert s["sheila_part"] == "flying" and st.vars["parts_supply"]["flying"] == supply - 1
+    assert (s["at"], s["alt"]) == (TOWN, 1) and "launched by its catapult" in " ".join(logs(st))
+    # a full card is not restocked again
+    s.update(at=FIELDS, alt=0, charges={**s["charges"], "Catapult Launcher": 1})
+    refresh(st)
+    st.apply("take off with the Catapult Launcher")
+    assert s["sheila_part"] == "flying" and st.vars["parts_supply"]["flying"] == supply - 1
+    assert (s["at"], s["alt"]) == (TOWN, 1)
+
+
+def test_elinah_mwangi_repairs_a_damage_marker_on_a_catapult_take_off_too():
+    """Elinah Mwangi: "May always repair one damage marker when taking off"; the catapult "when
+    performing a takeoff action automatically take[s] off": grounded by two markers, she may still be
+    launched, repairing one first (as on the runway)."""
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Biplane", pilot="Elinah Mwangi", equipment=["Catapult Launcher"], at=FIELDS, fuel=2, gauge=2)
+    refresh(st)
+    st.apply("take off with the Catapult Launcher")
+    s = ship(st, p)
+    assert (s["gauge"], s["scored_damage"], s["at"], s["alt"]) == (1, 1, TOWN, 1)
+    assert "Elinah Mwangi repairs a damage marker on taking off" in logs(st)
+
+
 def test_elinah_mwangi_takes_off_grounded_repairing_a_damage_marker():
     st = ready(3)
     p = mover(st)

@@ -1,0 +1,158 @@
+"""Dirty tricks, played with real moves: in one's own turn ("play a card") each of Sabotage, Grumpy
+Passenger, Siphoned Fuel and Pinched Parts changes the target machine itself, as its text says; and
+a machine that a Sabotage in the reaction window leaves with two damage markers on its fuel gauge is
+forced down at once, without its flying test.
+
+The trick and boost cards' texts are not in the rulebook (designed, see the game's page); what it
+says of them: "Dirty trick cards (dark-coloured frame) will impede other players." and "Players can
+play dirty trick cards at any time.\""""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import dashboard, logs, maybe, mover, others, ready, refresh, rolled, ship, texts, until, weather
+
+
+def _play(st, p, card, target):
+    """Player ``p`` plays ``card`` from the hand in their own turn against player ``target``'s machine."""
+    st.vars["hand"][p - 1] = [card]
+    refresh(st)
+    st.apply("play a card")
+    st.apply("play %s" % card)
+    st.apply("play %s against the %s of player %d" % (card, ship(st, target)["model"], target))
+    return logs(st)
+
+
+def _all_parts(st):
+    """Every spare part token: the supply, the machines' holds, Sheila Dawson's card."""
+    v = st.vars
+    return (sum(v["parts_supply"].values()) + sum(len(s["parts"]) for s in v["ships"])
+            + sum(1 for s in v["ships"] if s["sheila_part"]))
+
+
+@pytest.fixture
+def table():
+    st = ready(3)
+    p = mover(st)
+    q = others(st, p)[0]
+    dashboard(st, p, "Monoplane", at=2)
+    target = dashboard(st, q, "Biplane", at=3, alt=1, fuel=3, pax=[2, 3],
+                       parts=["flying", "landing", "landing"], inside={"takeoff": 0, "flying": 1, "landing": 2})
+    return st, p, q, target
+
+
+def test_sabotage_in_ones_own_turn_puts_a_damage_marker_on_the_targets_gauge(table):
+    """Sabotage (designed: "one damage"); 8.4.2: "If a flying machine is damaged one or two damage
+    markers are placed on the fuel gauge of the flying machine dashboard from right to left (full to
+    empty) to indicate this. Any fuel cubes in the spaces the marker now occupies must be discarded.\""""
+    st, p, q, target = table
+    target.update(fuel=4)
+    lines = _play(st, p, "Sabotage (flying)", q)
+    s = ship(st, q)
+    assert (s["gauge"], s["scored_damage"], s["fuel"]) == (1, 0, 3)
+    assert "Sabotage (flying)" in st.vars["discard"] and st.vars["hand"][p - 1] == []
+    assert "Biplane of player %d takes 1 damage (sabotage): 1 on the fuel gauge, 0 in the scoring area" % q in lines
+
+
+def test_grumpy_passenger_in_ones_own_turn_takes_a_passenger_off_the_target(table):
+    """10.3.1: "another player may use the dirty trick card, Grumpy Passenger to force a passenger to
+    disembark earlier. Should that occur the player scores no points for that passenger.\""""
+    st, p, q, target = table
+    lines = _play(st, p, "Grumpy Passenger (flying)", q)
+    s = ship(st, q)
+    assert len(s["pax"]) == 1 and s["vp"] == 0
+    assert "a grumpy passenger leaves the Biplane of player %d" % q in lines
+
+
+@pytest.mark.parametrize("fuel, left", [(3, 1), (1, 0)])
+def test_siphoned_fuel_in_ones_own_turn_takes_two_fuel_cubes_or_what_there_is(table, fuel, left):
+    """Siphoned Fuel (designed: "the machine loses two fuel cubes"); a gauge with one cube loses one."""
+    st, p, q, target = table
+    target.update(fuel=fuel)
+    lines = _play(st, p, "Siphoned Fuel (flying)", q)
+    assert ship(st, q)["fuel"] == left
+    assert "the Biplane of player %d loses %d fuel" % (q, fuel - left) in lines
+
+
+def test_pinched_parts_in_ones_own_turn_return_the_targets_part_to_the_supply(table):
+    """Pinched Parts (designed: "the machine loses a spare part of the trickster's choice"). The
+    rulebook has no text for the card; the part goes back to the supply, not to the trickster:
+    "Dirty trick cards ... will impede other players" (they take, they do not give), and the 45 spare
+    parts tokens ("45 spare parts tokens of three types") are neither made nor lost."""
+    st, p, q, target = table
+    supply = dict(st.vars["parts_supply"])
+    mine = list(ship(st, p)["parts"])
+    tokens = _all_parts(st)
+    st.vars["hand"][p - 1] = ["Pinched Parts (cad)"]
+    refresh(st)
+    st.apply("play a card")
+    st.apply("play Pinched Parts (cad)")
+    st.apply("play Pinched Parts (cad) against the Biplane of player %d" % q)
+    assert texts(st) == ["pinch a flying spare part", "pinch a landing spare part"]
+    st.apply("pinch a landing spare part")
+    s = ship(st, q)
+    assert sorted(s["parts"]) == ["flying", "landing"]
+    assert st.vars["parts_supply"] == {**supply, "landing": supply["landing"] + 1}
+    assert ship(st, p)["parts"] == mine                    # the trickster keeps nothing
+    assert _all_parts(st) == tokens
+
+
+@pytest.mark.parametrize("action", ["fly on", "perform a trick manoeuvre"])
+def test_a_sabotage_in_the_window_that_fills_the_gauge_forces_the_tester_down_at_once(action):
+    """8.4.2: "If a flying machine ever has two damage markers on the fuel gauge then if flying it is
+    immediately forced to land"; "Players can play dirty trick cards at any time." A Sabotage played
+    in the window before a flying test gives the tester its second damage marker: the flying test is
+    not taken, nothing goes on in the phase ("fly on again" is never offered), and the machine takes
+    its forced landing test there and then."""
+    st = ready(3)
+    bob = mover(st)
+    paul = others(st, bob)[0]
+    for place in range(2, 12):
+        weather(st, place, "Fine")
+    dashboard(st, bob, "Triplane", at=3, alt=2, gauge=1, fuel=2)
+    st.vars["hand"][paul - 1] = ["Sabotage (flying)"]
+    refresh(st)
+    down = until(st, [action, lambda t: "play Sabotage (flying) against the tester" if paul in t.to_move() else None,
+                      maybe("accept the failure")],
+                 lambda t, lines: "lands safely" in " ".join(lines))
+    lines = down.lines
+    assert "the Triplane of player %d is forced down" % bob in lines
+    tests = [line for line in lines if " rolls " in line]
+    assert len(tests) == 1 and "dice for forced landing" in tests[0]         # no flying test
+    assert rolled(lines)[0][2] == 2                                             # a landing test over Town 3
+    s = ship(down, bob)
+    assert (s["at"], s["alt"], s["gauge"]) == (3, 0, 2) and s["tested"]["flying"] == 0 and s["vp"] == 2
+    assert "fly on again" not in texts(down) and "perform another trick manoeuvre" not in texts(down)
+    assert s["phases"] == 1
+
+
+def test_this_means_war_that_fills_the_tricksters_gauge_forces_it_down_at_once():
+    """This Means War (designed: "answer a cad symbol or dirty trick: its player's machine takes a
+    damage") and 8.4.2: "If a flying machine ever has two damage markers on the fuel gauge then if
+    flying it is immediately forced to land". Paul, in the air with one damage marker, plays Sabotage
+    before Bob's flying test; Bob answers with This Means War: Paul's machine lands there and then,
+    in Bob's turn, and Bob's test goes on (This Means War does not cancel the Sabotage)."""
+    st = ready(3)
+    bob = mover(st)
+    paul = others(st, bob)[0]
+    for place in range(2, 12):
+        weather(st, place, "Fine")
+    dashboard(st, bob, "Triplane", at=3, alt=1, fuel=2)
+    dashboard(st, paul, "Biplane", at=4, alt=2, gauge=1, fuel=2)
+    st.vars["hand"][bob - 1] = ["This Means War (landing)"]
+    st.vars["hand"][paul - 1] = ["Sabotage (flying)"]
+    refresh(st)
+    st.apply("fly on")
+    st.apply("play Sabotage (flying) against the tester", player=paul)
+    assert texts(st) == ["answer with This Means War (landing)", "let Sabotage stand"]
+    war = until(st, ["answer with This Means War (landing)", maybe("accept the failure"), maybe("accept the failure")],
+                lambda t, lines: "the Biplane of player %d lands safely on Water 4" % paul in lines
+                and "the Triplane of player %d passes the flying test over Town 3" % bob in lines)
+    lines = war.lines
+    down = lines.index("the Biplane of player %d is forced down" % paul)
+    tests = [i for i, line in enumerate(lines) if " rolls " in line]
+    assert "dice for forced landing" in lines[tests[0]] and tests[0] > down
+    assert "dice for flying test over Town 3" in lines[tests[1]]            # Bob's test, after the landing
+    p, b = ship(war, paul), ship(war, bob)
+    assert (p["at"], p["alt"], p["gauge"], p["vp"]) == (4, 0, 2, 3)         # first to land on Water 4
+    assert (b["gauge"], b["at"]) == (1, 4) and war.vars["current"] == b["id"]
