@@ -113,7 +113,10 @@ class LostWrites:
                 return self.root(b.source, env)
             return None
         if isinstance(e, ast.Quantifier):
-            return self.root(e.binder.source, env) if e.func in _PASS_ON else None
+            b = e.binder
+            if e.func in ("min", "max") and b.body is not None and not _path_of(b.body, b.var):
+                return None  # the smallest of the values computed, not an item
+            return self.root(b.source, env) if e.func in _PASS_ON else None
         if isinstance(e, ast.Cond):
             a, b = self.root(e.then, env), self.root(e.orelse, env)
             return a if a == b else None
