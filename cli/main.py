@@ -233,8 +233,8 @@ def show(
     if as_json:
         json_line(state.view(as_player))
     else:
-        from rulewright.cli.screen import screen_text
-        out(screen_text(state, as_player, with_vars=with_vars))
+        from rulewright.cli.screen import print_screen
+        print_screen(sys.stdout, state, as_player, with_vars=with_vars)
 
 
 @app.command()

@@ -14,7 +14,7 @@ import attrs
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter import events
 from rulewright.cli.output import err, json_line, out
-from rulewright.cli.screen import screen_text
+from rulewright.cli.screen import print_screen
 from rulewright.cli.script import ScriptLine, split_player
 
 
@@ -231,7 +231,8 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
     say("")
     if not _handover(state, player, seats, say):
         return False
-    say(screen_text(state, player, colour=not as_json and sys.stdout.isatty()))
+    screen = sys.stderr if as_json else sys.stdout  # with --json, stdout carries only JSON
+    print_screen(screen, state, player)
     moves = state.legal_moves(player)
     asked = seats.asked.setdefault(player, [])
     asked.append(state.moves_made)
@@ -256,7 +257,7 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
         if command in (":quit", ":q"):
             return False
         if command in (":vars", ":v"):  # the rules' variables, as this player may see them
-            say(screen_text(state, player, with_vars=True, colour=not as_json and sys.stdout.isatty()))
+            print_screen(screen, state, player, with_vars=True)
             continue
         if command in (":help", ":h", ":?", "?"):
             say(PROMPT_HELP)
@@ -362,7 +363,7 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
             json_line({"event": "stopped", "reason": result.message, "to_move": state.to_move()})
         return
     out("")
-    out(screen_text(state, viewer, with_turn_note=False))
+    print_screen(sys.stdout, state, viewer, with_turn_note=False)
     out("")
     if state.is_over():
         out("outcome: " + describe_outcome(state.outcome()))
