@@ -718,18 +718,17 @@ def test_version_short_help_and_python_m():
 
 
 def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback():
-    import signal
-    proc = subprocess.Popen([sys.executable, "-m", "rulewright", "play", "tic-tac-toe", "--seed", "1"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = ""
-    while not line.endswith("move> "):
-        char = proc.stdout.read(1)
-        assert char, "play ended before its prompt"
-        line = line + char if char != "\n" else ""
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130
-    assert "Traceback" not in stderr and "stopped: interrupted (Ctrl-C)" in stdout
+    """Ctrl-C typed at the prompt of a real terminal, once the prompt is shown (a state, not a time: the
+    input stays open, so nothing but the signal can end play)."""
+    Terminal = pytest.importorskip("terminal_support").Terminal
+    term = Terminal("play", "tic-tac-toe", "--seed", "1", "--auto", "random", "--human", "1")
+    try:
+        term.prompt()
+        term.interrupt()
+        assert term.finish() == 130
+    finally:
+        term.close()
+    assert "Traceback" not in term.raw and "stopped: interrupted (Ctrl-C)" in term.shown()
 
 
 def test_a_win_lose_game_ranks_the_winner_first():
