@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import cfr, expected_game_score, mcts  # noqa: E402
 
-import rulewright.openspiel as openspiel  # noqa: E402 (the import statement docs/adapters.md shows works too)
+import rulewright.openspiel as openspiel  # noqa: E402 (as "from rulewright import openspiel" does)
 from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
