@@ -735,3 +735,8 @@ def test_a_win_lose_game_ranks_the_winner_first():
     events = json_lines(run("play", "tic-tac-toe", "--seed", "3", "--auto", "first", "--json").stdout)
     assert events[-1] == {"event": "outcome", "scores": {}, "ranking": [[1], [2]], "winners": [1], "teams": None,
                           "draw": False}
+
+
+def test_prompt_says_the_range_of_the_move_numbers():
+    result = run("play", "tic-tac-toe", "--seed", "1", input="12\n:quit\n")
+    assert "illegal move '12': there are 9 moves, choose 1-9" in result.stdout
