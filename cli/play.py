@@ -13,6 +13,7 @@ import attrs
 
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter import events
+from rulewright.cli.hints import DEFAULT_HINT, hint_lines
 from rulewright.cli.output import err, json_line, out
 from rulewright.cli.screen import print_screen
 from rulewright.cli.script import ScriptLine, split_player
@@ -26,6 +27,7 @@ class Seats:
     humans: frozenset = frozenset()    # seats played at the prompt
     caught_up: dict = attrs.field(factory=dict)  # hot seat: seat -> events of the history it has seen
     asked: dict = attrs.field(factory=dict)  # seat -> state.moves_made at each prompt that seat answered
+    hint_agent: str = DEFAULT_HINT     # the agent that answers ':hint' (cli/hints.py)
 
 
 @attrs.define
@@ -217,6 +219,7 @@ def _private_since(state, player: int, caught_up: dict) -> list[str]:
 PROMPT_HELP = """type a move (its text, the start of it, or its number), or:
   :moves    the legal moves again
   :vars     the rules' variables, as you may see them
+  :hint     an agent's suggestion, and why (it searches the game as you see it)
   :undo     take back your last move (and every move made since)
   :help     this help
   :quit     stop (with --save, the game is saved as it stands)
@@ -265,6 +268,10 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
         if command in (":moves", ":m"):
             list_moves()
             continue
+        if command == ":hint":
+            for hint in hint_lines(state, player, seats.hint_agent):
+                say(hint)
+            continue
         if command in (":undo", ":u"):
             if len(asked) < 2:
                 say("you have made no move to take back")
@@ -312,7 +319,7 @@ def _line_reader(as_json: bool, completions: list[str]):
         import readline
     except ImportError:  # Windows without pyreadline: input() still reads a line
         readline = None
-    words = completions + [":help", ":moves", ":undo", ":quit"]
+    words = completions + [":help", ":moves", ":hint", ":vars", ":undo", ":quit"]
     if readline is not None:
         def complete(prefix, index):
             found = [w for w in words if w.lower().startswith(prefix.lower())]
