@@ -5,9 +5,35 @@ The facade chains the stages: ``dsl.parse`` -> ``interpreter.check`` -> ``interp
 from rulewright.dsl.errors import (AmbiguousMoveError, IllegalMoveError, OptionError, RulesCompileError,
                                    RulesError, RulesRuntimeError, RulesSyntaxError, SaveError)
 
+import sys
+from importlib.machinery import ModuleSpec
+
 _API = ("load", "Game", "State", "Move", "Outcome")
-# ``from rulewright import openspiel`` (docs/adapters.md): the adapters live in the interpreter package
+# ``from rulewright import openspiel`` and ``import rulewright.openspiel`` (docs/adapters.md): the adapters
+# live in the interpreter package. (No rulewright/pettingzoo.py: run from the source folder, such a file
+# would be the 'pettingzoo' the adapter imports.)
 _ADAPTERS = {"openspiel": "openspiel_adapter", "pettingzoo": "pettingzoo_adapter"}
+
+
+class _AdapterNames:
+    """Finds ``rulewright.openspiel`` and ``rulewright.pettingzoo`` for the import statement: each is the
+    adapter module itself (one module object under two names, its code run once)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        package, _, name = fullname.partition(".")
+        if package == __name__ and name in _ADAPTERS:
+            return ModuleSpec(fullname, self)
+        return None
+
+    def create_module(self, spec):
+        import importlib
+        return importlib.import_module(f"{__name__}.interpreter.{_ADAPTERS[spec.name.partition('.')[2]]}")
+
+    def exec_module(self, module):
+        pass  # already run, under its own name
+
+
+sys.meta_path.append(_AdapterNames())
 
 
 def __getattr__(name):

@@ -10,10 +10,10 @@ from rulewright.interpreter.agents import (AGENTS, AgentSpecError, FirstAgent, R
                                            agents_for, parse_spec, playout)
 
 
-def check_spec(spec: str, option: str) -> None:
-    """A bad spec is a usage error, reported before any file is read."""
+def check_spec(spec: str, option: str, check=parse_spec) -> None:
+    """A bad spec is a usage error, reported before any file is read (``check`` raises AgentSpecError)."""
     try:
-        parse_spec(spec)
+        check(spec)
     except AgentSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint=f"'{option}'") from None
 

@@ -14,6 +14,7 @@ import typer
 
 from rulewright.cli import compare
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
+from rulewright.cli.hints import DEFAULT_HINT
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out
 from rulewright.interpreter.limits import CALL, DEFAULTS, set_limits
@@ -118,6 +119,9 @@ def play(
     unverified: bool = UNVERIFIED,
     force: bool = FORCE,
     log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
+    hint_agent: str = typer.Option(DEFAULT_HINT, "--hint-agent", metavar="SPEC",
+                                   help="The agent that answers :hint at the prompt (ismcts or greedy, "
+                                        "with parameters: they search the game as the player sees it)."),
 ):
     """Play a game: at a prompt, from a move script, or by agents.
 
@@ -126,6 +130,7 @@ def play(
     from rulewright.dsl.errors import RulesRuntimeError
     from rulewright.cli import logs
     from rulewright.cli.agents import check_spec, seated
+    from rulewright.cli.hints import check_hint_spec
     from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
     from rulewright.cli.script import read_script
     from rulewright.cli.session import open_session
@@ -133,6 +138,7 @@ def play(
     options = parse_options(option)
     if auto:
         check_spec(auto, "--auto")  # a usage error before any file is read
+    check_spec(hint_agent, "--hint-agent", check_hint_spec)
     if with_legal and not as_json:
         raise typer.BadParameter("goes with --json", param_hint="'--legal'")
     script = read_script(moves) if moves else []
@@ -153,7 +159,8 @@ def play(
         humans = frozenset([as_player]) if not moves and not auto or human else frozenset()
     else:
         humans = frozenset(human) if human else (seats_all if not moves and not auto else frozenset())
-    seats = Seats(deque(script), agent, (seats_all - humans) if agent else frozenset(), humans)
+    seats = Seats(deque(script), agent, (seats_all - humans) if agent else frozenset(), humans,
+                  hint_agent=hint_agent)
     # --as P sees P's stream; one person at the prompt theirs; several at one screen the table's;
     # scripts and agents alone the referee's.
     if as_player is not None:
@@ -233,8 +240,8 @@ def show(
     if as_json:
         json_line(state.view(as_player))
     else:
-        from rulewright.cli.screen import screen_text
-        out(screen_text(state, as_player, with_vars=with_vars))
+        from rulewright.cli.screen import print_screen
+        print_screen(sys.stdout, state, as_player, with_vars=with_vars)
 
 
 @app.command()

@@ -72,3 +72,20 @@ def stdout_console():
 def stderr_console():
     from rich.console import Console
     return Console(file=sys.stderr, highlight=False, markup=False)
+
+
+# The width of text that is not going to a terminal (a file, a pipe, a test): the same everywhere.
+PIPED_WIDTH = 80
+
+
+def terminal_console(stream):
+    """A rich console for what a person reads on ``stream`` (the play screen): colours and the
+    terminal's width at a terminal, plain text PIPED_WIDTH wide otherwise. rich reads the environment:
+    NO_COLOR (no colours), FORCE_COLOR (colours even when piped), TERM=dumb (no escape codes at all),
+    COLUMNS (the width). What is printed through it must be rich Text made of texts that went through
+    printable(): the styling is ours, no text from a rules file brings an escape code."""
+    from rich.console import Console
+    console = Console(file=stream, highlight=False, markup=False, emoji=False)
+    if not console.is_terminal:
+        console.width = PIPED_WIDTH
+    return console

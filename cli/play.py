@@ -13,8 +13,9 @@ import attrs
 
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter import events
+from rulewright.cli.hints import DEFAULT_HINT, hint_lines
 from rulewright.cli.output import err, json_line, out
-from rulewright.cli.screen import screen_text
+from rulewright.cli.screen import print_screen
 from rulewright.cli.script import ScriptLine, split_player
 
 
@@ -26,6 +27,7 @@ class Seats:
     humans: frozenset = frozenset()    # seats played at the prompt
     caught_up: dict = attrs.field(factory=dict)  # hot seat: seat -> events of the history it has seen
     asked: dict = attrs.field(factory=dict)  # seat -> state.moves_made at each prompt that seat answered
+    hint_agent: str = DEFAULT_HINT     # the agent that answers ':hint' (cli/hints.py)
 
 
 @attrs.define
@@ -217,6 +219,7 @@ def _private_since(state, player: int, caught_up: dict) -> list[str]:
 PROMPT_HELP = """type a move (its text, the start of it, or its number), or:
   :moves    the legal moves again
   :vars     the rules' variables, as you may see them
+  :hint     an agent's suggestion, and why (it searches the game as you see it)
   :undo     take back your last move (and every move made since)
   :help     this help
   :quit     stop (with --save, the game is saved as it stands)
@@ -231,7 +234,8 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
     say("")
     if not _handover(state, player, seats, say):
         return False
-    say(screen_text(state, player, colour=not as_json and sys.stdout.isatty()))
+    screen = sys.stderr if as_json else sys.stdout  # with --json, stdout carries only JSON
+    print_screen(screen, state, player)
     moves = state.legal_moves(player)
     asked = seats.asked.setdefault(player, [])
     asked.append(state.moves_made)
@@ -256,13 +260,17 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
         if command in (":quit", ":q"):
             return False
         if command in (":vars", ":v"):  # the rules' variables, as this player may see them
-            say(screen_text(state, player, with_vars=True, colour=not as_json and sys.stdout.isatty()))
+            print_screen(screen, state, player, with_vars=True)
             continue
         if command in (":help", ":h", ":?", "?"):
             say(PROMPT_HELP)
             continue
         if command in (":moves", ":m"):
             list_moves()
+            continue
+        if command == ":hint":
+            for hint in hint_lines(state, player, seats.hint_agent):
+                say(hint)
             continue
         if command in (":undo", ":u"):
             if len(asked) < 2:
@@ -311,7 +319,7 @@ def _line_reader(as_json: bool, completions: list[str]):
         import readline
     except ImportError:  # Windows without pyreadline: input() still reads a line
         readline = None
-    words = completions + [":help", ":moves", ":undo", ":quit"]
+    words = completions + [":help", ":moves", ":hint", ":vars", ":undo", ":quit"]
     if readline is not None:
         def complete(prefix, index):
             found = [w for w in words if w.lower().startswith(prefix.lower())]
@@ -362,7 +370,7 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
             json_line({"event": "stopped", "reason": result.message, "to_move": state.to_move()})
         return
     out("")
-    out(screen_text(state, viewer, with_turn_note=False))
+    print_screen(sys.stdout, state, viewer, with_turn_note=False)
     out("")
     if state.is_over():
         out("outcome: " + describe_outcome(state.outcome()))

@@ -14,7 +14,7 @@ import marshal
 import math
 import random
 import time
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 from rulewright.dsl.errors import OptionError, RulesError, suggest
 from rulewright.interpreter import machine
@@ -151,6 +151,13 @@ def avoid_circles(state, ranked: list, repetitions: Repetitions, rng: random.Ran
     return move
 
 
+class Weighed(NamedTuple):
+    """A legal move as a searching agent weighed it (``weigh(state, player)``): the hint at the prompt."""
+    move: object                 # the Move
+    visits: Optional[int]        # simulations that began with it (None: a one-ply agent tried it once)
+    value: Optional[float]       # the mover's mean result on [0, 1] (None: never tried); -1 its rules failed
+
+
 class RandomAgent:
     """A uniformly random legal move, from its own generator (the game's chance stays the game's)."""
 
@@ -185,6 +192,12 @@ class GreedyAgent:
         moves = state.legal_moves(player)
         if len(moves) == 1:
             return moves[0]
+        ranked = [w.move for w in self.weigh(state, player, moves)]
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
+
+    def weigh(self, state, player: int, moves: Optional[list] = None) -> list:
+        """Every legal move with the evaluation of the position it leads to, best first (Weighed)."""
+        moves = moves or state.legal_moves(player)
         dealer = Dealer(state, player)
         values = {}
         for move in moves:
@@ -197,7 +210,7 @@ class GreedyAgent:
                 v = -1.0
             values[move.text] = (v, self.rng.random())  # ties at random
         ranked = sorted(moves, key=lambda m: values[m.text], reverse=True)
-        return avoid_circles(state, ranked, self.repetitions, self.rng)
+        return [Weighed(m, None, values[m.text][0]) for m in ranked]
 
 
 class _Node:
@@ -237,6 +250,12 @@ class MCTSAgent:
         moves = state.legal_moves(player)
         if len(moves) == 1:  # a forced move: nothing to search
             return moves[0]
+        ranked = [w.move for w in self.weigh(state, player, moves)]
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
+
+    def weigh(self, state, player: int, moves: Optional[list] = None) -> list:
+        """Every legal move with the simulations through it and their mean result, best first (Weighed)."""
+        moves = moves or state.legal_moves(player)
         root = _Node()
         sample = self.sampler(state, player)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
@@ -250,7 +269,7 @@ class MCTSAgent:
         stats = {t: (n.visits, n.value / max(n.visits, 1), self.rng.random())
                  for (p, t), n in root.children.items() if p == player and t in by_text}
         ranked = sorted(moves, key=lambda m: stats.get(m.text, (-1, 0.0, 0.0)), reverse=True)
-        return avoid_circles(state, ranked, self.repetitions, self.rng)
+        return [Weighed(m, *stats.get(m.text, (0, None, None))[:2]) for m in ranked]
 
     def _simulate(self, root: _Node, world, root_player: int) -> None:
         path = [(root, None)]

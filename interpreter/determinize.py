@@ -44,28 +44,37 @@ class Dealer:
         pools: dict = {}  # shape -> paths of the places holding an item of that shape
         for path in _unseen_paths(state, player):
             pools.setdefault(_shape(_at(state.vars, path), rows), []).append(path)
-        self.item_pools = [paths for paths in pools.values() if len(paths) > 1]
-        self.field_pools = [(field, paths) for (_shape_, field), paths in _unseen_fields(state, player).items()
-                            if len(paths) > 1]
+        # Each pool with the order in which its items are shuffled: the order of their values, not of the
+        # places they hold, so that two states the player cannot tell apart deal alike from one seed
+        # (a search seeded alike then gives the same advice in both: it learns nothing of where things are).
+        self.item_pools = [(paths, _by_value([_at(state.vars, p) for p in paths]))
+                           for paths in pools.values() if len(paths) > 1]
+        self.field_pools = [(field, paths, _by_value([_at(state.vars, p)[field] for p in paths]))
+                            for (_shape_, field), paths in _unseen_fields(state, player).items() if len(paths) > 1]
 
     def sample(self, rng: random.Random):
         world = self.state.clone()
         world.rng.seed(rng.getrandbits(64))
         variables = world.vars
-        for paths in self.item_pools:
+        for paths, order in self.item_pools:
             places = [(_at(variables, path[:-1]), path[-1]) for path in paths]
-            items = [holder[i] for holder, i in places]
+            items = [places[k][0][places[k][1]] for k in order]
             rng.shuffle(items)
             for (holder, i), item in zip(places, items):
                 holder[i] = item
-        for field, paths in self.field_pools:
+        for field, paths, order in self.field_pools:
             records = [_at(variables, path) for path in paths]
-            values = [r[field] for r in records]
+            values = [records[k][field] for k in order]
             rng.shuffle(values)
             for r, v in zip(records, values):
                 r[field] = v
         _choose_secret_choices_again(world, self.player, rng)
         return world
+
+
+def _by_value(values: list) -> list:
+    """The positions of ``values`` in the order of the values themselves (their text)."""
+    return sorted(range(len(values)), key=lambda k: repr(values[k]))
 
 
 def _at(variables: dict, path: tuple):
@@ -176,11 +185,21 @@ def _unseen_fields(state, player) -> dict:
 
 
 def _choose_secret_choices_again(world, player, rng) -> None:
+    """The secret choices others already made, made again at random among the options the dealt copy
+    offers them: their real options come from what they hold, which the player cannot see."""
     pend = world.pending
     if pend is None or not pend.simultaneous:
         return
-    for q in list(pend.chosen):
-        if q != player and pend.options.get(q):
+    others = [q for q in pend.chosen if q != player]
+    if not others:
+        return
+    own = (pend.chosen[player], pend.texts[player]) if player in pend.chosen else None
+    world.ask_again()  # every option worked out again from the dealt copy; every choice dropped
+    pend = world.pending
+    if own is not None:
+        pend.chosen[player], pend.texts[player] = own
+    for q in others:
+        if pend.options.get(q):
             option = rng.choice(pend.options[q])
             pend.chosen[q] = option.value
             pend.texts[q] = [option.text, option.shown]

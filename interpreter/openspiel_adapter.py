@@ -82,6 +82,8 @@ def measure(game: api.Game, samples: int, longest: int = 100_000) -> dict:
 
 # ------------------------------------------------------------------------------------------- the game
 def _options(text: str) -> dict:
+    """'name=value;name=value' (OpenSpiel's parameters are numbers and texts) as a mapping; the Game
+    checks each name and value against the rules' options."""
     out = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         name, sep, value = part.partition("=")
@@ -342,8 +344,9 @@ class RankingEvaluator(_mcts.Evaluator):
 pyspiel.register_game(_game_type(), RulewrightGame)
 
 
-def load(rules: str, players: Optional[int] = None, options: Optional[dict] = None, **params) -> pyspiel.Game:
-    """A rules file (a shipped game's name or a path) as a pyspiel game. ``params``: ``chance``
+def load(rules: str, players: Optional[int] = None, options=None, **params) -> pyspiel.Game:
+    """A rules file (a shipped game's name or a path) as a pyspiel game. ``options``: a mapping
+    ({"board": "tree"}) or OpenSpiel's text ("board=tree;skill=1"). ``params``: ``chance``
     ('explicit', the default: chance nodes; 'seeded': OpenSpiel samples nothing, the game's seed does),
     ``simultaneous`` (True: simultaneous nodes where the rules have secret decisions together; False: one
     player after the other, each choice hidden from the others), ``utility`` ('outcome': +1 a win, -1 a
@@ -352,7 +355,11 @@ def load(rules: str, players: Optional[int] = None, options: Optional[dict] = No
     unknown = set(params) - set(_PARAMETERS)
     if unknown:
         raise OptionError(f"unknown parameter {sorted(unknown)[0]!r} (parameters: {', '.join(_PARAMETERS)})")
-    spec = {"rules": str(rules), "players": players or 0,
-            "options": ";".join(f"{k}={v}" for k, v in (options or {}).items())}
+    if isinstance(options, dict):
+        options = ";".join(f"{k}={v}" for k, v in options.items())
+    elif options is not None and not isinstance(options, str):
+        raise OptionError(f"options are a mapping of names to values or a text 'name=value;name=value', "
+                          f"not {options!r}")
+    spec = {"rules": str(rules), "players": players or 0, "options": options or ""}
     spec.update(params)
     return RulewrightGame(spec)

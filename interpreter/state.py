@@ -474,9 +474,18 @@ class State:
                                          + ", ".join(repr(o.text) for _, _, o in prefix[:10]))
             found = prefix
         if not found:
+            if text.isascii() and text.isdigit():  # a number out of range: say which are in range
+                raise IllegalMoveError(f"illegal move {_quoted(text)}: there "
+                                       + ("is 1 move, choose 1" if len(moves) == 1
+                                          else f"are {len(moves)} moves, choose 1-{len(moves)}"))
             shown = ", ".join(repr(o.text) for _, _, o in moves[:20]) + (" ..." if len(moves) > 20 else "")
             raise IllegalMoveError(f"illegal move {_quoted(text)}; legal moves: {shown}")
-        return found[0]  # in a simultaneous decision, the first player still to choose
+        movers = sorted({p for p, _, _ in found})
+        if len(movers) > 1:  # the same move for several players who decide at once: whose is it?
+            raise AmbiguousMoveError(
+                f"move {_quoted(text)} could be " + " or ".join(f"player {p}'s" for p in movers)
+                + ", who all decide now; say whose it is (apply(move, player=P); in a script 'P: move')")
+        return found[0]
 
     def _refuse_number(self, number, count: int, player) -> None:
         if self.pending is None:

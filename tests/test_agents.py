@@ -258,3 +258,57 @@ def test_search_agents_draw_chance_outcomes_in_explicit_mode(make_game):
     for spec in ("greedy", "mcts:iterations=40", "ismcts:iterations=40"):
         assert agents_for(spec, 2, 0)[0].choose(st, 1).text == "roll", spec
     assert st.vars["score"] == [0, 0] and not st.is_chance()
+
+
+# ------------------------------------------------------------------------------------- hints, secrets
+HANDS = '''game "Hands"
+players 2
+var deck = [] hidden
+player var hand = [] secret
+player var kept = [] secret
+setup:
+    deck = shuffled([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    for p in players:
+        for i in [1, 2, 3]:
+            draw c from deck
+            add c to p.hand
+round:
+    each p in players secretly choose c in p.hand as "keep {c}":
+        add c to p.kept
+    end game
+'''
+
+
+def test_a_secret_choice_already_made_is_made_again_from_the_dealt_hand(make_game):
+    """Player 2 chose which card to keep; a world dealt for player 1 gives player 2 another hand, and
+    player 2's choice is one of that hand's cards, never taken from the real one."""
+    st = make_game(HANDS).new_state(seed=4)
+    real = st.vars["hand"][1]
+    st.apply(f"keep {real[0]}", player=2)
+    outside = 0
+    for seed in range(20):
+        world = determinize(st, 1, random.Random(seed))
+        kept = world.pending.chosen[2]
+        assert kept in world.vars["hand"][1] and world.vars["hand"][0] == st.vars["hand"][0]
+        outside += kept not in real
+    assert outside > 0
+    assert st.pending.chosen[2] == real[0]  # the real game is untouched
+
+
+@pytest.mark.parametrize("name", ["biplane", "air-show"])
+def test_the_search_advises_alike_where_the_player_cannot_tell_the_difference(name):
+    """A hint must not depend on what its player cannot see: seeded alike, the searches give the same
+    figures in the real game and in a copy whose unseen cards were dealt otherwise."""
+    from game_support import played
+    st = played(name, moves=10)
+    player = st.to_move()[0]
+    twin = determinize(st, player, random.Random(99))
+    assert twin.view(player) == st.view(player) and twin.vars != st.vars
+
+    def advice(agent, state):
+        return [(w.move.text, w.visits, w.value) for w in agent.weigh(state, player)]
+    for make in (lambda: ISMCTSAgent(3, iterations=24, depth=4), lambda: GreedyAgent(3)):
+        assert advice(make(), st) == advice(make(), twin)
+    weighed = ISMCTSAgent(3, iterations=24, depth=4).weigh(st, player)
+    assert sorted(w.move.text for w in weighed) == sorted(m.text for m in st.legal_moves(player))
+    assert sum(w.visits for w in weighed) == 24 and weighed[0].visits == max(w.visits for w in weighed)

@@ -237,3 +237,38 @@ def test_wrong_argument_types_are_option_errors(kwargs, message):
     with pytest.raises(rulewright.OptionError) as info:
         rulewright.load("tic-tac-toe", **kwargs)
     assert str(info.value) == message
+
+
+BIDS = '''game "Bids"
+players 3
+player var bid = 0 secret
+turn:
+    each p in players secretly choose n in [1, 2, 3] as "bid {n}":
+        p.bid = n
+    end game
+'''
+
+
+def test_a_move_several_players_could_make_needs_its_player(tmp_path):
+    path = tmp_path / "bids.rules"
+    path.write_text(BIDS)
+    state = rulewright.load(str(path)).new_state(seed=1)
+    with pytest.raises(rulewright.AmbiguousMoveError,
+                       match=r"move 'bid 1' could be player 1's or player 2's or player 3's, who all decide "
+                             r"now; say whose it is \(apply\(move, player=P\)"):
+        state.apply("bid 1")
+    assert state.to_move() == [1, 2, 3] and state.moves_made == 0  # nothing changed
+    state.apply("bid 2", player=2)
+    state.apply("bid 3", player=3)
+    state.apply("bid 1")  # player 1 alone may still choose: the move is theirs
+    assert state.is_over() and state.vars["bid"] == [1, 2, 3]
+
+
+def test_a_move_number_out_of_range_says_which_are_in_range(game):
+    state = game.new_state(seed=1)
+    with pytest.raises(IllegalMoveError, match=r"^illegal move '9': there are 3 moves, choose 1-3$"):
+        state.apply("9")
+    state.apply("2")
+    state.apply("1")
+    with pytest.raises(IllegalMoveError, match=r"^illegal move '2': there is 1 move, choose 1$"):
+        state.apply("2")

@@ -3,6 +3,7 @@ shows a traceback. Most tests run the Typer app in-process; a few run the instal
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -718,21 +719,51 @@ def test_version_short_help_and_python_m():
 
 
 def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback():
-    import signal
-    proc = subprocess.Popen([sys.executable, "-m", "rulewright", "play", "tic-tac-toe", "--seed", "1"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = ""
-    while not line.endswith("move> "):
-        char = proc.stdout.read(1)
-        assert char, "play ended before its prompt"
-        line = line + char if char != "\n" else ""
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130
-    assert "Traceback" not in stderr and "stopped: interrupted (Ctrl-C)" in stdout
+    """Ctrl-C typed at the prompt of a real terminal, once the prompt is shown (a state, not a time: the
+    input stays open, so nothing but the signal can end play)."""
+    Terminal = pytest.importorskip("terminal_support").Terminal
+    term = Terminal("play", "tic-tac-toe", "--seed", "1", "--auto", "random", "--human", "1")
+    try:
+        term.prompt()
+        term.interrupt()
+        assert term.finish() == 130
+    finally:
+        term.close()
+    assert "Traceback" not in term.raw and "stopped: interrupted (Ctrl-C)" in term.shown()
 
 
 def test_a_win_lose_game_ranks_the_winner_first():
     events = json_lines(run("play", "tic-tac-toe", "--seed", "3", "--auto", "first", "--json").stdout)
     assert events[-1] == {"event": "outcome", "scores": {}, "ranking": [[1], [2]], "winners": [1], "teams": None,
                           "draw": False}
+
+
+def test_prompt_says_the_range_of_the_move_numbers():
+    result = run("play", "tic-tac-toe", "--seed", "1", input="12\n:quit\n")
+    assert "illegal move '12': there are 9 moves, choose 1-9" in result.stdout
+
+
+def test_prompt_hint_suggests_a_move_with_its_reasons():
+    result = run("play", "tic-tac-toe", "--seed", "1", "--hint-agent", "ismcts:iterations=30",
+                 input=":hint\n:quit\n")
+    assert result.exit_code == 0
+    hint = result.stdout[result.stdout.index("move> :hint"):].splitlines()
+    head = re.fullmatch(r"move> :hint\nhint \(ismcts, 30 simulations of the game as you see it\): play (\d)\. (\w\d)",
+                        "\n".join(hint[:2]))
+    assert head, hint[:3]
+    listed = [re.fullmatch(r" +(\d)\. (\w\d) +(\d+) simulations, result (0\.\d\d|1\.00)", line) for line in hint[3:8]]
+    assert all(listed), hint[3:8]
+    numbers = {i: t for i, t in enumerate(["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"], 1)}
+    assert all(numbers[int(m.group(1))] == m.group(2) for m in listed)  # numbered as the prompt numbers them
+    assert (head.group(1), head.group(2)) == listed[0].groups()[:2]  # the suggestion is the first listed
+    assert "... and 4 more moves" in hint[8] and "player 1:" not in result.stdout  # a hint makes no move
+
+
+def test_a_hint_agent_that_sees_secrets_is_refused():
+    for spec in ("mcts", "random", "ismcts,greedy", "ismcts:depth=x"):
+        result = run("play", "kuhn-poker", "--hint-agent", spec)
+        assert result.exit_code == 2 and "--hint-agent" in result.output, spec
+    assert "searches only what the player may see (ismcts or greedy" in run("play", "kuhn-poker", "--hint-agent",
+                                                                             "mcts").output
+    greedy = run("play", "tic-tac-toe", "--seed", "1", "--hint-agent", "greedy", input=":hint\n:quit\n")
+    assert "hint (greedy, each move tried once, in the game as you see it): play " in greedy.stdout

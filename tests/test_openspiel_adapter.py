@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import cfr, expected_game_score, mcts  # noqa: E402
 
-from rulewright import openspiel  # noqa: E402
+import rulewright.openspiel as openspiel  # noqa: E402 (as "from rulewright import openspiel" does)
 from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
@@ -262,3 +262,35 @@ def test_kuhn_poker_observes_as_openspiels_own_after_the_deal():
 
 def test_a_game_without_observe_has_no_tensor():
     assert not openspiel.load("planes", max_game_length=SHORT).get_type().provides_observation_tensor
+
+
+def test_the_adapters_import_by_either_statement():
+    """`import rulewright.openspiel` as well as `from rulewright import openspiel`: one module, run once."""
+    import subprocess
+    import sys
+    code = ("import rulewright.openspiel, rulewright.pettingzoo\n"
+            "from rulewright import openspiel, pettingzoo\n"
+            "from rulewright.interpreter import openspiel_adapter, pettingzoo_adapter\n"
+            "assert rulewright.openspiel is openspiel is openspiel_adapter\n"
+            "assert rulewright.pettingzoo is pettingzoo is pettingzoo_adapter\n"
+            "print(openspiel.load('tic-tac-toe').num_players())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "2\n", "")
+
+
+def test_options_as_text_or_mapping_and_a_wrong_one_named():
+    import pyspiel
+    by_text = openspiel.load("biplane", players=3, options="board=tree;skill=1", samples=1)
+    by_dict = openspiel.load("biplane", players=3, options={"board": "tree", "skill": 1}, samples=1)
+    by_name = pyspiel.load_game("rulewright", {"rules": "biplane", "players": 3, "options": "board=tree;skill=1",
+                                               "samples": 1})
+    for game in (by_text, by_dict, by_name):
+        assert game.shared.game.options == {"mode": "free_for_all", "board": "tree", "skill": 1}
+    with pytest.raises(OptionError, match=r"unknown option 'cards' \(options: none\)"):
+        openspiel.load("tic-tac-toe", options="cards=4")
+    with pytest.raises(OptionError, match=r"option 'board' cannot be 'moon'.*allowed: standard \| tree"):
+        openspiel.load("biplane", options="board=moon")
+    with pytest.raises(OptionError, match="options are 'name=value' separated by ';', not 'tree'"):
+        openspiel.load("biplane", options="tree")
+    with pytest.raises(OptionError, match="a mapping of names to values or a text"):
+        openspiel.load("biplane", options=["board=tree"])

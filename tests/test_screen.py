@@ -175,3 +175,25 @@ def test_prompt_shows_the_screen_and_vars_on_request():
     assert "variables:" not in before_vars and "marks: {}" not in before_vars
     assert "variables:\nmarks: {}" in after_vars  # the prompt asks again, the move still to make
     assert "player 1: B2" in after_vars and ":help for more" in before_vars
+
+
+def test_texts_from_the_rules_bring_no_escape_code_or_markup_to_the_terminal(tmp_path, monkeypatch):
+    """The styles are ours: a value holding an escape sequence (retitle the window, clear the screen) or
+    rich markup (a link) is shown as text, escaped, while the screen keeps its own colours."""
+    import io
+    import re
+    from rulewright.cli.screen import print_screen
+    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, as rich sees it
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    st = _load(tmp_path, RULES).new_state(1)
+    st.apply("A1")
+    st.vars["marks"]["B2"] = "\x1b]0;pwned\x07\x1b[2J"
+    st.vars["marks"]["C3"] = "[link=https://example.com]click[/link]"
+    stream = io.StringIO()
+    print_screen(stream, st, 2)
+    shown = stream.getvalue()
+    assert "\x1b[1;31m1\x1b[0m" in shown  # player 1's mark in its colour: the screen's own styling
+    assert "\\x1b]0;pwned\\x07\\x1b[2J" in shown and "[link=https://example.com]click[/link]" in shown
+    assert "\x1b]" not in shown and "\x07" not in shown
+    assert "\x1b" not in re.sub(r"\x1b\[[0-9;]*m", "", shown)  # nothing but colour codes
