@@ -49,6 +49,18 @@ class Dealer:
         # (a search seeded alike then gives the same advice in both: it learns nothing of where things are).
         self.item_pools = [(paths, _by_value([_at(state.vars, p) for p in paths]))
                            for paths in pools.values() if len(paths) > 1]
+        # A card alone of its deck among what the player cannot see (the last one of a pile) has nothing
+        # to be exchanged with; kept, its real value would steer the search. It is drawn instead from
+        # the deck's cards the player sees nowhere (the copies of its table not in view).
+        lone = [(shape, paths[0]) for shape, paths in pools.items() if len(paths) == 1 and _is_card(shape)]
+        self.lone_draws = []
+        if lone:
+            unseen = {path for paths in pools.values() for path in paths}
+            in_view = _cards_in_view(state.vars, unseen)
+            for (_kind, tables), path in lone:
+                candidates = sorted(_copies_not_in_view(state.game, tables, in_view), key=repr)
+                if len(set(candidates)) > 1:
+                    self.lone_draws.append((path, candidates))
         self.field_pools = [(field, paths, _by_value([_at(state.vars, p)[field] for p in paths]))
                             for (_shape_, field), paths in _unseen_fields(state, player).items() if len(paths) > 1]
 
@@ -62,6 +74,8 @@ class Dealer:
             rng.shuffle(items)
             for (holder, i), item in zip(places, items):
                 holder[i] = item
+        for path, candidates in self.lone_draws:
+            _at(variables, path[:-1])[path[-1]] = rng.choice(candidates)
         for field, paths, order in self.field_pools:
             records = [_at(variables, path) for path in paths]
             values = [records[k][field] for k in order]
@@ -70,6 +84,39 @@ class Dealer:
                 r[field] = v
         _choose_secret_choices_again(world, self.player, rng)
         return world
+
+
+def _is_card(shape) -> bool:
+    """A shape of a table's row (a key of one or more tables)."""
+    return type(shape) is tuple and len(shape) == 2 and shape[0] in ("str", "int") and shape[1] is not None
+
+
+def _cards_in_view(variables: dict, unseen: set) -> dict:
+    """How many times each text or number stands in the state where the player sees it."""
+    counts: dict = {}
+    todo = [((name,), v) for name, v in variables.items()]
+    while todo:
+        path, value = todo.pop()
+        t = type(value)
+        if t is list:
+            todo.extend((path + (i,), v) for i, v in enumerate(value))
+        elif t is dict:
+            todo.extend((path + (k,), v) for k, v in value.items())
+        elif (t is str or t is int) and path not in unseen:
+            counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def _copies_not_in_view(game, tables: tuple, in_view: dict) -> list:
+    """The copies of the tables' cards that the player sees nowhere."""
+    copies: dict = {}
+    for table in tables:
+        for key in game.tables.get(table, ()):
+            copies[key] = copies.get(key, 0) + 1
+    out: list = []
+    for key, n in copies.items():
+        out += [key] * max(0, n - in_view.get(key, 0))
+    return out
 
 
 def _by_value(values: list) -> list:
@@ -108,7 +155,8 @@ def _rows_of(game) -> dict:
             for key in keys:
                 if type(key) in (str, int):
                     found.setdefault(key, []).append(table)
-        rows = _ROWS[game] = {k: tuple(sorted(v)) for k, v in found.items()}
+        # the tables, each once: a card with more copies than another is of the same deck all the same
+        rows = _ROWS[game] = {k: tuple(sorted(set(v))) for k, v in found.items()}
     return rows
 
 
