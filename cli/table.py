@@ -97,7 +97,7 @@ class Table:
         self.version = 0           # how many times the table changed: a page shows the newest
         self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
         self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
-        self.failure: Optional[str] = None  # ... and how, for the referee's terminal only
+        self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
 
     # ------------------------------------------------------------------ seats
     def place_of(self, token: str) -> Optional[Place]:
@@ -123,7 +123,14 @@ class Table:
         from rulewright.interpreter.svg import picture
         st, game, p = self.session.state, self.session.game, place.player
         limits.fresh()  # the display runs the rules' expressions: bounded like a move
-        screen = build(st, p)
+        try:
+            screen = build(st, p)
+            shown = {"picture": picture(screen), "own": _own_things(game, screen, p),
+                     "to_move": list(screen.to_move), "status": screen.turn_note}
+        except RulesError as exc:  # the rules' display fails: the seat can still play, by the buttons
+            self.failure = describe(exc)  # may name a hidden value: for the referee's terminal only
+            shown = {"picture": "", "own": [], "to_move": st.view(p)["to_move"],
+                     "status": "the rules' display fails here (the server's terminal says where)"}
         # the rules by name, never the seed: what seat.py lets a seat be told of its game
         told = place.server.seat.started({"game": game.name, "rules": self.session.ref,
                                           "players": game.player_count, "options": dict(game.options),
@@ -132,11 +139,8 @@ class Table:
             "type": "table", "version": self.version, "you": p, **told,
             "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None}
                       for q in self.places],
-            "picture": picture(screen),
-            "own": _own_things(game, screen, p),
+            **shown,
             "moves": self._moves(p),
-            "to_move": list(screen.to_move),
-            "status": screen.turn_note,
             "log": [describe_event(e) for e in st.event_history(p)],
             "over": st.is_over(),
             "outcome": describe_outcome(st.outcome()) if st.is_over() else None,

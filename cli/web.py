@@ -75,6 +75,13 @@ class WebTable:
                     await ws.send_text(shown)
                 except Exception:  # the page went away meanwhile: its own loop forgets it
                     sockets.discard(ws)
+        self.tell_referee()
+
+    def tell_referee(self) -> None:
+        """How the rules failed, if they did since the last time: on the server's terminal."""
+        if self.table.failure:
+            say(f"the rules failed:\n{self.table.failure}")
+            self.table.failure = None
 
     async def agents_play(self) -> None:
         """Let the agents move while one of their seats is to move (one such loop at a time)."""
@@ -86,9 +93,7 @@ class WebTable:
                 await self.tell_everyone()
                 if self.agent_pause:
                     await asyncio.sleep(self.agent_pause)
-            if self.table.failure:
-                say(f"the rules failed on an agent's move:\n{self.table.failure}")
-                self.table.failure = None
+            if self.table.stuck:
                 await self.tell_everyone()
         finally:
             self.agents_busy = False

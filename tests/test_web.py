@@ -24,7 +24,7 @@ websockets_client = pytest.importorskip("websockets.sync.client")
 from typer.testing import CliRunner  # noqa: E402
 
 from rulewright.cli.main import app  # noqa: E402
-from rulewright.cli.table import Table, seat_specs  # noqa: E402
+from rulewright.cli.table import Refused, Table, seat_specs  # noqa: E402
 from rulewright.cli.web import WebTable, listening_socket, uvicorn_server  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
@@ -95,8 +95,10 @@ def test_a_seat_is_told_only_its_own_and_refused_requests_change_nothing():
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(f"{base}/seat/{'x' * 32}", timeout=10)
         assert missing.value.code == 404
-        with pytest.raises(Exception):  # no seat: the WebSocket's handshake is refused
+        from websockets.exceptions import InvalidStatus
+        with pytest.raises(InvalidStatus) as refused:  # no seat: the WebSocket's handshake is refused
             websockets_client.connect(f"{base.replace('http', 'ws')}/seat/nobody/ws", open_timeout=10)
+        assert refused.value.response.status_code == 403
         with seat_socket(base, table, 2) as ws:
             shown = receive(ws, lambda m: m["type"] == "table")
             assert "seed" not in shown and shown["rules"] == "kuhn-poker" and shown["moves"] == []
@@ -256,3 +258,18 @@ def test_an_agent_seat_moves_by_itself(browser):
         wait_log(page, 2)  # the agent answered: its first legal move
         assert page.locator("#log li").all_inner_texts() == ["player 1: B2", "player 2: A1"]
         page.wait_for_selector("#picture [data-space='A2'].playable")
+
+
+def test_rules_that_fail_on_an_agents_move_stop_the_table_and_say_so(tmp_path):
+    source = Path(shipped_games()["tic-tac-toe"]).read_text()
+    rules = tmp_path / "broken.rules"
+    rules.write_text(source.replace("    marks[cell] = me\n", "    marks[cell] = me\n    let x = 6 / (me - 2)\n"))
+    table = Table(str(rules), None, {}, 1, agents="human,first")
+    with pytest.raises(Refused, match="not your move"):
+        table.play(table.places[1], 1, "A1")  # player 2 is not to move
+    table.play(table.places[0], 5, "B2")
+    assert not table.agent_move()  # the rules fail on player 2's move: the table waits
+    assert "division" in table.failure and table.session.state.moves_made == 1
+    shown = table.shown_to(table.places[0])
+    assert "the rules failed on player 2's move" in shown["notes"][-1]
+    assert shown["log"] == ["player 1: B2"]
