@@ -56,6 +56,7 @@ class WebTable:
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulewright-table")
         self.pages: dict = defaultdict(set)  # player -> the WebSockets of the pages open at that seat
         self.agents_busy = False
+        self.telling = asyncio.Lock()
         self.app = self._app()
 
     async def run(self, fn, *args):
@@ -64,6 +65,11 @@ class WebTable:
 
     # ------------------------------------------------------------------ pushing the table to the pages
     async def tell_everyone(self) -> None:
+        async with self.telling:  # one at a time: a page gets the tables in the order they were made
+            await self._tell_everyone()
+        self.tell_referee()
+
+    async def _tell_everyone(self) -> None:
         here = frozenset(p for p, sockets in self.pages.items() if sockets)
         for player, sockets in list(self.pages.items()):
             if not sockets:
@@ -75,7 +81,6 @@ class WebTable:
                     await ws.send_text(shown)
                 except Exception:  # the page went away meanwhile: its own loop forgets it
                     sockets.discard(ws)
-        self.tell_referee()
 
     def tell_referee(self) -> None:
         """How the rules failed, if they did since the last time: on the server's terminal."""

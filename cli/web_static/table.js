@@ -8,13 +8,14 @@ let socket = null;
 let retry = 500;           // ms before reconnecting; doubles up to 8 s while the server is away
 let table = null;          // the last table the server sent
 let waiting = false;       // a move was sent: the buttons stay off until the table answers
+let newest = -1;           // the version of the newest table shown since connecting: an older one is not shown
 
 const $ = (id) => document.getElementById(id);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/seat/${encodeURIComponent(seatToken)}/ws`);
-  socket.onopen = () => { retry = 500; $("connection").textContent = "connected"; };
+  socket.onopen = () => { retry = 500; newest = -1; $("connection").textContent = "connected"; };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     $("connection").textContent = "disconnected: reconnecting...";
@@ -41,7 +42,9 @@ function say(text, kind) {
 
 function receive(msg) {
   if (msg.type === "table") {
-    waiting = false;
+    if (msg.version < newest) return;
+    if (!table || msg.version !== table.version) waiting = false;  // a move sent is answered by a new table
+    newest = msg.version;
     show(msg);
   } else if (msg.type === "refused") {
     waiting = false;
