@@ -446,6 +446,42 @@ def serve(
     run_server(game, players, parse_options(option), seed, text, as_player)
 
 
+@app.command()
+@user_errors
+def web(
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    players: Optional[int] = PLAYERS,
+    option: Optional[List[str]] = OPTION,
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="N",
+                                       help="Seed for the game's randomness (never shown to a seat); "
+                                            "default: one drawn at random, kept secret."),
+    agents: Optional[str] = typer.Option(None, "--agents", "-A", metavar="SPEC",
+                                         help="Who plays each seat: one per seat, 'human' for a person's, "
+                                              "e.g. 'human,mcts:iterations=400' (default: people only)."),
+    hint: str = typer.Option("ismcts:iterations=300,seconds=3", "--hint", metavar="AGENT",
+                             help="The agent that suggests a move (one that searches only what the seat "
+                                  "sees: ismcts, greedy, random, first)."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
+                             help="Address to listen on (0.0.0.0: every network of this machine)."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="P", help="Port (0: a free one)."),
+    watch: bool = typer.Option(False, "--watch", help="Read the rules again when their file changes, and play "
+                                                     "the moves so far on them."),
+):
+    """A table in the browser: prints one link per seat; each seat sees only its own view, plays by clicks,
+    and sees every move as it is made. See docs/cli.md."""
+    from rulewright.cli.table import check_hint
+    from rulewright.interpreter.agents import AgentSpecError
+    try:
+        check_hint(hint)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--hint'") from None
+    from rulewright.cli.web import run_web
+    try:
+        run_web(game, players, parse_options(option), seed, agents, hint, host, port, watch)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
+
+
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version

@@ -43,6 +43,11 @@ def _xml(text: str) -> str:
     return escape(xml_safe(text))
 
 
+def _attribute(text: str) -> str:
+    """A text as an XML attribute's value (in double quotes)."""
+    return escape(xml_safe(str(text)), {'"': "&quot;"})
+
+
 def _text(x, y, text, size=12, anchor="start", weight="normal", fill="#212121", family=FONT) -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="{family}" font-size="{size}" '
             f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{_xml(text)}</text>')
@@ -87,7 +92,9 @@ class _Board:
         shown = self.sc.spaces[space]
         colour = self.sc.colour_of(shown)
         ink = INK.get(colour, "#212121")
-        rect = (f'<rect x="{cx - hw:.1f}" y="{cy - hh:.1f}" width="{2 * hw:.1f}" height="{2 * hh:.1f}" '
+        # data-space names the space, for a page that lets a click on it choose a move (cli/web_static)
+        rect = (f'<rect data-space="{_attribute(space)}" x="{cx - hw:.1f}" y="{cy - hh:.1f}" width="{2 * hw:.1f}" '
+                f'height="{2 * hh:.1f}" '
                 f'rx="{6 if self.graph else 2}" fill="{"#fff8e1" if colour else "#ffffff"}" '
                 f'stroke="{ink if colour else "#9e9e9e"}" stroke-width="{2 if colour else 1}"/>')
         if not self.graph:

@@ -1,0 +1,319 @@
+"""A table: one game that several seats play together, each seat a person (behind a link holding an
+unguessable token) or an agent; what each seat is shown, its moves, a hint, and the rules reloaded when
+their file changes (`web --watch`). The web server (web.py) carries it to the browsers.
+
+What a seat may ask and be told is seat.py's rule, applied through serve's protocol: each seat's moves go
+through a serve.Server seated as its player, sharing the table's one game. Everything a seat is shown is
+worked out from that player's view (views.py, screen.py): never the seed, nor another seat's secrets.
+
+Not thread-safe: the web server calls a table from one thread only (its engine thread)."""
+from __future__ import annotations
+
+import re
+import secrets
+from pathlib import Path
+from typing import Optional
+
+import attrs
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import RulesCompileError, RulesError, RulesRuntimeError
+from rulewright.cli.errors import describe
+from rulewright.cli.play import describe_event, describe_outcome
+from rulewright.cli.serve import Server
+from rulewright.cli.session import Session, open_session
+from rulewright.interpreter.agents import AGENTS, AgentSpecError, agents_for, parse_spec
+
+PERSON = "human"  # in --agents, a seat a person plays
+# A hint searches only what its seat may see: these agents deal what the seat cannot see again at
+# random (determinize.py) or look at nothing; 'mcts' would search the real hands and deck.
+HINT_AGENTS = ("ismcts", "greedy", "random", "first")
+DEFAULT_HINT = "ismcts:iterations=300,seconds=3"
+NOTES_KEPT = 8
+
+
+@attrs.define(eq=False)
+class Place:
+    """One seat at the table."""
+    player: int
+    server: Server             # serve's protocol seated as this player: seat.py's rule
+    token: Optional[str]       # the secret part of the seat's link; None for an agent's seat
+    agent: object = None       # plays the seat, or None: a person does
+    who: str = PERSON          # what every seat is told of who plays it: 'human' or the agent's spec
+
+
+def seat_specs(spec: Optional[str], players: int) -> list:
+    """Who plays each seat: None (a person) or an agent spec. ``spec`` names one per seat, 'human' for a
+    person's, e.g. 'human,mcts:iterations=400'; without it every seat is a person's."""
+    if spec is None:
+        return [None] * players
+    seats: list = []
+    for part in spec.split(","):
+        head, sep, _ = part.partition(":")
+        if "=" in head and not sep and seats:  # a parameter of the agent before (as parse_spec reads it)
+            seats[-1] += "," + part.strip()
+        else:
+            seats.append(part.strip())
+    if len(seats) != players:
+        raise AgentSpecError(f"--agents names {len(seats)} seat{'' if len(seats) == 1 else 's'} for {players} "
+                             f"players: name one for every seat, '{PERSON}' for a person's "
+                             f"(e.g. '{PERSON},random'; agents: {', '.join(AGENTS)})")
+    out = [None if s == PERSON else s for s in seats]
+    for s in out:
+        if s is not None:
+            parse_spec(s)  # a clear error for an unknown agent or parameter
+    if all(s is not None for s in out):
+        raise AgentSpecError(f"every seat is an agent's: name '{PERSON}' for the seats people play")
+    return out
+
+
+def check_hint(spec: str) -> str:
+    parsed = parse_spec(spec)
+    if len(parsed) != 1 or parsed[0][0] not in HINT_AGENTS:
+        raise AgentSpecError(f"a hint is one agent that searches only what its seat may see "
+                             f"({', '.join(HINT_AGENTS)}), not {spec!r}")
+    return spec
+
+
+class Refused(Exception):
+    """A request of a seat the table refuses: nothing changed; the message says why."""
+
+
+class Table:
+    def __init__(self, game: str, players: Optional[int], options: dict, seed: Optional[int],
+                 agents: Optional[str] = None, hint: str = DEFAULT_HINT):
+        self.hint_spec = check_hint(hint)
+        self.session: Session = open_session(game, players, options, seed)
+        count = self.session.game.player_count
+        self.places = []
+        for player, spec in enumerate(seat_specs(agents, count), 1):
+            server = Server(game, players, options, seed, as_player=player)
+            server.session = self.session
+            # an agent's own generator, never derived from the game's seed: a seat that watched a seeded
+            # agent's choices could work out its seed, and from it the game's (and so every hidden card)
+            agent = None if spec is None else agents_for(spec, 1, secrets.randbits(63))[0]
+            self.places.append(Place(player, server, None if spec else secrets.token_urlsafe(24), agent,
+                                     spec or PERSON))
+        self.version = 0           # how many times the table changed: a page shows the newest
+        self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
+        self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
+        self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
+
+    # ------------------------------------------------------------------ seats
+    def place_of(self, token: str) -> Optional[Place]:
+        """The seat whose link holds ``token`` (compared in constant time), or None."""
+        found = None
+        for place in self.places:
+            if place.token is not None and secrets.compare_digest(place.token, token):
+                found = place
+        return found
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _note(self, text: str) -> None:
+        self.notes = (self.notes + [text])[-NOTES_KEPT:]
+
+    # ------------------------------------------------------------------ what a seat is shown
+    def shown_to(self, place: Place, here: frozenset = frozenset()) -> dict:
+        """Everything ``place``'s page shows, from that player's view only; ``here``: the players whose
+        page is open now."""
+        from rulewright.interpreter import limits
+        from rulewright.interpreter.screen import build
+        from rulewright.interpreter.svg import picture
+        st, game, p = self.session.state, self.session.game, place.player
+        limits.fresh()  # the display runs the rules' expressions: bounded like a move
+        try:
+            screen = build(st, p)
+            shown = {"picture": picture(screen), "own": _own_things(game, screen, p),
+                     "to_move": list(screen.to_move), "status": screen.turn_note}
+        except RulesError as exc:  # the rules' display fails: the seat can still play, by the buttons
+            self.failure = describe(exc)  # may name a hidden value: for the referee's terminal only
+            shown = {"picture": "", "own": [], "to_move": st.view(p)["to_move"],
+                     "status": "the rules' display fails here (the server's terminal says where)"}
+        # the rules by name, never the seed: what seat.py lets a seat be told of its game
+        told = place.server.seat.started({"game": game.name, "rules": self.session.ref,
+                                          "players": game.player_count, "options": dict(game.options),
+                                          "seed": st.seed})
+        return {
+            "type": "table", "version": self.version, "you": p, **told,
+            "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None}
+                      for q in self.places],
+            **shown,
+            "moves": self._moves(p),
+            "log": [describe_event(e) for e in st.event_history(p)],
+            "over": st.is_over(),
+            "outcome": describe_outcome(st.outcome()) if st.is_over() else None,
+            "notes": list(self.notes) + ([self.stuck] if self.stuck else []),
+        }
+
+    def _moves(self, player: int) -> list:
+        """The player's legal moves as serve numbers them for the seat, with the spaces each one names."""
+        st = self.session.state
+        if player not in st.to_move():
+            return []
+        board = self.session.game.compiled.board
+        spaces = set(board.spaces) if board is not None else set()
+        return [{"number": i, "text": m.text,
+                 "spaces": [w for w in re.findall(r"[^\s,;:()\[\]{}]+", m.text) if w in spaces]}
+                for i, m in enumerate(st.legal_moves(player), 1)]
+
+    # ------------------------------------------------------------------ what a seat may do
+    def _chosen(self, place: Place, number, text) -> tuple:
+        """The move a page asked for: its number and text as the page was shown them, still legal."""
+        if isinstance(number, bool) or not isinstance(number, int) or not isinstance(text, str):
+            raise Refused("a move is asked for by its number and its text, as the page shows them")
+        st = self.session.state
+        if st.is_over():
+            raise Refused("the game is over")
+        moves = self._moves(place.player)
+        if not moves:
+            raise Refused("it is not your move")
+        if not 1 <= number <= len(moves) or moves[number - 1]["text"] != text:
+            raise Refused(f"'{text[:60]}' is not one of your moves now (the table changed): choose again")
+        return number, text
+
+    def play(self, place: Place, number, text) -> None:
+        """Make the seat's move ``number`` (its ``text`` as the page showed it); raises Refused."""
+        number, _ = self._chosen(place, number, text)
+        reply = place.server.handle({"cmd": "apply", "move": number})  # serve's protocol: the seat's rule
+        if not reply["ok"]:
+            raise Refused(reply["error"])
+        self._changed()
+
+    def hint(self, place: Place) -> dict:
+        """An agent's suggestion for the seat's move, searched on what the seat may see."""
+        st = self.session.state
+        if not self._moves(place.player):
+            raise Refused("it is not your move: no hint to give")
+        # a fresh agent each time: nothing it remembers of earlier searches (which saw other positions)
+        agent = agents_for(self.hint_spec, 1, secrets.randbits(63))[0]
+        move = agent.choose(st, place.player)
+        number = next(i for i, m in enumerate(st.legal_moves(place.player), 1) if m.text == move.text)
+        return {"type": "hint", "number": number, "text": move.text,
+                "by": self.hint_spec.partition(":")[0]}
+
+    def explain(self, place: Place, number, text) -> dict:
+        """Where the rules offer the seat's move ``number``. (What each move does, in words, is not
+        worked out yet: only the decision's place in the rules.)"""
+        number, text = self._chosen(place, number, text)
+        pending = self.session.state.pending
+        rules = self.session.game.rules
+        name = Path(rules.filename).name
+        if pending is None or not pending.line:
+            return {"type": "explain", "number": number, "text": text,
+                    "explanation": "no explanation: the rules do not say where this move comes from"}
+        where = f"{name}:{pending.line}"
+        source = ""
+        if len(rules.sources) <= 1:  # a variant's lines may be its base's: quote only a file of its own
+            lines = rules.source.split("\n")
+            if pending.line <= len(lines):
+                source = lines[pending.line - 1].strip()
+        else:
+            where = f"line {pending.line} of {name} or of the rules it extends"
+        return {"type": "explain", "number": number, "text": text,
+                "explanation": f"'{text}' is one of the options of the decision at {where}"
+                               + (f' ("{source}")' if source else "")
+                               + " (no explanation of what the move does yet)"}
+
+    def agent_move(self) -> bool:
+        """One move by an agent whose seat is to move; False when no agent is to move."""
+        st = self.session.state
+        if st.is_over() or self.stuck:
+            return False
+        for p in st.to_move():
+            place = self.places[p - 1]
+            if place.agent is None:
+                continue
+            move = place.agent.choose(st, p)
+            try:
+                st.apply(move, player=p)
+            except RulesError as exc:
+                # the message may name a hidden value: the referee's terminal has it, the seats a summary
+                self.stuck = (f"the rules failed on player {p}'s move (an agent's); the table waits for "
+                              "the rules to be edited (the server's terminal says where)")
+                self.failure = describe(exc)
+                self._changed()
+                return False
+            self._changed()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ --watch
+    def source_files(self) -> list:
+        """The rules' files: the game's, and the bases it extends."""
+        rules = self.session.game.rules
+        return sorted({str(Path(f).resolve()) for f in list(rules.sources) or [rules.filename]
+                       if Path(f).is_file()})
+
+    def stamps(self) -> dict:
+        out = {}
+        for f in self.source_files():
+            try:
+                stat = Path(f).stat()
+                out[f] = (stat.st_mtime_ns, stat.st_size)
+            except OSError:
+                out[f] = None
+        return out
+
+    def reload(self) -> str:
+        """Read the rules again and play the moves so far on them, as far as they allow. Returns the
+        referee's note (for the server's terminal); the seats get a note of their own, which names no
+        move (another player's could be secret)."""
+        from rulewright.interpreter import saves
+        from rulewright.interpreter.api import Game, load_rules
+        old = self.session
+        before = _moves_made(old.state)
+        try:
+            game = Game(load_rules(old.ref), old.game.player_count, dict(old.game.options))
+            loaded = saves.load(game, old.state.to_json(), verify=False, force=True)
+        except RulesError as exc:
+            message = describe(exc)
+            if isinstance(exc, RulesCompileError) or not isinstance(exc, RulesRuntimeError):
+                # about the rules' text (or an option), no state in it: every seat may read it
+                self._note("the edited rules have an error; the table plays on as it was:\n" + message)
+            else:
+                self._note("the edited rules fail while setting up the game; the table plays on as it was "
+                           "(the server's terminal says where)")
+            self._changed()
+            return f"the edited rules were not loaded:\n{message}"
+        self.session = Session(old.ref, game, loaded.state, old.seed)
+        for place in self.places:
+            place.server.session = self.session
+        self.stuck = None
+        after = _moves_made(loaded.state)
+        if loaded.note is None:
+            told = "the rules were read again: nothing that changes play changed"
+        elif after < before:
+            told = (f"the edited rules were read: they diverge at move {after + 1} of {before}, which they "
+                    f"do not allow; the table goes on from before it")
+        else:
+            told = f"the edited rules were read: the {before} move{'' if before == 1 else 's'} so far were played again"
+        self._note(told)
+        self._changed()
+        return loaded.note or told
+
+
+def _moves_made(state) -> int:
+    return sum(1 for e in state.event_history() if e.get("event") == "move")
+
+
+def _own_things(game, screen, player: int) -> list:
+    """The rules' 'own' entries of the screen (the viewer's hand...), each a list of cards when it names a
+    variable holding a list, else its text; from the viewer's view only (screen.vars)."""
+    from rulewright.interpreter.screen import value_text
+    entries = [entry for word, items in game.compiled.screen if word == "own" for _label, entry, _fn in items]
+    out = []
+    for (label, text), entry in zip(screen.own, entries):
+        cards = None
+        expr = entry.expr
+        if isinstance(expr, ast.Name) and expr.id in screen.vars:
+            value = screen.vars[expr.id]
+            if expr.id in game.compiled.player_vars:
+                value = value[player - 1]
+            if type(value) is list:
+                cards = [value_text(v) for v in value]
+            elif value is not None and not (type(value) is dict and set(value) == {"hidden"}):
+                cards = [value_text(value)]
+        out.append({"label": label, "text": text, "cards": cards})
+    return out

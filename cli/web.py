@@ -1,0 +1,286 @@
+"""`rulewright web`: a table in the browser (docs/cli.md, "web").
+
+Starlette serves one page of plain HTML and a little JavaScript (web_static/), the same for every seat;
+the seat is the token in its address. The page speaks over a WebSocket: the server pushes the seat's
+table (table.py: what that player may see) whenever anything changes, and the page sends the seat's
+requests, one small JSON object each: {"cmd": "move", "number": 3, "text": "B2"}, {"cmd": "hint"},
+{"cmd": "explain", "number": 3, "text": "B2"}. A refused request changes nothing and gets
+{"type": "refused", "error": "..."}; no traceback reaches a page.
+
+The game runs in one engine thread (the table is touched by nothing else), so the server stays
+responsive while an agent or a hint searches."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import socket
+import sys
+import traceback
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Optional
+
+from rulewright.dsl.errors import OptionError
+from rulewright.cli.seat import Seat
+from rulewright.cli.table import Refused, Table
+
+STATIC = Path(__file__).parent / "web_static"
+MAX_REQUEST = 16384       # bytes of one request from a page (a move's text and number)
+WATCH_EVERY = 0.4         # seconds between two looks at the rules' files (--watch)
+AGENT_PAUSE = 0.6         # seconds between two agents' moves, so the people can follow them
+HEADERS = [  # every HTTP reply: the page loads only its own files, and never tells another site its address
+    (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                 b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cache-control", b"no-store"),
+]
+
+
+def say(text: str) -> None:
+    """A line on the server's terminal: the referee's (it may name what the seats may not see)."""
+    print(text, file=sys.stderr, flush=True)
+
+
+class WebTable:
+    """The table on the web: its engine thread, the pages connected to each seat, the agents' turns, and
+    the watch on the rules' files."""
+
+    def __init__(self, table: Table, watch: bool = False, agent_pause: float = AGENT_PAUSE):
+        self.table = table
+        self.watch = watch
+        self.agent_pause = agent_pause
+        self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulewright-table")
+        self.pages: dict = defaultdict(set)  # player -> the WebSockets of the pages open at that seat
+        self.agents_busy = False
+        self.telling = asyncio.Lock()
+        self.app = self._app()
+
+    async def run(self, fn, *args):
+        """``fn(*args)`` in the engine thread, the only one that touches the game."""
+        return await asyncio.get_running_loop().run_in_executor(self.engine, functools.partial(fn, *args))
+
+    # ------------------------------------------------------------------ pushing the table to the pages
+    async def tell_everyone(self) -> None:
+        async with self.telling:  # one at a time: a page gets the tables in the order they were made
+            await self._tell_everyone()
+        self.tell_referee()
+
+    async def _tell_everyone(self) -> None:
+        here = frozenset(p for p, sockets in self.pages.items() if sockets)
+        for player, sockets in list(self.pages.items()):
+            if not sockets:
+                continue
+            shown = json.dumps(await self.run(self.table.shown_to, self.table.places[player - 1], here),
+                               ensure_ascii=False)
+            for ws in list(sockets):
+                try:
+                    await ws.send_text(shown)
+                except Exception:  # the page went away meanwhile: its own loop forgets it
+                    sockets.discard(ws)
+
+    def tell_referee(self) -> None:
+        """How the rules failed, if they did since the last time: on the server's terminal."""
+        if self.table.failure:
+            say(f"the rules failed:\n{self.table.failure}")
+            self.table.failure = None
+
+    async def agents_play(self) -> None:
+        """Let the agents move while one of their seats is to move (one such loop at a time)."""
+        if self.agents_busy:
+            return
+        self.agents_busy = True
+        try:
+            while await self.run(self.table.agent_move):
+                await self.tell_everyone()
+                if self.agent_pause:
+                    await asyncio.sleep(self.agent_pause)
+            if self.table.stuck:
+                await self.tell_everyone()
+        finally:
+            self.agents_busy = False
+
+    async def watch_rules(self) -> None:
+        """--watch: when a rules file changes, read it again and play the moves so far on it."""
+        stamps = await self.run(self.table.stamps)
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            now = await self.run(self.table.stamps)
+            if now == stamps:
+                continue
+            stamps = now
+            say(await self.run(self.table.reload))
+            stamps = await self.run(self.table.stamps)  # a base file may have come or gone
+            await self.tell_everyone()
+            asyncio.get_running_loop().create_task(self.agents_play())
+
+    # ------------------------------------------------------------------ a seat's requests
+    async def answer(self, place, raw) -> Optional[dict]:
+        """The reply to one request of a page (None: the table changed, every page is told)."""
+        if not isinstance(raw, str) or len(raw.encode("utf-8", "surrogatepass")) > MAX_REQUEST:
+            return _refused(f"a request is a JSON object of at most {MAX_REQUEST} bytes, sent as text")
+        try:
+            request = json.loads(raw)
+        except (ValueError, RecursionError):
+            return _refused("a request is a JSON object such as {\"cmd\": \"hint\"}")
+        if not isinstance(request, dict):
+            return _refused("a request is a JSON object such as {\"cmd\": \"hint\"}")
+        cmd = request.get("cmd")
+        try:
+            if cmd == "move":
+                await self.run(self.table.play, place, request.get("number"), request.get("text"))
+                await self.tell_everyone()
+                asyncio.get_running_loop().create_task(self.agents_play())
+                return None
+            if cmd == "hint":
+                return await self.run(self.table.hint, place)
+            if cmd == "explain":
+                return await self.run(self.table.explain, place, request.get("number"), request.get("text"))
+            if cmd == "table":
+                return await self.run(self.table.shown_to, place, frozenset(p for p, s in self.pages.items() if s))
+            return _refused(f"unknown request {str(cmd)[:40]!r} (requests: move, hint, explain, table)")
+        except Refused as exc:
+            return _refused(str(exc))
+        except Exception as exc:  # a bug of rulewright's own: the referee sees it, the seat a summary
+            say(f"while answering player {place.player}:\n{traceback.format_exc()}")
+            return _refused(Seat.internal_error(exc))
+
+    async def seat_socket(self, websocket) -> None:
+        place = self.table.place_of(websocket.path_params["token"])
+        if place is None:
+            await websocket.close(code=1008)  # before accepting: the handshake is refused (403)
+            return
+        from starlette.websockets import WebSocketDisconnect
+        await websocket.accept()
+        self.pages[place.player].add(websocket)
+        try:
+            await self.tell_everyone()  # this page its table; the others that this seat is here
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                reply = await self.answer(place, message.get("text"))
+                if reply is not None:
+                    await websocket.send_text(json.dumps(reply, ensure_ascii=False))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.pages[place.player].discard(websocket)
+            with contextlib.suppress(Exception):
+                await self.tell_everyone()
+
+    # ------------------------------------------------------------------ the HTTP side
+    def _app(self):
+        from starlette.applications import Starlette
+        from starlette.responses import FileResponse, HTMLResponse
+        from starlette.routing import Mount, Route, WebSocketRoute
+        from starlette.staticfiles import StaticFiles
+
+        async def home(_request):
+            return HTMLResponse(_PLAIN.format(title="rulewright table",
+                                              text="A rulewright table. Open the link of your seat, which the "
+                                                   "server printed when it started."))
+
+        async def seat_page(request):
+            if self.table.place_of(request.path_params["token"]) is None:
+                return HTMLResponse(_PLAIN.format(title="no such seat",
+                                                  text="No seat has this link: check it with the server's host."),
+                                    status_code=404)
+            return FileResponse(STATIC / "table.html", media_type="text/html; charset=utf-8")
+
+        @contextlib.asynccontextmanager
+        async def lifespan(_app):
+            tasks = [asyncio.get_running_loop().create_task(self.agents_play())]
+            if self.watch:
+                tasks.append(asyncio.get_running_loop().create_task(self.watch_rules()))
+            try:
+                yield
+            finally:
+                for task in tasks:
+                    task.cancel()
+                self.engine.shutdown(wait=False, cancel_futures=True)
+
+        app = Starlette(routes=[
+            Route("/", home),
+            Route("/seat/{token}", seat_page),
+            WebSocketRoute("/seat/{token}/ws", self.seat_socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ], lifespan=lifespan)
+        return _with_headers(app)
+
+
+_PLAIN = ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title></head>"
+          "<body><p>{text}</p></body></html>")
+
+
+def _refused(error: str) -> dict:
+    return {"type": "refused", "error": error}
+
+
+def _with_headers(app):
+    """``app`` with HEADERS added to every HTTP reply."""
+    async def wrapped(scope, receive, send):
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": list(message.get("headers", [])) + HEADERS}
+            await send(message)
+        await app(scope, receive, send_with_headers)
+    return wrapped
+
+
+# --------------------------------------------------------------------- starting it
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port (port 0: a free one); a clear error when it cannot."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(64)
+    except OSError as exc:
+        raise OptionError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def uvicorn_server(web: WebTable):
+    import uvicorn
+    config = uvicorn.Config(web.app, log_level="warning", access_log=False, ws_max_size=MAX_REQUEST,
+                            lifespan="on")
+    return uvicorn.Server(config)
+
+
+def address(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def run_web(game: str, players: Optional[int], options: dict, seed: Optional[int], agents: Optional[str],
+            hint: str, host: str, port: int, watch: bool) -> None:
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise OptionError("the web table needs starlette and uvicorn: pip install 'rulewright[web]'") from None
+    table = Table(game, players, options, seed, agents, hint)
+    sock = listening_socket(host, port)
+    base = address(host, sock.getsockname()[1])
+    g = table.session.game
+    print(f"{g.name}, {g.player_count} players: a table at {base} (Ctrl-C ends it)")
+    for place in table.places:
+        if place.token is None:
+            print(f"  player {place.player}: the agent {place.who}")
+        else:
+            print(f"  player {place.player}: {base}/seat/{place.token}")
+    print("Each link is its seat's alone: give it to that player only (it lets whoever holds it play the seat).")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"Listening on {host}: other machines may connect; the links travel unencrypted (plain HTTP).")
+    if watch:
+        print("Watching " + ", ".join(table.source_files()) + ": an edit is played again at the table.")
+    sys.stdout.flush()
+    uvicorn_server(WebTable(table, watch)).run(sockets=[sock])

@@ -1,0 +1,275 @@
+"""`rulewright web`: the table in the browser. The server runs in this process (uvicorn in a thread, on a
+free port); Debian's Chromium, driven by playwright, plays by clicks as people would: a whole game of
+tic-tac-toe, a few turns of a card game in which seat 1's page and everything it received is searched for
+seat 2's card and the seed, a reload, an agent's seat. The rest (refusals, --watch) speak to the server
+over a WebSocket without a browser. The browser tests skip, saying why, where Chromium or playwright is
+absent (.ci/run installs Chromium)."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+websockets_client = pytest.importorskip("websockets.sync.client")
+
+from typer.testing import CliRunner  # noqa: E402
+
+from rulewright.cli.main import app  # noqa: E402
+from rulewright.cli.table import Refused, Table, seat_specs  # noqa: E402
+from rulewright.cli.web import WebTable, listening_socket, uvicorn_server  # noqa: E402
+from rulewright.interpreter.api import shipped_games  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+WAIT_MS = 15_000  # the longest a page may take to show what it must (a bound, not a measure)
+
+
+@contextlib.contextmanager
+def serving(table: Table, watch: bool = False):
+    """The table served on a free port of 127.0.0.1 until the block ends; yields its address."""
+    server = uvicorn_server(WebTable(table, watch=watch, agent_pause=0))
+    sock = listening_socket("127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:  # polled: ready once uvicorn says so (the socket listens from the start)
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)
+        sock.close()
+
+
+def link(base: str, table: Table, player: int) -> str:
+    return f"{base}/seat/{table.places[player - 1].token}"
+
+
+@contextlib.contextmanager
+def seat_socket(base: str, table: Table, player: int):
+    url = link(base, table, player).replace("http://", "ws://") + "/ws"
+    with websockets_client.connect(url, open_timeout=10) as ws:
+        yield ws
+
+
+def receive(ws, until, bound: float = 15.0) -> dict:
+    """The first message from the server that ``until`` accepts (every message is read in turn)."""
+    deadline = time.monotonic() + bound
+    while True:
+        message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if until(message):
+            return message
+
+
+# ------------------------------------------------------------------------------------- without a browser
+def test_seat_specs():
+    assert seat_specs(None, 2) == [None, None]
+    assert seat_specs("human,mcts:iterations=5,depth=3", 2) == [None, "mcts:iterations=5,depth=3"]
+    runner = CliRunner()
+    for args, expected in ((["--agents", "random,random"], "every seat is an agent's"),
+                           (["--agents", "human"], "names 1 seat for 2 players"),
+                           (["--agents", "human,robot"], "unknown agent 'robot'"),
+                           (["--hint", "mcts"], "searches only what its seat may see")):
+        result = runner.invoke(app, ["web", "tic-tac-toe", "--port", "0", *args])
+        assert result.exit_code == 2 and expected in result.output, result.output
+
+
+def test_a_seat_is_told_only_its_own_and_refused_requests_change_nothing():
+    table = Table("kuhn-poker", None, {}, 271828)
+    with serving(table) as base:
+        page = urllib.request.urlopen(link(base, table, 1), timeout=10)
+        assert "no-referrer" in page.headers["referrer-policy"]
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"{base}/seat/{'x' * 32}", timeout=10)
+        assert missing.value.code == 404
+        from websockets.exceptions import InvalidStatus
+        with pytest.raises(InvalidStatus) as refused:  # no seat: the WebSocket's handshake is refused
+            websockets_client.connect(f"{base.replace('http', 'ws')}/seat/nobody/ws", open_timeout=10)
+        assert refused.value.response.status_code == 403
+        with seat_socket(base, table, 2) as ws:
+            shown = receive(ws, lambda m: m["type"] == "table")
+            assert "seed" not in shown and shown["rules"] == "kuhn-poker" and shown["moves"] == []
+            assert "271828" not in json.dumps(shown)
+            for request, error in (("not json", "a request is a JSON object"),
+                                   (json.dumps({"cmd": "undo"}), "unknown request 'undo'"),
+                                   (json.dumps({"cmd": "move", "number": 1, "text": "pass"}), "not your move"),
+                                   (json.dumps({"cmd": "move", "number": True, "text": "pass"}), "its number"),
+                                   (json.dumps({"cmd": "hint"}), "not your move")):
+                ws.send(request)
+                assert error in receive(ws, lambda m: m["type"] == "refused")["error"]
+        with seat_socket(base, table, 1) as ws:
+            shown = receive(ws, lambda m: m["type"] == "table")
+            assert [m["text"] for m in shown["moves"]] == ["pass", "bet"]
+            ws.send(json.dumps({"cmd": "move", "number": 2, "text": "pass"}))  # a stale number: refused
+            assert "choose again" in receive(ws, lambda m: m["type"] == "refused")["error"]
+            ws.send(json.dumps({"cmd": "explain", "number": 1, "text": "pass"}))
+            assert "kuhn-poker.rules:" in receive(ws, lambda m: m["type"] == "explain")["explanation"]
+            ws.send(json.dumps({"cmd": "hint"}))
+            assert receive(ws, lambda m: m["type"] == "hint")["text"] in ("pass", "bet")
+    assert table.session.state.moves_made == 0 and table.version == 0
+
+
+def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
+    rules = tmp_path / "ttt.rules"
+    source = (Path(shipped_games()["tic-tac-toe"])).read_text()
+    rules.write_text(source)
+    table = Table(str(rules), None, {}, 1)
+    with serving(table, watch=True) as base, seat_socket(base, table, 1) as one, seat_socket(base, table, 2) as two:
+        receive(one, lambda m: m["type"] == "table")
+        one.send(json.dumps({"cmd": "move", "number": 9, "text": "C3"}))
+        receive(two, lambda m: m["type"] == "table" and m["log"] == ["player 1: C3"])
+        two.send(json.dumps({"cmd": "move", "number": 1, "text": "A1"}))
+        receive(one, lambda m: m["type"] == "table" and len(m["log"]) == 2)
+        # an edit that keeps every move: both are played again on the new rules
+        rules.write_text(source.replace('else "o"', 'else "O"').replace('"o" =', '"O" ='))
+        shown = receive(one, lambda m: m["type"] == "table" and m["notes"])
+        assert "the 2 moves so far were played again" in shown["notes"][-1]
+        assert shown["log"] == ["player 1: C3", "player 2: A1"] and ">O<" in shown["picture"]
+        # an edit the moves do not fit: the table goes back to before the first move it refuses
+        rules.write_text(source.replace("grid 3 by 3", "grid 2 by 2"))
+        shown = receive(one, lambda m: m["type"] == "table" and "diverge" in "".join(m["notes"][-1:]))
+        assert "diverge at move 1 of 2" in shown["notes"][-1] and shown["log"] == []
+        assert [m["text"] for m in shown["moves"]] == ["A1", "A2", "B1", "B2"]
+        # a broken edit: said, and the table plays on as it was
+        rules.write_text(source.replace("turn:", "turn"))
+        shown = receive(two, lambda m: m["type"] == "table" and "an error" in "".join(m["notes"][-1:]))
+        assert "plays on as it was" in shown["notes"][-1] and table.session.game.player_count == 2
+
+
+# ------------------------------------------------------------------------------------- in a browser
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("the browser tests need playwright")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def open_seat(browser, url: str):
+    """A page of its own browser context (its own person, its own storage) at the seat's link."""
+    page = browser.new_context().new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    page.wait_for_selector("#status:not(:empty)")
+    return page
+
+
+def wait_log(page, count: int) -> None:
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length >= {count}")
+
+
+def test_two_seats_play_tic_tac_toe_by_clicks(browser):
+    table = Table("tic-tac-toe", None, {}, 1)
+    with serving(table) as base:
+        pages = {1: open_seat(browser, link(base, table, 1)), 2: open_seat(browser, link(base, table, 2))}
+        # player 1 takes row A; player 2 plays B1 and B2; each move a click on the board's space
+        for made, (player, space) in enumerate([(1, "A1"), (2, "B1"), (1, "A2"), (2, "B2"), (1, "A3")], 1):
+            page = pages[player]
+            page.wait_for_selector(f"#picture [data-space='{space}'].playable")
+            if made == 3:  # a reload reconnects: the page shows the table as it stands, and plays on
+                page.reload()
+                page.wait_for_selector("#status:not(:empty)")
+                assert page.locator("#log li").all_inner_texts() == ["player 1: A1", "player 2: B1"]
+            if made == 4:  # a move's button works as its space does
+                page.get_by_role("button", name="B2", exact=True).click()
+            else:
+                page.click(f"#picture [data-space='{space}']")
+            for other in pages.values():
+                wait_log(other, made)
+        for page in pages.values():
+            page.wait_for_selector("#outcome:not([hidden])")
+            assert "winner: player 1" in page.inner_text("#outcome")
+            assert page.locator("#log li").all_inner_texts()[-1] == "game over"
+            assert page.locator("button.move").count() == 0
+    assert table.session.state.outcome().winners == [1]
+
+
+def test_seat_1_never_receives_seat_2_card_nor_the_seed(browser, tmp_path):
+    """Kuhn poker with card names that appear nowhere else, so any trace of seat 2's card is found."""
+    source = Path(shipped_games()["kuhn-poker"]).read_text()
+    names = {"J": "JACKOFCLUBS", "Q": "QUEENOFHEARTS", "K": "KINGOFSPADES"}
+    for short, long in names.items():
+        source = source.replace(f'"{short}", ', f'"{long}", ')
+    rules = tmp_path / "kuhn.rules"
+    rules.write_text(source)
+    seed = 90817263
+    table = Table(str(rules), None, {}, seed)
+    mine, theirs = table.session.state.vars["hand"]  # the referee's view: both hands
+    assert {mine, theirs} <= set(names.values())
+    received: list = []   # every byte seat 1's page was sent: HTTP bodies and WebSocket frames
+    with serving(table) as base:
+        context = browser.new_context()
+        one = context.new_page()
+        one.set_default_timeout(WAIT_MS)
+        responses = []
+        one.on("response", lambda response: responses.append(response))
+        one.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(frame)))
+        one.goto(link(base, table, 1))
+        one.wait_for_selector("#status:not(:empty)")
+        two = open_seat(browser, link(base, table, 2))
+        assert two.inner_text("#own .card") == theirs  # seat 2 sees its card as a card
+        assert one.inner_text("#own .card") == mine
+        one.get_by_role("button", name="pass", exact=True).click()
+        wait_log(two, 1)
+        two.get_by_role("button", name="bet", exact=True).click()
+        wait_log(one, 2)
+        one.click("#hint")
+        one.wait_for_function("() => /suggests: (fold|call)/.test(document.getElementById('advice').textContent)")
+        one.locator("button.explain").first.click()
+        one.wait_for_function("() => document.getElementById('advice').textContent.includes('kuhn.rules:')")
+        one.get_by_role("button", name="fold", exact=True).click()  # a fold shows no card
+        one.wait_for_selector("#outcome:not([hidden])")
+        assert "winner: player 2" in one.inner_text("#outcome")
+        received += [r.text() for r in responses]
+        received.append(one.content())
+    everything = "\n".join(f if isinstance(f, str) else f.decode("utf-8", "replace") for f in received)
+    assert mine in everything and "fold" in everything  # what seat 1 may see did reach it
+    assert theirs not in everything
+    assert str(seed) not in everything
+
+
+def test_an_agent_seat_moves_by_itself(browser):
+    table = Table("tic-tac-toe", None, {}, 3, agents="human,first")
+    with serving(table) as base:
+        page = open_seat(browser, link(base, table, 1))
+        assert "the agent first" in page.inner_text("#seats")
+        page.click("#picture [data-space='B2']")
+        wait_log(page, 2)  # the agent answered: its first legal move
+        assert page.locator("#log li").all_inner_texts() == ["player 1: B2", "player 2: A1"]
+        page.wait_for_selector("#picture [data-space='A2'].playable")
+
+
+def test_rules_that_fail_on_an_agents_move_stop_the_table_and_say_so(tmp_path):
+    source = Path(shipped_games()["tic-tac-toe"]).read_text()
+    rules = tmp_path / "broken.rules"
+    rules.write_text(source.replace("    marks[cell] = me\n", "    marks[cell] = me\n    let x = 6 / (me - 2)\n"))
+    table = Table(str(rules), None, {}, 1, agents="human,first")
+    with pytest.raises(Refused, match="not your move"):
+        table.play(table.places[1], 1, "A1")  # player 2 is not to move
+    table.play(table.places[0], 5, "B2")
+    assert not table.agent_move()  # the rules fail on player 2's move: the table waits
+    assert "division" in table.failure and table.session.state.moves_made == 1
+    shown = table.shown_to(table.places[0])
+    assert "the rules failed on player 2's move" in shown["notes"][-1]
+    assert shown["log"] == ["player 1: B2"]
