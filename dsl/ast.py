@@ -622,8 +622,42 @@ class DisplayDecl:
 
 
 @node
+class ScreenLook:
+    """``as cards``: how a picture draws a ``display:`` entry (card, cards, tokens, pile, track), with
+    the face that draws each item (None: the face of the item's table or record) and a track's range."""
+    kind: str
+    face: Any = None       # a face's name, or None
+    low: Any = None        # a track's first and last numbers (None: from the values shown)
+    high: Any = None
+    span: Span = span_field()
+
+
+@node
 class ScreenEntry:
     label: str
+    expr: Any
+    look: Any = None  # ScreenLook, or None: shown as text only
+    span: Span = span_field()
+
+
+@node
+class FaceDecl:
+    """``face plane c:`` in ``display:``: how an item looks in a picture. ``name`` is a table or a
+    record (its items are drawn so) or a name of its own (named by ``as cards NAME``); ``param`` stands
+    for the item; ``parts`` are (part, expression) for title, corner, text and colour; ``gauges`` are
+    (label, value, maximum) expressions."""
+    name: str
+    param: str
+    parts: tuple
+    gauges: tuple
+    span: Span = span_field()
+
+
+@node
+class PathsDecl:
+    """``paths s = ...`` in ``display:``: the lines drawn on the board from space ``s``, each a list of
+    spaces (two: a straight line; three: a curve bent towards the middle one)."""
+    name: str
     expr: Any
     span: Span = span_field()
 
@@ -643,6 +677,8 @@ class ScreenDecl:
     and the other lines in order."""
     board: Any  # DisplayDecl or None
     lines: tuple
+    faces: tuple = ()    # FaceDecl
+    paths: Any = None    # PathsDecl or None
     span: Span = span_field()
 
 

@@ -1126,18 +1126,85 @@ class _Builder(Transformer):
     # the words a 'display:' line may start with besides 'board', 'players' and 'table'
     SCREEN_WORDS = ("legend", "colours", "own")
 
+    # how a picture may draw an entry ('as cards'), and the parts of a face
+    LOOKS = ("card", "cards", "tokens", "pile", "track")
+    FACE_PARTS = ("title", "corner", "text", "colour")
+
     def screen_decl(self, meta, c):
         boards = [x for x in c if isinstance(x, ast.DisplayDecl)]
         if len(boards) > 1:
             self._screen_error(boards[1].span, "a 'display:' section has one 'board' line")
+        paths = [x for x in c if isinstance(x, ast.PathsDecl)]
+        if len(paths) > 1:
+            self._screen_error(paths[1].span, "a 'display:' section has one 'paths' line")
+        faces = tuple(x for x in c if isinstance(x, ast.FaceDecl))
+        named: dict = {}
+        for f in faces:
+            if f.name in named:
+                self._screen_error(f.span, f"a second face for '{f.name}' (the first is on line {named[f.name]})")
+            named[f.name] = f.span.line
         return ast.ScreenDecl(boards[0] if boards else None,
-                              tuple(x for x in c if isinstance(x, ast.ScreenLine)), span=self._span(meta))
+                              tuple(x for x in c if isinstance(x, ast.ScreenLine)), faces,
+                              paths[0] if paths else None, span=self._span(meta))
 
     def screen_board(self, meta, c):
         return ast.DisplayDecl(str(c[0]), c[1], span=self._span(meta))
 
+    def screen_paths(self, meta, c):
+        return ast.PathsDecl(str(c[0]), c[1], span=self._span(meta))
+
     def screen_entry(self, meta, c):
-        return ast.ScreenEntry(self._plain(c[0], "a label"), c[1], span=self._span(meta))
+        look = c[2] if len(c) > 2 else None
+        return ast.ScreenEntry(self._plain(c[0], "a label"), c[1], look, span=self._span(meta))
+
+    def _look_kind(self, tok) -> str:
+        kind = str(tok)
+        if kind not in self.LOOKS:
+            self._screen_error(self._tok_span(tok), f"a picture cannot draw an entry as '{kind}'",
+                               suggest(kind, self.LOOKS) or "as " + ", ".join(self.LOOKS))
+        return kind
+
+    def screen_look(self, meta, c):
+        kind = self._look_kind(c[0])
+        face = str(c[1]) if len(c) > 1 else None
+        if face is not None and kind == "track":
+            self._screen_error(self._tok_span(c[1]), "a track has no face: it shows numbers",
+                               "as track, or as track 0..30")
+        return ast.ScreenLook(kind, face, span=self._span(meta))
+
+    def screen_look_range(self, meta, c):
+        kind = self._look_kind(c[0])
+        low, high = self._int(c[1]), self._int(c[2])
+        if kind != "track":
+            self._screen_error(self._tok_span(c[1]), f"only a track has a range of numbers, not {kind}",
+                               "as track 0..30")
+        if high <= low or high - low > 1000:
+            self._screen_error(self._tok_span(c[1]), f"'{low}..{high}' is not a track of 2 to 1000 numbers")
+        return ast.ScreenLook(kind, None, low, high, span=self._span(meta))
+
+    def screen_face(self, meta, c):
+        name, param = str(c[0]), str(c[1])
+        parts, gauges, seen = [], [], set()
+        for part in c[2:]:
+            if part[0] == "gauge":
+                gauges.append(part[1:])
+                continue
+            word, expr, span = part
+            if word not in self.FACE_PARTS:
+                self._screen_error(span, f"a face has no part '{word}'",
+                                   suggest(word, self.FACE_PARTS + ("gauge",))
+                                   or "a face has " + ", ".join(self.FACE_PARTS) + ' and gauge "Label" = value of most')
+            if word in seen:
+                self._screen_error(span, f"the face says its '{word}' twice")
+            seen.add(word)
+            parts.append((word, expr))
+        return ast.FaceDecl(name, param, tuple(parts), tuple(gauges), span=self._span(meta))
+
+    def face_part(self, meta, c):
+        return (str(c[0]), c[1], self._tok_span(c[0]))
+
+    def face_gauge(self, meta, c):
+        return ("gauge", self._plain(c[0], "a gauge's label"), c[1], c[2])
 
     def screen_players(self, meta, c):
         return ast.ScreenLine("players", tuple(c), span=self._span(meta))

@@ -91,6 +91,9 @@ class Checker:
             elif isinstance(d, ast.ObserveDecl):
                 for e in d.entries:
                     self.expr(e.expr, {"me"})
+                    if e.look is not None:
+                        self.error(e.span, "an observation is numbers: it is not drawn",
+                                   f"leave out 'as {e.look.kind}'")
             elif isinstance(d, ast.RankDecl):
                 for name, _asc in d.keys:
                     if name not in self.player_vars:
@@ -307,6 +310,15 @@ class Checker:
                 if line.word in ("legend", "colours") or self._view_entry(line, expr):
                     continue  # a view entry is shown as the viewer sees it: secrets stay masked
                 self._public_only(expr, {"me"}, span, "a 'display:' entry worked out from an expression")
+        for f in screen.faces if screen is not None else ():
+            for _word, expr in f.parts:
+                self._public_only(expr, {f.param}, f.span, "a face is drawn for every viewer alike")
+            for _label, value, most in f.gauges:
+                self._public_only(value, {f.param}, f.span, "a face is drawn for every viewer alike")
+                self._public_only(most, {f.param}, f.span, "a face is drawn for every viewer alike")
+        if screen is not None and screen.paths is not None:
+            p = screen.paths
+            self._public_only(p.expr, {p.name}, p.span, "'paths' draws the board for every player")
 
     def _view_entry(self, line, expr) -> bool:
         """An entry that names a variable is taken from the viewer's view (others' secrets masked)."""
@@ -341,9 +353,36 @@ class Checker:
         are about a player ('me'); 'table' entries about the table."""
         if d.board is not None:
             self.expr(d.board.expr, {d.board.name})
+        if d.paths is not None:
+            self.expr(d.paths.expr, {d.paths.name})
+            if not self.sym.boards:
+                self.error(d.paths.span, "'paths' draws lines on the board, but the game has no board")
+        faces = {f.name for f in d.faces}
+        named = set()
+        for line in d.lines:
+            for e in line.entries:
+                if e.look is not None and e.look.face is not None:
+                    named.add(e.look.face)
+                    if e.look.face not in faces:
+                        self.error(e.span, f"no face is called '{e.look.face}'",
+                                   suggest(e.look.face, faces) or "declare it in 'display:': face NAME x: title = ...")
+        for f in d.faces:
+            for _word, expr in f.parts:
+                self.expr(expr, {f.param})
+            for _label, value, most in f.gauges:
+                self.expr(value, {f.param})
+                self.expr(most, {f.param})
+            if f.name not in self.tables and f.name not in self.records and f.name not in named:
+                self.error(f.span, f"the face '{f.name}' draws nothing: it is not a table's or a record's name, "
+                           "and no entry says 'as cards " + f.name + "'",
+                           suggest(f.name, list(self.tables) + list(self.records)) or "name the table or record it draws")
         for line in d.lines:
             for e in line.entries:
                 label, expr, span = e.label, e.expr, e.span
+                if e.look is not None and line.word in ("legend", "colours"):
+                    self.error(span, f"a {line.word} entry is text: it is not drawn",
+                               f"leave out 'as {e.look.kind}'")
+                    continue
                 if line.word in ("legend", "colours"):
                     if not (isinstance(expr, ast.Literal) and isinstance(expr.value, str)):
                         self.error(span, f"a {line.word} entry is \"text\" = \"text\"",

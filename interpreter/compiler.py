@@ -71,6 +71,7 @@ class CompiledGame:
         if sym.display is not None:
             self.display = (sym.display.name, self.exprs.compile(sym.display.expr, {sym.display.name}))
         self.screen = self._compile_screen(sym.screen)
+        self.faces, self.paths = self._compile_pictures(sym.screen)
         # 'observe:': (entry, compiled) in order, worked out for the observing player 'me'
         self.observe = tuple((e, self.exprs.compile(e.expr, {"me"})) for e in sym.observe.entries) \
             if sym.observe is not None else ()
@@ -90,6 +91,25 @@ class CompiledGame:
                 scope = set() if line.word == "table" else {"me"}
                 lines.append((line.word, [(e.label, e, self.exprs.compile(e.expr, scope)) for e in line.entries]))
         return tuple(lines)
+
+    def _compile_pictures(self, d) -> tuple:
+        """The faces of 'display:' by name, (decl, {part: (expr, compiled)}, [(label, value, most)] with
+        value and most as (expr, compiled)), and its 'paths' line, (decl, compiled) or None (screen.py
+        draws them)."""
+        if d is None:
+            return {}, None
+        faces = {}
+        for f in d.faces:
+            scope = {f.param}
+            parts = {word: (expr, self.exprs.compile(expr, scope)) for word, expr in f.parts}
+            gauges = [(label, (v, self.exprs.compile(v, scope)), (m, self.exprs.compile(m, scope)))
+                      for label, v, m in f.gauges]
+            faces[f.name] = (f, parts, gauges)
+        paths = (d.paths, self.exprs.compile(d.paths.expr, {d.paths.name})) if d.paths is not None else None
+        # which face draws an item met in an entry: a table's key, or a record (known by its fields)
+        self.face_of_key = {key: name for name in faces if name in self.rows for key in self.rows[name]}
+        self.face_of_fields = {frozenset(self.records[name]): name for name in faces if name in self.records}
+        return faces, paths
 
     # ------------------------------------------------------------------ data
     def _table(self, d: ast.TableDecl):

@@ -1,6 +1,8 @@
 """The play screen as a picture (SVG): the board where its kind places its spaces (a grid's rows and
 columns with their headings, a graph's spaces joined by arrows), what each space shows in the rules'
-colours, the legend, then the players' rows, the table and the viewer's own things as text.
+colours, the lines the rules' 'paths' draw on it, the legend, then the components the rules draw (cards,
+tokens, piles, tracks: svg_components.py), and the players' rows, the table and the viewer's own things
+that are not drawn, as text.
 
 Drawn from a Screen (screen.py), so a picture shows what its viewer may see and nothing more.
 Generic: the board kind says where its spaces go (Board.places, arrows, margins).
@@ -8,49 +10,13 @@ Generic: the board kind says where its spaces go (Board.places, arrows, margins)
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
 
-from rulewright.dsl.texts import xml_safe
 from rulewright.interpreter.screen import Screen
+from rulewright.interpreter.svg_components import draw_pictures
+from rulewright.interpreter.svg_text import FONT, INK, MONO, TEXT_WIDTH, attribute as _attribute, text as _text, \
+    wrap as _wrap, xml as _xml
 
-# the screen's colour names as ink on white paper
-INK = {"red": "#c62828", "green": "#2e7d32", "yellow": "#b58900", "blue": "#1565c0", "magenta": "#ad1457",
-       "cyan": "#00838f", "white": "#9e9e9e", "grey": "#616161"}
-FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
-MONO = "DejaVu Sans Mono, Liberation Mono, monospace"
-TEXT_WIDTH = 96   # characters in a line of the text under the board
-
-
-def _wrap(text: str, width: int) -> list:
-    lines, line = [], ""
-    for word in text.split(" "):
-        while len(word) > width:  # a word longer than a line is cut
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
-
-
-def _xml(text: str) -> str:
-    """A rules text as XML character data: escaped, and what XML forbids even escaped replaced."""
-    return escape(xml_safe(text))
-
-
-def _attribute(text: str) -> str:
-    """A text as an XML attribute's value (in double quotes)."""
-    return escape(xml_safe(str(text)), {'"': "&quot;"})
-
-
-def _text(x, y, text, size=12, anchor="start", weight="normal", fill="#212121", family=FONT) -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="{family}" font-size="{size}" '
-            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{_xml(text)}</text>')
+PICTURE_WIDTH = 860.0  # the page's width when it draws components (cards, piles, tracks)
 
 
 class _Board:
@@ -80,8 +46,13 @@ class _Board:
         out = []
         for a, b in self.sc.board.arrows():
             out.append(self._arrow(self.at(*self.places[a], dx, dy), self.at(*self.places[b], dx, dy)))
+        texts = []
         for space, (x, y) in self.places.items():
-            out += self._space(space, *self.at(x, y, dx, dy))
+            rect, shown = self._space(space, *self.at(x, y, dx, dy))
+            out.append(rect)
+            texts += shown
+        out += [self._path(path, dx, dy) for path in self.sc.paths if self._near(path)]
+        out += texts
         for text, x, y in self.margins:
             cx, cy = self.at(x, y, dx, dy)
             out.append(_text(cx, cy + 5, text, 13, "middle", "bold", "#757575"))
@@ -99,11 +70,31 @@ class _Board:
                 f'stroke="{ink if colour else "#9e9e9e"}" stroke-width="{2 if colour else 1}"/>')
         if not self.graph:
             size = 18 if len(shown) <= 2 else max(9, int(36 / len(shown)))
-            return [rect, _text(cx, cy + size / 3, shown, size, "middle", "bold", ink)]
+            return rect, [_text(cx, cy + size / 3, shown, size, "middle", "bold", ink)]
         lines = _wrap(shown, 17)[:2]
-        out = [rect, _text(cx, cy - hh + 14, space, 12, "middle", "bold", "#424242")]
+        out = [_text(cx, cy - hh + 14, space, 12, "middle", "bold", "#424242")]
         out += [_text(cx, cy - hh + 29 + 12 * i, line, 10, "middle", "normal", ink) for i, line in enumerate(lines)]
-        return out
+        return rect, out
+
+    def _near(self, path) -> bool:
+        """A path whose spaces lie next to each other on the picture (one round a wrapped edge would
+        cross the whole board)."""
+        places = [self.places[s] for s in path]
+        return all(abs(ax - bx) <= 1.5 and abs(ay - by) <= 1.5 for (ax, ay), (bx, by) in zip(places, places[1:]))
+
+    def _path(self, path, dx, dy) -> str:
+        """A line through the spaces' centres: two spaces a straight line, more a curve that bends
+        towards the spaces between the first and the last (a quarter circle round a corner)."""
+        points = [self.at(*self.places[s], dx, dy) for s in path]
+        d = f"M {points[0][0]:.1f} {points[0][1]:.1f}"
+        if len(points) == 2:
+            d += f" L {points[1][0]:.1f} {points[1][1]:.1f}"
+        else:
+            for i in range(1, len(points) - 1):  # through the midpoints, bent at each space between
+                (cx, cy), (nx, ny) = points[i], points[i + 1]
+                end = (nx, ny) if i == len(points) - 2 else ((cx + nx) / 2, (cy + ny) / 2)
+                d += f" Q {cx:.1f} {cy:.1f} {end[0]:.1f} {end[1]:.1f}"
+        return f'<path d="{d}" fill="none" stroke="#78909c" stroke-width="1.5" stroke-opacity="0.7"/>'
 
     def _arrow(self, a, b) -> str:
         (ax, ay), (bx, by) = a, b
@@ -133,16 +124,23 @@ def picture(sc: Screen) -> str:
         body += board.draw(16, y)
         y += board.height + 8
         width = max(width, board.width + 32)
+    if sc.pictures:
+        width = max(width, PICTURE_WIDTH)
+        drawn, y = draw_pictures(sc, 16, y, width - 32)
+        body += drawn
+        y += 8
     notes = []
     if sc.legend:
         notes.append(("legend", "   ".join(f"{mark} {meaning}" for mark, meaning in sc.legend)))
     for p, values in sc.players:
         you = " (you)" if p == sc.viewer else ""
         turn = " - to move" if p in sc.to_move else ""
-        notes.append((f"player {p}{you}{turn}",
-                      "; ".join(f"{label}: {value}" for label, value in zip(sc.columns, values))))
-    notes += [(f"on the table: {label}", value) for label, value in sc.table]
-    notes += [(f"yours: {label}", value) for label, value in sc.own]
+        said = [f"{label}: {value}" for i, (label, value) in enumerate(zip(sc.columns, values))
+                if i not in sc.drawn_columns]
+        if said or turn:  # a row whose every column is drawn above says nothing more
+            notes.append((f"player {p}{you}{turn}", "; ".join(said)))
+    notes += [(f"on the table: {label}", value) for label, value in sc.table if ("table", label) not in sc.drawn]
+    notes += [(f"yours: {label}", value) for label, value in sc.own if ("own", label) not in sc.drawn]
     if sc.turn_note:
         notes.append((sc.turn_note, ""))
     for head, text in notes:
