@@ -205,6 +205,9 @@ def show(
     force: bool = FORCE,
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
+    referee: bool = typer.Option(False, "--referee",
+                                 help="Show everything, every secret included (without it and --as: only "
+                                      "what everyone may see)."),
     with_vars: bool = typer.Option(False, "--vars", help="Also list every variable (the rules' own names)."),
     as_json: bool = JSON,
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also draw the table as a picture (SVG)."),
@@ -212,7 +215,7 @@ def show(
                                       help="Also draw it as a PNG (needs rsvg-convert or chromium)."),
 ):
     """Show the table (board, players, zones) as text, or (with --json) the player's view."""
-    from rulewright.cli.play import Reporter, Seats, drive
+    from rulewright.cli.play import SPECTATOR, Reporter, Seats, drive
     from rulewright.cli.script import read_script
     from rulewright.cli.session import open_session
     _need_game(game, load)
@@ -224,6 +227,11 @@ def show(
     if as_player is not None and not 1 <= as_player <= session.game.player_count:
         raise typer.BadParameter(f"no player {as_player} in a {session.game.player_count}-player game",
                                  param_hint="'--as'")
+    if referee and as_player is not None:
+        raise typer.BadParameter("--as shows one player's view, --referee everything: give one of them",
+                                 param_hint="'--referee'")
+    # who looks: a player, the referee on request, else the table (what every player may see)
+    viewer = None if referee else (as_player if as_player is not None else SPECTATOR)
     if moves:
         result = drive(state, Seats(deque(read_script(moves))), Reporter(as_json=False, quiet=True))
         if result.status == "refused":
@@ -232,16 +240,16 @@ def show(
     if svg or png:
         from rulewright.cli import pictures
         from rulewright.interpreter.svg import render_svg
-        picture = render_svg(state, as_player)
+        picture = render_svg(state, viewer)
         if svg:
             pictures.write_svg(svg, picture)
         if png:
             pictures.write_png(png, picture)
     if as_json:
-        json_line(state.view(as_player))
+        json_line(state.view(viewer))
     else:
         from rulewright.cli.screen import print_screen
-        print_screen(sys.stdout, state, as_player, with_vars=with_vars)
+        print_screen(sys.stdout, state, viewer, with_vars=with_vars)
 
 
 @app.command()

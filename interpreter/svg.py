@@ -137,7 +137,7 @@ def picture(sc: Screen) -> str:
         turn = " - to move" if p in sc.to_move else ""
         said = [f"{label}: {value}" for i, (label, value) in enumerate(zip(sc.columns, values))
                 if i not in sc.drawn_columns]
-        if said or turn:  # a row whose every column is drawn above says nothing more
+        if said or turn or not sc.drawn_columns:  # a row whose every column is drawn above says nothing more
             notes.append((f"player {p}{you}{turn}", "; ".join(said)))
     notes += [(f"on the table: {label}", value) for label, value in sc.table if ("table", label) not in sc.drawn]
     notes += [(f"yours: {label}", value) for label, value in sc.own if ("own", label) not in sc.drawn]

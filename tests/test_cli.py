@@ -464,11 +464,26 @@ def test_show_snapshot(tmp_path, snapshot):
 
 def test_show_json_is_the_view(tmp_path):
     moves = script_file(tmp_path, "moves.txt", "B2")
-    view = json.loads(run("show", "tic-tac-toe", "--moves", moves, "--json").stdout)
+    view = json.loads(run("show", "tic-tac-toe", "--moves", moves, "--json", "--referee").stdout)
     state = rulewright.load("tic-tac-toe").new_state(seed=0)
     state.apply("B2")
     assert view == state.view()
     assert view["legal_moves"] == ["A1", "A2", "A3", "B1", "B3", "C1", "C2", "C3"]
+
+
+def test_show_without_as_shows_no_secret_unless_the_referee_asks(tmp_path):
+    """Without --as, show (text, JSON, picture) is what every player may see; --referee everything."""
+    state = rulewright.load("kuhn-poker").new_state(seed=3)
+    hands = state.vars["hand"]
+    table = json.loads(run("show", "kuhn-poker", "--seed", "3", "--json").stdout)
+    assert table["vars"]["hand"] == ["?", "?"] and "legal_moves" not in table
+    referee = json.loads(run("show", "kuhn-poker", "--seed", "3", "--json", "--referee").stdout)
+    assert referee["vars"]["hand"] == hands
+    picture, text = tmp_path / "t.svg", run("show", "kuhn-poker", "--seed", "3").stdout
+    run("show", "kuhn-poker", "--seed", "3", "--svg", picture)
+    for card in hands:
+        assert f">{card}<" not in picture.read_text() and f" {card} " not in text
+    assert run("show", "kuhn-poker", "--as", "1", "--referee").exit_code == 2
 
 
 def test_show_as_player_hides_secrets(guess, tmp_path, snapshot):
