@@ -140,10 +140,10 @@ def _pile_block(pic: Picture) -> _Block:
                     out.append(f'<rect x="{x + 3 * k:.1f}" y="{y + 16 + 3 * k:.1f}" width="{w:.1f}" height="{h:.1f}" '
                                'rx="6" fill="#eceff1" stroke="#90a4ae"/>')
             out += _card(top, x, y + 16, w, h)
-        out.append(text(x, y + 16 + h + 20, f"{pic.count} card{'s' if pic.count != 1 else ''}" if pic.count
+        out.append(text(x, y + 16 + h + 14, f"{pic.count} card{'s' if pic.count != 1 else ''}" if pic.count
                         else "empty", 10, fill="#616161"))
         return out
-    return _Block(width, 16 + h + 24, draw)
+    return _Block(width, 16 + h + 18, draw)
 
 
 def _track_block(pic: Picture, room: float, sc: Screen) -> _Block:
