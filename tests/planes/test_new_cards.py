@@ -88,4 +88,5 @@ def test_a_new_kind_of_action_or_goal_is_named_by_validate_at_each_line_of_the_b
     merged = _apply_extends(parse(path.read_text(), str(path)), path)
     warnings = [(d.line, d.message) for d in check(merged) if d.severity == "warning"]
     assert [(line, re.sub(r"at \S*planes", "at planes", message)) for line, message in warnings] == [
-        (3, f"'take_off', added here, falls to this if/elif chain, which does nothing for it at planes.rules:{chain}:5")]
+        (3, "'take_off', added here, falls to this if/elif chain, which does nothing for it at "
+            f"planes.rules:{chain}:5")]
