@@ -198,6 +198,24 @@ def test_an_action_that_cannot_be_carried_out_cannot_be_played():
     assert texts(st) == ["action To Gift Shop", "action Draw 1", "no action"]
 
 
+def test_a_card_that_moves_party_cubes_offers_only_the_places_where_one_arrives():
+    # the whole party together at the fast food P1: the other three fast food restaurants are offered
+    st = action_ready({"P1": "RRRRRY"}, ["To Fast Food"])
+    play(st, "action To Fast Food")
+    assert texts(st) == ["place at P4", "place at P2", "place at S9"]
+    # with P1 the only fast food left, the card would move nothing: it is not offered, nor is Gather
+    # with the party on one space
+    st = action_ready({"P1": "RRRRRY"}, ["To Fast Food", "Gather", "Draw 1"])
+    for s in ("P4", "P2", "S9"):
+        st.vars["poi"][s] = "blank"
+    refresh(st)
+    assert texts(st) == ["action Draw 1", "no action"]
+    # one red cube elsewhere: both move it
+    set_board(st, {"P1": "RRRRY", "S6": "R"})
+    refresh(st)
+    assert texts(st) == ["action To Fast Food", "action Gather", "action Draw 1", "no action"]
+
+
 # ------------------------------------------------------------------ goals
 GOALS = [
     # card, a board where the goal holds, a board where it does not
