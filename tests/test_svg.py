@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 GAMES = sorted(shipped_games())
 REFERENCES = Path(__file__).parent / "svg_references"
+PICTURES = Path(__file__).parent / "rules" / "pictures.rules"  # every kind of component, drawn
 CHROMIUM = "/usr/bin/chromium"
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -103,13 +104,14 @@ def test_every_picture_in_a_headless_browser(tmp_path):
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         try:
             page = browser.new_page(viewport={"width": 800, "height": 600})
-            for name in GAMES:
+            for name in GAMES + [str(PICTURES)]:
                 data = base64.b64encode(picture(name).encode()).decode()
                 page.set_content(f"<html><body style='margin:0'><img id='p' src='data:image/svg+xml;base64,{data}'>"
                                  "</body></html>")
                 page.wait_for_function("document.getElementById('p').complete")
                 assert page.evaluate("document.getElementById('p').naturalWidth") > 0, f"{name}: not drawn"
                 shot = page.locator("#p").screenshot(timeout=20_000)
+                name = Path(name).stem  # the small game of tests/rules drawing every component
                 reference = REFERENCES / f"{name}.png"
                 if update or not reference.exists():
                     reference.write_bytes(shot)
