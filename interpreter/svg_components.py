@@ -18,13 +18,31 @@ CELL = 26.0                     # a track's number
 PLAYER_INK = ("red", "blue", "green", "magenta", "cyan", "yellow")
 
 
+def _card_width(faces) -> float:
+    return DASH_W if any(f.gauges for f in faces if not f.down) else CARD_W
+
+
+def _wrapped(face: Face, w: float) -> tuple:
+    """A face's title (two lines at most, clear of its corner) and text, wrapped to the card."""
+    full = int((w - 12) / 7.2)
+    room = max(4, int((w - 12 - (len(face.corner[:6]) * 6.5 + 4 if face.corner else 0)) / 7.2))
+    first = wrap(face.title, room)[0] if face.title else ""
+    if " " in face.title and len(first) < len(face.title) and not face.title.startswith(first + " "):
+        first = ""  # a long first word goes under the corner
+    rest = face.title[len(first):].strip()
+    title = ([first] if first else []) + (wrap(rest, full) if rest else [])
+    title = title[:3]
+    lines = [part for line in face.lines for part in wrap(line, max(4, int((w - 12) / 6.0)))][:6]
+    return title, lines
+
+
 def _card_size(faces) -> tuple:
     """One size for every card of a row: the largest face's."""
-    lines = max((len(f.lines) for f in faces if not f.down), default=0)
-    gauges = max((len(f.gauges) for f in faces if not f.down), default=0)
-    titles = max((len(wrap(f.title, 14)[:2]) for f in faces if not f.down), default=1)
-    width = DASH_W if gauges else CARD_W
-    return width, max(CARD_H, 22 + 13 * titles + 12 * lines + 16 * gauges + 6)
+    width = _card_width(faces)
+    up = [f for f in faces if not f.down]
+    height = max((9 + 13 * len(t) + 12 * len(ls) + 16 * len(f.gauges) + 8
+                  for f in up for t, ls in [_wrapped(f, width)]), default=0)
+    return width, max(CARD_H, height)
 
 
 def _card(face: Face, x: float, y: float, w: float, h: float) -> list:
@@ -39,11 +57,12 @@ def _card(face: Face, x: float, y: float, w: float, h: float) -> list:
     if face.corner:
         out.append(text(x + w - 6, y + 13, face.corner[:6], 10, "end", "bold", ink))
     ty = y + 16
-    for line in wrap(face.title, 14 if not face.corner else 11)[:2]:
+    title, lines = _wrapped(face, w)
+    for line in title:
         out.append(text(x + 6, ty, line, 11, weight="bold", fill="#212121"))
         ty += 13
-    for line in face.lines:
-        out.append(text(x + 6, ty + 2, line[: int(w / 6)], 10, fill="#424242"))
+    for line in lines:
+        out.append(text(x + 6, ty + 2, line, 10, fill="#424242"))
         ty += 12
     for label, value, most in face.gauges:
         ty += 4
