@@ -375,7 +375,8 @@ class Checker:
             if f.name not in self.tables and f.name not in self.records and f.name not in named:
                 self.error(f.span, f"the face '{f.name}' draws nothing: it is not a table's or a record's name, "
                            "and no entry says 'as cards " + f.name + "'",
-                           suggest(f.name, list(self.tables) + list(self.records)) or "name the table or record it draws")
+                           suggest(f.name, list(self.tables) + list(self.records))
+                           or "name the table or record it draws")
         for line in d.lines:
             for e in line.entries:
                 label, expr, span = e.label, e.expr, e.span

@@ -147,7 +147,8 @@ class _Drawer:
         if title == UNSEEN:
             return BACK
         text = shown.get("text")
-        lines = tuple(value_text(t) for t in text) if type(text) is list else (() if text is None else (value_text(text),))
+        texts = text if type(text) is list else ([] if text is None else [text])
+        lines = tuple(value_text(t) for t in texts)
         colour = shown.get("colour")
         if colour is not None and colour not in SCREEN_COLOURS:
             raise located(self.shown_state, RulesRuntimeError(

@@ -76,7 +76,8 @@ def _gauge(label, value, most, x, y, w, ink) -> list:
     bar_x, bar_w = x + 46, w - 46 - 30
     share = max(0.0, min(1.0, value / most)) if most > 0 else 0.0
     return [text(x, y + 8, label[:8], 9, fill="#424242"),
-            f'<rect x="{bar_x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="9" rx="2" fill="#eeeeee" stroke="#bdbdbd"/>',
+            f'<rect x="{bar_x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="9" rx="2" fill="#eeeeee" '
+            'stroke="#bdbdbd"/>',
             f'<rect x="{bar_x:.1f}" y="{y:.1f}" width="{bar_w * share:.1f}" height="9" rx="2" fill="{ink}"/>',
             text(x + w, y + 8, f"{value}/{most}", 9, "end", fill="#424242")]
 
