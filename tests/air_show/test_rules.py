@@ -703,7 +703,7 @@ def test_every_show_is_turned_over_before_any_is_resolved_or_rewarded():
     assert face_down(st.view(r)) == {p, q, s}            # every rival's show is face down
     prepare(st, q, ["Sopwith Camel"], {"A2": "AS05"})
     # p's repair decision, right after p's breakdown: q's show is already face up for everyone
-    assert st.step == "air show performance" and texts(st) == ["play an event", "stop repairing"]
+    assert st.step == "resolve air show performance" and texts(st) == ["play an event", "stop repairing"]
     assert all(face_down(st.view(seat)) == set() for seat in (p, q, r))
     assert st.view(p)["vars"]["groups"][q - 1][1]["placed"] == "AS05"
     assert logs(st) == [f"player {p} turns over the master card AS39",
