@@ -757,7 +757,7 @@ def test_purchase_flags_for_an_aerobatic_card():
     assert st.vars["money"][p - 1] == money + 9
 
 
-def test_played_cards_and_the_master_are_discarded_at_the_end_of_the_turn():
+def test_played_cards_and_the_master_are_discarded_after_the_results():
     st, p = results_show()
     rewards(st, p)
     drive(st, lambda s: s.step == "auction bidding")
