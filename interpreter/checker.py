@@ -538,6 +538,7 @@ class Checker:
         if not each:  # in 'each p in ... secretly choose' every listed player decides
             self._decider(c.by, c.span, scope)
         self.expr(c.source, scope, statement=True)
+        self.expr(c.prompt, scope)  # asked before the choice: the chosen value is not known in it
         self._binds([c.var], c.span, scope)
         scope.add(c.var)
         for part in (c.where, c.by, c.text, c.optional, c.shown):
@@ -551,6 +552,7 @@ class Checker:
         self._decider(s.by, s.span, scope)
         if s.by is not None:
             self.expr(s.by, scope)
+        self.expr(s.prompt, scope)
         labels = set()
         for alt in s.alternatives:
             if alt.label in labels:
