@@ -171,8 +171,11 @@ class Server:
             return []
         # numbered as apply takes a number: from 1, in the one list of this session (everyone's, or the
         # --as player's), whichever player's moves are asked for
-        return [{"number": i, "player": m.player, "text": m.text}
-                for i, m in enumerate(state.legal_moves(self.viewer), 1) if player is None or m.player == player]
+        from rulewright.interpreter.explain import move_notes
+        moves = state.legal_moves(self.viewer)
+        says = move_notes(state, self.viewer)  # the rules text of what each move plays ('' for none)
+        return [{"number": i, "player": m.player, "text": m.text, **({"says": note} if note else {})}
+                for i, (m, note) in enumerate(zip(moves, says), 1) if player is None or m.player == player]
 
     def cmd_legal(self, req) -> dict:
         self._state()

@@ -217,6 +217,8 @@ def test_serve_explains_and_a_seat_explains_its_own_moves_only(keep_file):
     told["rule"]["file"] = str(keep_file)  # the referee is told where the rules are
     assert reply == {"ok": True, "cmd": "explain", "explanation": told}
     assert reply["explanation"]["prompt"] == st.prompt(1)
+    legal = referee.handle({"cmd": "legal"})["moves"]
+    assert [(m["text"], m["says"]) for m in legal] == [(m.text, SAYS[m.text[5:]]) for m in st.legal_moves()]
     # the referee asking as player 2 about player 1's secret move is told what player 2 sees of it
     assert referee.handle({"cmd": "explain", "move": 1, "player": 2})["explanation"] == {
         "player": 1, "move": "drops a card", "secret": True}
