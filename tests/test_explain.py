@@ -236,3 +236,10 @@ def test_serve_explains_and_a_seat_explains_its_own_moves_only(keep_file):
     for m in st.legal_moves(1):
         reply = seat.handle({"cmd": "explain", "move": m.text})
         assert st.prompt(1) not in str(reply) and (not reply["ok"] or reply["explanation"]["player"] == 2)
+
+
+def test_a_says_column_holds_texts():
+    text = KEEP.replace('rest, 0, "Do nothing"', "rest, 0, 0")
+    found = [(d.severity, d.line, d.message) for d in check(parse(text, "keep.rules")) if "says" in d.message]
+    assert found == [("warning", 6, "the column 'says' of 'card' holds each item's rules text, and this row's "
+                                    "is not a text")]
