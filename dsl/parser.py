@@ -892,7 +892,12 @@ class _Builder(Transformer):
         return ("prompt", self._string(c[0]))
 
     def choose_block(self, meta, c):
-        opts = dict(x for x in c if isinstance(x, tuple))
+        given = [x for x in c if isinstance(x, tuple)]
+        opts = dict(given)
+        if len(opts) < len(given):
+            kind = next(k for i, (k, _) in enumerate(given) if k in dict(given[:i]))
+            raise RulesSyntaxError(Diagnostic(f"'{kind}' is given twice in this choice", self.filename, meta.line,
+                                              meta.column, self._source_line(meta.line), "keep one"))
         alternatives = tuple(x for x in c if not isinstance(x, tuple))
         return ast.ChooseBlock(opts.get("by"), alternatives, "secretly" in opts, opts.get("prompt"),
                                span=self._span(meta))

@@ -243,3 +243,12 @@ def test_a_says_column_holds_texts():
     found = [(d.severity, d.line, d.message) for d in check(parse(text, "keep.rules")) if "says" in d.message]
     assert found == [("warning", 6, "the column 'says' of 'card' holds each item's rules text, and this row's "
                                     "is not a text")]
+
+
+def test_a_prompt_given_twice_is_refused():
+    from rulewright.dsl.errors import RulesSyntaxError
+    for twice in ('prompt "a" prompt "b"', 'by 1 prompt "a" by 2'):
+        with pytest.raises(RulesSyntaxError, match="is given twice in this choice"):
+            parse(f'game "G"\nplayers 2\nsetup:\n    choose {twice}:\n        "x":\n            pass\n', "g.rules")
+    with pytest.raises(RulesSyntaxError, match="'prompt' is given twice in this choice"):
+        parse('game "G"\nplayers 2\nturn:\n    choose c in [1] prompt "a" prompt "b"\n', "g.rules")
