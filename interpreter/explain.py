@@ -19,12 +19,15 @@ only what the move shows them (its ``shown`` text), of a public one no prompt (i
 decider's secrets)."""
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Any, Callable, Optional
 
 import attrs
 
 from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
 from rulewright.interpreter import limits
+from rulewright.interpreter.machine import RULE_FAULTS, located
+from rulewright.interpreter.values import to_text
 
 # The column of a table that holds its items' rules text (docs/language.md, "Rules text of an item").
 SAYS = "says"
@@ -77,7 +80,8 @@ def explanation_lines(told: dict) -> list[str]:
     if told.get("secret"):
         return out + ["  a secret choice: nothing more is shown"]
     rule = told["rule"]
-    where = f"{rule['file']}:{rule['line']}" if rule["line"] else rule["file"]
+    name = PurePath(rule["file"]).name  # the file's name reads better than its whole path
+    where = f"{name}:{rule['line']}" if rule["line"] else name
     step = f", in the step '{told['step']}'" if told.get("step") else ""
     out.append(f"  offered by '{rule['name']}' at {where}{step}")
     if rule["source"]:
@@ -124,21 +128,13 @@ def prompt(st, player: int) -> Optional[str]:
         if exc.diagnostic is not None:
             raise
         raise _located(st, exc, compiled) from None
-    except _faults() as exc:
+    except RULE_FAULTS as exc:
         raise _located(st, exc, compiled) from None
-    if type(value) is not str:
-        from rulewright.interpreter.values import to_text
-        value = to_text(value)
-    return value
-
-
-def _faults() -> tuple:
-    from rulewright.interpreter.machine import RULE_FAULTS
-    return RULE_FAULTS
+    return value if type(value) is str else to_text(value)
 
 
 def _located(st, exc, compiled: Prompt) -> RulesRuntimeError:
-    from rulewright.interpreter.machine import located
+    """The prompt's error, pointing into it, in the rule that asks."""
     return located(st, exc, compiled.node.span, st.frames[-1].proc, compiled.node)
 
 
