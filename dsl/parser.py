@@ -131,7 +131,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: boo
             hint = f"'{first_word.rstrip(':')}' follows an 'if' block, at the same indentation as the 'if'"
         elif {"INT", "NAME", "STRING"} <= set(exc.expected or ()):
             hint = "expected a value here: a number, a name, a text in quotes, a list [...]"
-        elif "ELSE" in (exc.expected or ()) and " if " in source_line[:column]:
+        elif "ELSE" in (exc.expected or ()) and " if " in source_line[:column] \
+                and token.type in ("_NL", "RPAR", "RSQB", "RBRACE", "COMMA"):
             # 'x if c' is a value only with the value for when c fails
             message = "expected 'else': a value with 'if' needs the value for when the test fails"
             hint = "write 'x if test else y', or an 'if' statement for a change made only when the test holds"
