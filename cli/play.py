@@ -5,6 +5,7 @@ agent's seat; the prompt, if it is a person's seat. When none of them can move, 
 script ran out) and the game stays unfinished, which --save and --log still record."""
 from __future__ import annotations
 
+import shutil
 import sys
 from collections import deque
 from typing import Optional
@@ -13,6 +14,7 @@ import attrs
 
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter import events
+from rulewright.interpreter.explain import move_notes
 from rulewright.cli.hints import DEFAULT_HINT, hint_lines
 from rulewright.cli.output import err, json_line, out
 from rulewright.cli.screen import print_screen
@@ -220,6 +222,7 @@ PROMPT_HELP = """type a move (its text, the start of it, or its number), or:
   :moves    the legal moves again
   :vars     the rules' variables, as you may see them
   :hint     an agent's suggestion, and why (it searches the game as you see it)
+  :explain N  which rule offers move N (file:line), what it asks, what the cards it plays say
   :undo     take back your last move (and every move made since)
   :help     this help
   :quit     stop (with --save, the game is saved as it stands)
@@ -237,13 +240,20 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
     screen = sys.stderr if as_json else sys.stdout  # with --json, stdout carries only JSON
     print_screen(screen, state, player)
     moves = state.legal_moves(player)
+    notes = move_notes(state, player)  # the rules text of what each move plays
     asked = seats.asked.setdefault(player, [])
     asked.append(state.moves_made)
 
+    column = min(max((len(m.text) for m, note in zip(moves, notes) if note), default=0), 32)
+
     def list_moves():
-        for i, m in enumerate(moves, 1):
-            say(f"  {i:>3}. {m.text}")
+        for i, (m, note) in enumerate(zip(moves, notes), 1):
+            for line in _move_lines(i, m.text, note, column):
+                say(line)
     say(f"player {player} to move (a move or its number; :help for more):")
+    question = state.prompt(player)  # what the rules ask: "keep 4 of your 6 cards"
+    if question is not None:
+        say(f"  {question}")
     list_moves()
     ask = _line_reader(as_json, [m.text for m in moves])
     while True:
@@ -272,6 +282,16 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
             for hint in hint_lines(state, player, seats.hint_agent):
                 say(hint)
             continue
+        if command == ":explain" or command.startswith(":explain "):
+            which = text[len(":explain"):].strip()
+            try:
+                if not which:
+                    raise IllegalMoveError("say which move: :explain N (its number) or :explain TEXT")
+                for line in state.explain(which, player=player).lines():
+                    say(line)
+            except IllegalMoveError as exc:
+                say(str(exc))
+            continue
         if command in (":undo", ":u"):
             if len(asked) < 2:
                 say("you have made no move to take back")
@@ -288,6 +308,23 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
             return True
         except IllegalMoveError as exc:
             say(str(exc))
+
+
+def _move_lines(number: int, text: str, note: str, column: int) -> list[str]:
+    """A numbered move, with the rules text of what it plays beside it (from ``column`` letters on, so the
+    texts line up), shortened to the screen's width (under it when the move leaves too little room)."""
+    line = f"  {number:>3}. {text:<{column}}" if note else f"  {number:>3}. {text}"
+    if not note:
+        return [line]
+    width = shutil.get_terminal_size((80, 24)).columns
+    room = width - len(line) - 4
+    if room >= 24:
+        return [f"{line}   {_shortened(note, room)}"]
+    return [line, "        " + _shortened(note, width - 9)]
+
+
+def _shortened(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:max(most - 3, 1)].rstrip() + "..."
 
 
 def _undo_to(state, depth: int, reporter: Reporter) -> int:
@@ -319,7 +356,7 @@ def _line_reader(as_json: bool, completions: list[str]):
         import readline
     except ImportError:  # Windows without pyreadline: input() still reads a line
         readline = None
-    words = completions + [":help", ":moves", ":hint", ":vars", ":undo", ":quit"]
+    words = completions + [":help", ":moves", ":hint", ":explain ", ":vars", ":undo", ":quit"]
     if readline is not None:
         def complete(prefix, index):
             found = [w for w in words if w.lower().startswith(prefix.lower())]

@@ -74,6 +74,14 @@ class Seat:
         return told
 
     @staticmethod
+    def explained(explanation: dict) -> dict:
+        """A move's explanation as the seat is told it: the rules file by name, not path."""
+        rule = explanation.get("rule")
+        if rule is None:
+            return explanation
+        return {**explanation, "rule": {**rule, "file": Path(rule["file"]).name}}
+
+    @staticmethod
     def internal_error(exc: BaseException) -> str:
         """A failure of rulewright's own, told without its message (which may name a hidden value)."""
         return f"internal error ({type(exc).__name__}); please report it"

@@ -30,6 +30,8 @@ COMMANDS = {
     "legal": "the players to move and the legal moves, numbered from 1: player (only that player's)",
     "apply": "make a move: move (its text, or its number in 'legal'), player (in a simultaneous decision), "
              "legal (true: the legal moves after it in the reply)",
+    "explain": "which rule offers a move (file:line), what its decider is asked and what the cards it plays "
+               "say: move (its text, or its number in 'legal'), player (as whom: default the session's)",
     "events": "the events since the last reply that carried events",
     "undo": "take back the last move",
     "view": "what a player may see, as data: player (default: everything, the referee's view)",
@@ -169,8 +171,11 @@ class Server:
             return []
         # numbered as apply takes a number: from 1, in the one list of this session (everyone's, or the
         # --as player's), whichever player's moves are asked for
-        return [{"number": i, "player": m.player, "text": m.text}
-                for i, m in enumerate(state.legal_moves(self.viewer), 1) if player is None or m.player == player]
+        from rulewright.interpreter.explain import move_notes
+        moves = state.legal_moves(self.viewer)
+        says = move_notes(state, self.viewer)  # the rules text of what each move plays ('' for none)
+        return [{"number": i, "player": m.player, "text": m.text, **({"says": note} if note else {})}
+                for i, (m, note) in enumerate(zip(moves, says), 1) if player is None or m.player == player]
 
     def cmd_legal(self, req) -> dict:
         self._state()
@@ -194,6 +199,23 @@ class Server:
             move = listed[move - 1]
         state.apply(move, player=player)  # refused, or the rules fail: raises, and nothing changed
         return self._status(events=True, legal=_arg(req, "legal", bool, False))
+
+    def cmd_explain(self, req) -> dict:
+        state = self._state()
+        move = req.get("move")
+        if isinstance(move, bool) or not isinstance(move, (str, int)):
+            raise Request("'move' is the move's text or its number in the legal moves")
+        player = self._player(req)  # a seat explains as its own player only (seat.py)
+        if isinstance(move, int):  # a number of 'legal': the same list as apply's
+            listed = state.legal_moves(self.viewer)
+            if not 1 <= move <= len(listed):
+                raise Request(f"no move {move}: " + (f"the legal moves are numbered 1 to {len(listed)}"
+                                                     if listed else "no move is legal now"))
+            move = listed[move - 1]
+        # a text is looked up among the moves of 'player' (everyone's for the referee); another player's
+        # move is told as 'player' may see it (a secret one, only its shown text)
+        told = state.explain(move, player).to_dict()
+        return {"explanation": told if self.seat is None else self.seat.explained(told)}
 
     def cmd_events(self, _req) -> dict:
         self._state()
@@ -345,7 +367,7 @@ def _text_request(line: str) -> dict:
     """'apply pick 2' -> {"cmd": "apply", "move": "pick 2"}; 'new my-game players=3 seed=7 skill=1'."""
     cmd, _, rest = line.partition(" ")
     rest = rest.strip()
-    if cmd == "apply":
+    if cmd in ("apply", "explain"):
         player, sep, move = rest.partition(":")
         if sep and player.strip().isdigit():
             return {"cmd": cmd, "move": move.strip(), "player": int(player)}
@@ -411,6 +433,9 @@ def _text_reply(reply: dict) -> str:
                      "to move: " + ", ".join(f"player {p}" for p in reply["to_move"]))
     if "view" in reply:
         lines.append(json_text(reply["view"]))
+    if "explanation" in reply:
+        from rulewright.interpreter.explain import explanation_lines
+        lines += explanation_lines(reply["explanation"])
     if "file" in reply and reply["cmd"] == "save":
         lines.append(f"saved to {reply['file']}")
     if "save" in reply:

@@ -397,6 +397,7 @@ class Choose:
     secret: bool = False  # the other players see only that a choice was made (or 'shown')
     shown: Any = None     # Template: what the other players see of the chosen move
     automatic: bool = False  # one option left: taken without asking
+    prompt: Any = None    # Template: what the decider is asked (explain.py; shown to the decider only)
     span: Span = span_field()
 
 
@@ -413,6 +414,7 @@ class ChooseBlock:
     by: Any
     alternatives: tuple
     secret: bool = False  # the others see only that a choice was made
+    prompt: Any = None    # Template: what the decider is asked (explain.py; shown to the decider only)
     span: Span = span_field()
 
 

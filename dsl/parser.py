@@ -131,7 +131,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: boo
             hint = f"'{first_word.rstrip(':')}' follows an 'if' block, at the same indentation as the 'if'"
         elif {"INT", "NAME", "STRING"} <= set(exc.expected or ()):
             hint = "expected a value here: a number, a name, a text in quotes, a list [...]"
-        elif "ELSE" in (exc.expected or ()) and " if " in source_line[:column]:
+        elif "ELSE" in (exc.expected or ()) and " if " in source_line[:column] \
+                and token.type in ("_NL", "RPAR", "RSQB", "RBRACE", "COMMA"):
             # 'x if c' is a value only with the value for when c fails
             message = "expected 'else': a value with 'if' needs the value for when the test fails"
             hint = "write 'x if test else y', or an 'if' statement for a change made only when the test holds"
@@ -862,7 +863,7 @@ class _Builder(Transformer):
             fields[kind] = value
         return ast.Choose(str(var), source, fields.get("where"), fields.get("by"), fields.get("text"),
                           fields.get("optional"), "secretly" in fields, fields.get("shown"), "automatic" in fields,
-                          span=self._span(meta))
+                          fields.get("prompt"), span=self._span(meta))
 
     def choose_stmt(self, meta, c):
         return self._choose(meta, c[0], c[1], c[2:])
@@ -888,10 +889,19 @@ class _Builder(Transformer):
     def choose_automatic(self, meta, c):
         return ("automatic", True)
 
+    def choose_prompt(self, meta, c):
+        return ("prompt", self._string(c[0]))
+
     def choose_block(self, meta, c):
-        opts = dict(x for x in c if isinstance(x, tuple))
+        given = [x for x in c if isinstance(x, tuple)]
+        opts = dict(given)
+        if len(opts) < len(given):
+            kind = next(k for i, (k, _) in enumerate(given) if k in dict(given[:i]))
+            raise RulesSyntaxError(Diagnostic(f"'{kind}' is given twice in this choice", self.filename, meta.line,
+                                              meta.column, self._source_line(meta.line), "keep one"))
         alternatives = tuple(x for x in c if not isinstance(x, tuple))
-        return ast.ChooseBlock(opts.get("by"), alternatives, "secretly" in opts, span=self._span(meta))
+        return ast.ChooseBlock(opts.get("by"), alternatives, "secretly" in opts, opts.get("prompt"),
+                               span=self._span(meta))
 
     def alternative(self, meta, c):
         label = self._string(c[0])

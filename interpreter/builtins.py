@@ -126,6 +126,25 @@ def _text(x):
     return to_text(x)
 
 
+def _listed(game, xs):
+    """The items as a reader lists them: "A, B and C" (each item's text as a move text shows it)."""
+    from rulewright.interpreter.values import to_text
+    if type(xs) is not list:
+        from rulewright.interpreter.machine import shown
+        raise RulesRuntimeError(f"listed() takes a list, not {shown(xs)}", "give it a list: listed(me.hand)")
+    limits.spend(limits.size(xs))
+    if game.field_visibility:
+        from rulewright.interpreter.views import public_text as text_of
+        texts = [text_of(game, x) for x in xs]
+    else:
+        texts = [to_text(x) for x in xs]
+    if not texts:
+        return "nothing"
+    out = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+    limits.check_items(len(out), "a text")
+    return out
+
+
 _LIST = (LIST,)
 _NUMBER = (NUMBER,)
 
@@ -146,6 +165,7 @@ BUILTINS: dict[str, Builtin] = {
     "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x", result=LIST,
                        args=(_LIST,)),
     "text": Builtin(_text, 1, 1, result=TEXT),
+    "listed": Builtin(_listed, 1, 1, "game", 'the items as a reader lists them: "A, B and C"', TEXT, (_LIST,)),
     # hidden information: the value itself, which the rulebook makes public (read by the flow check)
     "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it",
                         gives="item"),

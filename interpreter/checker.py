@@ -254,7 +254,20 @@ class Checker:
                 self.error(row.span, f"'{d.name}' has two different rows for {key!r}",
                            f"the first is at line {first[key].span.line}; repeat identical rows with '* N'")
             first.setdefault(key, row)
+        self._says(d)
         self._bare_words(d)
+
+    def _says(self, d: ast.TableDecl):
+        """A 'says' column is its items' rules text (explain.py): each value a quoted text."""
+        if "says" not in d.columns:
+            return
+        i = d.columns.index("says")
+        for row in d.rows:
+            v = row.values[i] if i < len(row.values) else None
+            if v is not None and not (isinstance(v, ast.Literal) and type(v.value) is str):
+                self.error(row.span, f"the column 'says' of '{d.name}' holds each item's rules text, and this "
+                           "row's is not a text", 'write it in quotes: "Take 2 coins from the bank"',
+                           severity="warning")
 
     def _bare_words(self, d: ast.TableDecl):
         """A column whose bare words name declared things (enum members, spaces, keys of a table) holds
@@ -578,6 +591,7 @@ class Checker:
         if not each:  # in 'each p in ... secretly choose' every listed player decides
             self._decider(c.by, c.span, scope)
         self.expr(c.source, scope, statement=True)
+        self.expr(c.prompt, scope)  # asked before the choice: the chosen value is not known in it
         self._binds([c.var], c.span, scope)
         scope.add(c.var)
         for part in (c.where, c.by, c.text, c.optional, c.shown):
@@ -591,6 +605,7 @@ class Checker:
         self._decider(s.by, s.span, scope)
         if s.by is not None:
             self.expr(s.by, scope)
+        self.expr(s.prompt, scope)
         labels = set()
         for alt in s.alternatives:
             if alt.label in labels:

@@ -76,6 +76,8 @@ class CompiledGame:
         self.observe = tuple((e, self.exprs.compile(e.expr, {"me"})) for e in sym.observe.entries) \
             if sym.observe is not None else ()
         self.observe_sizes: list = []  # the values each entry gives, fixed by the first observation
+        # each decision's prompt by its place (file, line), compiled with the procedures (explain.py)
+        self.prompts: dict = {}
         self.initial = [(d.name, d.per_player, self.exprs.compile(d.value, set())) for d in self.var_decls.values()]
         self.procs = self._compile_procs()
 

@@ -57,8 +57,8 @@ The rules it applies (each message names the sink and the secret):
     asked, or the list of an ``each``. A ``choose ... automatic`` (one legal option taken without
     asking) is asked or not as the number of its options says: any secret in that number (the list's
     length, the ``where``), the decider's own too, leaks.
- 7. Options shown to the decider: a decision's list, ``where``, ``optional`` text, alternative guards
-    (and ``as`` text when secret) show a secret other than the decider's own (face-down fields are
+ 7. Options shown to the decider: a decision's list, ``where``, ``optional`` text, alternative guards,
+    ``prompt`` (and ``as`` text when secret) show a secret other than the decider's own (face-down fields are
     let through: their owner is not known here).
  8. Shown text: the ``shown`` text of a secret decision shows a secret other than the chosen value.
  9. Reveal text: the ``as`` text of ``reveal`` shows a secret other than the value revealed.
@@ -1058,13 +1058,16 @@ class Flow:
         inner = st.bound(c.var, Val(source, source, roots, c.var))
         where = self.label(c.where, inner)
         # rule 7: the options, their texts, the guards are shown to the decider only
-        parts = [(c.source, source, st), (c.where, where, inner), (c.optional, self.label(c.optional, st), st)]
+        parts = [(c.source, source, st), (c.where, where, inner), (c.optional, self.label(c.optional, st), st),
+                 (c.prompt, self.label(c.prompt, st), st)]  # the prompt is shown to the decider only
         if secret:
             parts.append((c.text, self.label(c.text, inner), inner))
         for node, lab, at in parts:
             bad = self.unseen_by(lab, who)
             if node is not None and bad:
-                self.report(7, node.span, f"the options offered to player {who} show "
+                what = f"the prompt of player {who}'s decision shows" if node is c.prompt else \
+                    f"the options offered to player {who} show"
+                self.report(7, node.span, f"{what} "
                             f"{self.secret(bad, self.direct(node, at))}", HINT_OPTIONS.format(who=who))
                 break
         if c.automatic:
@@ -1101,6 +1104,10 @@ class Flow:
         outs = []
         # a secret course of action: what runs next depends on the decider's own choice
         chosen = self.tag(("own", who, ("choice", "course of action"))) if s.secret else PUBLIC
+        prompt = self.unseen_by(self.label(s.prompt, st), who)  # shown to the decider only
+        if prompt:
+            self.report(7, s.prompt.span, f"the prompt of player {who}'s decision shows "
+                        f"{self.secret(prompt, self.direct(s.prompt, st))}", HINT_OPTIONS.format(who=who))
         for alt in s.alternatives:
             guard = self.unseen_by(self.label(alt.guard, st), who)
             near = PUBLIC

@@ -621,6 +621,18 @@ class State:
         from rulewright.interpreter.observation import observation_tensor
         return observation_tensor(self, player)
 
+    def explain(self, move, player: Optional[int] = None):
+        """Which rule offers ``move`` (file:line), what the decider is asked, the rules text of what it
+        plays: an ``explain.Explanation`` holding only what ``player`` may see (None: the referee). A
+        number or text is one of ``player``'s own moves, as ``apply`` reads it."""
+        from rulewright.interpreter.explain import explain
+        return explain(self, move, player)
+
+    def prompt(self, player: int) -> Optional[str]:
+        """What the rules ask ``player`` now (a decision's ``prompt``), or None."""
+        from rulewright.interpreter.explain import prompt
+        return prompt(self, player)
+
     def render(self, player: Optional[int] = None) -> str:
         limits.fresh()  # the display and the views are bounded like a move
         from rulewright.interpreter.render import render

@@ -896,11 +896,20 @@ class ProcCompiler:
                                         self.game.field_visibility, self.constant(Option),
                                         self.constant(_numbered), leaves_var=leaves, hoisted=hoisted)
 
+    def _prompt(self, s, prompt, player_var: str = "") -> None:
+        """A decision's prompt goes into the game's table (by the decision's place), not into its
+        instruction: explain.py evaluates it, in the deciding frame, only when someone looks."""
+        if prompt is not None:
+            from rulewright.interpreter.explain import Prompt
+            self.game.prompts[(s.span.file, s.span.line)] = Prompt(self.expr(prompt), prompt, player_var)
+
     def _Choose(self, s):
         s = attrs.evolve(s, source=self.hoist(s.source, s))
+        self._prompt(s, s.prompt)
         self.emit(Choose(s.span, self._choice_spec(s), node=s))
 
     def _ChooseBlock(self, s):
+        self._prompt(s, s.prompt)
         var = self.hidden("alt")
         labels = [a.label for a in s.alternatives]
         guards = [self.expr(a.guard) if a.guard is not None else None for a in s.alternatives]
@@ -934,6 +943,7 @@ class ProcCompiler:
     def _ChooseEach(self, s):
         players = self.expr(self.hoist(s.players, s))  # read before the player's name is bound
         self.scope.add(s.player_var)
+        self._prompt(s, s.choice.prompt, s.player_var)
         results = self.hidden("each")
         spec = self._choice_spec(s.choice, secret=True, players=players, player_var=s.player_var, results=results,
                                  window=s.window)

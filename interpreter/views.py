@@ -114,6 +114,12 @@ def view(st, player: Optional[int] = None) -> dict:
                 data["my_choice"] = pend.texts[player][0]  # a player knows what they chose
         if player is None or player in pend.waiting():
             data["legal_moves"] = [m.text for m in st.legal_moves(player)]
+            asked = pend.waiting() if player is None else [player]
+            if st.game.prompts and len(asked) == 1:  # what the rules ask the decider, told to them alone
+                from rulewright.interpreter.explain import prompt
+                text = prompt(st, asked[0])
+                if text is not None:
+                    data["prompt"] = text
     if st.is_over():
         data["outcome"] = st.outcome().to_dict()
     return data

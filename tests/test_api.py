@@ -158,8 +158,8 @@ def _game(tmp_path, text, players=2):
 
 def test_changing_a_list_of_lines_does_not_change_the_board(tmp_path):
     g = _game(tmp_path, 'game "L"\nplayers 2\nboard b: grid 3 by 3 headings e ne n nw w sw s se\n'
-                        'var seen = 0\nturn:\n    let s = "B2"\n    let ls = lines(3, s)\n'
-                        '    seen = len(ls)\n    remove first(ls) from ls\n    end game\n')
+                        'var seen = 0\nvar after = 0\nturn:\n    let s = "B2"\n    let ls = lines(3, s)\n'
+                        '    seen = len(ls)\n    remove first(ls) from ls\n    after = len(ls)\n    end game\n')
     assert [g.new_state(seed=i).vars["seen"] for i in range(3)] == [4, 4, 4]
 
 

@@ -22,7 +22,7 @@ MISTAKES = {
     "unknown_name": (HEAD + "player var score = 0\nturn:\n    me.score = scor\n    end game\n",
                      5, 16, "unknown name 'scor'", "did you mean 'score'?"),
     "unknown_field": (HEAD + "player var score = 0\nturn:\n    me.scor = 1\n    end game\n",
-                      5, 5, "'scor' is not a player variable, a table column or a record field",
+                      5, 8, "'scor' is not a player variable, a table column or a record field",
                       "did you mean 'score'?"),
     "unknown_function": (HEAD + "turn:\n    log \"{lenn([])}\"\n    end game\n",
                          4, 11, "unknown function 'lenn'", "did you mean 'len'?"),

@@ -129,8 +129,8 @@ def test_values_are_copied_when_stored():
     g = game('record tile(name, up)\nvar course = [tile("a", false), tile("b", false)]\nvar hand = [1]\n'
              'turn:\n    let h = hand\n    add 2 to h\n    let t = first(course)\n    t.up = true\n'
              '    for c in course:\n        if c.name == "b":\n            c.up = true\n'
-             '    log "{h} {hand} {course[1].up} {course[2].up}"\n    end game\n')
-    assert logs(g.new_state(1)) == ["1 2 1 no yes"]
+             '    log "{h} {hand} {course[1].up} {course[2].up} {t.up}"\n    end game\n')
+    assert logs(g.new_state(1)) == ["1 2 1 no yes yes"]
 
 
 PLAN = ('record slot(owner, card secret to owner unless shown, shown)\n'

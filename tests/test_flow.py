@@ -476,8 +476,10 @@ def test_a_write_through_a_local_reaches_the_variable_it_comes_from():
             add token(me, 1) to tokens
             let t = last(tokens)
             t.value = max(me.hand)
+            tokens[len(tokens)] = t
             end game
-        """, head) == [(12, 5, "the public variable 'tokens' is computed from the secret 'hand' of player me")]
+        """, head) == [(12, 5, "the public variable 'tokens' is computed from the secret 'hand' of player me"),
+                       (13, 5, "the public variable 'tokens' is computed from the secret 'hand' of player me")]
 
 
 def test_writes_into_secret_or_hidden_places_are_never_reported():

@@ -122,7 +122,7 @@ ERRORS = [
     ("[1, 2]", 'a request is a JSON object such as {"cmd": "legal"}'),
     ('{"move": "A1"}', 'the request names no command: add "cmd", for instance {"cmd": "help"}'),
     ('{"cmd": "aply"}', "unknown command 'aply'; did you mean 'apply'? (commands: help, new, legal, apply, "
-                        "events, undo, view, render, outcome, save, load, quit)"),
+                        "explain, events, undo, view, render, outcome, save, load, quit)"),
     ('{"cmd": "legal"}', 'no game yet: start one with {"cmd": "new"} or {"cmd": "load", "file": "..."}'),
     ('{"cmd": "new"}', 'no game: give one, {"cmd": "new", "game": "NAME"}, or start serve with a GAME'),
     ('{"cmd": "new", "game": "tic-tac-to"}', "unknown game 'tic-tac-to'; did you mean 'tic-tac-toe'? "
@@ -213,7 +213,8 @@ def test_text_mode_speaks_gtp_style(client):
                                   "'C3'")
     assert c.text("legal").splitlines()[:3] == ["= to move: player 2", "1. 2: A1", "2. 2: A2"]
     assert c.text("undo") == "= to move: player 1"
-    assert c.text("frob") == ("? unknown command 'frob' (commands: help, new, legal, apply, events, undo, view, "
+    assert c.text("frob") == ("? unknown command 'frob' (commands: help, new, legal, apply, explain, events, undo, "
+                              "view, "
                               "render, outcome, save, load, quit)")
     assert c.text("new connect-four seed=3") == "= Connect Four, 2 players, seed 3\nto move: player 1"
     assert c.text("outcome") == "= not over"

@@ -141,7 +141,7 @@ def test_ties_go_to_the_first_bidder_and_the_winner_pays_k_plus_the_bid():
     ])
     assert st.step == "buy development token"
     lines = logs(st)
-    assert f"below Wright Flyer: {a}:0 {b}:3 {a}:3" in lines
+    assert f"below Wright Flyer: {a}:0, {b}:3, {a}:3" in lines
     # Wright Flyer: a and b both bid 3, a bid on it first; 6K + 3
     assert f"player {a} buys Wright Flyer for 9K" in lines
     assert f"player {a} buys Curtiss Pusher for 5K" in lines           # 1 each: a bid first
@@ -703,12 +703,12 @@ def test_every_show_is_turned_over_before_any_is_resolved_or_rewarded():
     assert face_down(st.view(r)) == {p, q, s}            # every rival's show is face down
     prepare(st, q, ["Sopwith Camel"], {"A2": "AS05"})
     # p's repair decision, right after p's breakdown: q's show is already face up for everyone
-    assert st.step == "air show performance" and texts(st) == ["play an event", "stop repairing"]
+    assert st.step == "resolve air show performance" and texts(st) == ["play an event", "stop repairing"]
     assert all(face_down(st.view(seat)) == set() for seat in (p, q, r))
     assert st.view(p)["vars"]["groups"][q - 1][1]["placed"] == "AS05"
     assert logs(st) == [f"player {p} turns over the master card AS39",
-                        f"player {p} shows Wright Flyer Fokker Eindecker with the cards AS22",
-                        f"player {q} shows Sopwith Camel with the cards AS05",
+                        f"player {p} shows Wright Flyer, Fokker Eindecker with the card AS22",
+                        f"player {q} shows Sopwith Camel with the card AS05",
                         f"player {p}: weather -1, mechanical stress 4",
                         f"player {p}'s Fokker Eindecker takes 1 breakdown level"]
     assert st.vars["hand"][q - 1] == ["AS01", "AS02", "AS03", "AS04"]    # q's card has left the hand
@@ -757,7 +757,7 @@ def test_purchase_flags_for_an_aerobatic_card():
     assert st.vars["money"][p - 1] == money + 9
 
 
-def test_played_cards_and_the_master_are_discarded_at_the_end_of_the_turn():
+def test_played_cards_and_the_master_are_discarded_after_the_results():
     st, p = results_show()
     rewards(st, p)
     drive(st, lambda s: s.step == "auction bidding")
