@@ -319,7 +319,7 @@ def _line(game: str, start: str) -> int:
 KNOWN_EXAMPLES = {
     "another name": ("tic-tac-toe", _line("tic-tac-toe", "marks[cell] = me"), "me", "e"),
     "free label": ("planes", _line("planes", "grey, N,"), "N", "NN"),
-    "option value": ("biplane", _line("biplane", "option mode"), "free_for_all", "free_for_al"),
+    "option value": ("barnstormers", _line("barnstormers", "option requests"), "open", "opne"),
 }
 # One typo of each class the checker used to accept and now reports (interpreter/typo_checks.py); the
 # class stays in KNOWN_CLASSES for the cases its warnings do not reach (a renamed local read elsewhere...).
