@@ -855,11 +855,25 @@ class ProcCompiler:
 
     def _Step(self, s):
         label = s.label
+        if self.name not in self.game.symbols.procs:
+            def f(st, env):
+                st.step = label
+            self.exec(s, f, src=[f"st.step = {ascii(label)}"])
+            self.block(s.body)
+            return
+        # a procedure's step gives the caller's step back at its end: a procedure called from the turn's
+        # step "move" shows its own steps while they run, then "move" again
+        saved = self.hidden("step")
 
-        def f(st, env):
+        def enter(st, env):
+            env[saved] = st.step
             st.step = label
-        self.exec(s, f, src=[f"st.step = {ascii(label)}"])
+
+        def leave(st, env):
+            st.step = env[saved]
+        self.exec(s, enter, src=[f"env[{ascii(saved)}] = st.step", f"st.step = {ascii(label)}"])
         self.block(s.body)
+        self.exec(s, leave, src=[f"st.step = env[{ascii(saved)}]"])
 
     # ------------------------------------------------------------------ decisions
     def _choice_spec(self, c: ast.Choose, secret: bool = False, **more) -> ChoiceSpec:
