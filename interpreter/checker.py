@@ -40,6 +40,7 @@ class Checker:
         self.in_def = False  # checking a def's body: procedures cannot run there
         self.spaces = self._board_spaces()
         self.loops = 0  # how many loops enclose the statement being checked (for 'break')
+        self.loop_vars: dict = {}  # the variables of the loops and quantifiers around -> their line
         self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
         self.proc_ok = False  # a procedure call may stand here (see expr)
         self.ends = bool(sym.end_conditions)
@@ -81,6 +82,7 @@ class Checker:
             elif isinstance(d, ast.TeamsDecl):
                 self.expr(d.teams, set())
             elif isinstance(d, ast.DisplayDecl):
+                self._refused_local(d.name, d.span)  # the space drawn (hiding a heading is the custom)
                 self.expr(d.expr, {d.name})
             elif isinstance(d, ast.ScreenDecl):
                 self._screen(d)
@@ -104,7 +106,7 @@ class Checker:
             name = d.kind if isinstance(d, ast.BlockDecl) else getattr(d, "name", None)
             if name is None or isinstance(d, ast.GameDecl):
                 continue
-            if name in RESERVED and not isinstance(d, ast.BlockDecl):
+            if name in RESERVED and not isinstance(d, (ast.BlockDecl, ast.DisplayDecl)):  # a display: _binds
                 self.error(d.span, f"'{name}' is a built-in name; choose another")
                 continue
             kind = "block" if isinstance(d, ast.BlockDecl) else "name"
@@ -271,6 +273,7 @@ class Checker:
         """The lines of 'display:': legend and colour entries are plain text; 'own' and 'players' entries
         are about a player ('me'); 'table' entries about the table."""
         if d.board is not None:
+            self._refused_local(d.board.name, d.board.span)
             self.expr(d.board.expr, {d.board.name})
         for line in d.lines:
             for e in line.entries:
@@ -302,15 +305,48 @@ class Checker:
         m = getattr(self, "_s_" + type(s).__name__)
         m(s, scope)
 
-    def _binds(self, names, span, scope: set = frozenset()):
-        """A new local: a warning when it hides a name the rules declare (the local wins there)."""
+    def _binds(self, names, span, scope: set = frozenset(), loop: bool = False):
+        """A new local: refused as _refused_local says, else a warning when it hides a name the rules
+        declare (the local wins there)."""
         for name in names:
-            if name in scope:
+            if self._refused_local(name, span, loop) or name in scope:
                 continue
             what = self.sym.describe(name) if name in self.globals else ""
             if what:
                 self.error(span, f"the local '{name}' hides {what}",
                            f"rename the local: where it is seen, '{name}' means the local", severity="warning")
+
+    def _refused_local(self, name: str, span, loop: bool = False) -> bool:
+        """Whether a new local is refused (and reported): it would take a built-in name ('me', 'players'),
+        a secret's name, or (``loop``: a loop or quantifier variable) the name of the loop variable around
+        it. Two players under one name would be one player to whoever reads the rules, and 'me' another
+        player than the one the rules speak for."""
+        if name in RESERVED:
+            self.error(span, f"'{name}' is a built-in name: a local cannot take it", _RESERVED_HINTS[name])
+            return True
+        if loop and name in self.loop_vars:
+            self.error(span, f"'{name}' already names the loop variable of line {self.loop_vars[name]}: "
+                       "a second one inside it would hide it", f"give this one another name, say '{name}2'")
+            return True
+        decl = self.vars.get(name)
+        if decl is not None and decl.visibility != "public":
+            self.error(span, f"the local '{name}' would hide the {decl.visibility} "
+                       f"{'player ' if decl.per_player else ''}variable '{name}'",
+                       f"rename the local: '{name}' names a secret here")
+            return True
+        return False
+
+    def _looping(self, name: str, span, check):
+        """Check the body of a loop or a quantifier over ``name`` (``check()``), the name held meanwhile."""
+        outer = self.loop_vars.get(name)
+        self.loop_vars[name] = span.line
+        try:
+            check()
+        finally:
+            if outer is None:
+                del self.loop_vars[name]
+            else:
+                self.loop_vars[name] = outer
 
     def _s_Let(self, s, scope):
         self.expr(s.value, scope, statement=True)
@@ -445,9 +481,9 @@ class Checker:
 
     def _s_For(self, s, scope):
         self.expr(s.source, scope, statement=True)
-        self._binds([s.var], s.span, scope)
+        self._binds([s.var], s.span, scope, loop=True)
         scope.add(s.var)
-        self._loop_body(s.body, scope)
+        self._looping(s.var, s.span, lambda: self._loop_body(s.body, scope))
 
     def _s_While(self, s, scope):
         self.expr(s.cond, scope, statement=True)
@@ -493,10 +529,13 @@ class Checker:
 
     def _s_ChooseEach(self, s, scope):
         self.expr(s.players, scope, statement=True)
-        self._binds([s.player_var], s.span, scope)
+        self._binds([s.player_var], s.span, scope, loop=True)
         scope.add(s.player_var)
-        self._choice(s.choice, scope, each=True)
-        self._loop_body(s.body, scope)  # the body runs once per player: a loop
+
+        def each():
+            self._choice(s.choice, scope, each=True)
+            self._loop_body(s.body, scope)  # the body runs once per player: a loop
+        self._looping(s.player_var, s.span, each)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node, scope: set, statement: bool = False):
@@ -634,10 +673,13 @@ class Checker:
 
     def _binder(self, b: ast.Binder, scope):
         self.sub(b.source, scope)
-        self._binds([b.var], b.span, scope)
+        self._binds([b.var], b.span, scope, loop=True)
         inner = scope | {b.var}
-        self.expr(b.where, inner)
-        self.expr(b.body, inner)
+
+        def parts():
+            self.expr(b.where, inner)
+            self.expr(b.body, inner)
+        self._looping(b.var, b.span, parts)
 
     def _e_Quantifier(self, node, scope):
         if node.func not in QUANTIFIERS:
@@ -733,6 +775,13 @@ def _kind(value) -> str:
         return "none"
     return "text"
 
+
+_RESERVED_HINTS = {
+    "me": "'me' is the player the rules speak for (whose turn it is, who observes); name the local 'p' or 'who'",
+    "players": "'players' is the list of every player; name the local 'group' or 'seats'",
+    "player_count": "'player_count' is how many play; name the local 'n'",
+}
+assert _RESERVED_HINTS.keys() == RESERVED
 
 # the colours a 'display:' section may give a space's text (rich's standard colours)
 SCREEN_COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
