@@ -34,13 +34,18 @@ def span_field():
     return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
 
 
+_FIELDS: dict = {}  # a node's type -> the names of its fields but its span
+
+
 def parts(node):
     """What a node holds, one level down: a tuple's items, or a node's fields but its span."""
     if isinstance(node, (tuple, list)):
         return list(node)
-    if hasattr(node, "__attrs_attrs__"):
-        return [getattr(node, a.name) for a in node.__attrs_attrs__ if a.name != "span"]
-    return []
+    kind = type(node)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(a.name for a in getattr(kind, "__attrs_attrs__", ()) if a.name != "span")
+    return [getattr(node, name) for name in names]
 
 
 def walk(node):

@@ -456,7 +456,8 @@ class ProcCompiler:
         """Run the procedures called inside ``node`` first (inner calls first, left to right), each into a
         hidden local, and give back the expression with each call read from its local. The checker
         lets a procedure stand only where its value is always needed, so running it first is exact."""
-        if node is None or not _calls_procedure(node, self.game.procs_ast):
+        if node is None or not _calls_procedure(node, self.game.procs_ast,
+                                                self.game.rules.derived.setdefault("calls a procedure", {})):
             return node
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.game.procs_ast:
             call = attrs.evolve(node, args=tuple(self.hoist(a, s) for a in node.args))
@@ -1019,10 +1020,14 @@ def plain_procedures(irs: dict) -> frozenset:
     return frozenset(name for name in plain if visit(name))
 
 
-def _calls_procedure(node, procs) -> bool:
-    """Whether an expression calls one of the rules' procedures anywhere inside."""
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in procs
-               for n in ast.walk(node))
+def _calls_procedure(node, procs, memo: dict) -> bool:
+    """Whether an expression calls one of the rules' procedures anywhere inside (``memo``: kept with the
+    rules, by node, for every game compiled from them; the node is kept too, so its id stays its own)."""
+    known = memo.get(id(node))
+    if known is None or known[0] is not node:  # (a memo that travelled with the rules holds other ids)
+        known = memo[id(node)] = (node, any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                                            and n.func.id in procs for n in ast.walk(node)))
+    return known[1]
 
 
 def _bound_names(stmts) -> set:
