@@ -645,5 +645,8 @@ class RulesFile:
 
     def source_line(self, span: Span) -> str:
         """The line a span points at, in whichever file it comes from ('' if unknown)."""
-        lines = self.sources.get(span.file, "").split("\n")
+        split = self.derived.setdefault("lines", {})  # split once per file: a file may have thousands of errors
+        lines = split.get(span.file)
+        if lines is None:
+            lines = split[span.file] = self.sources.get(span.file, "").split("\n")
         return lines[span.line - 1].rstrip("\r") if 0 < span.line <= len(lines) else ""

@@ -42,6 +42,26 @@ def suggest(word: str, candidates) -> str:
     return f"did you mean '{close[0]}'?" if close else ""
 
 
+class Hints:
+    """'did you mean' hints for one run of the checks, within a budget of names compared. Each hint
+    compares its word with every candidate: thousands of unknown names against thousands of declared
+    ones would take minutes. Past the budget the errors come without the hint; a word longer than a
+    name a person would misspell gets none."""
+    BUDGET = 150_000   # candidates compared in all: about a second
+    LONGEST = 64       # letters of a word given a hint
+
+    def __init__(self, budget: int = BUDGET):
+        self.left = budget
+
+    def __call__(self, word: str, candidates) -> str:
+        """``candidates``: the names, or a function that gives them (not called past the budget)."""
+        if self.left <= 0 or len(word) > self.LONGEST:
+            return ""
+        pool = set(candidates() if callable(candidates) else candidates)
+        self.left -= len(pool) + 1
+        return suggest(word, pool) if self.left >= 0 else ""
+
+
 class RulesError(Exception):
     """Base of every error a user can cause."""
 

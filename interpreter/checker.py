@@ -9,7 +9,7 @@ take, no procedure or statement that can never run. Every name comes from the sy
 from __future__ import annotations
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import Diagnostic, suggest
+from rulewright.dsl.errors import Diagnostic, Hints
 from rulewright.interpreter import board_kinds
 from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
@@ -46,6 +46,7 @@ class Checker:
         self.ends = bool(sym.end_conditions)
         self.turns_taken = False
         self.types = TypeChecker(self)
+        self.hint = Hints()  # 'did you mean', within a budget (an adversarial file has thousands of unknowns)
 
     # ------------------------------------------------------------------ reporting
     def error(self, span: ast.Span, message: str, hint: str = "", severity: str = "error"):
@@ -93,7 +94,7 @@ class Checker:
                 for name, _asc in d.keys:
                     if name not in self.player_vars:
                         self.error(d.span, f"'rank by {name}': '{name}' is not a player variable",
-                                   suggest(name, self.player_vars))
+                                   self.hint(name, self.player_vars))
         self._structure()
         if not any(d.severity == "error" for d in self.diagnostics):
             # a misspelled use is an error already, and the typo checks would guess the other way round
@@ -134,7 +135,7 @@ class Checker:
             kind = board_kinds.KINDS.get(b.spec.kind)
             if kind is None:
                 self.error(b.spec.span, f"there is no board kind '{b.spec.kind}'",
-                           suggest(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
+                           self.hint(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
             else:
                 kind.check(b.spec, self.error)
         by_fields: dict = {}
@@ -152,7 +153,7 @@ class Checker:
             for other in (vis.owner, vis.unless):
                 if other is not None and other not in d.fields:
                     self.error(vis.span, f"record '{d.name}' has no field '{other}' to say who sees '{name}'",
-                               suggest(other, d.fields))
+                               self.hint(other, d.fields))
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
 
@@ -198,7 +199,7 @@ class Checker:
             for w in words:
                 if w.id not in known:
                     self.error(w.span, f"'{w.id}' is not declared, unlike the other words in column "
-                               f"'{d.columns[i]}'", suggest(w.id, known)
+                               f"'{d.columns[i]}'", self.hint(w.id, known)
                                or f'declare it in an enum, or write it as text: "{w.id}"')
 
     def _only_options(self, node, what: str):
@@ -285,7 +286,7 @@ class Checker:
                                    else 'for example: colours "~" = "blue"')
                     elif line.word == "colours" and expr.value not in SCREEN_COLOURS:
                         self.error(span, f"'{expr.value}' is not a colour the screen knows",
-                                   suggest(expr.value, SCREEN_COLOURS) or "colours: " + ", ".join(SCREEN_COLOURS))
+                                   self.hint(expr.value, SCREEN_COLOURS) or "colours: " + ", ".join(SCREEN_COLOURS))
                     continue
                 self.expr(expr, set() if line.word == "table" else {"me"})
                 if (line.word == "table" and isinstance(expr, ast.Name) and expr.id in self.vars
@@ -367,13 +368,14 @@ class Checker:
                 scope.add(name)
             else:
                 self.error(target.span, f"'{name}' is not a variable",
-                           suggest(name, scope | set(self.vars)) or f"declare it with 'var {name} = ...' "
+                           self.hint(name, lambda: scope | set(self.vars)) or f"declare it with 'var {name} = ...' "
                            "or make a local with 'let'")
         elif isinstance(target, ast.Attr):
             self.expr(target.obj, scope)
-            if target.name in self.columns and target.name not in self.player_vars | self.fields:
+            settable = target.name in self.player_vars or target.name in self.fields
+            if target.name in self.columns and not settable:
                 self.error(target.span, f"'{target.name}' is a table column; tables cannot change")
-            elif target.name not in self.player_vars | self.fields:
+            elif not settable:
                 self._unknown_field(target)
         elif isinstance(target, ast.Index):
             self.expr(target.obj, scope)
@@ -585,18 +587,20 @@ class Checker:
         if self.sym.function(name) is not None:
             self.error(node.span, f"'{name}' is a function; call it: {name}(...)")
             return
-        known = scope | self.globals | set(self.defs) | set(self.procs)
         word = _OTHER_SPELLINGS.get(name)
-        self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else suggest(name, known))
+        self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else
+                   self.hint(name, lambda: scope | self.globals | set(self.defs) | set(self.procs)))
 
     def _e_Attr(self, node, scope):
         self.sub(node.obj, scope)
-        if node.name not in self.player_vars | self.columns | self.fields:
+        if not self._is_field(node.name):
             self._unknown_field(node)
 
+    def _is_field(self, name: str) -> bool:
+        return name in self.player_vars or name in self.columns or name in self.fields
+
     def _unknown_field(self, node):
-        known = self.player_vars | self.columns | self.fields
-        hint = suggest(node.name, known)
+        hint = self.hint(node.name, lambda: self.player_vars | self.columns | self.fields)
         self.error(node.span, f"'{node.name}' is not a player variable, a table column or a record field", hint)
 
     def _e_Index(self, node, scope):
@@ -639,7 +643,7 @@ class Checker:
             named = [k for k, _v in node.kwargs]
             for k in named:
                 if k not in fields:
-                    self.error(node.span, f"record '{name}' has no field '{k}'", suggest(k, fields))
+                    self.error(node.span, f"record '{name}' has no field '{k}'", self.hint(k, fields))
             twice = sorted({k for k in named if named.count(k) > 1})
             if twice:
                 self.error(node.span, f"record '{name}': field '{twice[0]}' is given twice")
@@ -656,7 +660,7 @@ class Checker:
             if what[0] == "board":
                 self._board_function(name, node)
         else:
-            self.error(func.span, f"unknown function '{name}'", suggest(name, self.sym.functions()))
+            self.error(func.span, f"unknown function '{name}'", self.hint(name, self.sym.functions))
 
     def _board_function(self, name, node):
         """A board's function needs a board of a kind that has it (every board, when options choose)."""
@@ -711,7 +715,7 @@ class Checker:
             value = v.id if isinstance(v, ast.Name) else getattr(v, "value", None)
             if isinstance(v, (ast.Name, ast.Literal)) and value not in values:
                 self.error(v.span, f"option '{subject.id}' is never {value!r}",
-                           suggest(str(value), [str(x) for x in values])
+                           self.hint(str(value), [str(x) for x in values])
                            or "its values: " + " | ".join(str(x) for x in values))
                 self.not_names.add(id(v))
 
