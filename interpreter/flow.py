@@ -299,6 +299,7 @@ class Flow:
         self.proc_memo: dict = {}
         self.in_progress: set = set()
         self.call_vals: dict = {}   # id of a procedure call in an expression -> its result where it last ran
+        self.keys_used: set = set()  # every player key given out or read so far (fresh_key)
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: int, span: ast.Span, message: str, hint: str = ""):
@@ -370,10 +371,11 @@ class Flow:
     def key(self, node, st: FlowPoint) -> str:
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
-            if val is not None:
-                return val.key or node.id
-            return node.id
-        return unparse(node)
+            key = val.key or node.id if val is not None else node.id
+        else:
+            key = unparse(node)
+        self.keys_used.add(key)  # a key no one has used is free for a new local (fresh_key)
+        return key
 
     def fresh_key(self, name: str, st: FlowPoint) -> str:
         """The key of the player a new local named ``name`` may hold: its name, unless that already stands
@@ -381,19 +383,24 @@ class Flow:
         secret, a condition or a reveal about one): one key for two players would let each see the
         other's secrets. Then the name with primes (p', p'')."""
         key = name
-        while key == "me" or self.key_taken(key, name, st):
+        while key == "me" or (key in self.keys_used and self.key_taken(key, name, st)):
             key += "'"
+        self.keys_used.add(key)
         return key
 
     @staticmethod
     def key_taken(key: str, name: str, st: FlowPoint) -> bool:
         def about(label):
-            return any(t[0] == "own" and t[1] == key for t in label)
+            for t in label:
+                if t[0] == "own" and t[1] == key:
+                    return True
+            return False
         if about(st.pc) or any(r.endswith("@" + key) for r in st.revealed):
             return True
         for other, val in st.env.items():
             # the local being bound again no longer names its old player, unless another local still does
-            if (other != name and (val.key or other) == key) or about(val.label) or about(val.length):
+            if (other != name and (val.key or other) == key) or (val.label and about(val.label)) \
+                    or (val.length and about(val.length)):
                 return True
         return False
 

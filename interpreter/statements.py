@@ -736,15 +736,25 @@ class ProcCompiler:
         def f(st, env):
             x, xs = item(st, env), source(st, env)
             try:
-                xs.remove(x)
+                i = xs.index(x)
             except ValueError:
                 raise RulesRuntimeError(f"{shown(x)} is not in the list to move it from",
                                         "'move' takes an item that is in the first list: check first "
                                         "('if x in xs:')") from None
+            # what moves is the item the list held (x is only equal to it: 'move keep from h to keep' names
+            # the variable 'keep', whose own list must not go into itself)
+            moved = xs.pop(i)
+            into = target(st, env)
+            if type(moved) is list or type(moved) is dict:
+                if _holds(moved, into):
+                    xs.insert(i, moved)  # as before the move
+                    raise RulesRuntimeError("'move' would put this list inside itself",
+                                            "a list cannot hold itself: add a copy (add x to ys), or move "
+                                            "it into another list")
             if bottom:
-                target(st, env).insert(0, x)
+                into.insert(0, moved)
             else:
-                target(st, env).append(x)
+                into.append(moved)
         self.exec(s, f)
 
     def _Shuffle(self, s):
@@ -1064,6 +1074,19 @@ def _not_a_list(v, what: str, maps_too: bool):
         f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
         "the value is none here: check it first ('if x != none:')" if v is None
         else "name the list itself (a variable, a field or an item that holds a list)")
+
+
+def _holds(value, place) -> bool:
+    """Whether ``place`` is the list or map ``value``, or one inside it (counted as work)."""
+    pending = [value]
+    while pending:
+        v = pending.pop()
+        if v is place:
+            return True
+        inside = v if type(v) is list else v.values()
+        limits.spend(len(inside))
+        pending.extend(w for w in inside if type(w) is list or type(w) is dict)
+    return False
 
 
 def _removed(x, xs) -> None:
