@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, Hints
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter import board_kinds, limits
 from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
 from rulewright.interpreter.symbols import RESERVED, symbols
@@ -18,6 +18,10 @@ from rulewright.interpreter.types import TypeChecker
 from rulewright.interpreter.typo_checks import TypoChecks
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
+MAX_TABLE_ROWS = limits.DEFAULTS["items"]  # as many as a list may hold
+# the rules the engine runs by name, beside the procedures (compiler.CompiledGame._compile_procs)
+ENGINE_RULES = {"setup": "the 'setup:' block", "round": "the 'round:' block", "turn": "the 'turn:' block",
+                "scoring": "the 'scoring:' block", "__main__": "the engine's own round loop"}
 
 
 # How other languages (Python, JavaScript, Lua...) write a value this language has a word for.
@@ -110,6 +114,11 @@ class Checker:
             if name in RESERVED and not isinstance(d, (ast.BlockDecl, ast.DisplayDecl)):  # a display: _binds
                 self.error(d.span, f"'{name}' is a built-in name; choose another")
                 continue
+            if isinstance(d, ast.ProcDecl) and name in ENGINE_RULES:
+                # the blocks and the engine's own loop run by these names: a procedure would take their place
+                self.error(d.span, f"'{name}' names {ENGINE_RULES[name]}: a procedure cannot take it",
+                           f"call the procedure something else, say 'do_{name.strip('_')}'")
+                continue
             kind = "block" if isinstance(d, ast.BlockDecl) else "name"
             if isinstance(d, ast.BoardDecl) and d.guard is not None:
                 kind = "guarded board"  # alternatives chosen by options may share one name
@@ -176,6 +185,13 @@ class Checker:
                            f"{len(d.columns)} columns ({', '.join(d.columns)})")
             if row.copies < 1:
                 self.error(row.span, "a row is repeated at least once")
+        rows = 0
+        for row in d.rows:  # the table is a list made before the game starts: bounded like any list
+            rows += max(row.copies, 0)
+            if rows > MAX_TABLE_ROWS:
+                self.error(row.span, f"table '{d.name}' would have {rows:,} rows here; a table has at most "
+                           f"{MAX_TABLE_ROWS:,}", "repeat a row fewer times ('* N'), or count copies in a column")
+                break
         first: dict = {}
         for row in d.rows:
             if not row.values:

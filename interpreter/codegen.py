@@ -74,6 +74,7 @@ class Module:
         they never meet another part's, and a def or procedure made the same way in two games (another
         option value, another player count) gets the same source there, whatever came before it: its
         code is compiled once (_compiled)."""
+        assert 0 < part < self._parts, "a part's names would meet another's"
         saved = self._counter, self._part
         self._counter, self._part = self._counters.setdefault(part, itertools.count()), part
         try:

@@ -30,7 +30,8 @@ class CompiledGame:
         self.name = sym.game_name
         self.exprs = ExprCompiler(self)
         # each def, procedure and block names its generated functions apart (codegen.Module.names_of)
-        self.parts = {name: i for i, name in enumerate([*sym.defs, *sym.procs, *sym.blocks, "round"], start=1)}
+        parts = dict.fromkeys([*sym.defs, *sym.procs, *sym.blocks, "round"])  # each name once, in order
+        self.parts = {name: i for i, name in enumerate(parts, start=1)}
         self.exprs.module.number_parts(len(self.parts) + 1)
         self.constants: dict = {"players": list(range(1, player_count + 1)), "player_count": player_count}
         self.constants.update(self.options)
