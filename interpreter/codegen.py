@@ -72,8 +72,8 @@ class Module:
     def names_of(self, part: int):
         """Names made inside are part ``part``'s (1 <= part < parts): the n-th is n * parts + part, so
         they never meet another part's, and a def or procedure made the same way in two games (another
-        option value, another player count) gets the same source there, whatever came before it: its
-        code is compiled once (_compiled)."""
+        option value, another player count: `validate` compiles each) gets the same source there,
+        whatever came before it: its code is compiled once (_CODE_CACHE)."""
         assert 0 < part < self._parts, "a part's names would meet another's"
         saved = self._counter, self._part
         self._counter, self._part = self._counters.setdefault(part, itertools.count()), part
@@ -112,67 +112,17 @@ class Module:
 
     def define(self, source: str, name: str):
         """Compile ``source`` (which defines the function ``name``) into the namespace; give the function."""
-        exec(_compiled(source), self.ns)
+        code = _CODE_CACHE.get(source)
+        if code is None:
+            if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
+                _CODE_CACHE.clear()
+            code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
+        exec(code, self.ns)
         self.units.append(source)
         return self.ns[name]
 
     def source(self) -> str:
         return "\n\n".join(self.units) + "\n"
-
-
-# A generated name (a counter's: _c7, _t12, _q3), or a string literal (skipped: it may hold any text).
-_NAME_OR_TEXT = re.compile(r"""'[^'\\\n]*(?:\\.[^'\\\n]*)*'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\b_[a-z]\d+\b""")
-_GENERATED_NAME = re.compile(r"\b_[a-z]\d+\b")
-
-
-def _compiled(source: str):
-    """The code of ``source``. Generated names come from one counter per game, so the same function
-    of two games (two player counts, two option values: ``validate`` compiles each) differs in them
-    alone once anything before it differs; the code is also kept under the source with those names
-    numbered in order of appearance (_Z0, _Z1...), and given its own names back by renaming, which costs
-    far less than compiling."""
-    code = _CODE_CACHE.get(source)
-    if code is not None:
-        return code
-    if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
-        _CODE_CACHE.clear()
-    names: dict = {}
-    texts = []  # the string literals that hold a generated name (kept as they are, so the shape is unsafe)
-
-    def canonical(m):
-        word = m.group()
-        if word[0] == "'" or word[0] == '"':
-            if "_" in word and _GENERATED_NAME.search(word):
-                texts.append(word)
-            return word
-        name = names.get(word)
-        if name is None:
-            name = names[word] = f"_Z{len(names)}"
-        return name
-    shape = _NAME_OR_TEXT.sub(canonical, source) if "_Z" not in source else source
-    if not names or texts:  # a text holding such a name: compile the source as is
-        code = compile(source, "<rules>", "exec")
-    else:
-        code = _CODE_CACHE.get(shape)
-        if code is None:
-            code = _CODE_CACHE[shape] = compile(shape, "<rules>", "exec")
-        code = _renamed(code, {v: k for k, v in names.items()})
-    _CODE_CACHE[source] = code
-    return code
-
-
-def _renamed(code, names: dict):
-    """``code`` with every name (globals, locals, cells, the functions' own) mapped through ``names``."""
-    get = names.get
-
-    def each(words):
-        return tuple(map(get, words, words))
-    consts = tuple(_renamed(c, names) if type(c) is type(code) else each(c) if type(c) is tuple
-                   and all(type(w) is str for w in c) else c for c in code.co_consts)  # a call's keywords
-    return code.replace(co_consts=consts, co_names=each(code.co_names), co_varnames=each(code.co_varnames),
-                        co_cellvars=each(code.co_cellvars), co_freevars=each(code.co_freevars),
-                        co_name=get(code.co_name, code.co_name),
-                        co_qualname=".".join(each(code.co_qualname.split("."))))
 
 
 class Scope:
