@@ -248,6 +248,12 @@ class Checker:
             self.error(at, f"'* {name}': option '{name}' may be {wrong!r}, which is not a number of copies",
                        "a row is repeated 0 or more times: the option's values must be whole numbers")
 
+    def _most_copies(self, copies) -> int:
+        """A row's copies at most: a number, or the largest value of the option that says it."""
+        if type(copies) is not str:
+            return copies
+        return max((v for v in self.option_values.get(copies, ()) if type(v) is int), default=0)
+
     def _table(self, d: ast.TableDecl):
         for row in d.rows:
             if len(row.values) != len(d.columns):
@@ -259,7 +265,7 @@ class Checker:
                 self.error(row.span, "a row is repeated at least once")
         rows = 0
         for row in d.rows:  # the table is a list made before the game starts: bounded like any list
-            rows += max(row.copies, 0)
+            rows += max(self._most_copies(row.copies), 0)
             if rows > MAX_TABLE_ROWS:
                 self.error(row.span, f"table '{d.name}' would have {rows:,} rows here; a table has at most "
                            f"{MAX_TABLE_ROWS:,}", "repeat a row fewer times ('* N'), or count copies in a column")
