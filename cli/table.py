@@ -21,6 +21,7 @@ from rulewright.dsl.errors import RulesCompileError, RulesError, RulesRuntimeErr
 from rulewright.cli.errors import describe
 from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
+from rulewright.interpreter.explain import explanation_lines
 from rulewright.cli.session import Session, open_session
 from rulewright.interpreter.agents import AGENTS, AgentSpecError, agents_for, parse_spec
 
@@ -194,27 +195,14 @@ class Table:
                 "by": self.hint_spec.partition(":")[0]}
 
     def explain(self, place: Place, number, text) -> dict:
-        """Where the rules offer the seat's move ``number``. (What each move does, in words, is not
-        worked out yet: only the decision's place in the rules.)"""
+        """Which rule offers the seat's move ``number``, what the seat is asked, and the rules text of the
+        cards it plays: serve's 'explain', through the seat's rule (only what the seat may see)."""
         number, text = self._chosen(place, number, text)
-        pending = self.session.state.pending
-        rules = self.session.game.rules
-        name = Path(rules.filename).name
-        if pending is None or not pending.line:
-            return {"type": "explain", "number": number, "text": text,
-                    "explanation": "no explanation: the rules do not say where this move comes from"}
-        where = f"{name}:{pending.line}"
-        source = ""
-        if len(rules.sources) <= 1:  # a variant's lines may be its base's: quote only a file of its own
-            lines = rules.source.split("\n")
-            if pending.line <= len(lines):
-                source = lines[pending.line - 1].strip()
-        else:
-            where = f"line {pending.line} of {name} or of the rules it extends"
+        reply = place.server.handle({"cmd": "explain", "move": number})
+        if not reply["ok"]:
+            raise Refused(reply["error"])
         return {"type": "explain", "number": number, "text": text,
-                "explanation": f"'{text}' is one of the options of the decision at {where}"
-                               + (f' ("{source}")' if source else "")
-                               + " (no explanation of what the move does yet)"}
+                "explanation": "\n".join(line.strip() for line in explanation_lines(reply["explanation"]))}
 
     def agent_move(self) -> bool:
         """One move by an agent whose seat is to move; False when no agent is to move."""
@@ -317,3 +305,4 @@ def _own_things(game, screen, player: int) -> list:
                 cards = [value_text(value)]
         out.append({"label": label, "text": text, "cards": cards})
     return out
+

@@ -116,7 +116,8 @@ def test_a_seat_is_told_only_its_own_and_refused_requests_change_nothing():
             ws.send(json.dumps({"cmd": "move", "number": 2, "text": "pass"}))  # a stale number: refused
             assert "choose again" in receive(ws, lambda m: m["type"] == "refused")["error"]
             ws.send(json.dumps({"cmd": "explain", "number": 1, "text": "pass"}))
-            assert "kuhn-poker.rules:" in receive(ws, lambda m: m["type"] == "explain")["explanation"]
+            explained = receive(ws, lambda m: m["type"] == "explain")["explanation"]
+            assert "kuhn-poker.rules:" in explained and "offered by 'round'" in explained
             ws.send(json.dumps({"cmd": "hint"}))
             assert receive(ws, lambda m: m["type"] == "hint")["text"] in ("pass", "bet")
     assert table.session.state.moves_made == 0 and table.version == 0
