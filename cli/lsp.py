@@ -12,7 +12,9 @@ dependency: ``pip install 'rulewright[lsp]'``).
 from __future__ import annotations
 
 import asyncio
+import queue
 import re
+import threading
 from pathlib import Path
 from typing import Optional
 
@@ -59,6 +61,13 @@ class Document:
             self.diagnostics = [self._here(d, own) for d in check(self.rules)]
         except RulesError as exc:
             self.diagnostics = [self._here(d, own) for d in getattr(exc, "diagnostics", [])]
+
+    @classmethod
+    def unchecked(cls, path: str, text: str) -> "Document":
+        """A document whose first check is still running: words and keywords, no names yet."""
+        doc = object.__new__(cls)
+        doc.path, doc.text, doc.lines, doc.diagnostics, doc.rules = path, text, text.split("\n"), [], None
+        return doc
 
     def typed(self, text: str) -> "Document":
         """This document with newer text not checked yet: words are read from the new text, names from
@@ -272,6 +281,48 @@ class Document:
                 if label.startswith(prefix)]
 
 
+class _Answered:
+    """A request pygls could not read, answered already (with its error): pygls passes it over."""
+    jsonrpc = None
+
+
+_ANSWERED = _Answered()
+
+
+class _Checks:
+    """One thread that checks documents, one at a time, off the server's loop (a long file takes
+    seconds); a daemon, so that the server exits without waiting for a check nobody wants."""
+
+    def __init__(self):
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._work, name="rulewright checks", daemon=True).start()
+
+    def run(self, fn, *args) -> "asyncio.Future":
+        """``fn(*args)`` in the thread; its result as a future of the calling loop."""
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self.jobs.put((loop, future, fn, args))
+        return future
+
+    def _work(self):
+        while True:
+            loop, future, fn, args = self.jobs.get()
+            try:
+                result, error = fn(*args), None
+            except BaseException as exc:  # handed to the loop, which reports it
+                result, error = None, exc
+            loop.call_soon_threadsafe(_settle, future, result, error)
+
+
+def _settle(future, result, error) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
 def _comment_above(lines: list[str], line: int) -> str:
     """The comment lines just above a declaration (its documentation), and a comment at the end of it."""
     doc = []
@@ -289,27 +340,62 @@ def _comment_above(lines: list[str], line: int) -> str:
 def serve() -> None:
     """Speak LSP on stdin and stdout until the client says exit."""
     from lsprotocol import types as t
+    from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
     from pygls.lsp.server import LanguageServer
+    from pygls.protocol import LanguageServerProtocol
     from pygls.uris import from_fs_path, to_fs_path
 
     import rulewright
+
+    class AnsweringProtocol(LanguageServerProtocol):
+        """pygls drops a request whose params do not read (a hover without a position, a line past
+        2**31): JSON-RPC wants an answer to every request, so it gets its error here."""
+
+        def structure_message(self, data):
+            try:
+                return super().structure_message(data)
+            except JsonRpcException as error:
+                if "method" not in data or "id" not in data:
+                    raise  # a notification: nothing to answer
+                msg_id = data["id"]
+                if not (type(msg_id) is int or type(msg_id) is str):
+                    msg_id, error = None, JsonRpcInvalidRequest()
+                self._send_response(msg_id, None, error.to_response_error())
+                return _ANSWERED
+
+        def handle_message(self, message):
+            # after 'shutdown' pygls passes requests over in silence: LSP wants them refused
+            if self._shutdown and getattr(message, "method", "exit") != "exit" and \
+                    getattr(message, "id", None) is not None and hasattr(message, "params"):
+                self._send_response(message.id, None, JsonRpcInvalidRequest("the server is shutting down")
+                                    .to_response_error())
+                return
+            super().handle_message(message)
+
     server = LanguageServer("rulewright", getattr(rulewright, "__version__", "0.1.0"),
-                            text_document_sync_kind=t.TextDocumentSyncKind.Full)
+                            text_document_sync_kind=t.TextDocumentSyncKind.Full, protocol_cls=AnsweringProtocol)
     docs: dict[str, Document] = {}
     severities = {"error": t.DiagnosticSeverity.Error, "warning": t.DiagnosticSeverity.Warning}
     kinds = {"keyword": t.CompletionItemKind.Keyword, "function": t.CompletionItemKind.Function,
              "variable": t.CompletionItemKind.Variable, "constant": t.CompletionItemKind.Constant,
              "struct": t.CompletionItemKind.Struct, "class": t.CompletionItemKind.Class,
              "field": t.CompletionItemKind.Field, "enum member": t.CompletionItemKind.EnumMember}
+    versions: dict = {}  # uri -> the number of its newest text: a check of an older one is dropped
+    pending: dict = {}   # uri -> the check of its newest text (waiting for typing to pause, or running)
+    checks = _Checks()
 
-    def refresh(uri: str) -> None:
-        text = server.workspace.get_text_document(uri).source
+    def document(uri: str, text: str, version: int) -> Optional[Document]:
+        """Runs in the checking thread: the newest text only (a text typed over meanwhile is skipped)."""
+        if versions.get(uri) != version:
+            return None
         try:
-            doc = Document(to_fs_path(uri) or uri, text, docs.get(uri))
+            return Document(to_fs_path(uri) or uri, text, docs.get(uri))
         except Exception as exc:  # a fault of ours must not take the editor's server down
             doc = Document(to_fs_path(uri) or uri, "", docs.get(uri))
             doc.diagnostics = [Diagnostic(f"rulewright could not check this file: {exc!r}", doc.path, 1, 1)]
-        docs[uri] = doc
+            return doc
+
+    def publish(uri: str, doc: Document) -> None:
         found = []
         for d in doc.diagnostics:
             line = max(d.line - 1, 0)
@@ -323,41 +409,52 @@ def serve() -> None:
                 severity=severities.get(d.severity, t.DiagnosticSeverity.Information), source="rulewright"))
         server.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=uri, diagnostics=found))
 
-    @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls, params: t.DidOpenTextDocumentParams):
-        refresh(params.text_document.uri)
+    def check_later(uri: str, pause: float) -> None:
+        """Check the document's newest text after ``pause`` seconds without a change, in the checking
+        thread, so that requests are answered meanwhile; a newer text cancels the check of this one."""
+        versions[uri] = version = versions.get(uri, 0) + 1
+        if uri in pending:
+            pending.pop(uri).cancel()
 
-    pending: dict = {}  # uri -> the check waiting for typing to pause
+        async def later():
+            if pause:
+                await asyncio.sleep(pause)
+            text = server.workspace.get_text_document(uri).source
+            doc = await checks.run(document, uri, text, version)
+            if doc is None or versions.get(uri) != version:
+                return  # typed over: the newer text's own check publishes
+            pending.pop(uri, None)
+            docs[uri] = doc
+            publish(uri, doc)
+        pending[uri] = asyncio.ensure_future(later())
+
+    @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
+    async def did_open(ls, params: t.DidOpenTextDocumentParams):
+        check_later(params.text_document.uri, 0)
 
     @server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls, params: t.DidChangeTextDocumentParams):
         # Checking a long rules file takes a good fraction of a second: check once typing pauses,
         # not at every key (a newer change cancels the waiting check)
-        uri = params.text_document.uri
-        if uri in pending:
-            pending.pop(uri).cancel()
-
-        async def later():
-            await asyncio.sleep(PAUSE)
-            pending.pop(uri, None)
-            refresh(uri)
-        pending[uri] = asyncio.ensure_future(later())
+        check_later(params.text_document.uri, PAUSE)
 
     @server.feature(t.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls, params: t.DidSaveTextDocumentParams):
-        refresh(params.text_document.uri)
+    async def did_save(ls, params: t.DidSaveTextDocumentParams):
+        check_later(params.text_document.uri, 0)
 
     def current(uri: str) -> Optional[Document]:
         """The document as the editor has it now (checked, or typed since the last check)."""
         doc = docs.get(uri)
-        if doc is not None and uri in pending:
-            doc = doc.typed(server.workspace.get_text_document(uri).source)
+        if uri in pending:
+            text = server.workspace.get_text_document(uri).source
+            doc = doc.typed(text) if doc is not None else Document.unchecked(to_fs_path(uri) or uri, text)
         return doc
 
     @server.feature(t.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: t.DidCloseTextDocumentParams):
         if params.text_document.uri in pending:
             pending.pop(params.text_document.uri).cancel()
+        versions.pop(params.text_document.uri, None)  # a check running for it is dropped
         docs.pop(params.text_document.uri, None)
         server.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                              diagnostics=[]))

@@ -44,13 +44,18 @@ def _held(node) -> list:
     return [a.name for a in node.__attrs_attrs__ if not a.metadata.get("place")]
 
 
+_FIELDS: dict = {}  # a node's type -> the names of its fields but its span
+
+
 def parts(node):
     """What a node holds, one level down: a tuple's items, or a node's fields but its span."""
     if isinstance(node, (tuple, list)):
         return list(node)
-    if hasattr(node, "__attrs_attrs__"):
-        return [getattr(node, name) for name in _held(node)]
-    return []
+    kind = type(node)
+    names = _FIELDS.get(kind)
+    if names is None:  # read once per node type
+        names = _FIELDS[kind] = tuple(a.name for a in getattr(kind, "__attrs_attrs__", ()) if not a.metadata.get("place"))
+    return [getattr(node, name) for name in names]
 
 
 def walk(node):
@@ -707,5 +712,8 @@ class RulesFile:
 
     def source_line(self, span: Span) -> str:
         """The line a span points at, in whichever file it comes from ('' if unknown)."""
-        lines = self.sources.get(span.file, "").split("\n")
+        split = self.derived.setdefault("lines", {})  # split once per file: a file may have thousands of errors
+        lines = split.get(span.file)
+        if lines is None:
+            lines = split[span.file] = self.sources.get(span.file, "").split("\n")
         return lines[span.line - 1].rstrip("\r") if 0 < span.line <= len(lines) else ""

@@ -42,6 +42,39 @@ def suggest(word: str, candidates) -> str:
     return f"did you mean '{close[0]}'?" if close else ""
 
 
+class Hints:
+    """'did you mean' hints for one run of the checks, within a budget of work. A hint compares its word
+    with every candidate: thousands of unknown names against thousands of declared ones would take
+    minutes. Past the budget the errors come without the hint; a word longer than a name a person would
+    misspell gets none. The hint given is suggest()'s (difflib's closest match), or none."""
+    BUDGET = 200_000   # in candidates looked at; a full comparison counts as RATIO of them: half a second
+    RATIO = 25         # a full comparison (SequenceMatcher.ratio) costs about as much as 25 quick looks
+    LONGEST = 64       # letters of a word given a hint
+
+    def __init__(self, budget: int = BUDGET):
+        self.left = budget
+
+    def __call__(self, word: str, candidates) -> str:
+        """``candidates``: the names, or a function that gives them (not called past the budget)."""
+        if self.left <= 0 or len(word) > self.LONGEST:
+            return ""
+        pool = set(candidates() if callable(candidates) else candidates)
+        self.left -= len(pool)
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        best = None
+        for x in pool:  # difflib.get_close_matches(word, pool, n=1, cutoff=0.6), its work counted
+            matcher.set_seq1(x)
+            if matcher.real_quick_ratio() >= 0.6 and matcher.quick_ratio() >= 0.6:
+                self.left -= self.RATIO
+                score = matcher.ratio()
+                if score >= 0.6 and (best is None or (score, x) > best):
+                    best = (score, x)
+        if self.left < 0:
+            return ""  # not all of it looked at: no hint rather than a worse one
+        return f"did you mean '{best[1]}'?" if best is not None else ""
+
+
 class RulesError(Exception):
     """Base of every error a user can cause."""
 

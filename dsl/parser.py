@@ -358,9 +358,10 @@ def _unclosed_bracket(text: str, line: int, column: int):
     return stack[-1] if stack and stack[-1][1] < line else None
 
 
-# A rules file is text a person writes: the largest shipped one is under 40 kB. Parsing takes some 250
-# times the text's size in memory, so the cap keeps any file (or a stranger's 'extends') far from a GB.
-MAX_RULES_BYTES = 500_000
+# A rules file is text a person writes: the largest shipped one is 70 kB. Parsing takes some 250 times
+# the text's size in memory, and checking it some seconds a 100 kB: the cap keeps any file (or a
+# stranger's 'extends') far from a GB, and its 'validate' under 5 CPU-seconds (benchmarks/validate.py).
+MAX_RULES_BYTES = 150_000
 MAX_PLAYERS = 1000  # every player has their own copy of each 'player var'
 
 

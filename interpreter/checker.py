@@ -11,8 +11,8 @@ from __future__ import annotations
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import Diagnostic, suggest
-from rulewright.interpreter import board_kinds, boards
+from rulewright.dsl.errors import Diagnostic, Hints, suggest
+from rulewright.interpreter import board_kinds, boards, limits
 from rulewright.interpreter.builtins import QUANTIFIERS
 from rulewright.interpreter.flow import flow_diagnostics
 from rulewright.interpreter.dispatch import dispatch_diagnostics
@@ -22,6 +22,10 @@ from rulewright.interpreter.types import TypeChecker
 from rulewright.interpreter.typo_checks import TypoChecks
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)
+MAX_TABLE_ROWS = limits.DEFAULTS["items"]  # as many as a list may hold
+# the rules the engine runs by name, beside the procedures (compiler.CompiledGame._compile_procs)
+ENGINE_RULES = {"setup": "the 'setup:' block", "round": "the 'round:' block", "turn": "the 'turn:' block",
+                "scoring": "the 'scoring:' block", "__main__": "the engine's own round loop"}
 
 
 # How other languages (Python, JavaScript, Lua...) write a value this language has a word for.
@@ -44,11 +48,13 @@ class Checker:
         self.in_def = False  # checking a def's body: procedures cannot run there
         self.spaces = self._board_spaces()
         self.loops = 0  # how many loops enclose the statement being checked (for 'break')
+        self.loop_vars: dict = {}  # the variables of the loops and quantifiers around -> their line
         self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
         self.proc_ok = False  # a procedure call may stand here (see expr)
         self.ends = bool(sym.end_conditions)
         self.turns_taken = False
         self.types = TypeChecker(self)
+        self.hint = Hints()  # 'did you mean', within a budget (an adversarial file has thousands of unknowns)
 
     # ------------------------------------------------------------------ reporting
     def error(self, span: ast.Span, message: str, hint: str = "", severity: str = "error"):
@@ -85,6 +91,7 @@ class Checker:
             elif isinstance(d, ast.TeamsDecl):
                 self.expr(d.teams, set())
             elif isinstance(d, ast.DisplayDecl):
+                self._refused_local(d.name, d.span)  # the space drawn (hiding a heading is the custom)
                 self.expr(d.expr, {d.name})
             elif isinstance(d, ast.ScreenDecl):
                 self._screen(d)
@@ -98,7 +105,7 @@ class Checker:
                 for name, _asc in d.keys:
                     if name not in self.player_vars:
                         self.error(d.span, f"'rank by {name}': '{name}' is not a player variable",
-                                   suggest(name, self.player_vars))
+                                   self.hint(name, self.player_vars))
         self._structure()
         if not any(d.severity == "error" for d in self.diagnostics):
             # a misspelled use is an error already, and the typo checks would guess the other way round
@@ -113,8 +120,13 @@ class Checker:
             name = d.kind if isinstance(d, ast.BlockDecl) else getattr(d, "name", None)
             if name is None or isinstance(d, ast.GameDecl):
                 continue
-            if name in RESERVED and not isinstance(d, ast.BlockDecl):
+            if name in RESERVED and not isinstance(d, (ast.BlockDecl, ast.DisplayDecl)):  # a display: _binds
                 self.error(d.span, f"'{name}' is a built-in name; choose another")
+                continue
+            if isinstance(d, ast.ProcDecl) and name in ENGINE_RULES:
+                # the blocks and the engine's own loop run by these names: a procedure would take their place
+                self.error(d.span, f"'{name}' names {ENGINE_RULES[name]}: a procedure cannot take it",
+                           f"call the procedure something else, say 'do_{name.strip('_')}'")
                 continue
             kind = "block" if isinstance(d, ast.BlockDecl) else "name"
             if isinstance(d, ast.BoardDecl) and d.guard is not None:
@@ -141,7 +153,7 @@ class Checker:
             kind = board_kinds.KINDS.get(b.spec.kind)
             if kind is None:
                 self.error(b.spec.span, f"there is no board kind '{b.spec.kind}'",
-                           suggest(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
+                           self.hint(b.spec.kind, board_kinds.KINDS) or "kinds: " + ", ".join(sorted(board_kinds.KINDS)))
             else:
                 self._board_declaration(kind, b)
         by_fields: dict = {}
@@ -162,7 +174,7 @@ class Checker:
             for other in (vis.owner, vis.unless):
                 if other is not None and other not in d.fields:
                     self.error(vis.span, f"record '{d.name}' has no field '{other}' to say who sees '{name}'",
-                               suggest(other, d.fields))
+                               self.hint(other, d.fields))
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
 
@@ -245,6 +257,13 @@ class Checker:
                 self._copies_option(row)
             elif row.copies < 1:
                 self.error(row.span, "a row is repeated at least once")
+        rows = 0
+        for row in d.rows:  # the table is a list made before the game starts: bounded like any list
+            rows += max(row.copies, 0)
+            if rows > MAX_TABLE_ROWS:
+                self.error(row.span, f"table '{d.name}' would have {rows:,} rows here; a table has at most "
+                           f"{MAX_TABLE_ROWS:,}", "repeat a row fewer times ('* N'), or count copies in a column")
+                break
         first: dict = {}
         for row in d.rows:
             if not row.values:
@@ -281,7 +300,7 @@ class Checker:
             for w in words:
                 if w.id not in known:
                     self.error(w.span, f"'{w.id}' is not declared, unlike the other words in column "
-                               f"'{d.columns[i]}'", suggest(w.id, known)
+                               f"'{d.columns[i]}'", self.hint(w.id, known)
                                or f'declare it in an enum, or write it as text: "{w.id}"')
 
     def _only_options(self, node, what: str):
@@ -365,6 +384,7 @@ class Checker:
         """The lines of 'display:': legend and colour entries are plain text; 'own' and 'players' entries
         are about a player ('me'); 'table' entries about the table."""
         if d.board is not None:
+            self._refused_local(d.board.name, d.board.span)
             self.expr(d.board.expr, {d.board.name})
         if d.paths is not None:
             self.expr(d.paths.expr, {d.paths.name})
@@ -404,7 +424,7 @@ class Checker:
                                    else 'for example: colours "~" = "blue"')
                     elif line.word == "colours" and expr.value not in SCREEN_COLOURS:
                         self.error(span, f"'{expr.value}' is not a colour the screen knows",
-                                   suggest(expr.value, SCREEN_COLOURS) or "colours: " + ", ".join(SCREEN_COLOURS))
+                                   self.hint(expr.value, SCREEN_COLOURS) or "colours: " + ", ".join(SCREEN_COLOURS))
                     continue
                 self.expr(expr, set() if line.word == "table" else {"me"})
                 if (line.word == "table" and isinstance(expr, ast.Name) and expr.id in self.vars
@@ -424,15 +444,48 @@ class Checker:
         m = getattr(self, "_s_" + type(s).__name__)
         m(s, scope)
 
-    def _binds(self, names, span, scope: set = frozenset()):
-        """A new local: a warning when it hides a name the rules declare (the local wins there)."""
+    def _binds(self, names, span, scope: set = frozenset(), loop: bool = False):
+        """A new local: refused as _refused_local says, else a warning when it hides a name the rules
+        declare (the local wins there)."""
         for name in names:
-            if name in scope:
+            if self._refused_local(name, span, loop) or name in scope:
                 continue
             what = self.sym.describe(name) if name in self.globals else ""
             if what:
                 self.error(span, f"the local '{name}' hides {what}",
                            f"rename the local: where it is seen, '{name}' means the local", severity="warning")
+
+    def _refused_local(self, name: str, span, loop: bool = False) -> bool:
+        """Whether a new local is refused (and reported): it would take a built-in name ('me', 'players'),
+        a secret's name, or (``loop``: a loop or quantifier variable) the name of the loop variable around
+        it. Two players under one name would be one player to whoever reads the rules, and 'me' another
+        player than the one the rules speak for."""
+        if name in RESERVED:
+            self.error(span, f"'{name}' is a built-in name: a local cannot take it", _RESERVED_HINTS[name])
+            return True
+        if loop and name in self.loop_vars:
+            self.error(span, f"'{name}' already names the loop variable of line {self.loop_vars[name]}: "
+                       "a second one inside it would hide it", f"give this one another name, say '{name}2'")
+            return True
+        decl = self.vars.get(name)
+        if decl is not None and decl.visibility != "public":
+            self.error(span, f"the local '{name}' would hide the {decl.visibility} "
+                       f"{'player ' if decl.per_player else ''}variable '{name}'",
+                       f"rename the local: '{name}' names a secret here")
+            return True
+        return False
+
+    def _looping(self, name: str, span, check):
+        """Check the body of a loop or a quantifier over ``name`` (``check()``), the name held meanwhile."""
+        outer = self.loop_vars.get(name)
+        self.loop_vars[name] = span.line
+        try:
+            check()
+        finally:
+            if outer is None:
+                del self.loop_vars[name]
+            else:
+                self.loop_vars[name] = outer
 
     def _s_Let(self, s, scope):
         self.expr(s.value, scope, statement=True)
@@ -453,13 +506,14 @@ class Checker:
                 scope.add(name)
             else:
                 self.error(target.span, f"'{name}' is not a variable",
-                           suggest(name, scope | set(self.vars)) or f"declare it with 'var {name} = ...' "
+                           self.hint(name, lambda: scope | set(self.vars)) or f"declare it with 'var {name} = ...' "
                            "or make a local with 'let'")
         elif isinstance(target, ast.Attr):
             self.expr(target.obj, scope)
-            if target.name in self.columns and target.name not in self.player_vars | self.fields:
+            settable = target.name in self.player_vars or target.name in self.fields
+            if target.name in self.columns and not settable:
                 self.error(target.span, f"'{target.name}' is a table column; tables cannot change")
-            elif target.name not in self.player_vars | self.fields:
+            elif not settable:
                 self._unknown_field(target)
         elif isinstance(target, ast.Index):
             self.expr(target.obj, scope)
@@ -567,9 +621,9 @@ class Checker:
 
     def _s_For(self, s, scope):
         self.expr(s.source, scope, statement=True)
-        self._binds([s.var], s.span, scope)
+        self._binds([s.var], s.span, scope, loop=True)
         scope.add(s.var)
-        self._loop_body(s.body, scope)
+        self._looping(s.var, s.span, lambda: self._loop_body(s.body, scope))
 
     def _s_While(self, s, scope):
         self.expr(s.cond, scope, statement=True)
@@ -617,10 +671,13 @@ class Checker:
 
     def _s_ChooseEach(self, s, scope):
         self.expr(s.players, scope, statement=True)
-        self._binds([s.player_var], s.span, scope)
+        self._binds([s.player_var], s.span, scope, loop=True)
         scope.add(s.player_var)
-        self._choice(s.choice, scope, each=True)
-        self._loop_body(s.body, scope)  # the body runs once per player: a loop
+
+        def each():
+            self._choice(s.choice, scope, each=True)
+            self._loop_body(s.body, scope)  # the body runs once per player: a loop
+        self._looping(s.player_var, s.span, each)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node, scope: set, statement: bool = False):
@@ -670,18 +727,20 @@ class Checker:
         if self.sym.function(name) is not None:
             self.error(node.span, f"'{name}' is a function; call it: {name}(...)")
             return
-        known = scope | self.globals | set(self.defs) | set(self.procs)
         word = _OTHER_SPELLINGS.get(name)
-        self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else suggest(name, known))
+        self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else
+                   self.hint(name, lambda: scope | self.globals | set(self.defs) | set(self.procs)))
 
     def _e_Attr(self, node, scope):
         self.sub(node.obj, scope)
-        if node.name not in self.player_vars | self.columns | self.fields:
+        if not self._is_field(node.name):
             self._unknown_field(node)
 
+    def _is_field(self, name: str) -> bool:
+        return name in self.player_vars or name in self.columns or name in self.fields
+
     def _unknown_field(self, node):
-        known = self.player_vars | self.columns | self.fields
-        hint = suggest(node.name, known)
+        hint = self.hint(node.name, lambda: self.player_vars | self.columns | self.fields)
         self.error(_name_span(node), f"'{node.name}' is not a player variable, a table column or a record field",
                    hint)
 
@@ -732,7 +791,7 @@ class Checker:
             if what[0] == "board":
                 self._board_function(name, node)
         else:
-            self.error(func.span, f"unknown function '{name}'", suggest(name, self.sym.functions()))
+            self.error(func.span, f"unknown function '{name}'", self.hint(name, self.sym.functions))
 
     def _construction(self, name, node):
         """A record (or an enum's member with data) made with its fields in order, then by name; a field
@@ -782,10 +841,13 @@ class Checker:
 
     def _binder(self, b: ast.Binder, scope):
         self.sub(b.source, scope)
-        self._binds([b.var], b.span, scope)
+        self._binds([b.var], b.span, scope, loop=True)
         inner = scope | {b.var}
-        self.expr(b.where, inner)
-        self.expr(b.body, inner)
+
+        def parts():
+            self.expr(b.where, inner)
+            self.expr(b.body, inner)
+        self._looping(b.var, b.span, parts)
 
     def _e_Quantifier(self, node, scope):
         if node.func not in QUANTIFIERS:
@@ -826,7 +888,7 @@ class Checker:
             value = v.id if isinstance(v, ast.Name) else getattr(v, "value", None)
             if isinstance(v, (ast.Name, ast.Literal)) and value not in values:
                 self.error(v.span, f"option '{subject.id}' is never {value!r}",
-                           suggest(str(value), [str(x) for x in values])
+                           self.hint(str(value), [str(x) for x in values])
                            or "its values: " + " | ".join(str(x) for x in values))
                 self.not_names.add(id(v))
 
@@ -898,6 +960,13 @@ def _kind(value) -> str:
         return "none"
     return "text"
 
+
+_RESERVED_HINTS = {
+    "me": "'me' is the player the rules speak for (whose turn it is, who observes); name the local 'p' or 'who'",
+    "players": "'players' is the list of every player; name the local 'group' or 'seats'",
+    "player_count": "'player_count' is how many play; name the local 'n'",
+}
+assert _RESERVED_HINTS.keys() == RESERVED
 
 # the colours a 'display:' section may give a space's text (rich's standard colours)
 SCREEN_COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")

@@ -58,9 +58,29 @@ class Module:
         self.units: list = []  # the source of every function, in the order made (compile --emit)
         self._consts: dict = {}  # id(value) -> name, for values given more than once (a table's column)
         self._counter = itertools.count()
+        self._counters: dict = {}  # a part of the rules (a def, a procedure) -> the counter of its names
+        self._part, self._parts = 0, 1
 
     def fresh(self, prefix: str) -> str:
-        return f"{prefix}{next(self._counter)}"
+        return f"{prefix}{next(self._counter) * self._parts + self._part}"
+
+    def number_parts(self, parts: int):
+        """Give each of ``parts`` parts of the rules (see names_of) names of its own; before any name."""
+        self._parts = parts
+
+    @contextlib.contextmanager
+    def names_of(self, part: int):
+        """Names made inside are part ``part``'s (1 <= part < parts): the n-th is n * parts + part, so
+        they never meet another part's, and a def or procedure made the same way in two games (another
+        option value, another player count: `validate` compiles each) gets the same source there,
+        whatever came before it: its code is compiled once (_CODE_CACHE)."""
+        assert 0 < part < self._parts, "a part's names would meet another's"
+        saved = self._counter, self._part
+        self._counter, self._part = self._counters.setdefault(part, itertools.count()), part
+        try:
+            yield
+        finally:
+            self._counter, self._part = saved
 
     def constant(self, value) -> str:
         """The name of a namespace constant holding ``value``."""

@@ -32,6 +32,10 @@ class CompiledGame:
         self.symbols = sym = symbols(rules)
         self.name = sym.game_name
         self.exprs = ExprCompiler(self)
+        # each def, procedure and block names its generated functions apart (codegen.Module.names_of)
+        parts = dict.fromkeys([*sym.defs, *sym.procs, *sym.blocks, "round"])  # each name once, in order
+        self.parts = {name: i for i, name in enumerate(parts, start=1)}
+        self.exprs.module.number_parts(len(self.parts) + 1)
         self.constants: dict = {"players": list(range(1, player_count + 1)), "player_count": player_count}
         self.constants.update(self.options)
         for member in sym.members:
@@ -63,7 +67,8 @@ class CompiledGame:
         for d in sym.boards:
             self._board(d)
         for name, d in self.defs.items():
-            self.def_bodies[name] = self.exprs.compile_def(name)
+            with self.exprs.module.names_of(self.parts[name]):
+                self.def_bodies[name] = self.exprs.compile_def(name)
         for d in sym.end_conditions:
             self.end_conditions[d.timing].append(self.exprs.compile(d.cond, set()))
         if sym.teams is not None:
@@ -189,16 +194,23 @@ class CompiledGame:
     # ------------------------------------------------------------------ procedures
     def _compile_procs(self) -> dict:
         lowered = {}
+        names_of = self.exprs.module.names_of
         for name, d in self.procs_ast.items():
             lowered[name] = ProcCompiler(self, name, d.params, self.file)
-            lowered[name].block(d.body)
+            with names_of(self.parts[name]):
+                lowered[name].block(d.body)
         self.plain_procs = plain_procedures({name: pc.ir for name, pc in lowered.items()})
         for kind, d in self.blocks.items():
             lowered[kind] = ProcCompiler(self, kind, ("me",) if kind == "turn" else (), self.file)
-            lowered[kind].block(d.body)
-        procs = {name: pc.finish() for name, pc in lowered.items()}
+            with names_of(self.parts[kind]):
+                lowered[kind].block(d.body)
+        procs = {}
+        for name, pc in lowered.items():
+            with names_of(self.parts[name]):
+                procs[name] = pc.finish()
         if "round" not in procs:
-            procs["round"] = self._default_round()
+            with names_of(self.parts["round"]):
+                procs["round"] = self._default_round()
         procs["__main__"] = self._main()
         return procs
 

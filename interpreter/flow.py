@@ -124,8 +124,10 @@ class Val:
     def join(self, other: "Val") -> "Val":
         if self == other:
             return self
-        return Val(self.label | other.label, self.length | other.length, self.roots | other.roots,
-                   self.key if self.key == other.key else (self.key or other.key), self.mark or other.mark)
+        key = self.key if self.key == other.key or other.key is None else \
+            other.key if self.key is None else f"{self.key} or {other.key}"  # either player: neither's key
+        return Val(self.label | other.label, self.length | other.length, self.roots | other.roots, key,
+                   self.mark or other.mark)
 
 
 class FlowPoint:
@@ -297,6 +299,7 @@ class Flow:
         self.proc_memo: dict = {}
         self.in_progress: set = set()
         self.call_vals: dict = {}   # id of a procedure call in an expression -> its result where it last ran
+        self.keys_used: set = set()  # every player key given out or read so far (fresh_key)
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: int, span: ast.Span, message: str, hint: str = ""):
@@ -368,10 +371,38 @@ class Flow:
     def key(self, node, st: FlowPoint) -> str:
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
-            if val is not None:
-                return val.key or node.id
-            return node.id
-        return unparse(node)
+            key = val.key or node.id if val is not None else node.id
+        else:
+            key = unparse(node)
+        self.keys_used.add(key)  # a key no one has used is free for a new local (fresh_key)
+        return key
+
+    def fresh_key(self, name: str, st: FlowPoint) -> str:
+        """The key of the player a new local named ``name`` may hold: its name, unless that already stands
+        for another player here (``me``; a local or parameter that names a caller's player of that name; a
+        secret, a condition or a reveal about one): one key for two players would let each see the
+        other's secrets. Then the name with primes (p', p'')."""
+        key = name
+        while key == "me" or (key in self.keys_used and self.key_taken(key, name, st)):
+            key += "'"
+        self.keys_used.add(key)
+        return key
+
+    @staticmethod
+    def key_taken(key: str, name: str, st: FlowPoint) -> bool:
+        def about(label):
+            for t in label:
+                if t[0] == "own" and t[1] == key:
+                    return True
+            return False
+        if about(st.pc) or any(r.endswith("@" + key) for r in st.revealed):
+            return True
+        for other, val in st.env.items():
+            # the local being bound again no longer names its old player, unless another local still does
+            if (other != name and (val.key or other) == key) or (val.label and about(val.label)) \
+                    or (val.length and about(val.length)):
+                return True
+        return False
 
     def alias_key(self, node, st: FlowPoint) -> Optional[str]:
         """The key a local takes from its value: that of a plain name, else none (its own name)."""
@@ -543,7 +574,7 @@ class Flow:
 
     def binder_label(self, b: ast.Binder, st: FlowPoint) -> frozenset:
         source = self.label(b.source, st)
-        inner = st.bound(b.var, Val(source, source, self.roots(b.source, st), b.var))
+        inner = st.bound(b.var, Val(source, source, self.roots(b.source, st), self.fresh_key(b.var, st)))
         out = source | self.label(b.where, inner)
         if b.body is not None:
             out = out | self.label(b.body, self.facing_up(b.where, inner))
@@ -754,7 +785,7 @@ class Flow:
         """A local takes a value (the procedures called in it run first)."""
         self.run_calls(value, st, fr)
         val = Val(self.label(value, st) | st.pc, self.length(value, st) | st.pc, self.roots(value, st),
-                  self.alias_key(value, st) or name, self.mark(value, st))
+                  self.alias_key(value, st) or self.fresh_key(name, st), self.mark(value, st))
         self.promote(st, value)
         if augmented and name in st.env:
             old = st.env[name]
@@ -838,7 +869,7 @@ class Flow:
     def _s_Draw(self, s, st, fr):
         item = self.label(s.source, st) | st.pc
         self.store(s, "remove", self.place(s.source, st), PUBLIC, None, st, fr)
-        st.env[s.name] = Val(item, item, NO_ROOTS, s.name)
+        st.env[s.name] = Val(item, item, NO_ROOTS, self.fresh_key(s.name, st))
 
     def _s_CallStmt(self, s, st, fr):
         self.run_calls(s.call, st, fr)
@@ -1028,7 +1059,7 @@ class Flow:
         runs = (length, self.direct(s.source, st) if length else PUBLIC)
 
         def bind(inner: FlowPoint):
-            inner.env[s.var] = Val(items, items, roots, s.var)
+            inner.env[s.var] = Val(items, items, roots, self.fresh_key(s.var, inner))
         self.loop(s.body, st, fr, lambda now: runs, bind)
 
     def _s_Step(self, s, st, fr):
@@ -1055,7 +1086,8 @@ class Flow:
     def choice(self, c: ast.Choose, who: str, st: FlowPoint, secret: bool):
         source = self.label(c.source, st)
         roots = self.roots(c.source, st)
-        inner = st.bound(c.var, Val(source, source, roots, c.var))
+        key = self.fresh_key(c.var, st)
+        inner = st.bound(c.var, Val(source, source, roots, key))
         where = self.label(c.where, inner)
         # rule 7: the options, their texts, the guards are shown to the decider only
         parts = [(c.source, source, st), (c.where, where, inner), (c.optional, self.label(c.optional, st), st),
@@ -1078,7 +1110,7 @@ class Flow:
                 near = self.direct(c.source, st) | self.direct(c.where, inner)
                 self.report(6, c.span, f"whether player {who} is asked here ('automatic': only when two "
                             f"options or more are legal) depends on {self.secret(count, near)}", HINT_AUTOMATIC)
-        chosen = st.bound(c.var, Val(key=c.var))
+        chosen = st.bound(c.var, Val(key=key))
         if not secret:
             # rule 4: the move text is announced; it may show the value chosen
             for node in (c.text, c.optional):
@@ -1087,7 +1119,7 @@ class Flow:
                     self.report(4, node.span, f"the move text of this public decision shows "
                                 f"{self.secret(shown, self.direct(node, chosen))}", HINT_MOVE_TEXT)
                     break
-            val = Val(PUBLIC, PUBLIC, roots, c.var, c.var if (source | where) else None)
+            val = Val(PUBLIC, PUBLIC, roots, key, c.var if (source | where) else None)
         else:
             if c.shown is not None:
                 shown = self.label(c.shown, chosen)
@@ -1095,7 +1127,7 @@ class Flow:
                     self.report(8, c.shown.span, f"the 'shown' text of this secret decision shows "
                                 f"{self.secret(shown, self.direct(c.shown, chosen))}", HINT_SHOWN)
             mine = self.tag(("own", who, ("choice", c.var)))
-            val = Val(mine, mine, roots, c.var)
+            val = Val(mine, mine, roots, key)
         st.env[c.var] = val
 
     def _s_ChooseBlock(self, s, st, fr):
@@ -1126,7 +1158,7 @@ class Flow:
 
     def _s_ChooseEach(self, s, st, fr):
         self.run_calls(s.players, st, fr)
-        who = s.player_var
+        who = self.fresh_key(s.player_var, st)
         listed = self.label(s.players, st)
         fr.asks(who)
         self.conditional(6, s.span, st, f"player {who} is asked here", HINT_ASKED)
@@ -1136,7 +1168,7 @@ class Flow:
         runs = self.condition(s.players, st)
 
         def bind(inner: FlowPoint):
-            inner.env[who] = Val(key=who)  # who is asked is public: they are seen deciding
+            inner.env[s.player_var] = Val(key=who)  # who is asked is public: they are seen deciding
             self.run_calls(s.choice.source, inner, fr)  # each player's list
             # 'each ... secretly choose' is always secret; in a window ('may'), whether a player is asked is
             # told to them alone, and whether they answered shows in what their answer does

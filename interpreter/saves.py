@@ -17,6 +17,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesError, SaveError
 from rulewright.interpreter import events, limits
 from rulewright.interpreter.machine import Option
@@ -306,8 +307,21 @@ def _check_players(st: State) -> None:
     if (st.status == "over") != over or st.status == "over" and (st.frames or st.pending is not None):
         raise SaveError("corrupt save: its status says the game is over, but its rules and events do not agree"
                         if st.status == "over" else "corrupt save: its events say the game is over, its status does not")
-    if st.step is not None and type(st.step) is not str or type(st.moves_made) is not int or st.moves_made < 0:
-        raise SaveError("corrupt save: its step or its count of moves is not valid")
+    if type(st.moves_made) is not int or st.moves_made < 0:
+        raise SaveError("corrupt save: its count of moves is not valid")
+    # the step is shown to every player: one of the rules' own step labels, or the end ("game over")
+    steps = {"game over"} if st.status == "over" else _step_labels(st.game.rules) | {"", None}  # "": none yet
+    if not (st.step is None or type(st.step) is str) or st.step not in steps:
+        raise SaveError(f"corrupt save: the step {_short_repr(st.step)} is no step of these rules"
+                        + (" (the game is over: its step is 'game over')" if st.status == "over" else ""))
+
+
+def _step_labels(rules) -> set:
+    """The labels of the rules' 'step' statements."""
+    found = rules.derived.get("step labels")
+    if found is None:
+        found = rules.derived["step labels"] = {n.label for n in ast.walk(rules.decls) if isinstance(n, ast.Step)}
+    return found
 
 
 def _ask_again(st: State) -> State:

@@ -456,7 +456,8 @@ class ProcCompiler:
         """Run the procedures called inside ``node`` first (inner calls first, left to right), each into a
         hidden local, and give back the expression with each call read from its local. The checker
         lets a procedure stand only where its value is always needed, so running it first is exact."""
-        if node is None or not _calls_procedure(node, self.game.procs_ast):
+        if node is None or not _calls_procedure(node, self.game.procs_ast,
+                                                self.game.rules.derived.setdefault("calls a procedure", {})):
             return node
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.game.procs_ast:
             call = attrs.evolve(node, args=tuple(self.hoist(a, s) for a in node.args))
@@ -735,15 +736,25 @@ class ProcCompiler:
         def f(st, env):
             x, xs = item(st, env), source(st, env)
             try:
-                xs.remove(x)
+                i = xs.index(x)
             except ValueError:
                 raise RulesRuntimeError(f"{shown(x)} is not in the list to move it from",
                                         "'move' takes an item that is in the first list: check first "
                                         "('if x in xs:')") from None
+            # what moves is the item the list held (x is only equal to it: 'move keep from h to keep' names
+            # the variable 'keep', whose own list must not go into itself)
+            moved = xs.pop(i)
+            into = target(st, env)
+            if type(moved) is list or type(moved) is dict:
+                if _holds(moved, into):
+                    xs.insert(i, moved)  # as before the move
+                    raise RulesRuntimeError("'move' would put this list inside itself",
+                                            "a list cannot hold itself: add a copy (add x to ys), or move "
+                                            "it into another list")
             if bottom:
-                target(st, env).insert(0, x)
+                into.insert(0, moved)
             else:
-                target(st, env).append(x)
+                into.append(moved)
         self.exec(s, f)
 
     def _Shuffle(self, s):
@@ -855,11 +866,25 @@ class ProcCompiler:
 
     def _Step(self, s):
         label = s.label
+        if self.name not in self.game.symbols.procs:
+            def f(st, env):
+                st.step = label
+            self.exec(s, f, src=[f"st.step = {ascii(label)}"])
+            self.block(s.body)
+            return
+        # a procedure's step gives the caller's step back at its end: a procedure called from the turn's
+        # step "move" shows its own steps while they run, then "move" again
+        saved = self.hidden("step")
 
-        def f(st, env):
+        def enter(st, env):
+            env[saved] = st.step
             st.step = label
-        self.exec(s, f, src=[f"st.step = {ascii(label)}"])
+
+        def leave(st, env):
+            st.step = env[saved]
+        self.exec(s, enter, src=[f"env[{ascii(saved)}] = st.step", f"st.step = {ascii(label)}"])
         self.block(s.body)
+        self.exec(s, leave, src=[f"st.step = env[{ascii(saved)}]"])
 
     # ------------------------------------------------------------------ decisions
     def _choice_spec(self, c: ast.Choose, secret: bool = False, **more) -> ChoiceSpec:
@@ -1029,10 +1054,14 @@ def plain_procedures(irs: dict) -> frozenset:
     return frozenset(name for name in plain if visit(name))
 
 
-def _calls_procedure(node, procs) -> bool:
-    """Whether an expression calls one of the rules' procedures anywhere inside."""
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in procs
-               for n in ast.walk(node))
+def _calls_procedure(node, procs, memo: dict) -> bool:
+    """Whether an expression calls one of the rules' procedures anywhere inside (``memo``: kept with the
+    rules, by node, for every game compiled from them; the node is kept too, so its id stays its own)."""
+    known = memo.get(id(node))
+    if known is None or known[0] is not node:  # (a memo that travelled with the rules holds other ids)
+        known = memo[id(node)] = (node, any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                                            and n.func.id in procs for n in ast.walk(node)))
+    return known[1]
 
 
 def _bound_names(stmts) -> set:
@@ -1069,6 +1098,19 @@ def _not_a_list(v, what: str, maps_too: bool):
         f"{what} needs a list{' or a map' if maps_too else ''}, but this is {shown(v)}",
         "the value is none here: check it first ('if x != none:')" if v is None
         else "name the list itself (a variable, a field or an item that holds a list)")
+
+
+def _holds(value, place) -> bool:
+    """Whether ``place`` is the list or map ``value``, or one inside it (counted as work)."""
+    pending = [value]
+    while pending:
+        v = pending.pop()
+        if v is place:
+            return True
+        inside = v if type(v) is list else v.values()
+        limits.spend(len(inside))
+        pending.extend(w for w in inside if type(w) is list or type(w) is dict)
+    return False
 
 
 def _removed(x, xs) -> None:

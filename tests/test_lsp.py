@@ -222,3 +222,122 @@ def test_local_names_hover_and_jump_to_where_they_are_bound(tmp_path):
     hover = doc.hover(body.line, body.character + 3)
     assert hover.startswith("**the parameter 'n'**") and "def stride(n)" in hover
     assert doc.definition(body.line, body.character + 3)[1:] == (body.line, 11, 12)
+
+
+# ---------------------------------------------------------------------------------------- raw JSON-RPC
+class RawClient:
+    """`rulewright lsp` spoken to byte for byte, to send what pygls's client would refuse to: every
+    message the server writes is kept in order."""
+
+    def __init__(self):
+        import subprocess
+        self.proc = subprocess.Popen([sys.executable, "-m", "rulewright.cli", "lsp"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.received: list = []
+        self._buffer = b""
+
+    def send(self, message: dict) -> None:
+        import json
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def until(self, done, limit: float = 120) -> None:
+        """Read the server's messages until ``done(received)`` (a state, not a time; ``limit`` only ends
+        a test that would hang)."""
+        import json
+        import os
+        import select
+        import time
+        end = time.monotonic() + limit
+        while not done(self.received):
+            assert time.monotonic() < end, f"no such answer; received {self.received}"
+            ready, _w, _x = select.select([self.proc.stdout], [], [], 1)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+                assert chunk, "the server closed its output"
+                self._buffer += chunk
+            while b"\r\n\r\n" in self._buffer:
+                head, rest = self._buffer.split(b"\r\n\r\n", 1)
+                size = int(re.search(rb"Content-Length: *(\d+)", head, re.I).group(1))
+                if len(rest) < size:
+                    break
+                self.received.append(json.loads(rest[:size]))
+                self._buffer = rest[size:]
+
+    def replies(self, msg_id) -> list:
+        return [m for m in self.received if m.get("id") == msg_id and "method" not in m]
+
+    def close(self) -> None:
+        self.send({"method": "exit"})
+        try:
+            self.proc.wait(60)
+        finally:
+            self.proc.kill()
+
+
+@pytest.fixture
+def raw():
+    client = RawClient()
+    client.send({"id": 0, "method": "initialize", "params": {"capabilities": {}, "processId": None, "rootUri": None}})
+    client.until(lambda got: client.replies(0))
+    client.send({"method": "initialized", "params": {}})
+    yield client
+    client.close()
+
+
+def test_every_request_gets_exactly_one_answer(raw, tmp_path):
+    uri = from_fs_path(str(tmp_path / "g.rules"))
+    raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "rulewright", "version": 1, "text": GOOD}}})
+    raw.until(lambda got: any(m.get("method") == "textDocument/publishDiagnostics" for m in got))
+    doc, far = {"uri": uri}, 2 ** 40
+    requests = {
+        1: ("textDocument/hover", {}),                                                   # no params inside
+        2: ("textDocument/hover", None),                                                 # no params at all
+        3: ("textDocument/hover", {"textDocument": doc, "position": {"line": 999, "character": 999}}),
+        4: ("textDocument/hover", {"textDocument": doc, "position": {"line": -1, "character": -5}}),
+        5: ("textDocument/definition", {"textDocument": doc, "position": {"line": far, "character": far}}),
+        6: ("textDocument/completion", {"textDocument": doc, "position": {"line": "a", "character": None}}),
+        7: ("textDocument/hover", {"textDocument": {"uri": "file:///never/opened.rules"},
+                                   "position": {"line": 0, "character": 0}}),
+        8: ("textDocument/noSuchThing", {}),
+        "nine": ("textDocument/completion", {"textDocument": doc, "position": {"line": 13, "character": 4}}),
+    }
+    for msg_id, (method, params) in requests.items():
+        raw.send({"id": msg_id, "method": method, **({"params": params} if params is not None else {})})
+    raw.send({"id": 10, "method": "shutdown"})
+    raw.send({"id": 11, "method": "textDocument/hover", "params": {"textDocument": doc,
+                                                                   "position": {"line": 0, "character": 0}}})
+    ids = [*requests, 10, 11]
+    raw.until(lambda got: all(raw.replies(i) for i in ids))
+    assert all(len(raw.replies(i)) == 1 for i in ids)
+    errors = {i: raw.replies(i)[0].get("error", {}).get("code") for i in ids}
+    assert [i for i, code in errors.items() if code == -32602] == [1, 2, 4, 5, 6]  # invalid params, said so
+    assert errors[8] == -32601 and errors[11] == -32600  # no such method; asked after shutdown
+    assert raw.replies(3)[0]["result"] is None and raw.replies(7)[0]["result"] is None
+    assert any(item["label"] == "stride" for item in raw.replies("nine")[0]["result"]["items"])
+
+
+def test_the_server_answers_while_it_checks_and_publishes_only_the_newest_text(raw, tmp_path):
+    # 140 kB of nested quantifiers: seconds of parsing and checking, in the server's checking thread
+    slow = 'game "Slow"\nplayers 2\nvar score = 0\nturn:\n' + "".join(
+        f"    score = sum(x in [1, 2] : sum(y in [x] : x + y + {i}))\n" for i in range(2200)) + "    end game\n"
+    uri = from_fs_path(str(tmp_path / "slow.rules"))
+    raw.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "rulewright", "version": 1, "text": slow}}})
+    raw.send({"id": 1, "method": "textDocument/completion",
+              "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}})
+    raw.until(lambda got: raw.replies(1))
+    published = [m for m in raw.received if m.get("method") == "textDocument/publishDiagnostics"]
+    assert published == []  # answered while the check of the open file still ran: keywords, no names yet
+    assert {"turn", "choose"} <= {item["label"] for item in raw.replies(1)[0]["result"]["items"]}
+    # typed over before its check is done: only the new text's diagnostics are published
+    raw.send({"method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": BAD}]}})
+    raw.until(lambda got: any(m.get("method") == "textDocument/publishDiagnostics" for m in got))
+    raw.send({"id": 2, "method": "shutdown"})
+    raw.until(lambda got: raw.replies(2))
+    published = [m["params"] for m in raw.received if m.get("method") == "textDocument/publishDiagnostics"]
+    assert len(published) == 1
+    assert [d["message"].split("\n")[0] for d in published[0]["diagnostics"]] == ["unknown function 'strde'"]

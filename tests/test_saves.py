@@ -151,6 +151,12 @@ CORRUPTIONS = {
     "nobody_to_move": (_set(["state", "pending"], None),
                        "corrupt save: the game is not over but nobody has a decision to make"),
     "no_such_player": (_set(["state", "pending", "options"], {"7": []}), "corrupt save: no player 7"),
+    # the step is shown to every player: only the rules' own labels, never a text the file makes up
+    "unknown_step_label": (_set(["state", "step"], "\x1b[2Jyou win"),
+                           "corrupt save: the step '\\x1b[2Jyou win' is no step of these rules"),
+    "step_of_the_end_in_a_game_going_on": (_set(["state", "step"], "game over"),
+                                           "corrupt save: the step 'game over' is no step of these rules"),
+    "step_not_text": (_set(["state", "step"], 7), "corrupt save: the step '7' is no step of these rules"),
 }
 
 

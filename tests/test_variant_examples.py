@@ -75,3 +75,30 @@ def test_mfm_the_parachute_ignores_one_catastrophic_failure_a_race():
     s = ship(second, p)
     assert (s["gauge"], s["charges"]["Parachute"]) == (1, 0)
     assert any("catastrophically" in x for x in second.lines)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 8), (3, 8), (4, 3)])
+def test_barnstormers_a_fifth_level_of_five_stunts_and_a_lead_pilot_who_changes_every_round(players, seed):
+    game = load(str(EXAMPLES / "barnstormers-fifth-level.rules"), players=players, options={"level": "county"})
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    lead_pilot = {1: state.vars["first_player"]}          # round -> its Lead Pilot
+    tracker = {1: list(state.vars["stunts"])}             # round -> the Stunt Tracker as it began
+    first_mover = {1: state.to_move()[0]}                 # round -> who flies first
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_moves()))
+        r = state.vars["round_number"]
+        if r not in lead_pilot and not state.is_over():
+            lead_pilot[r] = state.vars["first_player"]
+            tracker[r] = list(state.vars["stunts"])
+            first_mover[r] = state.to_move()[0]
+    last = max(lead_pilot)
+    assert last > players                                  # every pilot led at least once
+    # the token passes to the left every round, and the round's leader flies first
+    assert all(lead_pilot[r] == (lead_pilot[1] + r - 2) % players + 1 for r in lead_pilot)
+    assert first_mover == lead_pilot
+    # five stunts end the show, with the round: four did not (a round began with a pilot on four), and
+    # the last round began with nobody on five yet
+    assert not state.vars["deck_ran_out"]
+    assert max(state.vars["stunts"]) == 5 and max(tracker[last]) == 4
+    assert all(max(stunts) < 5 for stunts in tracker.values())
