@@ -66,7 +66,7 @@ class Watcher:
             repeats = sum(c.startswith("Repeat") for c in v["perm"][p] + v["temp"][p]
                           + [v["left_repeat"][p] or ""])
             assert len(v["temp"][p]) > repeats           # over the limit: a card must go
-        elif st.step == "program":
+        elif st.step == "ending moving":
             assert all(m.startswith("program ") for m in moves)
             cards = [m.removeprefix("program ") for m in moves]
             # loops (and Repeats of a loop) only where a curved path leads away, unless nothing else
