@@ -216,3 +216,22 @@ def test_the_secret_check_finds_a_secret_in_the_referees_picture():
     st = game.new_state(seed=1)
     theirs = set(st.vars["perm"][1]) - set(st.vars["perm"][0])
     assert theirs and theirs <= (_unseen(st, 1) - _labels(game)) & _pieces(render_svg(st, None))
+
+
+def test_biplanes_paths_are_every_loop_a_card_may_fly_each_once():
+    """4.1.2: a quarter circle leaves every other space (row + column even) for a diagonal neighbour,
+    turning at the space ahead; the picture draws each such curve once, whichever way it is flown."""
+    st = rulewright.load("biplane").new_state(seed=1)
+    board = st.game.board
+    flown = set()
+    for s in board.spaces:
+        if (board.row(s) + board.col(s)) % 2:
+            continue
+        for h in board.headings:
+            ahead = board.step(s, h)
+            for r in (1, -1):
+                end = board.step(ahead, board.rotate(h, r)) if ahead is not None else None
+                if end is not None:
+                    flown.add((frozenset((s, end)), ahead))
+    drawn = [(frozenset((a, c)), b) for a, b, c in build(st, 1).paths]
+    assert len(drawn) == len(set(drawn)) and set(drawn) == flown
