@@ -141,7 +141,7 @@ def test_ties_go_to_the_first_bidder_and_the_winner_pays_k_plus_the_bid():
     ])
     assert st.step == "buy development token"
     lines = logs(st)
-    assert f"below Wright Flyer: {a}:0, {b}:3, {a}:3" in lines
+    assert f"below Wright Flyer: {a}:0, {b}:3 and {a}:3" in lines
     # Wright Flyer: a and b both bid 3, a bid on it first; 6K + 3
     assert f"player {a} buys Wright Flyer for 9K" in lines
     assert f"player {a} buys Curtiss Pusher for 5K" in lines           # 1 each: a bid first
@@ -707,7 +707,7 @@ def test_every_show_is_turned_over_before_any_is_resolved_or_rewarded():
     assert all(face_down(st.view(seat)) == set() for seat in (p, q, r))
     assert st.view(p)["vars"]["groups"][q - 1][1]["placed"] == "AS05"
     assert logs(st) == [f"player {p} turns over the master card AS39",
-                        f"player {p} shows Wright Flyer, Fokker Eindecker with the card AS22",
+                        f"player {p} shows Wright Flyer and Fokker Eindecker with the card AS22",
                         f"player {q} shows Sopwith Camel with the card AS05",
                         f"player {p}: weather -1, mechanical stress 4",
                         f"player {p}'s Fokker Eindecker takes 1 breakdown level"]
