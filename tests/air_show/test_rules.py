@@ -348,7 +348,11 @@ def test_over_capacity_a_player_sells_or_buys_a_hangar_until_the_planes_fit():
     play(st, "build nothing")
     assert to_hangar_check(st) == p
     assert texts(st) == ["buy a hangar", "sell a plane"]
+    assert st.prompt(p) == "your 9 planes outnumber your 7 hangar places: buy a hangar or sell a plane"
     play(st, "sell a plane")
+    assert st.prompt(p) == "sell a plane to the bank to make room in your hangars"
+    assert st.explain("sell Albatros D.V for 7K", p).cards == (
+        ("Albatros D.V", "A2 plane of 1917, 7K. Flying, it earns 3 prestige or 3K; grounded at weather 3 or worse."),)
     assert texts(st) == [f"sell {c} for {k}K" for c, k in zip(PLANES[:9], [6, 4, 5, 4, 6, 5, 7, 7, 8])]
     play(st, "sell Albatros D.V for 7K")
     assert st.vars["money"][p - 1] == 27 and len(st.vars["fleet"][p - 1]) == 8
