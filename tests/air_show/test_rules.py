@@ -141,7 +141,7 @@ def test_ties_go_to_the_first_bidder_and_the_winner_pays_k_plus_the_bid():
     ])
     assert st.step == "buy development token"
     lines = logs(st)
-    assert f"below Wright Flyer: {a}:0, {b}:3, {a}:3" in lines
+    assert f"below Wright Flyer: {a}:0, {b}:3 and {a}:3" in lines
     # Wright Flyer: a and b both bid 3, a bid on it first; 6K + 3
     assert f"player {a} buys Wright Flyer for 9K" in lines
     assert f"player {a} buys Curtiss Pusher for 5K" in lines           # 1 each: a bid first
@@ -348,7 +348,11 @@ def test_over_capacity_a_player_sells_or_buys_a_hangar_until_the_planes_fit():
     play(st, "build nothing")
     assert to_hangar_check(st) == p
     assert texts(st) == ["buy a hangar", "sell a plane"]
+    assert st.prompt(p) == "your 9 planes outnumber your 7 hangar places: buy a hangar or sell a plane"
     play(st, "sell a plane")
+    assert st.prompt(p) == "sell a plane to the bank to make room in your hangars"
+    assert st.explain("sell Albatros D.V for 7K", p).cards == (
+        ("Albatros D.V", "A2 plane of 1917, 7K. Flying, it earns 3 prestige or 3K; grounded at weather 3 or worse."),)
     assert texts(st) == [f"sell {c} for {k}K" for c, k in zip(PLANES[:9], [6, 4, 5, 4, 6, 5, 7, 7, 8])]
     play(st, "sell Albatros D.V for 7K")
     assert st.vars["money"][p - 1] == 27 and len(st.vars["fleet"][p - 1]) == 8
@@ -707,7 +711,7 @@ def test_every_show_is_turned_over_before_any_is_resolved_or_rewarded():
     assert all(face_down(st.view(seat)) == set() for seat in (p, q, r))
     assert st.view(p)["vars"]["groups"][q - 1][1]["placed"] == "AS05"
     assert logs(st) == [f"player {p} turns over the master card AS39",
-                        f"player {p} shows Wright Flyer, Fokker Eindecker with the card AS22",
+                        f"player {p} shows Wright Flyer and Fokker Eindecker with the card AS22",
                         f"player {q} shows Sopwith Camel with the card AS05",
                         f"player {p}: weather -1, mechanical stress 4",
                         f"player {p}'s Fokker Eindecker takes 1 breakdown level"]
