@@ -634,6 +634,9 @@ class _Builder(Transformer):
     def string(self, meta, c):
         return self._string(c[0])
 
+    def joined_text(self, meta, c):
+        return self._string(_Texts(tuple(c)))
+
     def symbol(self, meta, c):
         return ast.Name(str(c[0]), span=self._span(meta))
 
