@@ -21,9 +21,10 @@ GAMES = sorted(shipped_games())
 
 
 def numbered_moves(shown: str) -> list[tuple[int, str]]:
-    """The moves the prompt lists after its last 'to move' line: (number, text)."""
+    """The moves the prompt lists after its last 'to move' line: (number, text). A card's rules text,
+    printed beside its move after a gap of two spaces or more, is not part of the move's text."""
     listing = shown[shown.rindex("to move (a move or its number"):]
-    return [(int(n), text) for n, text in re.findall(r"^ +(\d+)\. (.+)$", listing, re.M)]
+    return [(int(n), text) for n, text in re.findall(r"^ +(\d+)\. (.+?)(?: {2,}.*)?$", listing, re.M)]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -23,7 +23,8 @@ BASE = Path(__file__).resolve().parents[2] / "games" / "planes.rules"
 KNOWN_KINDS = '''extends "planes"
 game "PLANES: Fly Twice"
 add to table card:
-    "Fly Twice", move_twice, 0, none, four_of_four, "Four Colours", 2 * 4
+    "Fly Twice", move_twice, 0, none, four_of_four, "Four Colours", 2, \
+        "Action: make two moves this turn. Goal: a space with exactly 4 cubes in 4 colours." * 4
 '''
 
 # a card of a kind of action and a pattern of goal that the base has no rule for
@@ -32,7 +33,7 @@ game "PLANES: Take Off"
 add to enum action: take_off
 add to enum pattern: five_alone
 add to table card:
-    "Take Off", take_off, 0, none, five_alone, "Five Alone", 3 * 4
+    "Take Off", take_off, 0, none, five_alone, "Five Alone", 3, "Action and goal of a kind the base lacks." * 4
 '''
 
 
