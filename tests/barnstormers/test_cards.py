@@ -412,6 +412,7 @@ def test_discard_trick_stunts(card, gone):
     use(st, card)
     if gone == 2:
         play(st, "discard Kite", "discard Halo")
+        assert "the judges replace Kite and Halo" in logs(st)
     after = st.vars["panel"]
     assert len(after) == 6 and len(set(before) & set(after)) == 6 - gone
     assert sorted(st.game.columns["tier"][c] for c in after) == ["green"] * 2 + ["red"] * 2 + ["yellow"] * 2
