@@ -94,6 +94,14 @@ class Tried:
         return getattr(self.state, attr)
 
 
+def listed_items(text):
+    """The items of a text the rules wrote with listed(): "A, B and C" (faces have no spaces)."""
+    if text == "nothing":
+        return []
+    head, _, last = text.rpartition(" and ")
+    return (head.split(", ") if head else []) + [last]
+
+
 def rolled(lines):
     """(dice, symbols got, symbols needed) of each test in the log lines."""
     out = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import dashboard, logs, maybe, mover, others, ready, refresh, rolled, ship, texts, until, weather
+from .helpers import dashboard, listed_items, logs, maybe, mover, others, ready, refresh, rolled, ship, texts, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -20,7 +20,7 @@ def quiet(st):
 def faces(lines):
     """The faces of the first roll in the log lines."""
     line = next(x for x in lines if " rolls " in x and " dice for " in x)
-    return line.split(": ")[1].split()
+    return listed_items(line.split(": ")[1])
 
 
 def rerolled(lines):
@@ -120,7 +120,7 @@ def test_the_flying_jacket_re_rolls_the_explosions_only():
     short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and faces(lines).count("Explosion") == 2)
     short.apply("re-roll the explosions with the Flying Jacket")
     again = rerolled(logs(short))
-    assert len(again) == 1 and len(again[0].split(": ")[1].split()) == 2
+    assert len(again) == 1 and len(listed_items(again[0].split(": ")[1])) == 2
     assert ship(short, p)["charges"]["Flying Jacket"] == 2
 
 
@@ -134,7 +134,7 @@ def test_the_lucky_locket_re_rolls_every_die_without_a_needed_symbol():
     misses = sum(1 for f in faces(short.lines) if "Flying" not in f)
     short.apply("re-roll the dice with the Lucky Locket")
     again = rerolled(logs(short))
-    assert len(again[0].split(": ")[1].split()) == misses == 4
+    assert len(listed_items(again[0].split(": ")[1])) == misses == 4
     assert ship(short, p)["charges"]["Lucky Locket"] == 2
 
 
@@ -148,7 +148,7 @@ def test_adriana_belhinda_re_rolls_two_dice_once():
     short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 0)
     short.apply(move)
     lines = logs(short)
-    assert len(rerolled(lines)[0].split(": ")[1].split()) == 2
+    assert len(listed_items(rerolled(lines)[0].split(": ")[1])) == 2
     if "passes" not in " ".join(lines):
         assert move not in texts(short)
     assert ship(short, p)["adriana_used"] == ship(short, p)["phases"]   # used in this phase only ("Once per phase")
@@ -660,7 +660,7 @@ def test_full_throttle_rolls_two_more_dice():
     saved = until(st, ["fly on", maybe("play a boost card"), maybe("play Full Throttle (cad)")],
                   lambda s, lines: rolled(lines)[0][1] == 1 and "passes" in " ".join(lines))
     more = next(x for x in saved.lines if x.startswith("two more dice: "))
-    assert len(more.split(": ")[1].split()) == 2 and "Full Throttle (cad)" in saved.vars["discard"]
+    assert len(listed_items(more.split(": ")[1])) == 2 and "Full Throttle (cad)" in saved.vars["discard"]
 
 
 def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
@@ -675,7 +675,7 @@ def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
     misses = sum(1 for f in faces(short.lines) if "Flying" not in f)
     short.apply("play a boost card")
     short.apply("play Second Wind (cad)")
-    assert len(rerolled(logs(short))[0].split(": ")[1].split()) == misses == 4
+    assert len(listed_items(rerolled(logs(short))[0].split(": ")[1])) == misses == 4
 
 
 def test_clear_skies_takes_the_weather_out_of_a_test():
