@@ -219,8 +219,9 @@ FOUND = {
     "deep_negation": HEAD + "var x = " + "-" * 3000 + "1\n" + END,
     "long_sum": HEAD + "var x = " + "+".join(["1"] * 3000) + "\n" + END,
     "deep_lists": HEAD + "var x = " + "[" * 2000 + "]" * 2000 + "\n" + END,
-    "deep_blocks": HEAD + "turn:\n" + "".join("    " * (i + 1) + "if true:\n" for i in range(300))
-    + "    " * 301 + "end game\n",
+    # 160 blocks deep: past the nesting limit (150), within the size limit
+    "deep_blocks": HEAD + "turn:\n" + "".join("    " * (i + 1) + "if true:\n" for i in range(160))
+    + "    " * 161 + "end game\n",
     # a RulesSyntaxError inside a {hole} came out wrapped in Lark's VisitError
     "quantifier_on_attribute_in_hole": HEAD + 'turn:\n    log "{a.b(x in players)}"\n    end game\n',
     # a {hole} in a string that must be plain text: AttributeError on Template.value
