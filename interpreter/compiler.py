@@ -23,8 +23,11 @@ class CompiledGame:
     # the kind of dict a table's columns and rows are kept in (coverage.py's notes the keys the rules read)
     lookup = dict
 
-    def __init__(self, rules: ast.RulesFile, player_count: int, options: dict):
+    def __init__(self, rules: ast.RulesFile, player_count: int, options: dict, only=None):
+        """``only``: the defs, procedures and blocks to generate (by name), None for all. A game made in
+        part cannot be played: `validate` makes one to check the parts another variant changes."""
         self.rules = rules
+        self.only = only
         self.file = rules.filename
         self.digest = hashlib.sha256(rules.source.encode()).hexdigest()[:16]
         self.player_count = player_count
@@ -67,6 +70,8 @@ class CompiledGame:
         for d in sym.boards:
             self._board(d)
         for name, d in self.defs.items():
+            if only is not None and name not in only:
+                continue
             with self.exprs.module.names_of(self.parts[name]):
                 self.def_bodies[name] = self.exprs.compile_def(name)
         for d in sym.end_conditions:
@@ -195,12 +200,13 @@ class CompiledGame:
     def _compile_procs(self) -> dict:
         lowered = {}
         names_of = self.exprs.module.names_of
-        for name, d in self.procs_ast.items():
+        wanted = (lambda name: True) if self.only is None else self.only.__contains__
+        for name, d in filter(lambda item: wanted(item[0]), self.procs_ast.items()):
             lowered[name] = ProcCompiler(self, name, d.params, self.file)
             with names_of(self.parts[name]):
                 lowered[name].block(d.body)
         self.plain_procs = plain_procedures({name: pc.ir for name, pc in lowered.items()})
-        for kind, d in self.blocks.items():
+        for kind, d in filter(lambda item: wanted(item[0]), self.blocks.items()):
             lowered[kind] = ProcCompiler(self, kind, ("me",) if kind == "turn" else (), self.file)
             with names_of(self.parts[kind]):
                 lowered[kind].block(d.body)
@@ -208,6 +214,8 @@ class CompiledGame:
         for name, pc in lowered.items():
             with names_of(self.parts[name]):
                 procs[name] = pc.finish()
+        if self.only is not None:
+            return procs  # the engine's own procedures are the same in every variant
         if "round" not in procs:
             with names_of(self.parts["round"]):
                 procs["round"] = self._default_round()
