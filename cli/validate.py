@@ -71,10 +71,13 @@ def validate(path: str) -> list[str]:
         label = f"{path}: with {players} players" + "".join(f", {k}={v}" for k, v in options.items())
         try:
             only = parts.of(players, options)
-            game = Game(rules, players, options, compiler=functools.partial(CompiledGame, only=only))
-            parts.generated()
             if i == 0:
+                game = Game(rules, players, options)
                 game.new_state(seed=0)  # the setup must run with the defaults
+            else:  # generated to find errors, never played
+                checked = functools.partial(CompiledGame, only=only, played=False)
+                Game(rules, players, options, compiler=checked)
+            parts.generated()
         except OptionError as exc:
             parts.generated()  # a 'require' is checked once the rules are generated
             if i == 0:  # a 'require' may rule out some options, never the defaults

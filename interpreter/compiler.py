@@ -23,9 +23,11 @@ class CompiledGame:
     # the kind of dict a table's columns and rows are kept in (coverage.py's notes the keys the rules read)
     lookup = dict
 
-    def __init__(self, rules: ast.RulesFile, player_count: int, options: dict, only=None):
-        """``only``: the defs, procedures and blocks to generate (by name), None for all. A game made in
-        part cannot be played: `validate` makes one to check the parts another variant changes."""
+    def __init__(self, rules: ast.RulesFile, player_count: int, options: dict, only=None, played: bool = True):
+        """For `validate`, a game generated only to find its errors, never played (``played=False``): its
+        generated Python is compiled only where generation itself runs it (codegen.Module.define), and
+        ``only`` may name the defs, procedures and blocks to generate (None: all)."""
+        assert only is None or not played, "a game generated in part cannot be played"
         self.rules = rules
         self.only = only
         self.file = rules.filename
@@ -35,6 +37,7 @@ class CompiledGame:
         self.symbols = sym = symbols(rules)
         self.name = sym.game_name
         self.exprs = ExprCompiler(self)
+        self.exprs.module.played = played
         # each def, procedure and block names its generated functions apart (codegen.Module.names_of)
         parts = dict.fromkeys([*sym.defs, *sym.procs, *sym.blocks, "round"])  # each name once, in order
         self.parts = {name: i for i, name in enumerate(parts, start=1)}
