@@ -529,6 +529,7 @@ class _Builder(Transformer):
         self.line_offset = line_offset
         self.column_offset = column_offset
         self.hole_line = hole_line  # inside a {hole}: the file's line that holds it
+        self._split = None  # the source's lines, once asked for
 
     def _span(self, meta) -> ast.Span:
         if getattr(meta, "empty", True):
@@ -541,7 +542,9 @@ class _Builder(Transformer):
     def _source_line(self, line: int) -> str:
         if self.hole_line:
             return self.hole_line
-        lines = _lines(self.source)
+        if self._split is None:  # split once: every {hole} and every text asks for its line
+            self._split = _lines(self.source)
+        lines = self._split
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def _plain(self, tok: Token, what: str) -> str:

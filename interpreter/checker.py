@@ -1004,7 +1004,15 @@ def _attr_names(node, defs: dict) -> set:
 
 
 def check(rules: ast.RulesFile) -> list[Diagnostic]:
-    """All diagnostics for a parsed rules file, in file order."""
+    """All diagnostics for a parsed rules file, in file order; worked out once per rules (kept with them:
+    loading checks for errors, `validate` shows the warnings too)."""
+    found = rules.derived.get("diagnostics")
+    if found is None:
+        found = rules.derived["diagnostics"] = _diagnostics(rules)
+    return list(found)
+
+
+def _diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:
     try:
         diagnostics = Checker(rules).run()
         if not any(d.severity == "error" for d in diagnostics):

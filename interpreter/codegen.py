@@ -110,15 +110,28 @@ class Module:
             return f"_copy_value({self.constant(value)})"
         return self.constant(value)
 
+    # False: the game is generated to find its errors and never played (`validate`'s variants): a
+    # function is compiled only if generation itself calls it (Python's compile() is most of the time)
+    played = True
+
     def define(self, source: str, name: str):
         """Compile ``source`` (which defines the function ``name``) into the namespace; give the function."""
+        if not self.played:
+            self.units.append(source)
+
+            def compiled_when_called(*args):
+                return self._compile(source, name)(*args)
+            return compiled_when_called
+        self.units.append(source)
+        return self._compile(source, name)
+
+    def _compile(self, source: str, name: str):
         code = _CODE_CACHE.get(source)
         if code is None:
             if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
                 _CODE_CACHE.clear()
             code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
         exec(code, self.ns)
-        self.units.append(source)
         return self.ns[name]
 
     def source(self) -> str:

@@ -23,8 +23,13 @@ class CompiledGame:
     # the kind of dict a table's columns and rows are kept in (coverage.py's notes the keys the rules read)
     lookup = dict
 
-    def __init__(self, rules: ast.RulesFile, player_count: int, options: dict):
+    def __init__(self, rules: ast.RulesFile, player_count: int, options: dict, only=None, played: bool = True):
+        """For `validate`, a game generated only to find its errors, never played (``played=False``): its
+        generated Python is compiled only where generation itself runs it (codegen.Module.define), and
+        ``only`` may name the defs, procedures and blocks to generate (None: all)."""
+        assert only is None or not played, "a game generated in part cannot be played"
         self.rules = rules
+        self.only = only
         self.file = rules.filename
         self.digest = hashlib.sha256(rules.source.encode()).hexdigest()[:16]
         self.player_count = player_count
@@ -32,6 +37,7 @@ class CompiledGame:
         self.symbols = sym = symbols(rules)
         self.name = sym.game_name
         self.exprs = ExprCompiler(self)
+        self.exprs.module.played = played
         # each def, procedure and block names its generated functions apart (codegen.Module.names_of)
         parts = dict.fromkeys([*sym.defs, *sym.procs, *sym.blocks, "round"])  # each name once, in order
         self.parts = {name: i for i, name in enumerate(parts, start=1)}
@@ -67,6 +73,8 @@ class CompiledGame:
         for d in sym.boards:
             self._board(d)
         for name, d in self.defs.items():
+            if only is not None and name not in only:
+                continue
             with self.exprs.module.names_of(self.parts[name]):
                 self.def_bodies[name] = self.exprs.compile_def(name)
         for d in sym.end_conditions:
@@ -195,12 +203,13 @@ class CompiledGame:
     def _compile_procs(self) -> dict:
         lowered = {}
         names_of = self.exprs.module.names_of
-        for name, d in self.procs_ast.items():
+        wanted = (lambda name: True) if self.only is None else self.only.__contains__
+        for name, d in filter(lambda item: wanted(item[0]), self.procs_ast.items()):
             lowered[name] = ProcCompiler(self, name, d.params, self.file)
             with names_of(self.parts[name]):
                 lowered[name].block(d.body)
         self.plain_procs = plain_procedures({name: pc.ir for name, pc in lowered.items()})
-        for kind, d in self.blocks.items():
+        for kind, d in filter(lambda item: wanted(item[0]), self.blocks.items()):
             lowered[kind] = ProcCompiler(self, kind, ("me",) if kind == "turn" else (), self.file)
             with names_of(self.parts[kind]):
                 lowered[kind].block(d.body)
@@ -208,6 +217,8 @@ class CompiledGame:
         for name, pc in lowered.items():
             with names_of(self.parts[name]):
                 procs[name] = pc.finish()
+        if self.only is not None:
+            return procs  # the engine's own procedures are the same in every variant
         if "round" not in procs:
             with names_of(self.parts["round"]):
                 procs["round"] = self._default_round()
