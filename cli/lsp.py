@@ -237,18 +237,24 @@ class Document:
         return span.file, span.line - 1, start, end
 
     def completions(self, line: int, character: int) -> list[tuple[str, str, str]]:
-        """(label, kind, detail) for what may be typed at the cursor: after '.' the fields and columns,
-        else keywords and every declared or built-in name, those starting with the typed prefix."""
+        """(label, kind, detail) for what may be typed at the cursor: after 'me.' the player variables,
+        after another '.' the fields, columns and player variables, else keywords and every declared or
+        built-in name; those starting with the typed prefix."""
         prefix, before = self.prefix_at(line, character)
         items: dict = {}
         sym = symbols(self.rules) if self.rules is not None else None
         if before.endswith("."):
-            if sym is not None:
+            if sym is not None and re.search(r"(?<![A-Za-z0-9_.])me\s*\.$", before):  # 'me.': my variables
+                for name in sorted(sym.player_vars):
+                    items[name] = ("variable", sym.describe(name))
+            elif sym is not None:  # a record, a table's row or a player: fields, columns, player variables
                 for f in sorted(sym.fields):
                     items[f] = ("field", "a field of " + ", ".join(d.name for d in sym.record_decls.values()
                                                                  if f in d.fields))
                 for c, tables in sorted(sym.columns.items()):
                     items.setdefault(c, ("field", "a column of " + ", ".join(tables)))
+                for name in sorted(sym.player_vars):
+                    items.setdefault(name, ("variable", sym.describe(name)))
         else:
             for k in sorted(_all_keywords()):
                 items[k] = ("keyword", "keyword")

@@ -16,7 +16,10 @@ argument's text; any other expression's text. ``len()`` of a variable's list is 
 counts), so a ``for`` over ``p.hand`` runs under a public condition; ``revealed(e)`` is public (and
 ``revealed(x)`` of a local, evaluated unconditionally, makes x public from there on); ``reveal x``
 makes a local public from there on, ``reveal v``/``reveal p.v`` the variable to the end of the block
-(and in the procedures called there). The value chosen in a public decision is public (the move
+(and in the procedures called there); ``for p in players: reveal p.v`` reveals v (every entry) after
+the loop, to the end of the block the loop stands in. A report a procedure's body gives only because
+of a secret argument is made at the call's argument, where the secret enters, naming the procedure
+and the line inside it. The value chosen in a public decision is public (the move
 announces it); in a secret one, it is the decider's secret.
 
 Locals are followed statement by statement (their label, the label of their length, the variables
@@ -106,7 +109,8 @@ HINT_SHOWN = "the 'shown' text may use the chosen value and what every player se
 HINT_REVEAL = "the 'as' text of a reveal may use the value revealed and what every player sees"
 HINT_END = "end the game on what every player can see, or 'reveal' it first"
 HINT_TEAMS = "build the teams from what every player can see"
-HINT_RANK = "rank by public variables, or 'reveal' them at the start of 'scoring:'"
+HINT_RANK = ("rank by public variables, or 'reveal' them at the start of 'scoring:' ('reveal v', or every "
+             "player's entry: 'for p in players: reveal p.v')")
 HINT_OBSERVE = "observe only what every player sees and the observing player's ('me') own secrets"
 
 
@@ -200,6 +204,9 @@ class Summary:
     ret: Val
     deciders: tuple
     effect: Optional[str]
+    # (rule, message, hint, argument index, ((procedure, file, line), ...)): what only the arguments'
+    # secrets make it report, and where (through the procedures it passes them to)
+    leaks: tuple = ()
 
 
 @attrs.frozen
@@ -300,6 +307,7 @@ class Flow:
         self.in_progress: set = set()
         self.call_vals: dict = {}   # id of a procedure call in an expression -> its result where it last ran
         self.keys_used: set = set()  # every player key given out or read so far (fresh_key)
+        self.leak_origin: dict = {}  # a report made at a call's argument -> (its message, where it leaks)
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: int, span: ast.Span, message: str, hint: str = ""):
@@ -694,15 +702,26 @@ class Flow:
                      for a in call.args)
         if len(args) != len(d.params) or call.kwargs:
             return PUBLIC if what != "roots" else NO_ROOTS
-        key = (what, name, args, st.revealed)
+        face_up = self.face_up_of_args(d.params, call, st)
+        key = (what, name, args, st.revealed, face_up)
         if key in self.def_memo:
             return self.def_memo[key]
         empty = PUBLIC if what != "roots" else NO_ROOTS
         self.def_memo[key] = empty  # a recursive call meets the public value
-        inner = FlowPoint(dict(zip(d.params, args)), PUBLIC, st.revealed)
+        inner = FlowPoint(dict(zip(d.params, args)), PUBLIC, st.revealed, face_up)
         result = {"label": self.label, "length": self.length, "roots": self.roots}[what](d.body, inner)
         self.def_memo[key] = result
         return result
+
+    @staticmethod
+    def face_up_of_args(params, call: ast.Call, st: FlowPoint) -> frozenset:
+        """The face-up facts the caller knows of its arguments, about the parameters: in
+        '[b in bids where b.turned: text(b)]' the def's 'b.value' is face up too."""
+        out = set()
+        for param, arg in zip(params, call.args):
+            if isinstance(arg, ast.Name) and arg.id in st.env:
+                out.update((param, field) for local, field in st.face_up if local == arg.id)
+        return frozenset(out)
 
     # ------------------------------------------------------------------ places written
     def place(self, target, st: FlowPoint) -> Place:
@@ -892,18 +911,14 @@ class Flow:
         name = call.func.id
         proc = self.procs[name]
         args = tuple(self.arg_val(a, st) for a in call.args)
-        key = (name, args, st.revealed)
-        summary = self.proc_memo.get(key)
-        if summary is None:
-            if key in self.in_progress or len(args) != len(proc.params) or call.kwargs:
-                summary = Summary(Val(), (), None)  # re-entry: assume a public result
-            else:
-                self.in_progress.add(key)
-                inner = Analysis(name)
-                self.block(proc.body, FlowPoint(dict(zip(proc.params, args)), PUBLIC, st.revealed), inner)
-                self.in_progress.discard(key)
-                summary = Summary(inner.ret or Val(), tuple(inner.deciders), inner.effect)
-                self.proc_memo[key] = summary
+        summary = self.summary(proc, args, st.revealed, self.face_up_of_args(proc.params, call, st),
+                               bool(call.kwargs))
+        for rule, message, hint, i, path in summary.leaks:  # the secret enters here, with this argument
+            span = call.args[i].span
+            chain = ", then to ".join(f"'{inside}', line {line}" if file == span.file else f"'{inside}', {file}:{line}"
+                                      for inside, file, line in path)
+            self.report(rule, span, f"{message} (passed here to the procedure {chain})", hint)
+            self.leak_origin[(span.file, span.line, span.column, rule)] = (message, path)
         for who in summary.deciders:
             fr.asks(who)
         if summary.effect is not None:
@@ -918,6 +933,35 @@ class Flow:
         self.promote(st, *call.args)
         ret = summary.ret
         return attrs.evolve(ret, label=ret.label | st.pc, length=ret.length | st.pc)
+
+    def summary(self, proc: ast.ProcDecl, args: tuple, revealed: frozenset, face_up: frozenset,
+                kwargs: bool = False) -> Summary:
+        """What a procedure does in one context (memoised). A report its body would not give with public
+        arguments is the caller's: it becomes a leak, reported at each call's argument, not in the body."""
+        key = (proc.name, args, revealed, face_up)
+        summary = self.proc_memo.get(key)
+        if summary is not None:
+            return summary
+        if key in self.in_progress or len(args) != len(proc.params) or kwargs:
+            return Summary(Val(), (), None)  # re-entry: assume a public result
+        secret_args = [i for i, a in enumerate(args) if a.label or a.length]
+        if secret_args:  # first what the body does on its own (reported in it)
+            self.summary(proc, tuple(attrs.evolve(a, label=PUBLIC, length=PUBLIC) for a in args), revealed,
+                         face_up)
+        before = set(self.diagnostics)
+        self.in_progress.add(key)
+        inner = Analysis(proc.name)
+        self.block(proc.body, FlowPoint(dict(zip(proc.params, args)), PUBLIC, revealed, face_up), inner)
+        self.in_progress.discard(key)
+        leaks = []
+        if secret_args:
+            for k in [k for k in self.diagnostics if k not in before]:
+                d = self.diagnostics.pop(k)
+                message, path = self.leak_origin.get(k, (d.message, ()))  # a leak of a procedure it calls
+                leaks.append((k[3], message, d.hint, secret_args[0], ((proc.name, d.file, d.line),) + path))
+        summary = Summary(inner.ret or Val(), tuple(inner.deciders), inner.effect, tuple(leaks))
+        self.proc_memo[key] = summary
+        return summary
 
     def _s_Return(self, s, st, fr):
         if s.value is None:
@@ -1061,6 +1105,16 @@ class Flow:
         def bind(inner: FlowPoint):
             inner.env[s.var] = Val(items, items, roots, self.fresh_key(s.var, inner))
         self.loop(s.body, st, fr, lambda now: runs, bind)
+        st.revealed = st.revealed | self.revealed_for_everyone(s, st)
+
+    def revealed_for_everyone(self, s: ast.For, st: FlowPoint) -> frozenset:
+        """'for p in players: reveal p.v' turns up every player's entry: the variable v is revealed after
+        the loop, to the end of the block the loop stands in."""
+        if not (isinstance(s.source, ast.Name) and s.source.id == "players" and "players" not in st.env):
+            return frozenset()
+        return frozenset(r.what.name for r in s.body if isinstance(r, ast.Reveal) and isinstance(r.what, ast.Attr)
+                         and isinstance(r.what.obj, ast.Name) and r.what.obj.id == s.var
+                         and r.what.name in self.player_vars)
 
     def _s_Step(self, s, st, fr):
         self.public_act(s.span, st, fr, f"the step '{s.label}' begins here", "begins a step")  # views show it
@@ -1187,6 +1241,8 @@ class Flow:
                     scoring_reveals.add(s.what.id)
                 elif isinstance(s.what, ast.Attr):
                     scoring_reveals.add(s.what.name)
+            elif isinstance(s, ast.For):
+                scoring_reveals.update(self.revealed_for_everyone(s, FlowPoint()))
         for d in sym.vars.values():
             lab = self.label(d.value, FlowPoint())
             if lab and d.visibility == "public":

@@ -963,3 +963,88 @@ def test_procedures_in_the_lists_counts_and_players_of_statements():
             end game
         """, with_procedures("roll")) == [
             (11, 5, "the winners named here are computed from the secret choice 'c' of player me")]
+
+
+def test_a_secret_passed_to_a_procedure_is_reported_at_the_call_where_it_enters():
+    # the body leaks only what it is given: the report is at the argument, naming the procedure and its line
+    assert flow("""
+        procedure tell(x):
+            log "it is {x}"
+        turn:
+            tell(1)
+            tell(me.hand)
+            end game
+        """) == [(11, 10, "the public log line shows the secret 'hand' of player me "
+                           "(passed here to the procedure 'tell', line 8)")]
+    # through two procedures: at the outer call, naming both in the order the value goes
+    assert flow("""
+        procedure keep(x):
+            discard = x
+        procedure pass_on(y):
+            keep(y)
+        turn:
+            pass_on(me.hand)
+            end game
+        """) == [(12, 13, "the public variable 'discard' is computed from the secret 'hand' of player me "
+                           "(passed here to the procedure 'pass_on', line 10, then to 'keep', line 8)")]
+    # what the body leaks on its own stays in the body
+    assert flow("""
+        procedure tell(x):
+            log "it is {x} {deck}"
+        turn:
+            tell(1)
+            end game
+        """) == [(8, 5, "the public log line shows the hidden 'deck'")]
+
+
+def test_a_face_up_guard_is_followed_into_a_def_call():
+    head = HEAD + "record bid(owner, value secret to owner unless turned, turned)\nvar bids = []\n" \
+        'def bid_text(b) = "{b.owner}:{b.value}"\n'
+    assert flow("""
+        turn:
+            log "{[b in bids where b.turned: bid_text(b)]}"
+            log "{[b in bids where b.turned: b.value]}"
+            log "{[b in bids: bid_text(b)]}"
+            end game
+        """, head) == [(13, 5, "the public log line shows the face-down field 'value' of a 'bid'")]
+
+
+def test_revealing_every_players_entry_in_a_for_over_players_lasts_to_the_end_of_the_block():
+    head = HEAD.replace("player var score = 0", "player var score = 0 secret")
+    scoring = """
+        turn:
+            me.score += 1
+            end game
+        scoring:
+            for p in players:
+                reveal p.score
+        """
+    assert flow(scoring + "rank by score descending\n", head) == []
+    assert flow(scoring, head) == []  # the outcome shows the scores: revealed
+    assert flow("""
+        turn:
+            if true:
+                for p in players:
+                    reveal p.score
+                discard = [p in players: p.score]
+            discard = [p in players: p.score]
+            end game
+        scoring:
+            for p in players:
+                reveal p.score
+        """, head) == [(12, 5, "the public variable 'discard' is computed from the secret 'score' of player p")]
+    # over some players only, or revealed under a condition in the loop: the variable stays secret
+    assert flow("""
+        turn:
+            end game
+        scoring:
+            for p in [p in players where p != 1]:
+                reveal p.score
+        rank by score descending
+        """, head) == [(12, 1, "'rank by' ranks the players by the secret variable 'score'")]
+
+
+def test_the_hint_of_a_secret_ranking_says_how_to_reveal_every_players_entry():
+    head = HEAD.replace("player var score = 0", "player var score = 0 secret")
+    [d] = flow_diagnostics(rules_of("turn:\n    end game\n", head))
+    assert "for p in players: reveal p.v" in d.hint

@@ -38,6 +38,7 @@ turn:
         end game
 '''
 
+DOTS = "    me.\n    let first = [t in [token(me, 0)]: t.\n"  # being typed: 'me.' then a record's '.'
 BAD = GOOD.replace("stride(n)\n    if", "strde(n)\n    if")  # line 14: a misspelled def
 BROKEN = GOOD.replace("turn:", "turn")  # a syntax error: the block header lacks ':'
 
@@ -96,6 +97,16 @@ async def session(tmp_path: Path) -> dict:
         answers["complete_broken"] = await client.text_document_completion_async(t.CompletionParams(
             text_document=doc, position=t.Position(line=13, character=18)))
         answers["good"] = await diagnostics_after(change(GOOD, 3))
+        # typing 'me.' and a record's 'x.': the server completes from the text being typed
+        typed = GOOD + DOTS
+        client.text_document_did_change(t.DidChangeTextDocumentParams(
+            text_document=t.VersionedTextDocumentIdentifier(uri=uri, version=4),
+            content_changes=[t.TextDocumentContentChangeWholeDocument(text=typed)]))
+        for name, line in (("complete_me", -3), ("complete_record", -2)):
+            at = typed.split("\n")[line]
+            answers[name] = await client.text_document_completion_async(t.CompletionParams(
+                text_document=doc, position=t.Position(line=len(typed.split("\n")) + line, character=len(at))))
+        await diagnostics_after(change(GOOD, 5))  # back to the good text, checked
         answers["hover_def"] = await client.text_document_hover_async(t.HoverParams(
             text_document=doc, position=position_of(GOOD, "stride", 1)))
         answers["hover_builtin"] = await client.text_document_hover_async(t.HoverParams(
@@ -167,6 +178,13 @@ def test_completion_offers_names_and_keywords(answers):
     assert labels["stride"].kind == t.CompletionItemKind.Function and labels["stride"].detail == "def stride(n)"
     assert labels["choose"].kind == t.CompletionItemKind.Keyword
     assert {i.label for i in answers["complete_broken"].items} >= {"stride", "position"}
+
+
+def test_after_me_dot_the_player_variables_complete_and_after_a_records_dot_its_fields(answers):
+    mine = {i.label: i for i in answers["complete_me"].items}
+    assert set(mine) == {"position"} and mine["position"].kind == t.CompletionItemKind.Variable
+    fields = {i.label for i in answers["complete_record"].items}
+    assert {"owner", "at"} <= fields and "stride" not in fields and "turn" not in fields
 
 
 # ---------------------------------------------------------------------------------------- Document alone
