@@ -68,18 +68,25 @@ def walk(node):
         pending.extend(reversed(parts(n)))
 
 
+def blocks_of(s):
+    """The blocks a statement holds, one level down: an if's branches and else, a loop's or a step's
+    body, a choose block's alternatives."""
+    for _cond, b in getattr(s, "branches", ()):
+        yield b
+    for part in ("body", "orelse"):
+        inner = getattr(s, part, None)
+        if isinstance(inner, tuple):
+            yield inner
+    for alt in getattr(s, "alternatives", ()):
+        yield alt.body
+
+
 def statements(body):
     """Every statement of a block, the statements of its nested blocks included, in order."""
     for s in body:
         yield s
-        for part in ("body", "orelse"):
-            inner = getattr(s, part, None)
-            if isinstance(inner, tuple):
-                yield from statements(inner)
-        for _cond, b in getattr(s, "branches", ()):
-            yield from statements(b)
-        for alt in getattr(s, "alternatives", ()):
-            yield from statements(alt.body)
+        for inner in blocks_of(s):
+            yield from statements(inner)
 
 
 def rewrite(node, change):

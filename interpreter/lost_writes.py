@@ -94,7 +94,7 @@ class LostWrites:
         for s in body:
             yield from self._writes(s, env)
             self._bind(s, env)
-            for inner in _inner_bodies(s):
+            for inner in ast.blocks_of(s):
                 yield from self._all_writes(inner, env)
 
     # ------------------------------------------------------------------ roots
@@ -250,7 +250,7 @@ class LostWrites:
         for s in body:  # forward: the roots every statement sees
             envs.append(dict(local))
             self._bind(s, local)
-            for inner in _inner_bodies(s):
+            for inner in ast.blocks_of(s):
                 self._forward(inner, local)
         env.update(local)
         for s, before in zip(reversed(body), reversed(envs)):
@@ -260,7 +260,7 @@ class LostWrites:
     def _forward(self, body, env):
         for s in body:
             self._bind(s, env)
-            for inner in _inner_bodies(s):
+            for inner in ast.blocks_of(s):
                 self._forward(inner, env)
 
     def _live_statement(self, s, live: set, env: dict, report: bool, loop_exit) -> set:
@@ -315,8 +315,7 @@ class LostWrites:
         if isinstance(s, ast.While):
             return self.reads(s.cond, env)
         if isinstance(s, ast.ChooseEach):
-            c = s.choice
-            return self.reads((c.source, c.where, c.by, c.text, c.optional, c.shown), env)
+            return self.reads(tuple(_header_exprs(s.choice)), env)
         return set()
 
     def _kills(self, s, env) -> set:
@@ -351,48 +350,23 @@ class LostWrites:
 
 
 # ---------------------------------------------------------------------- helpers
-def _inner_bodies(s):
-    for part in ("body", "orelse"):
-        inner = getattr(s, part, None)
-        if isinstance(inner, tuple):
-            yield inner
-    for _cond, b in getattr(s, "branches", ()):
-        yield b
-    for alt in getattr(s, "alternatives", ()):
-        yield alt.body
-
-
 def _header_exprs(s) -> list:
-    """The expressions a statement evaluates itself (not those of the blocks it holds)."""
+    """The expressions a statement evaluates itself (not those of the blocks it holds, nor the places it
+    writes: see _write_targets)."""
     if isinstance(s, ast.If):
         return [c for c, _b in s.branches]
     if isinstance(s, ast.ChooseBlock):
-        return [s.by] + [a.guard for a in s.alternatives]
+        return [s.by, getattr(s, "prompt", None)] + [a.guard for a in s.alternatives]
     if isinstance(s, ast.ChooseEach):
-        c = s.choice
-        return [s.players, c.source, c.where, c.by, c.text, c.optional, c.shown]
-    if isinstance(s, ast.Choose):
-        return [s.source, s.where, s.by, s.text, s.optional, s.shown]
-    if isinstance(s, ast.For):
-        return [s.source]
-    if isinstance(s, ast.While):
-        return [s.cond]
-    if isinstance(s, ast.Repeat):
-        return [s.count]
-    if isinstance(s, ast.Step):
-        return []
+        return [s.players] + _header_exprs(s.choice)
     if isinstance(s, (ast.Assign, ast.AugAssign)):
         return [s.value]
-    if isinstance(s, ast.Add):
-        return [s.item]
-    if isinstance(s, ast.Remove):
-        return [s.item]
-    if isinstance(s, ast.MoveItem):
+    if isinstance(s, (ast.Add, ast.Remove, ast.MoveItem)):
         return [s.item]
     if isinstance(s, (ast.Shuffle, ast.Draw)):
         return []
-    return [getattr(s, a.name) for a in s.__attrs_attrs__ if a.name != "span"
-            if not isinstance(getattr(s, a.name), (str, bool))]
+    # the rest (for, while, repeat, choose, log, reveal, let, call...): every expression it holds
+    return [x for x in ast.parts(s) if not isinstance(x, (str, bool, tuple))]
 
 
 def _write_targets(s) -> list:
