@@ -3,7 +3,8 @@ be told. The rule lives here, once; docs/cli.md ("Who may do what") gives the th
 
 The seed is the referee's. It deals every hidden card: a client that read it, chose it, or could take a
 draw back and see it drawn again would know another player's hand and the deck. So a seat
-- is never told the seed (nor where the server keeps its files, nor the inside of an engine error);
+- is never told the seed (nor where the server keeps its files, nor the inside of an engine error, nor
+  the message of a rule that failed while running: it may name a hidden value);
 - plays only the game the table was opened with: it names no other game or file, player count,
   options or seed; and no two of its games have one seed (a game dealt again, played otherwise, would
   show the deck);
@@ -12,10 +13,13 @@ draw back and see it drawn again would know another player's hand and the deck. 
 - sees, and moves, as its player only (the state's views, events and legal moves for that player)."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Optional
 
 import attrs
+
+from rulewright.dsl.errors import RulesRuntimeError
 
 REFUSED = {
     "save": "a save holds every secret: a seated player cannot save",
@@ -80,6 +84,26 @@ class Seat:
         if rule is None:
             return explanation
         return {**explanation, "rule": {**rule, "file": Path(rule["file"]).name}}
+
+    @staticmethod
+    def rules_error(exc: BaseException, text: str) -> str:
+        """A rules error as the seat is told it. A rule that fails while running may name a value the seat
+        may not see (an item of a hidden deck, a rival's card in an index): the seat is told where the
+        rules failed and that nothing changed, not the message (the server's operator gets it whole).
+        Any other refusal (an illegal move, a wrong option) is about the seat's own request: told whole,
+        with the server's paths cut to file names."""
+        diagnostic = getattr(exc, "diagnostic", None)
+        if isinstance(exc, RulesRuntimeError):
+            sys.stderr.write(text.rstrip("\n") + "\n")
+            if diagnostic is None:
+                return "the rules failed: the request is refused and nothing changed"
+            return (f"{Path(diagnostic.file).name}:{diagnostic.line}:{diagnostic.column}: the rules failed here: "
+                    "the request is refused and nothing changed (the message may name what you may not see: "
+                    "the server's operator has it)")
+        for d in [diagnostic] + list(getattr(exc, "diagnostics", None) or ()):
+            if d is not None and d.file and d.file != Path(d.file).name:
+                text = text.replace(d.file, Path(d.file).name)
+        return text
 
     @staticmethod
     def internal_error(exc: BaseException) -> str:

@@ -81,7 +81,9 @@ class Server:
             reply = {"ok": False, "cmd": request.get("cmd") if isinstance(request, dict) else None,
                      "error": str(exc)}
         except (RulesError, OSError, UnicodeDecodeError) as exc:
-            reply = {"ok": False, "cmd": request.get("cmd"), "error": describe(exc).removeprefix("error: ")}
+            text = describe(exc).removeprefix("error: ")
+            reply = {"ok": False, "cmd": request.get("cmd"),
+                     "error": text if self.seat is None else self.seat.rules_error(exc, text)}
         except RecursionError:
             reply = {"ok": False, "cmd": request.get("cmd"), "error": "the request is nested too deep"}
         except Exception as exc:  # a bug of rulewright's own: the session goes on, and says what broke

@@ -105,7 +105,9 @@ class Table:
         """The seat whose link holds ``token`` (compared in constant time), or None."""
         found = None
         for place in self.places:
-            if place.token is not None and secrets.compare_digest(place.token, token):
+            # compared as bytes: a link may hold any character, compare_digest takes only ASCII text
+            if place.token is not None and secrets.compare_digest(place.token.encode(),
+                                                                  token.encode("utf-8", "replace")):
                 found = place
         return found
 

@@ -495,3 +495,47 @@ def test_a_seat_is_told_no_more_of_an_internal_error_than_its_kind(monkeypatch):
     assert referee.handle({"cmd": "outcome"})["error"] == ("internal error (TypeError: cannot compare 'K of "
                                                            "hearts'); please report it")
     assert seat.handle({"cmd": "outcome"})["error"] == "internal error (TypeError); please report it"
+
+
+LEAKY = '''game "Leak"
+players 2
+table card(name, rank):
+    "J", 1
+    "Q", 2
+    "K", 3
+var deck = [] hidden
+player var hand = none secret
+var t = 0 hidden
+setup:
+    deck = shuffled(card)
+    for p in players:
+        draw c from deck
+        p.hand = c
+round:
+    choose by 1:
+        "a":
+            t = deck[hand[2].rank + 5]
+            end game
+        "b":
+            end game
+'''
+
+
+def test_a_seat_is_told_where_the_rules_failed_not_the_message_that_names_a_hidden_value(tmp_path, capsys):
+    """A rule that fails while running may name a value the seat may not see (here the index holds player
+    2's card): the seat is told the place only, with no path of the server's; nothing changed."""
+    path = tmp_path / "leak.rules"
+    path.write_text(LEAKY)
+    referee, seat = Server(str(path), None, {}, 4), Server(str(path), None, {}, 4, as_player=1)
+    assert referee.handle({"cmd": "new"})["ok"] and seat.handle({"cmd": "new"})["ok"]  # one deal (seed 4)
+    rank = referee.session.state.vars["hand"][1]
+    told_referee = referee.handle({"cmd": "apply", "move": 1})["error"]
+    assert f"no item {({'J': 1, 'Q': 2, 'K': 3}[rank]) + 5}" in told_referee
+    reply = seat.handle({"cmd": "apply", "move": 1})
+    assert reply["ok"] is False
+    assert reply["error"].startswith("leak.rules:18:")
+    assert "no item" not in reply["error"] and str(tmp_path) not in reply["error"]
+    assert seat.session.state.moves_made == 0
+    assert "no item" in capsys.readouterr().err  # the server's operator has the whole message
+    # a refusal about the seat's own request is told whole
+    assert "illegal move" in seat.handle({"cmd": "apply", "move": "c"})["error"]
