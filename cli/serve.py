@@ -321,7 +321,7 @@ def json_reply(server: Server, raw: Optional[bytes], limit: int = MAX_LINE) -> O
     bad = json_lone_surrogate(line, request)
     if bad is not None:  # the only texts no reply could write back: refused here, once
         reply = _refused(f"a text of the request holds half of a character, a lone surrogate ({shown(bad)}): "
-                         "escape a character outside the basic plane as a pair, \\ud83d\\ude00")
+                         "escape a character above U+FFFF as a pair, \\ud83d\\ude00")
         if isinstance(request, dict) and "id" in request and holds_lone_surrogate(request["id"]) is None:
             reply["id"] = request["id"]
         return reply

@@ -656,7 +656,7 @@ class ScreenEntry:
 
 @node
 class FaceDecl:
-    """``face plane c:`` in ``display:``: how an item looks in a picture. ``name`` is a table or a
+    """``face card c:`` in ``display:``: how an item looks in a picture. ``name`` is a table or a
     record (its items are drawn so) or a name of its own (named by ``as cards NAME``); ``param`` stands
     for the item; ``parts`` are (part, expression) for title, corner, text and colour; ``gauges`` are
     (label, value, maximum) expressions."""

@@ -114,15 +114,22 @@ def _cards_block(pic: Picture, room: float) -> _Block:
     width = max(len(pic.label) * 7.0, shown * (w + GAP) - GAP if shown else 40.0)
     height = 16 + (rows * (h + GAP) - GAP if rows else 14)
 
+    return _Block(width, height, _laid_out(pic, faces, per_row,
+                                           lambda face, x, y: _card(face, x, y, w, h), w + GAP, h + GAP, 0))
+
+
+def _laid_out(pic: Picture, faces, per_row: int, one, dx: float, dy: float, inset: float):
+    """Drawing of a block's label and its items in rows of ``per_row``, ``one(face, x, y)`` each, ``dx``
+    apart in a row and ``dy`` between rows ("none" when there are none)."""
     def draw(x, y):
         out = [_label(pic, x, y)]
         if not faces:
             out.append(text(x, y + 28, "none", 10, fill="#9e9e9e"))
         for i, face in enumerate(faces):
             r, c = divmod(i, per_row)
-            out += _card(face, x + c * (w + GAP), y + 16 + r * (h + GAP), w, h)
+            out += one(face, x + inset + c * dx, y + 16 + inset + r * dy)
         return out
-    return _Block(width, height, draw)
+    return draw
 
 
 def _tokens_block(pic: Picture, room: float) -> _Block:
@@ -133,15 +140,7 @@ def _tokens_block(pic: Picture, room: float) -> _Block:
     width = max(len(pic.label) * 7.0, min(len(faces), per_row) * step)
     height = 16 + rows * step
 
-    def draw(x, y):
-        out = [_label(pic, x, y)]
-        if not faces:
-            out.append(text(x, y + 28, "none", 10, fill="#9e9e9e"))
-        for i, face in enumerate(faces):
-            r, c = divmod(i, per_row)
-            out += _token(face, x + TOKEN_R + 1 + c * step, y + 16 + TOKEN_R + 1 + r * step)
-        return out
-    return _Block(width, height, draw)
+    return _Block(width, height, _laid_out(pic, faces, per_row, _token, step, step, TOKEN_R + 1))
 
 
 def _pile_block(pic: Picture) -> _Block:
