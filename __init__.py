@@ -12,7 +12,7 @@ _API = ("load", "Game", "State", "Move", "Outcome")
 # ``from rulewright import openspiel`` and ``import rulewright.openspiel`` (docs/adapters.md): the adapters
 # live in the interpreter package. (No rulewright/pettingzoo.py: run from the source folder, such a file
 # would be the 'pettingzoo' the adapter imports.)
-_ADAPTERS = {"openspiel": "openspiel_adapter", "pettingzoo": "pettingzoo_adapter"}
+_ADAPTERS = {"openspiel": "play.openspiel_adapter", "pettingzoo": "play.pettingzoo_adapter"}
 
 
 class _AdapterNames:

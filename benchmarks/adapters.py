@@ -19,7 +19,7 @@ from pettingzoo.test import api_test
 
 from rulewright import openspiel
 from rulewright.interpreter.api import shipped_games
-from rulewright.interpreter.pettingzoo_adapter import env
+from rulewright.interpreter.play.pettingzoo_adapter import env
 
 
 def openspiel_whole(name: str, sims: int) -> float:

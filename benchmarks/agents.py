@@ -17,7 +17,7 @@ import sys
 import time
 
 import rulewright
-from rulewright.interpreter.agents import RandomAgent, agents_for, playout
+from rulewright.interpreter.play.agents import RandomAgent, agents_for, playout
 
 DEFAULT_AGENT = "ismcts:iterations=32,depth=2"  # every aviation game hides something (Biplane: depth=8, docs/agents.md)
 AVIATION = ["biplane", "planes", "barnstormers", "air-show", "magnificent-flying-machines"]

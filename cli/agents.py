@@ -1,12 +1,12 @@
 """Agents for the command line: the spec of `play --auto`, `simulate --agents` and `bench --agents`.
-The agents themselves live in interpreter/agents.py (importable without the CLI); see docs/agents.md."""
+The agents themselves live in interpreter/play/agents.py (importable without the CLI); see docs/agents.md."""
 from __future__ import annotations
 
 from typing import Optional
 
 import typer
 
-from rulewright.interpreter.agents import (AGENTS, AgentSpecError, FirstAgent, RandomAgent, Seated,  # noqa: F401
+from rulewright.interpreter.play.agents import (AGENTS, AgentSpecError, FirstAgent, RandomAgent, Seated,  # noqa: F401
                                            agents_for, parse_spec, playout)
 
 

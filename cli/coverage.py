@@ -1,4 +1,4 @@
-"""coverage: seeded random games, and what they left unrun (interpreter/coverage.py measures it), printed
+"""coverage: seeded random games, and what they left unrun (interpreter/play/coverage.py measures it), printed
 like coverage.py's report: statements never run, table rows never used, moves that changed nothing."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """:hint at the prompt: an agent weighs the seated player's moves and says which it would play, and why.
 
 The agent searches the game as that player sees it: ismcts and greedy play their simulations in copies
-where what the player cannot see is dealt again (interpreter/determinize.py), so a hint tells nothing of
+where what the player cannot see is dealt again (interpreter/play/determinize.py), so a hint tells nothing of
 another player's hand, the deck or the dice to come. mcts, which searches the real state, is refused.
 The agent's randomness is its own, drawn afresh for each hint: never the game's seed."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ SHOWN = 5  # the moves listed, best first
 
 def check_hint_spec(spec: str) -> None:
     """A usage error (AgentSpecError) unless ``spec`` names one agent that can give a hint."""
-    from rulewright.interpreter.agents import AgentSpecError, parse_spec
+    from rulewright.interpreter.play.agents import AgentSpecError, parse_spec
     parsed = parse_spec(spec)
     if len(parsed) != 1 or parsed[0][0] not in HINT_AGENTS:
         raise AgentSpecError(f"a hint comes from one agent that searches only what the player may see "
@@ -27,7 +27,7 @@ def check_hint_spec(spec: str) -> None:
 def hint_lines(state, player: int, spec: str = DEFAULT_HINT) -> list[str]:
     """The hint for ``player``, who is to move: the move the agent would play, then the best moves with
     the agent's reasons (its simulations through each and their mean result for the player)."""
-    from rulewright.interpreter.agents import AGENTS, parse_spec
+    from rulewright.interpreter.play.agents import AGENTS, parse_spec
     check_hint_spec(spec)
     moves = state.legal_moves(player)
     if len(moves) == 1:

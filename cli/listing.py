@@ -25,7 +25,7 @@ def describe_games() -> list[dict]:
 def _describe(name: str, path) -> dict:
     from rulewright.dsl.errors import RulesError
     from rulewright.interpreter.api import game_name, load_rules, option_values, player_range
-    from rulewright.interpreter.symbols import symbols
+    from rulewright.interpreter.check.symbols import symbols
     try:
         rules = load_rules(str(path))
     except RulesError as exc:  # one broken file must not hide the others

@@ -3,7 +3,7 @@
 As you type it publishes the checker's diagnostics (the same ones `validate` prints, each at its line
 and column); on a name it gives a hover (what the name is, its declaration and the comment above it),
 go-to-definition (into a variant's base file too), and completion of declared names, built-in functions
-and the language's keywords. Every name comes from the symbol table (interpreter/symbols.py) and every
+and the language's keywords. Every name comes from the symbol table (interpreter/check/symbols.py) and every
 keyword from the grammar; this module only finds the word under the cursor and answers in LSP's terms.
 
 ``Document`` does the work and knows nothing of LSP; ``serve`` wires it to pygls (an optional
@@ -21,11 +21,11 @@ from typing import Optional
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesError
 from rulewright.dsl.parser import _all_keywords, parse
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.api import shipped_games
-from rulewright.interpreter.builtins import BUILTINS
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.variants import apply_extends
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

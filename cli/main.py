@@ -18,7 +18,7 @@ from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors,
 from rulewright.cli.hints import DEFAULT_HINT
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, json_line, out
-from rulewright.interpreter.limits import CALL, DEFAULTS, set_limits
+from rulewright.interpreter.engine.limits import CALL, DEFAULTS, set_limits
 
 HELP = """Play, check and measure games written in the rulewright rules language.
 
@@ -243,7 +243,7 @@ def show(
             raise typer.Exit(REFUSED)
     if svg or png:
         from rulewright.cli import pictures
-        from rulewright.interpreter.svg import render_svg
+        from rulewright.interpreter.present.svg import render_svg
         picture = render_svg(state, viewer)
         if svg:
             pictures.write_svg(svg, picture)
@@ -335,7 +335,7 @@ def coverage(
     """Random games, and what they never did: statements never run, table rows never used, and moves that
     changed nothing but the log (a change lost on a copy, or a pass the rules do not call one)."""
     from rulewright.interpreter.api import load_rules
-    from rulewright.interpreter.coverage import measure
+    from rulewright.interpreter.play.coverage import measure
     from rulewright.cli.coverage import format_report
     given = parse_options(option)
     report = measure(load_rules(game), players, given, range(seed, seed + games), max_moves)
@@ -482,7 +482,7 @@ def web(
     """A table in the browser: prints one link per seat; each seat sees only its own view, plays by clicks,
     and sees every move as it is made. See docs/cli.md."""
     from rulewright.cli.table import check_hint
-    from rulewright.interpreter.agents import AgentSpecError
+    from rulewright.interpreter.play.agents import AgentSpecError
     try:
         check_hint(hint)
     except AgentSpecError as exc:

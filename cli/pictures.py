@@ -1,4 +1,4 @@
-"""`show --svg FILE` and `--png FILE`: the screen as a picture (interpreter/svg.py), and a PNG made from
+"""`show --svg FILE` and `--png FILE`: the screen as a picture (interpreter/present/svg.py), and a PNG made from
 it by the first converter this machine has (rsvg-convert, or a headless Chromium)."""
 from __future__ import annotations
 

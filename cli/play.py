@@ -13,8 +13,8 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl.errors import IllegalMoveError
-from rulewright.interpreter import events
-from rulewright.interpreter.explain import move_notes
+from rulewright.interpreter.engine import events
+from rulewright.interpreter.present.explain import move_notes
 from rulewright.cli.hints import DEFAULT_HINT, hint_lines
 from rulewright.cli.output import err, json_line, out
 from rulewright.cli.screen import print_screen

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from rulewright.dsl import ast
-from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.check.symbols import symbols
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 UNMATCHED = "(no rule matched)"
@@ -33,9 +33,9 @@ UNMATCHED = "(no rule matched)"
 # ----------------------------------------------------------------------------------------- the agents
 def _agents(spec: Optional[str], players: int, seed: int) -> list:
     """One agent per seat from a spec such as ``random``, ``first,random`` or ``mcts:iterations=50,random``
-    (one agent for every seat, or one per seat; interpreter/agents.py parses it). Each seat gets its own
+    (one agent for every seat, or one per seat; interpreter/play/agents.py parses it). Each seat gets its own
     agent and generator, fixed by the seed."""
-    from rulewright.interpreter.agents import AGENTS, AgentSpecError, RandomAgent, parse_spec
+    from rulewright.interpreter.play.agents import AGENTS, AgentSpecError, RandomAgent, parse_spec
     if spec is None:  # simulate's agent: one random agent for every seat, seeded with the game's seed
         agent = RandomAgent(seed)
         return [agent] * players

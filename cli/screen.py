@@ -1,7 +1,7 @@
 """The play screen drawn with rich: the board with colours and its legend, a row per player, the
 public zones, the viewer's own things, whose move it is. Readable in 80 columns; at a terminal, as wide
 as the terminal. The variables behind it appear only on request (``:vars``). What it shows comes from
-interpreter/screen.py (the viewer's view only).
+interpreter/present/screen.py (the viewer's view only).
 
 Every text here comes from a rules file: each becomes a rich Text through ``_plain`` (control characters
 shown escaped, no rich markup read), so the only escape codes on the screen are the styles added here."""
@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rulewright.cli.output import PIPED_WIDTH, printable, terminal_console
-from rulewright.interpreter import limits
-from rulewright.interpreter.screen import Screen, build
+from rulewright.interpreter.engine import limits
+from rulewright.interpreter.present.screen import Screen, build
 
 WIDTH = PIPED_WIDTH
 # one colour per player for the players' rows (the rules' 'colours' colour the board)

@@ -173,7 +173,7 @@ class Server:
             return []
         # numbered as apply takes a number: from 1, in the one list of this session (everyone's, or the
         # --as player's), whichever player's moves are asked for
-        from rulewright.interpreter.explain import move_notes
+        from rulewright.interpreter.present.explain import move_notes
         moves = state.legal_moves(self.viewer)
         says = move_notes(state, self.viewer)  # the rules text of what each move plays ('' for none)
         return [{"number": i, "player": m.player, "text": m.text, **({"says": note} if note else {})}
@@ -426,7 +426,7 @@ def _text_reply(reply: dict) -> str:
         lines.append(f"note: {reply['note']}")
     if "outcome" in reply:
         from rulewright.cli.play import describe_outcome
-        from rulewright.interpreter.state import Outcome
+        from rulewright.interpreter.engine.state import Outcome
         o = reply["outcome"]
         lines.append("not over" if o is None else describe_outcome(
             Outcome({int(k): v for k, v in o["scores"].items()}, o["ranking"], o["winners"], o["teams"])))
@@ -436,7 +436,7 @@ def _text_reply(reply: dict) -> str:
     if "view" in reply:
         lines.append(json_text(reply["view"]))
     if "explanation" in reply:
-        from rulewright.interpreter.explain import explanation_lines
+        from rulewright.interpreter.present.explain import explanation_lines
         lines += explanation_lines(reply["explanation"])
     if "file" in reply and reply["cmd"] == "save":
         lines.append(f"saved to {reply['file']}")

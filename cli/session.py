@@ -9,7 +9,7 @@ import attrs
 
 import rulewright
 from rulewright.dsl.errors import OptionError, SaveError
-from rulewright.interpreter import saves
+from rulewright.interpreter.engine import saves
 from rulewright.interpreter.api import Game, State, fresh_seed, game_name, load_rules, shipped_games
 from rulewright.cli.errors import read_json
 

@@ -11,7 +11,7 @@ from typing import Callable, Optional
 import rulewright
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.cli.agents import agents_for, playout
-from rulewright.interpreter.limits import current, set_limits
+from rulewright.interpreter.engine.limits import current, set_limits
 
 _game = None  # the game a worker process plays, compiled once per process
 

@@ -21,9 +21,9 @@ from rulewright.dsl.errors import RulesCompileError, RulesError, RulesRuntimeErr
 from rulewright.cli.errors import describe
 from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
-from rulewright.interpreter.explain import explanation_lines
+from rulewright.interpreter.present.explain import explanation_lines
 from rulewright.cli.session import Session, open_session
-from rulewright.interpreter.agents import AGENTS, AgentSpecError, agents_for, parse_spec
+from rulewright.interpreter.play.agents import AGENTS, AgentSpecError, agents_for, parse_spec
 
 PERSON = "human"  # in --agents, a seat a person plays
 # A hint searches only what its seat may see: these agents deal what the seat cannot see again at
@@ -121,9 +121,9 @@ class Table:
     def shown_to(self, place: Place, here: frozenset = frozenset()) -> dict:
         """Everything ``place``'s page shows, from that player's view only; ``here``: the players whose
         page is open now."""
-        from rulewright.interpreter import limits
-        from rulewright.interpreter.screen import build
-        from rulewright.interpreter.svg import picture
+        from rulewright.interpreter.engine import limits
+        from rulewright.interpreter.present.screen import build
+        from rulewright.interpreter.present.svg import picture
         st, game, p = self.session.state, self.session.game, place.player
         limits.fresh()  # the display runs the rules' expressions: bounded like a move
         try:
@@ -250,7 +250,7 @@ class Table:
         """Read the rules again and play the moves so far on them, as far as they allow. Returns the
         referee's note (for the server's terminal); the seats get a note of their own, which names no
         move (another player's could be secret)."""
-        from rulewright.interpreter import saves
+        from rulewright.interpreter.engine import saves
         from rulewright.interpreter.api import Game, load_rules
         old = self.session
         before = _moves_made(old.state)
@@ -291,7 +291,7 @@ def _moves_made(state) -> int:
 def _own_things(game, screen, player: int) -> list:
     """The rules' 'own' entries of the screen (the viewer's hand...), each a list of cards when it names a
     variable holding a list, else its text; from the viewer's view only (screen.vars)."""
-    from rulewright.interpreter.screen import value_text
+    from rulewright.interpreter.present.screen import value_text
     entries = [entry for word, items in game.compiled.screen if word == "own" for _label, entry, _fn in items]
     out = []
     for (label, text), entry in zip(screen.own, entries):

@@ -7,9 +7,9 @@ import itertools
 
 from rulewright.dsl.errors import OptionError, RulesError, RulesRuntimeError
 from rulewright.interpreter.api import Game, load_rules, option_values, player_range
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.compiler import CompiledGame
-from rulewright.interpreter.option_reads import option_reads
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.compile.compiler import CompiledGame
+from rulewright.interpreter.check.option_reads import option_reads
 from rulewright.cli.errors import describe
 
 MAX_VARIANTS = 64  # each player count with each single option value; enough to reach every 'when'
@@ -26,7 +26,7 @@ def variants(rules):
 class _ChangedParts:
     """The defs, procedures and blocks to generate for a variant (None: all, for each player count's
     first): those generated before only with other values of the options they read
-    (interpreter/option_reads.py). The others would come out the same, and so would their errors. A
+    (interpreter/check/option_reads.py). The others would come out the same, and so would their errors. A
     procedure they call that is not generated is taken as one that may decide (compiler.plain_procedures):
     that changes how the call is written, not what can go wrong in generating it."""
 

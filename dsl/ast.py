@@ -540,7 +540,7 @@ class TableDecl:
 @node
 class BoardSpec:
     """What follows 'board NAME:': the kind's word, the words after it (Name or Literal nodes) and the
-    indented lines under it; the board kind (interpreter/boards.py) gives them their meaning."""
+    indented lines under it; the board kind (interpreter/boards/base.py) gives them their meaning."""
     kind: str
     words: tuple
     edges: tuple = ()  # the indented lines: (from, (to, ...), span)

@@ -35,10 +35,10 @@ def code_stamp() -> str:
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
     for part in _CODE:
-        for path in sorted((root / part).glob("*")):
+        for path in sorted((root / part).rglob("*")):
             if path.suffix in (".py", ".lark"):
                 stat = path.stat()
-                digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+                digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
     return digest.hexdigest()[:16]
 
 

@@ -1,5 +1,5 @@
 """What a text from outside may hold, checked once where it enters, and what each output format cannot
-hold (the writers escape for their format: cli/output.py, interpreter/svg.py).
+hold (the writers escape for their format: cli/output.py, interpreter/present/svg.py).
 
 A lone surrogate (U+D800..U+DFFF alone, as the escape "\\ud800" makes it) is no character: no UTF-8
 output can encode it, so a text holding one would crash the first writer it reaches. A rules file's

@@ -14,13 +14,14 @@ from rulewright.dsl import ast
 from rulewright.dsl import cache as rules_cache
 from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.compiler import CompiledGame
-from rulewright.interpreter import limits
-from rulewright.interpreter.machine import RULE_FAULTS, Frame, located, run
-from rulewright.interpreter.values import copy_value
-from rulewright.interpreter.state import Generator, Move, Outcome, State
-from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.compile.compiler import CompiledGame
+from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.faults import RULE_FAULTS, located
+from rulewright.interpreter.engine.machine import Frame, run
+from rulewright.interpreter.engine.values import copy_value
+from rulewright.interpreter.engine.state import Generator, Move, Outcome, State
+from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.shipped import GAMES_DIR, shipped_games
 from rulewright.interpreter.variants import apply_extends, read_rules
 
@@ -103,9 +104,9 @@ class Game:
 
     def new_state(self, seed: Optional[int] = None, chance: str = "seeded") -> State:
         """A new game. Without a seed one is drawn, and kept: every game can be played again, and a save
-        checked against its moves. ``chance="explicit"``: chance is a player (interpreter/chance.py)."""
+        checked against its moves. ``chance="explicit"``: chance is a player (interpreter/engine/chance.py)."""
         if chance != "seeded":
-            from rulewright.interpreter.chance import start
+            from rulewright.interpreter.engine.chance import start
             return start(self, seed, chance)
         if seed is None:
             seed = fresh_seed()
@@ -131,7 +132,7 @@ class Game:
     def load_state(self, data, verify: bool = True) -> State:
         """The state a save holds. With ``verify`` (the default), the save must be what its seed and its
         moves give when played again: a save edited by hand is refused (``verify=False`` loads it)."""
-        from rulewright.interpreter.saves import restore
+        from rulewright.interpreter.engine.saves import restore
         return restore(self, data, verify)
 
     def __repr__(self) -> str:

@@ -13,7 +13,7 @@ block such as ``turn:``, an option, a table...), add new ones, and change the ba
 
 Every value a variant adds is kept with the line that adds it (``derived["added"]``), so that the
 checker can name that line wherever the base's rules let the value fall to a catch-all
-(interpreter/dispatch.py).
+(interpreter/check/dispatch.py).
 
 A piece that names something the base does not have is an error, with a "did you mean", and so is a new
 declaration that nothing uses while its name is close to one of the base's (a misspelled override would
@@ -31,8 +31,8 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
-from rulewright.interpreter.dispatch import Added
-from rulewright.interpreter.symbols import uses
+from rulewright.interpreter.check.dispatch import Added
+from rulewright.interpreter.check.symbols import uses
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)

@@ -11,7 +11,7 @@ import pytest
 from rulewright.dsl.errors import RulesCompileError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 
 def pytest_configure(config):

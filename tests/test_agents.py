@@ -1,4 +1,4 @@
-"""Agents (interpreter/agents.py): the spec, the plug-in interface, and strength against random seats.
+"""Agents (interpreter/play/agents.py): the spec, the plug-in interface, and strength against random seats.
 Few games and small budgets here; long runs are in benchmarks/agents.py."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import random
 import pytest
 
 import rulewright
-from rulewright.interpreter import agents as agents_module
-from rulewright.interpreter.agents import (AGENTS, AgentSpecError, GreedyAgent, ISMCTSAgent, MCTSAgent,
+from rulewright.interpreter.play import agents as agents_module
+from rulewright.interpreter.play.agents import (AGENTS, AgentSpecError, GreedyAgent, ISMCTSAgent, MCTSAgent,
                                            RandomAgent, agents_for, evaluation, parse_spec, playout)
-from rulewright.interpreter.determinize import determinize
+from rulewright.interpreter.play.determinize import determinize
 
 
 # ------------------------------------------------------------------------------------------ the spec

@@ -6,12 +6,12 @@ import pytest
 
 from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
-from rulewright.interpreter import board_kinds
+from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.api import Game
-from rulewright.interpreter.boards import Board, board_function
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.kinds import NUMBER, TEXT
-from rulewright.interpreter.render import render_board
+from rulewright.interpreter.boards.base import Board, board_function
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.engine.kinds import NUMBER, TEXT
+from rulewright.interpreter.present.render import render_board
 
 
 class RingBoard(Board):

@@ -1,4 +1,4 @@
-"""Rules compiled to generated Python source (interpreter/codegen.py): a rules file can never inject
+"""Rules compiled to generated Python source (interpreter/compile/codegen.py): a rules file can never inject
 Python, the source keeps the rules' meaning, errors still point at the rule at fault, and
 `rulewright compile --emit` prints it."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from rulewright.cli.main import app
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.dsl.parser import parse
-from rulewright.interpreter import codegen
+from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.api import Game, load
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 HEAD = 'game "T"\nplayers 2\n'
 
@@ -348,7 +348,7 @@ turn:
 
 def _fewest_steps(game) -> int:
     """The smallest step budget under which the game reaches its first decision."""
-    from rulewright.interpreter.limits import set_limits
+    from rulewright.interpreter.engine.limits import set_limits
     low, high = 1, 5_000
     old = set_limits(steps=high)
     try:

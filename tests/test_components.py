@@ -11,7 +11,7 @@ import pytest
 from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 HEAD = 'game "T"\nplayers 2\n'
 

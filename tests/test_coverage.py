@@ -1,5 +1,5 @@
 """`rulewright coverage`: statements never run, table rows never used and moves that changed nothing,
-over seeded random games (interpreter/coverage.py, cli/coverage.py)."""
+over seeded random games (interpreter/play/coverage.py, cli/coverage.py)."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ import rulewright
 from rulewright.cli.coverage import line_ranges
 from rulewright.cli.main import app
 from rulewright.interpreter.api import load_rules
-from rulewright.interpreter.coverage import measure
+from rulewright.interpreter.play.coverage import measure
 
 runner = CliRunner()
 
@@ -94,7 +94,7 @@ def test_reports_the_unrun_statement_the_unused_row_and_the_silent_move_exactly(
     first = silent.examples[0]
     game = rulewright.load(str(probe), players=2)
     state = game.new_state(seed=first["seed"])
-    from rulewright.interpreter.agents import agents_for
+    from rulewright.interpreter.play.agents import agents_for
     agents = agents_for("random", 2, first["seed"])
     for _ in range(first["move"] - 1):
         player = state.to_move()[0]

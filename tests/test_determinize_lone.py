@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import rulewright
-from rulewright.interpreter.determinize import Dealer
+from rulewright.interpreter.play.determinize import Dealer
 
 RULES = '''game "Last card"
 players 2

@@ -1,4 +1,4 @@
-"""Dispatches over a closed set of values (interpreter/dispatch.py), and the variant pieces that add values:
+"""Dispatches over a closed set of values (interpreter/check/dispatch.py), and the variant pieces that add values:
 `add to enum`, `add to option ... default`, `add to table`; a value a variant adds that falls to the base's
 catch-all is reported at the variant's line, naming the base's line."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import pytest
 
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import _apply_extends, load
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.symbols import symbols
 
 BASE = '''game "Base"
 players 2

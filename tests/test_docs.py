@@ -17,8 +17,8 @@ import rulewright
 from rulewright.dsl.errors import OptionError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import option_values
-from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
+from rulewright.interpreter.check.checker import check
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "language.md"
 FENCE = re.compile(r"^```rules[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
@@ -118,7 +118,7 @@ def test_fragment_fits_the_examples_game(line, code, tmp_path):
 
 
 def test_every_builtin_and_quantifier_is_documented():
-    from rulewright.interpreter.board_kinds import board_functions
+    from rulewright.interpreter.boards.registry import board_functions
     text = DOC.read_text(encoding="utf-8")
     missing = [name for name in sorted(set(BUILTINS) | QUANTIFIERS | set(board_functions()))
                if f"`{name}(" not in text]

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesCompileError, RulesRuntimeError
-from rulewright.interpreter import machine
+from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import load
 
 HEAD = 'game "T"\nplayers 2\n'
@@ -360,7 +360,7 @@ def test_no_move_after_the_game_is_over(make_game):
 
 # ----------------------------------------------------------------------------- runaway rules and errors
 def test_endless_loop_hits_the_step_budget(make_game, monkeypatch):
-    monkeypatch.setattr(machine, "STEP_BUDGET", 10_000)
+    monkeypatch.setattr(limits, "STEPS", 10_000)
     game = make_game(HEAD + "var n = 0\nturn:\n    while true:\n        n += 1\n    end game\n")
     with pytest.raises(RulesRuntimeError) as info:
         game.new_state(1)

@@ -1,4 +1,4 @@
-"""Moves that explain themselves (interpreter/explain.py): a decision's prompt from the rules, the rules
+"""Moves that explain themselves (interpreter/present/explain.py): a decision's prompt from the rules, the rules
 text of the items a move plays (a table's `says` column), which rule offers a move (file:line), and
 `listed()`; each as the player may see it, never a secret of another."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.flow import flow_diagnostics
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.secrecy import flow_diagnostics
 
 # A small card game: each player drops one of three cards in secret, then plays the rest in the open,
 # and the next player answers each play.

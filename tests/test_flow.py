@@ -1,4 +1,4 @@
-"""The information-flow check (interpreter/flow.py): each rule it applies, on a small rules file that
+"""The information-flow check (interpreter/check/secrecy.py): each rule it applies, on a small rules file that
 breaks it (the diagnostic word for word, at its line and column) and on the same file answered the
 way the guide says (secretly/shown, reveal, revealed(), log ... to, asking uniformly): no diagnostic."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from rulewright.dsl.parser import parse
-from rulewright.interpreter import checker
+from rulewright.interpreter.check import checker
 from rulewright.interpreter.api import _apply_extends, shipped_games
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.flow import flow_diagnostics, unparse
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.secrecy import flow_diagnostics, unparse
 
 HEAD = '''\
 game "Flow"

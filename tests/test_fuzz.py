@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from rulewright.dsl.errors import RulesError, RulesSyntaxError
 from rulewright.dsl.parser import parse
-from rulewright.interpreter import machine
+from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import Game, player_range
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 ROOT = Path(__file__).resolve().parent.parent
 TIC_TAC_TOE = (ROOT / "games" / "classic" / "tic-tac-toe.rules").read_text()
@@ -124,10 +124,10 @@ def test_mutated_rules_with_many_constructs(text, monkeypatch_budget):
 @pytest.fixture(scope="module")
 def monkeypatch_budget():
     """A mutant may loop forever: give up sooner than the real budget (module-wide, restored after)."""
-    saved = machine.STEP_BUDGET
-    machine.STEP_BUDGET = 20_000
+    saved = limits.STEPS
+    limits.STEPS = 20_000
     yield
-    machine.STEP_BUDGET = saved
+    limits.STEPS = saved
 
 
 # Small programs built from the grammar: more of them get through the checker, so the compiler, the

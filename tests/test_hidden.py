@@ -20,8 +20,8 @@ import pytest
 import rulewright
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game, option_values, player_range, shipped_games
-from rulewright.interpreter.events import seen_by
-from rulewright.interpreter.views import revealed_now
+from rulewright.interpreter.engine.events import seen_by
+from rulewright.interpreter.present.views import revealed_now
 
 CHECK_EVERY = 1        # moves between two checks: a card may go public and back out of sight in a few
 MOVES = 700            # per playout: enough to reach the middle game, short enough for CI

@@ -8,8 +8,8 @@ import pytest
 
 from rulewright.dsl.errors import Hints, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.typo_checks import NearWords, one_edit
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.typo_checks import NearWords, one_edit
 
 CARDS = """game "Cards"
 players 2

@@ -1,4 +1,4 @@
-"""The lost-write check (interpreter/lost_writes.py): a change to a copy that nothing reads afterwards is
+"""The lost-write check (interpreter/check/lost_writes.py): a change to a copy that nothing reads afterwards is
 refused by validate at its line; the same rules written on the game's own values play and keep the change."""
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def test_every_shipped_game_has_no_lost_write():
 
     from rulewright.dsl.parser import parse
     from rulewright.interpreter.api import _apply_extends
-    from rulewright.interpreter.checker import check
+    from rulewright.interpreter.check.checker import check
     from rulewright.interpreter.variants import read_rules
     for name, path in shipped_games().items():
         merged = _apply_extends(parse(read_rules(str(path)), str(path)), Path(path))

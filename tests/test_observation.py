@@ -1,4 +1,4 @@
-"""Observations as numbers (the rules' 'observe:' section, interpreter/observation.py): the classic games'
+"""Observations as numbers (the rules' 'observe:' section, interpreter/present/observation.py): the classic games'
 tensors equal OpenSpiel's at every state, a secret of another player cannot be observed (refused by the
 check, and unchanged when the others' secrets are dealt again), and a value that is not a number or an
 entry that changes size is a located error."""
@@ -12,9 +12,9 @@ import pytest
 import rulewright
 from rulewright.dsl.errors import RulesError, RulesRuntimeError
 from rulewright.interpreter.api import shipped_games
-from rulewright.interpreter.determinize import determinize
-from rulewright.interpreter.observation import declares_observation, observation_layout
-from rulewright.interpreter.symbols import symbols
+from rulewright.interpreter.play.determinize import determinize
+from rulewright.interpreter.present.observation import declares_observation, observation_layout
+from rulewright.interpreter.check.symbols import symbols
 
 pyspiel = pytest.importorskip("pyspiel")
 

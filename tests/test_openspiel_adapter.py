@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (interpreter/openspiel_adapter.py): every shipped game as a pyspiel game.
+"""The OpenSpiel adapter (interpreter/play/openspiel_adapter.py): every shipped game as a pyspiel game.
 
 OpenSpiel's own random-simulation test and its MCTS bot run on every shipped game. Every shipped game is
 played to its own end at least once: by pyspiel.random_sim_test where a whole game takes seconds, by the same
@@ -270,7 +270,7 @@ def test_the_adapters_import_by_either_statement():
     import sys
     code = ("import rulewright.openspiel, rulewright.pettingzoo\n"
             "from rulewright import openspiel, pettingzoo\n"
-            "from rulewright.interpreter import openspiel_adapter, pettingzoo_adapter\n"
+            "from rulewright.interpreter.play import openspiel_adapter, pettingzoo_adapter\n"
             "assert rulewright.openspiel is openspiel is openspiel_adapter\n"
             "assert rulewright.pettingzoo is pettingzoo is pettingzoo_adapter\n"
             "print(openspiel.load('tic-tac-toe').num_players())\n")

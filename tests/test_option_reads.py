@@ -1,11 +1,11 @@
 """`validate` generates a def, procedure or block again only for new values of the options it may read
-(interpreter/option_reads.py): what each part may read, and an error only one late variant shows."""
+(interpreter/check/option_reads.py): what each part may read, and an error only one late variant shows."""
 from __future__ import annotations
 
 from rulewright.cli.validate import validate
 from rulewright.dsl.parser import parse
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.option_reads import option_reads
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.option_reads import option_reads
 
 RULES = """game "Reads"
 players 2

@@ -86,7 +86,7 @@ def test_grid_board_with_options():
 
 def test_grid_board_default_headings():
     (board,) = decls("board b: grid 2 by 2")
-    from rulewright.interpreter.grid_board import GridBoard
+    from rulewright.interpreter.boards.grid import GridBoard
     assert GridBoard.names(board.spec) == ("right", "up", "left", "down")
 
 

@@ -1,4 +1,4 @@
-"""The PettingZoo adapter (interpreter/pettingzoo_adapter.py): PettingZoo's api_test on every shipped game,
+"""The PettingZoo adapter (interpreter/play/pettingzoo_adapter.py): PettingZoo's api_test on every shipped game,
 its play test a whole game to the game's own end; the action mask, hidden information."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
-from rulewright.interpreter.pettingzoo_adapter import env  # noqa: E402
+from rulewright.interpreter.play.pettingzoo_adapter import env  # noqa: E402
 
 from game_support import WINDOWS  # noqa: E402
 

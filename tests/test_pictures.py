@@ -14,9 +14,9 @@ import pytest
 import rulewright
 from rulewright.dsl.errors import RulesError
 from rulewright.interpreter.api import load_rules, option_values, player_range, shipped_games
-from rulewright.interpreter.screen import build
-from rulewright.interpreter.svg import render_svg
-from rulewright.interpreter.views import visible_vars
+from rulewright.interpreter.present.screen import build
+from rulewright.interpreter.present.svg import render_svg
+from rulewright.interpreter.present.views import visible_vars
 
 RULES = Path(__file__).parent / "rules" / "pictures.rules"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,7 +10,7 @@ import pytest
 
 import rulewright
 from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter.state import Generator, Move
+from rulewright.interpreter.engine.state import Generator, Move
 
 DICE = 'game "Dice"\nplayers 2\nvar total = 0\nvar pool = [1, 2, 3, 4, 5, 6]\n' """
 turn:
@@ -259,7 +259,7 @@ turn:
 
 
 def test_the_table_of_moves_stays_bounded(make_game, monkeypatch):
-    from rulewright.interpreter import state as state_module
+    from rulewright.interpreter.engine import state as state_module
     monkeypatch.setattr(state_module, "_MOVES", {})
     monkeypatch.setattr(state_module, "_MOVES_KEPT", 50)
     st = make_game(FILL).new_state(seed=1)
@@ -336,7 +336,7 @@ def test_a_clone_takes_the_data_and_the_original_takes_a_copy_back(make_game):
     """A clone holds the original's own lists (no second copy); the original, touched again in any way,
     takes its copy back from the snapshot: equal to what it was, independent of the clone, its class
     and its methods as before."""
-    from rulewright.interpreter.state import State
+    from rulewright.interpreter.engine.state import State
     st = make_game(ROWS).new_state(seed=1)
     st.apply("6")
     rows = st._vars["rows"]

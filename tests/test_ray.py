@@ -60,7 +60,7 @@ def test_ray_gives_the_results_of_workers(ray_cluster, game, extra):
 @pytest.fixture
 def limits_kept():
     """The command line's limits hold for the whole process: put them back after the test."""
-    from rulewright.interpreter.limits import current, set_limits
+    from rulewright.interpreter.engine.limits import current, set_limits
     before = current()
     yield
     set_limits(**before)

@@ -12,10 +12,10 @@ import pytest
 from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
 from rulewright.dsl.parser import parse
-from rulewright.interpreter import machine
+from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import Game, load
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.statements import Choose, End, Exec, ForNext, Jump, JumpUnless, Return
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.compile.statements import Choose, End, Exec, ForNext, Jump, JumpUnless, Return
 
 HEAD = 'game "T"\nplayers 2\n'
 
@@ -112,7 +112,7 @@ def test_fail_says_the_rules_own_words():
 
 
 def test_the_step_budget(monkeypatch):
-    monkeypatch.setattr(machine, "STEP_BUDGET", 1000)
+    monkeypatch.setattr(limits, "STEPS", 1000)
     err = error_of(HEAD + "var n = 0\nturn:\n    while n >= 0:\n        n += 1\n    end game\n")
     assert str(err) == (
         "x.rules:5:5: error: in 'turn': the rules ran 1,000 steps without asking for a decision\n"

@@ -217,7 +217,7 @@ def _saved_on(path: str, seed: int = 3, moves: int = 9):
 
 
 def test_a_save_survives_an_edit_of_comments_and_formatting(tmp_path):
-    from rulewright.interpreter import saves
+    from rulewright.interpreter.engine import saves
     state, data = _saved_on(_edited(tmp_path, lambda text: text))
     reformatted = _edited(tmp_path, lambda text: "# a new first comment\n\n" + text.replace(
         "var tokens = []", "var tokens = []      # spaced out, with a comment").replace("\n\n", "\n\n\n"))
@@ -231,7 +231,7 @@ def test_a_save_survives_an_edit_of_comments_and_formatting(tmp_path):
 
 
 def test_a_save_is_played_again_on_rules_whose_meaning_changed(tmp_path):
-    from rulewright.interpreter import saves
+    from rulewright.interpreter.engine import saves
     state, data = _saved_on(_edited(tmp_path, lambda text: text))
     game = load(_edited(tmp_path, lambda text: text.replace("me.score += got", "me.score += got * 2")), players=2)
     loaded = saves.load(game, data)
@@ -243,7 +243,7 @@ def test_a_save_is_played_again_on_rules_whose_meaning_changed(tmp_path):
 
 
 def test_a_save_that_diverges_on_the_new_rules_names_the_move_and_loads_with_force(tmp_path):
-    from rulewright.interpreter import saves
+    from rulewright.interpreter.engine import saves
     _state, data = _saved_on(_edited(tmp_path, lambda text: text))
     first_bid = next(e for e in data["state"]["history"] if e["event"] == "move")
     game = load(_edited(tmp_path, lambda text: text.replace('as "bid {b}"', 'as "offer {b}"')), players=2)

@@ -11,8 +11,8 @@ from rulewright.dsl.errors import RulesError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import shipped_games
 from game_support import played
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.screen import build
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.present.screen import build
 
 GAMES = sorted(shipped_games())
 

@@ -10,7 +10,7 @@ import pytest
 
 import rulewright
 from rulewright.interpreter.api import load_rules, player_range, shipped_games
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 from biplane.helpers import cards_everywhere, place, program_all, quiet, shot, stack_deck
 from game_support import random_playout

@@ -15,7 +15,7 @@ import pytest
 from rulewright.cli.main import app
 from rulewright.interpreter.api import shipped_games
 from game_support import played
-from rulewright.interpreter.svg import render_svg
+from rulewright.interpreter.present.svg import render_svg
 from typer.testing import CliRunner
 
 GAMES = sorted(shipped_games())

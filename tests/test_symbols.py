@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rulewright.dsl.parser import parse
-from rulewright.interpreter import board_kinds
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.symbols import SymbolTable, symbols
+from rulewright.interpreter.boards import registry as board_kinds
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.check.symbols import SymbolTable, symbols
 
 HEAD = 'game "T"\nplayers 2\n'
 

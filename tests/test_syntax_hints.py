@@ -8,7 +8,7 @@ import pytest
 
 from rulewright.dsl.errors import RulesSyntaxError
 from rulewright.dsl.parser import parse
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 HEAD = 'game "T"\nplayers 2\nvar xs = [1, 2]\nvar done = false\n'
 

@@ -17,7 +17,7 @@ Measured with these helpers (a script drawing typos as the test does, seed 7): 1
 (86 %), 86 syntax errors, 103 accepted (7.5 %), of which 15 change the game: 11 land on another declared
 name (E1 -> E11, me -> e), 3 rename an option value no rule names (the game plays alike, the option then
 refuses the old name) and 1 renames a one-letter record field. Before the typo checks of
-interpreter/typo_checks.py, 3,000 typos gave 314 accepted (10.5 %), 109 of which changed the game.
+interpreter/check/typo_checks.py, 3,000 typos gave 314 accepted (10.5 %), 109 of which changed the game.
 This test draws 150 typos, the same ones each run (derandomize), in about 10 seconds.
 """
 from __future__ import annotations
@@ -36,9 +36,9 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.dsl.parser import _lark, parse
 from rulewright.interpreter.api import Game, option_values, player_range, shipped_games
-from rulewright.interpreter.builtins import BUILTINS, QUANTIFIERS
-from rulewright.interpreter.checker import check
-from rulewright.interpreter.render import render_board
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.present.render import render_board
 
 SEED_GAMES = ("biplane", "planes", "barnstormers", "tic-tac-toe", "connect-four")
 TEXTS = {name: shipped_games()[name].read_text(encoding="utf-8") for name in SEED_GAMES}
@@ -321,7 +321,7 @@ KNOWN_EXAMPLES = {
     "free label": ("planes", _line("planes", "grey, N,"), "N", "NN"),
     "option value": ("barnstormers", _line("barnstormers", "option requests"), "open", "opne"),
 }
-# One typo of each class the checker used to accept and now reports (interpreter/typo_checks.py); the
+# One typo of each class the checker used to accept and now reports (interpreter/check/typo_checks.py); the
 # class stays in KNOWN_CLASSES for the cases its warnings do not reach (a renamed local read elsewhere...).
 CAUGHT_EXAMPLES = {
     "number": ("biplane", _line("biplane", '"Straight 1 A5"'), "A5", "5"),

@@ -219,7 +219,7 @@ def test_play_saves_the_state_before_a_move_whose_rules_fail(tmp_path):
 @pytest.fixture
 def small_limits():
     """Small limits, so that each runaway rule below stops within milliseconds; put back afterwards."""
-    from rulewright.interpreter.limits import set_limits
+    from rulewright.interpreter.engine.limits import set_limits
     old = set_limits(steps=20_000, work=20_000, items=5_000, digits=50)
     yield
     set_limits(**old)
@@ -485,7 +485,7 @@ def _cards():
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(hs.data())
 def test_any_edit_of_a_save_is_refused_or_loads_and_fails_only_with_our_errors(data):
-    from rulewright.interpreter.limits import set_limits
+    from rulewright.interpreter.engine.limits import set_limits
     # an edited place in the rules may loop until the step limit: keep that short (not a fixture:
     # hypothesis runs the body many times per fixture)
     old = set_limits(steps=20_000, work=20_000)

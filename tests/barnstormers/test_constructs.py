@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rulewright.dsl.errors import RulesCompileError, RulesRuntimeError
-from rulewright.interpreter import machine
-from rulewright.interpreter.shapes import orientations, shape_cells
+from rulewright.interpreter.engine import machine
+from rulewright.interpreter.boards.shapes import orientations, shape_cells
 
 SHAPES = '''
 game "Shapes"
@@ -57,7 +57,7 @@ def test_shape_matches_are_the_placements_within_the_spaces_in_their_order(make_
     (with repeats and a stranger), always the placements whose every space is given, in the order
     shape_placements lists them."""
     import random
-    from rulewright.interpreter import shapes
+    from rulewright.interpreter.boards import shapes
     board = make_game(SHAPES, options={"symmetry": "all"}).compiled.board
     spaces, rng = list(board.spaces), random.Random(5)
     many = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rulewright.interpreter.render import render_board
+from rulewright.interpreter.present.render import render_board
 
 from .helpers import game
 from .test_rules import ADVANCED, FORMATIONS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.render import render_board
+from rulewright.interpreter.present.render import render_board
 
 from .helpers import clear, game, put, ready
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulewright.dsl.errors import IllegalMoveError, OptionError
-from rulewright.interpreter import machine
+from rulewright.interpreter.engine import machine
 
 from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, logs, mover, set_own,
                       play, put, ready, refresh, rolled, set_hand, set_panel, stack_tactics, stunt_tier, texts)

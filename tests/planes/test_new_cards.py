@@ -13,7 +13,7 @@ import rulewright
 from rulewright.cli.main import app
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import _apply_extends
-from rulewright.interpreter.checker import check
+from rulewright.interpreter.check.checker import check
 
 from .helpers import play, refresh, set_board, set_hand, spec, texts
 

@@ -1,0 +1,248 @@
+"""The grid board kind: ``board b: grid ROWS by COLS [headings h1 h2 ...] [wrap columns] [wrap rows]``;
+ROWS and COLS are numbers or options of numbers.
+
+A space is its row letter (A at the bottom) followed by its column number ("E5"). Headings are listed
+counter-clockwise from the direction of increasing column; 4 or 8 of them. Every step and wrap is
+precomputed, so a step on the board is a dict lookup.
+"""
+from __future__ import annotations
+
+import string
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import RulesRuntimeError, suggest
+from rulewright.interpreter.boards import shapes
+from rulewright.interpreter.boards.base import Board, board_function
+from rulewright.interpreter.engine.builtins import Builtin
+from rulewright.interpreter.engine.kinds import BOOL, LIST, NUMBER, TEXT
+
+# Unit vectors (d_row, d_col) for headings listed counter-clockwise from "increasing column".
+_VECTORS_4 = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+_VECTORS_8 = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+DEFAULT_HEADINGS = ("right", "up", "left", "down")
+_WRAPS = ("columns", "rows")
+
+
+def grid_space_name(row: int, col: int) -> str:
+    """Row 0 is 'A' (the bottom row); columns count from 1."""
+    return f"{string.ascii_uppercase[row]}{col + 1}"
+
+
+def _read(spec: ast.BoardSpec, report=None):
+    """(rows, cols, headings, wraps) from the words; mistakes go to ``report`` when given."""
+    def bad(span, message, hint=""):
+        if report is not None:
+            report(span, message, hint)
+
+    words = list(spec.words)
+    values = [w.value if isinstance(w, ast.Literal) else w.id for w in words]
+    for i in (0, 2):  # a size may name an option of numbers: grid rows by columns
+        if i < len(values) and isinstance(words[i], ast.Name) and words[i].id in spec.options:
+            values[i] = spec.options[words[i].id]
+            if type(values[i]) is not int:
+                bad(words[i].span, f"option '{words[i].id}' is {values[i]!r} here, not a number of "
+                    f"{'rows' if i == 0 else 'columns'}", "a grid's size is a number, or an option whose values are numbers")
+                return 1, 1, DEFAULT_HEADINGS, ()
+    if len(values) < 3 or type(values[0]) is not int or values[1] != "by" or type(values[2]) is not int:
+        named = next((w for i, w in enumerate(words[:3]) if i != 1 and isinstance(w, ast.Name)), None)
+        if named is not None and len(values) >= 3 and values[1] == "by":
+            bad(named.span, f"'{named.id}' is not a number, nor an option",
+                f"write a number, or declare the option: option {named.id}: 8 | 10")
+        else:
+            bad(spec.span, "a grid is declared as 'grid ROWS by COLUMNS'", "for example: board b: grid 8 by 8")
+        return 1, 1, DEFAULT_HEADINGS, ()
+    rows, cols = values[0], values[2]
+    headings: tuple = DEFAULT_HEADINGS
+    wraps: list = []
+    i = 3
+    while i < len(values):
+        word, span = values[i], words[i].span
+        if word == "headings":
+            j = i + 1
+            while j < len(values) and values[j] not in ("wrap", "headings") and type(values[j]) is str:
+                j += 1
+            headings = tuple(values[i + 1:j])
+            i = j
+        elif word == "wrap" and i + 1 < len(values):
+            if values[i + 1] not in _WRAPS:
+                bad(words[i + 1].span, f"a grid wraps 'columns' or 'rows', not '{values[i + 1]}'",
+                    suggest(str(values[i + 1]), _WRAPS))
+            wraps.append(values[i + 1])
+            i += 2
+        else:
+            bad(span, f"a grid does not understand '{word}'", suggest(str(word), ("headings", "wrap"))
+                or "after 'grid R by C' come 'headings ...' and 'wrap columns' or 'wrap rows'")
+            i += 1
+    return rows, cols, headings, tuple(wraps)
+
+
+class GridBoard(Board):
+    kind = "grid"
+
+    def __init__(self, name: str, rows: int, cols: int, headings: tuple = DEFAULT_HEADINGS,
+                 wrap_cols: bool = False, wrap_rows: bool = False):
+        self.name, self.rows, self.cols, self.headings = name, rows, cols, tuple(headings)
+        self.wrap_cols, self.wrap_rows = wrap_cols, wrap_rows
+        self.spaces: list = []
+        self.coords: dict = {}
+        self._step: dict = {}
+        self._wraps: dict = {}
+        self._lines: dict = {}
+        vectors = _VECTORS_4 if len(self.headings) == 4 else _VECTORS_8
+        self.vectors = dict(zip(self.headings, vectors))
+        for r in range(rows):
+            for c in range(cols):
+                space = grid_space_name(r, c)
+                self.spaces.append(space)
+                self.coords[space] = (r, c)
+        for space, (r, c) in self.coords.items():
+            for heading, (dr, dc) in self.vectors.items():
+                nr, nc = r + dr, c + dc
+                wrapped = False
+                if wrap_cols and not 0 <= nc < cols:
+                    nc %= cols
+                    wrapped = True
+                if wrap_rows and not 0 <= nr < rows:
+                    nr %= rows
+                    wrapped = True
+                inside = 0 <= nr < rows and 0 <= nc < cols
+                self._step[space, heading] = grid_space_name(nr, nc) if inside else None
+                self._wraps[space, heading] = wrapped and inside
+
+    # ------------------------------------------------------------------ the protocol
+    @classmethod
+    def check(cls, spec, report):
+        rows, cols, headings, _wraps = _read(spec, report)
+        if not (1 <= rows <= 26 and 1 <= cols <= 99):
+            # an option's value at fault is shown at the option's name
+            size = spec.words[0 if not 1 <= rows <= 26 else 2]
+            span = size.span if isinstance(size, ast.Name) else spec.span
+            report(span, f"a grid of {rows} by {cols} cannot be drawn",
+                   "a grid has 1 to 26 rows (named A to Z) and 1 to 99 columns")
+        if len(headings) not in (4, 8) or len(set(headings)) != len(headings):
+            report(spec.span, f"a grid has 4 or 8 different headings, not {len(headings)}",
+                   "list them counter-clockwise, starting with the direction of increasing column")
+        if spec.edges:
+            report(spec.edges[0][2], "a grid has no indented lines under it", "only a graph lists its spaces")
+
+    @classmethod
+    def names(cls, spec):
+        return _read(spec)[2]
+
+    @classmethod
+    def build(cls, name, spec):
+        rows, cols, headings, wraps = _read(spec)
+        return cls(name, rows, cols, headings, "columns" in wraps, "rows" in wraps)
+
+    def layout(self, texts: dict) -> list:
+        width = max(2, max(len(t) for t in texts.values()))
+        lines = [[("   " + " ".join(str(c).rjust(width) for c in range(1, self.cols + 1)), None)]]
+        for r in range(self.rows - 1, -1, -1):
+            line = [(f"{string.ascii_uppercase[r]}  ", None)]
+            for c in range(self.cols):
+                space = grid_space_name(r, c)
+                text = texts[space]
+                line += [(" " * (width - len(text) + (1 if c else 0)), None), (text, space)]
+            lines.append(line)
+        return lines
+
+    def places(self) -> dict:
+        return {s: (c, self.rows - 1 - r) for s, (r, c) in self.coords.items()}
+
+    def margins(self) -> list:
+        top = [(str(c + 1), c, -0.75) for c in range(self.cols)]
+        left = [(string.ascii_uppercase[r], -0.75, self.rows - 1 - r) for r in range(self.rows)]
+        return top + left
+
+    # ------------------------------------------------------------------ what the rules call
+    def inline_source(self, method: str, args: list, constant):
+        """Generated source doing what ``method`` does with the sources ``args``, without calling it
+        (codegen.py; ``constant(x)`` names x there), or None."""
+        if method == "step" and len(args) == 2:
+            return f"{constant(self._step)}.get(({args[0]}, {args[1]}))"
+        if method == "wraps" and len(args) == 2:
+            return f"{constant(self._wraps)}.get(({args[0]}, {args[1]}), False)"
+        return None
+
+    def step(self, space, heading):
+        return self._step.get((space, heading))
+
+    def wraps(self, space, heading) -> bool:
+        return self._wraps.get((space, heading), False)
+
+    def rotate(self, heading, turns: int):
+        """Turn by ``turns`` steps counter-clockwise (negative: clockwise)."""
+        if heading not in self.vectors:
+            raise RulesRuntimeError(f"{heading!r} is not a heading of this board ({', '.join(self.headings)})")
+        i = self.headings.index(heading)
+        return self.headings[(i + turns) % len(self.headings)]
+
+    def row(self, space) -> int:
+        return self.coords[space][0] + 1
+
+    def col(self, space) -> int:
+        return self.coords[space][1] + 1
+
+    def space(self, row: int, col: int):
+        if 1 <= row <= self.rows and 1 <= col <= self.cols:
+            return grid_space_name(row - 1, col - 1)
+        return None
+
+    def all_spaces(self) -> list:
+        return list(self.spaces)
+
+    def neighbours(self, space) -> list:
+        return [s for h in self.headings if (s := self._step[space, h]) is not None]
+
+    def lines(self, length: int, through=None) -> list:
+        """Every straight run of ``length`` spaces (rows, columns and, with 8 headings, diagonals),
+        or only those through one space; computed once per board."""
+        return [list(run) for run in self.lines_shared(length, through)]  # copies: a rule may change them
+
+    def lines_shared(self, length: int, through=None) -> list:
+        """lines(), the board's own lists: for a caller that only reads them (count, any, all)."""
+        key = (length, through)
+        if key not in self._lines:
+            every = self._all_lines(length)
+            self._lines[key] = every if through is None else [run for run in every if through in run]
+        return self._lines[key]
+
+    def _all_lines(self, length: int) -> list:
+        half = self.headings[: len(self.headings) // 2]
+        out = []
+        for start in self.spaces:
+            for heading in half:
+                run = [start]
+                s = start
+                for _ in range(length - 1):
+                    s = self._step[s, heading] if not self._wraps[s, heading] else None
+                    if s is None:
+                        break
+                    run.append(s)
+                if len(run) == length:
+                    out.append(run)
+        return out
+
+    def shape_placements(self, shape, symmetry="all"):
+        return shapes.placement_list(self, shape, symmetry)
+
+    def shape_matches(self, shape, xs, symmetry="all"):
+        return shapes.matches(self, shape, xs, symmetry)
+
+    functions = {
+        "step": board_function("step", 2, 2, None, "the next space along a heading, or none", ((TEXT,), (TEXT,))),
+        "wraps": board_function("wraps", 2, 2, BOOL, "whether that step crosses a wrapping edge"),
+        "rotate": board_function("rotate", 2, 2, TEXT, "turn k headings counter-clockwise", ((TEXT,), (NUMBER,))),
+        "row": board_function("row", 1, 1, NUMBER, "the row of a space, 1 at the bottom"),
+        "col": board_function("col", 1, 1, NUMBER, "the column of a space, 1 at the left"),
+        "space": board_function("space", 2, 2, None, "the space at a row and column, or none",
+                                ((NUMBER,), (NUMBER,))),
+        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board"),
+        "neighbours": board_function("neighbours", 1, 1, LIST, "the spaces one step away"),
+        "lines": board_function("lines", 1, 2, LIST, "every straight run of k spaces (through space s, if given)",
+                                ((NUMBER,),)),
+        "shape_placements": board_function("shape_placements", 1, 2, LIST,
+                                           "every way to lay a shape on the grid (symmetry: fixed, rotations, all)"),
+        "shape_matches": board_function("shape_matches", 2, 3, LIST,
+                                        "the placements of a shape whose every space is in the list xs"),
+    }

@@ -1,0 +1,992 @@
+"""Python source generated from a checked rules file, compiled once and run as plain Python functions.
+
+The way Jinja compiles templates: each expression of the rules becomes the text of a Python expression,
+each ``def`` a Python function with positional arguments, each quantifier a loop in a function of its
+own. The source is compiled (``compile``/``exec``) into one namespace per compiled game.
+
+Nothing from the rules text is ever spliced into the source as code: every name the rules use is
+mangled to a generated identifier (``_v3``, ``_d0``...) or looked up by a key written with ``ascii()``
+(a Python string literal for any text), every text literal is written with ``ascii()`` too, small whole
+numbers with ``repr()`` of an ``int``, and every other value (lists, big numbers, tables) is a constant
+of the namespace named by a counter (``_c7``). The generated source is therefore made only of this
+module's own words, whatever the rules file says (tests/test_codegen.py tries to break out).
+"""
+from __future__ import annotations
+
+import ast as pyast
+import contextlib
+import itertools
+import re
+from typing import Any
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.engine.machine import REFUND_SHIFT, with_refund
+
+# A code object per distinct source text, for the whole process: a second game of the same rules (or
+# the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
+_CODE_CACHE: dict = {}
+_CODE_CACHE_MAX = 20_000
+
+UNSET = object()  # 'me' has no value where a def was called from
+
+# a match on texts with this many arms or more finds its arm in a dict (ExprSource._looked_up)
+_MATCH_LOOKED_UP = 4
+
+
+class Const:
+    """An expression whose value is known while compiling (options and the player count are fixed)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def is_simple(code: str) -> bool:
+    """Source cheap enough, and free of effects, to be written twice rather than kept in a temporary."""
+    return code.isidentifier() or (code[:1].isdigit() and code.isdigit()) or code in ("None", "True", "False")
+
+
+class Module:
+    """The generated source of one compiled game and the namespace it runs in."""
+
+    def __init__(self, helpers: dict):
+        self.ns: dict = dict(helpers)
+        self.ns["__builtins__"] = {"len": len, "type": type, "list": list, "dict": dict, "str": str,
+                                   "int": int, "bool": bool, "all": all, "any": any, "min": min, "max": max,
+                                   "sorted": sorted, "range": range, "zip": zip}
+        self.units: list = []  # the source of every function, in the order made (compile --emit)
+        self._consts: dict = {}  # id(value) -> name, for values given more than once (a table's column)
+        self._counter = itertools.count()
+        self._counters: dict = {}  # a part of the rules (a def, a procedure) -> the counter of its names
+        self._part, self._parts = 0, 1
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self._counter) * self._parts + self._part}"
+
+    def number_parts(self, parts: int):
+        """Give each of ``parts`` parts of the rules (see names_of) names of its own; before any name."""
+        self._parts = parts
+
+    @contextlib.contextmanager
+    def names_of(self, part: int):
+        """Names made inside are part ``part``'s (1 <= part < parts): the n-th is n * parts + part, so
+        they never meet another part's, and a def or procedure made the same way in two games (another
+        option value, another player count: `validate` compiles each) gets the same source there,
+        whatever came before it: its code is compiled once (_CODE_CACHE)."""
+        assert 0 < part < self._parts, "a part's names would meet another's"
+        saved = self._counter, self._part
+        self._counter, self._part = self._counters.setdefault(part, itertools.count()), part
+        try:
+            yield
+        finally:
+            self._counter, self._part = saved
+
+    def constant(self, value) -> str:
+        """The name of a namespace constant holding ``value``."""
+        key = id(value)
+        name = self._consts.get(key)
+        if name is None or self.ns.get(name) is not value:
+            name = self.fresh("_c")
+            self._consts[key] = name
+            self.ns[name] = value
+        return name
+
+    def literal(self, value) -> str:
+        """Source for a constant value: small numbers, yes/no, none and texts written out (escaped),
+        anything else a namespace constant. Lists are copied each time (a rule may change its copy)."""
+        t = type(value)
+        if value is None or t is bool:
+            return repr(value)
+        if t is int and -10 ** 15 < value < 10 ** 15:
+            return repr(int(value))
+        if t is str and len(value) <= 200:
+            return ascii(value)
+        if t is list:
+            name = self.constant(value)
+            nested = any(type(v) is list or type(v) is dict for v in value)
+            return f"_copy_value({name})" if nested else f"{name}[:]"
+        if t is dict:
+            return f"_copy_value({self.constant(value)})"
+        return self.constant(value)
+
+    # False: the game is generated to find its errors and never played (`validate`'s variants): a
+    # function is compiled only if generation itself calls it (Python's compile() is most of the time)
+    played = True
+
+    def define(self, source: str, name: str):
+        """Compile ``source`` (which defines the function ``name``) into the namespace; give the function."""
+        if not self.played:
+            self.units.append(source)
+
+            def compiled_when_called(*args):
+                return self._compile(source, name)(*args)
+            return compiled_when_called
+        self.units.append(source)
+        return self._compile(source, name)
+
+    def _compile(self, source: str, name: str):
+        code = _CODE_CACHE.get(source)
+        if code is None:
+            if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
+                _CODE_CACHE.clear()
+            code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
+        exec(code, self.ns)
+        return self.ns[name]
+
+    def source(self) -> str:
+        return "\n\n".join(self.units) + "\n"
+
+
+class Scope:
+    """What names mean inside one generated function: Python locals (def parameters, quantifier and
+    'let ... in' variables, each a mangled name) and the procedure's locals (read from ``env``)."""
+
+    def __init__(self, env_locals: set, py: dict, in_def: bool):
+        self.env_locals = env_locals  # names held in the frame's locals dict
+        self.py = py                  # rules name -> generated Python local
+        self.in_def = in_def          # 'me' is the def's argument, maybe UNSET
+
+    def bind(self, name: str, pyname: str) -> "Scope":
+        return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def)
+
+
+# the field of a member with data that holds the member's name ('is' is a word of the language, so no
+# record of the rules has a field of that name)
+TAG_FIELD = "is"
+
+# where a record field's default is worked out: no locals (the checker lets a default read constants only)
+_CONSTANT_SCOPE = Scope(set(), {}, False)
+
+
+class ExprSource:
+    """Turns expressions into Python source, resolving names against one compiled game."""
+
+    def __init__(self, game, module: Module):
+        self.game = game
+        self.m = module
+        self._def_names = None
+        self.fold_errors = module.ns["_FOLD_ERRORS"]
+
+    @property
+    def def_names(self) -> dict:
+        """Each def's Python name, by its place among the defs (the game knows them once it has read
+        its declarations)."""
+        if self._def_names is None:
+            self._def_names = {name: f"_d{i}" for i, name in enumerate(self.game.defs)}
+        return self._def_names
+
+    # ------------------------------------------------------------------ entry points
+    def gen(self, node, scope: Scope):
+        """Source of the expression, or a Const."""
+        avail = self._avail
+        if avail is None or not (type(node) in _SHAREABLE or type(node) is ast.Call and node.func.id in self.game.defs):
+            return getattr(self, "_" + type(node).__name__)(node, scope)
+        key = _shape(node, scope)
+        t = avail.get(key)
+        if t is not None:
+            return t
+        c = getattr(self, "_" + type(node).__name__)(node, scope)
+        if isinstance(c, Const) or is_simple(c):
+            return c
+        t = avail[key] = self.temp()
+        return f"({t} := {c})"
+
+    def code(self, node, scope: Scope) -> str:
+        c = self.gen(node, scope)
+        return self.m.literal(c.value) if isinstance(c, Const) else c
+
+    def as_code(self, c) -> str:
+        return self.m.literal(c.value) if isinstance(c, Const) else c
+
+    def temp(self) -> str:
+        return self.m.fresh("_t")
+
+    def fold(self, fn_name: str, fn, *args):
+        """A constant if ``fn`` can compute it now, else the call left to fail when it runs."""
+        try:
+            return Const(fn(*args))
+        except self.fold_errors:
+            return f"{fn_name}({', '.join(self.m.literal(a) for a in args)})"
+
+    # ------------------------------------------------------------------ atoms
+    def _Literal(self, node, scope):
+        return Const(node.value)
+
+    def _Template(self, node, scope):
+        # ("text", piece) for the template's own text, ("value", Const or source) for each {expression}
+        parts = [("text", p) if isinstance(p, str) else ("value", self.gen(p, scope)) for p in node.parts]
+        to_text = self.m.ns["_to_text"]
+        if all(kind == "text" or isinstance(p, Const) for kind, p in parts):
+            return Const("".join(p if kind == "text" else to_text(p.value) for kind, p in parts))
+        pieces = [ascii(p) if kind == "text" else self.text_of(self.as_code(p)) for kind, p in parts]
+        joined = pieces[0] if len(pieces) == 1 else f"''.join(({', '.join(pieces)},))"
+        t = self.temp()  # a long text is counted as work (_text_made); a short one costs no call
+        return f"({t} if len({t} := {joined}) <= 1000 else _text_made({t}))"
+
+    def text_of(self, code: str) -> str:
+        """Source for the text of a value in a template: to_text's own answer for a text or a number
+        written inline, anything else through it (or through public_text, where fields can be hidden)."""
+        if self.game.field_visibility:
+            return f"_public_text(st.game, {code})"
+        t = self.temp()
+        return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}))"
+
+    def _ListLit(self, node, scope):
+        items = [self.gen(i, scope) for i in node.items]
+        if all(isinstance(i, Const) for i in items):
+            return Const([i.value for i in items])
+        return "[" + ", ".join(self.as_code(i) for i in items) + "]"
+
+    def _MapLit(self, node, scope):
+        pairs = [f"{self.code(k, scope)}: {self.code(v, scope)}" for k, v in node.items]
+        return "{" + ", ".join(pairs) + "}"
+
+    def _Name(self, node, scope):
+        name, g = node.id, self.game
+        py = scope.py.get(name)
+        if py is not None:
+            if name == "me" and scope.in_def:
+                return f"({py} if {py} is not _UNSET else _missing({ascii(name)}))"
+            return py
+        if name in scope.env_locals or name == "me":
+            key = ascii(name)
+            return f"(env[{key}] if {key} in env else _missing({key}))"
+        if name in g.var_decls:
+            return self.state_var(name)
+        if name in g.constants:
+            return Const(g.constants[name])
+        raise RulesRuntimeError(f"unknown name '{name}'")  # the checker reports this first
+
+    # Inside a loop's function (_loop_function): the game variables it reads, each taken into a local
+    # once, before the loop (no expression changes the state, so it is the same on every pass):
+    # {its name, written: the local}.
+    _hoist = None
+
+    @contextlib.contextmanager
+    def hoisting(self, hoist: bool = True):
+        """Generate a loop's function (or, ``hoist`` false, a function of its own): gives the dict of
+        the game variables read in it, to be taken before the loop (``hoisted_lines``)."""
+        saved, self._hoist = self._hoist, {} if hoist else None
+        try:
+            yield self._hoist
+        finally:
+            self._hoist = saved
+
+    def state_var(self, name: str) -> str:
+        """Source reading the game variable ``name``."""
+        key = ascii(name)
+        if self._hoist is None:
+            return f"st._vars[{key}]"
+        h = self._hoist.get(key)
+        if h is None:
+            h = self._hoist[key] = self.m.fresh("_h")
+        return h
+
+    # ------------------------------------------------------------------ operators
+    _BINOP_NAMES = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div", "%": "_mod"}
+
+    def _BinOp(self, node, scope):
+        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        name = self._BINOP_NAMES[node.op]
+        if isinstance(a, Const) and isinstance(b, Const):
+            return self.fold(name, self.m.ns[name], a.value, b.value)
+        if node.op in ("+", "-") and (isinstance(a, Const) or isinstance(b, Const)):
+            return self._with_constant(node.op, name, a, b)
+        if node.op in ("+", "-"):  # two numbers within the limits inline; anything else through the helper
+            x, y, r = self.temp(), self.temp(), self.temp()
+            # (+: two texts or two lists joined inline too, while within the 32 items _add joins uncounted)
+            joined = (f"{x} + {y} if type({x}) is type({y}) and (type({x}) is str or type({x}) is list) "
+                      f"and len({x}) + len({y}) <= 32 else " if node.op == "+" else "")
+            return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
+                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {joined}{name}({x}, {y}))")
+        return f"{name}({self.as_code(a)}, {self.as_code(b)})"
+
+    def _with_constant(self, op: str, name: str, a, b) -> str:
+        """``a op b`` (+ or -), one of them a constant: the case its kind makes likely written inline (a
+        number within the limits; a short text joined), anything else through the helper, as _add and
+        _sub would do it."""
+        const, other = (a, b) if isinstance(a, Const) else (b, a)
+        c, x, y = self.as_code(const), self.temp(), self.temp()
+        first, second = (c, x) if const is a else (x, c)
+        if type(const.value) is int and -10 ** 15 < const.value < 10 ** 15:
+            return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {first} {op} {second}) < _limits.BIG "
+                    f"else {name}({first}, {second}))")
+        if op == "+" and type(const.value) is str and len(const.value) <= 32:
+            # a text and another: joined as it is while the two stay within the 32 letters _add joins uncounted
+            return (f"({first} + {second} if type({x} := {other}) is str and len({x}) <= {32 - len(const.value)} "
+                    f"else {name}({first}, {second}))")
+        return f"{name}({self.as_code(a)}, {self.as_code(b)})"
+
+    _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+    def _Compare(self, node, scope):
+        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        if isinstance(a, Const) and isinstance(b, Const):
+            fn = self.m.ns["_COMPARE"][node.op]
+            return self.fold(f"_COMPARE[{ascii(node.op)}]", fn, a.value, b.value)
+        ca, cb = self.as_code(a), self.as_code(b)
+        if node.op in ("in", "not in"):
+            # _within without the call when the list is short (a long one is counted as work)
+            a = ca if is_simple(ca) else self.temp()
+            first = f"({a} := {ca}) is {a} and " if a != ca else ""
+            b = self.temp()
+            inside = (f"({a} in {b} if {first}(type({b} := {cb}) is not list or len({b}) <= 32)"
+                      f" else _within({a}, {b}))")
+            return inside if node.op == "in" else f"(not {inside})"
+        if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
+            return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
+        return f"({ca} {self._COMPARE_OPS[node.op]} {cb})"
+
+    def _BoolOp(self, node, scope):
+        a, b = self.gen(node.left, scope), self.branch(node.right, scope)
+        if node.op == "and":
+            if isinstance(a, Const):
+                return b if a.value else Const(a.value)
+            return f"({a} and {self.as_code(b)})"
+        if isinstance(a, Const):
+            return Const(a.value) if a.value else b
+        return f"({a} or {self.as_code(b)})"
+
+    def _Not(self, node, scope):
+        a = self.gen(node.operand, scope)
+        if isinstance(a, Const):
+            return Const(not a.value)
+        return f"(not {a})"
+
+    def _Neg(self, node, scope):
+        a = self.gen(node.operand, scope)
+        if isinstance(a, Const):
+            return self.fold("_neg", self.m.ns["_neg"], a.value)
+        return f"(-{a})"
+
+    def _Cond(self, node, scope):
+        t = self.gen(node.test, scope)
+        if isinstance(t, Const):
+            return self.gen(node.then if t.value else node.orelse, scope)
+        return f"({self.as_code(self.branch(node.then, scope))} if {t} else {self.as_code(self.branch(node.orelse, scope))})"
+
+    def _Match(self, node, scope):
+        # only the first arm's condition (with no subject: the subject runs first) is certain to run:
+        # every other part is a branch
+        arms = [([self.gen(p, scope) if i == 0 and node.subject is None else self.branch(p, scope)
+                  for p in patterns], self.as_code(self.branch(v, scope)))
+                for i, (patterns, v) in enumerate(node.arms)]
+        if node.subject is None:  # match { if c: v, ... }: the first condition that holds
+            out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else "_no_arm(None, None)"
+            for ps, value in reversed(arms):
+                out = f"({value} if {self.as_code(ps[0])} else {out})"
+            return out
+        subject, x = self.code(node.subject, scope), self.temp()
+        if any(isinstance(p, ast.Name) and p.id in self.game.tags for ps, _v in node.arms for p in ps):
+            # an arm for a member with data: the arms are the members, and the subject is matched by its own
+            t = self.temp()
+            subject = f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {subject}) is dict else {t})"
+        out = self.as_code(self.branch(node.orelse, scope)) if node.orelse is not None else f"_no_arm(None, None, {x})"
+        if all(isinstance(p, Const) and type(p.value) is str for ps, _v in arms for p in ps):
+            if len(arms) >= _MATCH_LOOKED_UP:
+                return f"(({x} := {subject}), {self._looked_up(arms, x, out)})[1]"
+            for ps, value in reversed(arms):  # the first arm wins (the checker reports the second)
+                test = " or ".join(f"{x} == {self.as_code(p)}" for p in ps)
+                out = f"({value} if type({x}) is str and ({test}) else {out})"
+        else:
+            for ps, value in reversed(arms):
+                test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" for p in ps)
+                out = f"({value} if ({test}) else {out})"
+        return f"(({x} := {subject}), {out})[1]"
+
+    def _looked_up(self, arms: list, x: str, orelse: str) -> str:
+        """Source choosing among arms whose patterns are all texts by the place of ``x`` among them, found
+        in one dict (the first arm with the text wins), then halving: a few comparisons of small
+        numbers, not one test of ``x`` an arm."""
+        first: dict = {}
+        for k, (ps, _value) in enumerate(arms):
+            for p in ps:
+                first.setdefault(p.value, k)
+        n, i = len(arms), self.temp()
+
+        def halves(lo: int, hi: int) -> str:  # the arms from lo to hi - 1, by i
+            if hi - lo == 1:
+                return arms[lo][1]
+            mid = (lo + hi) // 2
+            return f"({halves(lo, mid)} if {i} < {mid} else {halves(mid, hi)})"
+        place = f"({self.m.constant(first)}.get({x}, {n}) if type({x}) is str else {n})"
+        return f"({halves(0, n)} if ({i} := {place}) < {n} else {orelse})"
+
+    def _LetIn(self, node, scope):
+        value, v = self.code(node.value, scope), self.m.fresh("_v")
+        body = self.code(node.body, scope.bind(node.name, v))
+        return f"(({v} := {value}), {body})[1]"
+
+    # ------------------------------------------------------------------ access
+    def _Attr(self, node, scope):
+        obj = self.code(node.obj, scope)
+        name = node.name
+        key = ascii(name)
+        g = self.game
+        kinds = g.field_kinds(name)
+        t = self.temp()
+        count = g.player_count
+        # a player's entry: players are 1 to count (anything else is an error _player_index words)
+        entry = f"({t} - 1 if type({t} := {obj}) is int and 0 < {t} <= {count} else _player_index({t}, {count}))"
+        if kinds == {"player"}:
+            return f"{self.state_var(name)}[{entry}]"
+        if kinds == {"column"}:
+            column = self.m.constant(g.columns[name])
+            return f"({column}[{t}] if type({t} := {obj}) is str and {t} in {column} else _column({column}, {t}, {key}))"
+        if kinds == {"field"}:
+            return f"({t}[{key}] if type({t} := {obj}) is dict and {key} in {t} else _field({t}, {key}))"
+        if kinds == {"player", "field"}:  # both a player variable and a record field: the value decides
+            return (f"({t}[{key}] if type({t} := {obj}) is dict else st._vars[{key}][{t} - 1] "
+                    f"if type({t}) is int and 0 < {t} <= {count} else _player_or_field(st, {t}, {key}))")
+        # several kinds: the value decides, in get_field's order (a record, a player, a table's item),
+        # the usual cases inline
+        cases = [f"{t}[{key}] if type({t} := {obj}) is dict"]
+        if "player" in kinds:
+            cases.append(f"st._vars[{key}][{t} - 1] if type({t}) is int and 0 < {t} <= {count}")
+        if "column" in kinds:
+            column = self.m.constant(g.columns[name])
+            cases.append(f"{column}[{t}] if type({t}) is str and {t} in {column}")
+        return "(" + " else ".join(cases) + f" else _game.get_field(st, {t}, {key}))"
+
+    def _Index(self, node, scope):
+        g = self.game
+        if isinstance(node.obj, ast.Name) and node.obj.id in g.rows and node.obj.id not in scope.env_locals \
+                and node.obj.id not in scope.py:
+            keys = self.code(node.obj, scope)
+            rows = self.m.constant(g.rows[node.obj.id])
+            return f"_table_row({rows}, {ascii(node.obj.id)}, {keys}, {self.code(node.index, scope)})"
+        obj, idx = self.code(node.obj, scope), self.code(node.index, scope)
+        if obj != _iterated(obj) and is_simple(idx) and not idx.isdigit():
+            # an item of a constant list of numbers, texts...: read from the list itself (no copy, no test
+            # of its kind)
+            obj = _iterated(obj)
+            return (f"({obj}[{idx} - 1] if type({idx}) is int and 0 < {idx} <= {len(self.m.ns[obj])} "
+                    f"else _get_index({obj}, {idx}))")
+        t = self.temp()
+        # a map's entry, or a list's item counted from 1, read inline; anything else (a position out of
+        # range, text, a wrong kind) through get_index, which says what is wrong
+        if idx.isdigit() and 0 < int(idx) < 10 ** 6:  # a fixed position (of a list, most often): its length is the test
+            return (f"({t}[{int(idx) - 1}] if type({t} := {obj}) is list and len({t}) >= {idx} else {t}.get({idx}) "
+                    f"if type({t}) is dict else _get_index({t}, {idx}))")
+        if is_simple(idx):
+            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
+                    f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
+        i = self.temp()  # the object first, then the index, each evaluated once
+        return (f"({t}.get({i}) if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
+                f"else {t}[{i} - 1] if type({t}) is list and type({i}) is int and 0 < {i} <= len({t}) "
+                f"else _get_index({t}, {i}))")
+
+    def copied(self, code: str) -> str:
+        """Source for a copy of the value (values.copy_value): a number, a text, yes/no or none is its
+        own copy, with no call. One name for the value, ``_cp``: a copy is never nested in another."""
+        return f"(_cp if type(_cp := {code}) in _SCALAR_TYPES else _copy_value(_cp))"
+
+    # set while generating the list a count/any/all goes through, which it only reads: a board function
+    # with a ``NAME_shared`` twin (a list it keeps, not a copy) may give that (read by _Call at once)
+    _read_only = False
+
+    def _Call(self, node, scope):
+        name = node.func.id
+        g = self.game
+        shared, self._read_only = self._read_only, False
+        if name in g.records:
+            # a dict of every field in the record's order, however the fields were given: by name and
+            # by default they cost what positional ones do
+            given = dict(zip(g.records[name], node.args))
+            given.update(node.kwargs)
+            defaults = g.record_defaults[name]
+            values = [(k, self.code(given[k], scope) if k in given else self.code(defaults[k], _CONSTANT_SCOPE))
+                      for k in g.records[name] if k in given or k in defaults]
+            if name in g.tags:  # a member with data: its name first, so its text reads "discard red 1"
+                values.insert(0, (TAG_FIELD, ascii(name)))
+            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
+        if name in g.defs:
+            return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
+        if name == "tag" and len(node.args) == 1:  # 'x is discard': the member x is, with no call
+            t = self.temp()
+            return f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {self.code(node.args[0], scope)}) is dict else {t})"
+        args = [self.gen(a, scope) for a in node.args]
+        from rulewright.interpreter.engine.builtins import BUILTINS
+        builtin = BUILTINS.get(name)
+        target, target_name = g, "_game"
+        if builtin is None:  # a function of the board's kind (the checker saw that the board has it)
+            target, target_name = g.board, "_game.board"
+            builtin = target.functions.get(name) if target is not None else None
+            if builtin is None:
+                return f"_no_board({ascii(name)})"
+        fn = self.m.constant(builtin.fn)
+        consts = all(isinstance(a, Const) for a in args)
+        codes = [self.as_code(a) for a in args]
+        method = _board_method(builtin.fn, target) if builtin.needs == "board" and not consts else None
+        if method is not None:  # the board's own method, bound once: two calls fewer
+            twin = getattr(target, method.__name__ + "_shared", None) if shared else None
+            if twin is not None:
+                return f"{self.m.constant(twin)}({', '.join(codes)})"
+            inline = getattr(target, "inline_source", None)
+            source = inline(method.__name__, codes, self.m.constant) if inline is not None else None
+            return source or f"{self.m.constant(method)}({', '.join(codes)})"  # or its lookup, no call
+        if builtin.needs in ("game", "board"):
+            if consts:
+                try:
+                    return Const(builtin.fn(target, *[a.value for a in args]))
+                except self.fold_errors:
+                    pass  # left to fail when it runs, where the machine names the rule's line
+            return f"{fn}({', '.join([target_name] + codes)})"
+        if builtin.needs == "state":
+            return f"{fn}({', '.join(['st'] + codes)})"
+        if consts:
+            return self.fold(fn, builtin.fn, *[a.value for a in args])
+        return f"{fn}({', '.join(codes)})"
+
+    def _call_def(self, name, args, scope):
+        params = self.game.defs[name].params
+        if self._inlined(name):
+            return self._inline_def(name, args)
+        if "me" in params:
+            call = f"{self.def_names[name]}({', '.join(['st'] + args)})"
+        else:
+            me = scope.py.get("me")
+            if me is None:
+                me = "env.get('me', _UNSET)"
+            call = f"{self.def_names[name]}({', '.join(['st', me] + args)})"
+        return call
+
+    # ------------------------------------------------------------------ common subexpressions
+    # No expression changes the state, so an item, a field or a def call written twice in one
+    # expression, the second evaluated only after the first (``A if f(x) > 0 else f(x)``, ``at[x] !=
+    # none and at[x].side == p``), is computed once (gen). ``_avail`` holds those computed so far on
+    # every path to the place being generated (_shape -> temporary); None: not inside an expression.
+    _avail = None
+
+    def branch(self, node, scope):
+        """The code of ``node``, a part evaluated only on some paths: what it computes is not available
+        after it."""
+        saved = self._avail
+        if saved is not None:
+            self._avail = dict(saved)
+        try:
+            return self.gen(node, scope)
+        finally:
+            self._avail = saved
+
+    def top(self, node, scope, code: bool = False):
+        """The source of ``node`` as a Python expression of its own (a function's body, a loop's
+        condition...): nothing computed outside it is available in it."""
+        saved, self._avail = self._avail, {}
+        try:
+            return self.code(node, scope) if code else self.gen(node, scope)
+        finally:
+            self._avail = saved
+
+    # ------------------------------------------------------------------ small defs, inlined
+    _INLINE_MOST = 400  # characters of a def's body at most, to be written out where it is called
+
+    def _inlined(self, name) -> bool:
+        """Whether calls of def ``name`` are written out as its body: a short def that calls no def
+        (so no call budget to count), has no loop of its own, and does not read 'me'."""
+        cache = self.__dict__.setdefault("_inline_cache", {})
+        if name not in cache:
+            d = self.game.defs[name]
+            nodes = list(ast.walk(d.body))
+            ok = not self._calls_defs(name) and not any(
+                isinstance(n, (ast.Quantifier, ast.ListComp)) or (isinstance(n, ast.Name) and n.id == "me")
+                for n in nodes) and "me" not in d.params
+            if ok:
+                cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
+                with self.hoisting(False):  # measured as written outside a loop
+                    body = self.top(d.body, Scope(set(), {p: f"_a{i}" for i, p in enumerate(d.params)}, False), True)
+                ok = len(body) <= self._INLINE_MOST
+            cache[name] = ok
+        return cache[name]
+
+    def _inline_def(self, name, args):
+        """A call of def ``name`` written out: each argument bound once to a temporary, then the body."""
+        d = self.game.defs[name]
+        names, binds = [], []
+        for a in args:
+            if is_simple(a):
+                names.append(a)
+            else:
+                t = self.temp()
+                binds.append(f"({t} := {a}) is {t}")
+                names.append(t)
+        saved, self._avail = self._avail, None  # the body is another scope: nothing of the caller's
+        try:
+            body = self.gen(d.body, Scope(set(), dict(zip(d.params, names)), False))
+        finally:
+            self._avail = saved
+        if not binds:
+            return body
+        return f"({' and '.join(binds + [self.as_code(body)])})"
+
+    def def_source(self, name: str) -> str:
+        """A def as a Python function: ``_dN(st, me, arg...)`` (no ``me`` when it is a parameter)."""
+        d = self.game.defs[name]
+        py = {p: f"_a{i}" for i, p in enumerate(d.params)}
+        head = ["st"] + ([] if "me" in d.params else ["me"]) + [py[p] for p in d.params]
+        if "me" not in d.params:
+            py["me"] = "me"
+        with self.hoisting(False):  # a function of its own, not the loop's
+            body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
+        lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
+        if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
+            lines += ["    _left[0] -= _CALL", "    if _left[0] < 0:", "        _exhausted()"]
+        lines.append(f"    return {body}")
+        return "\n".join(lines)
+
+    def _calls_defs(self, name) -> bool:
+        defs = self.game.defs
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs
+                   for n in ast.walk(defs[name].body))
+
+    # ------------------------------------------------------------------ loops
+    def _loop_function(self, scope: Scope, var: str, build, hoist: bool = True) -> str:
+        """A function of its own for a loop over a list: it takes ``st``, ``env`` and every Python local
+        in scope; ``build(inner_scope, v)`` gives its body's lines (``v`` the item's Python name).
+        ``hoist``: the loop goes through the whole list, so the game variables it reads are taken once,
+        before it (state_var); a loop that stops at its first or second item would only pay for that."""
+        fname, v = self.m.fresh("_q"), self.m.fresh("_v")
+        captured = sorted(set(scope.py.values()))
+        inner = scope.bind(var, v)
+        lines = [f"def {fname}({', '.join(['st', 'env'] + captured)}):"]
+        with self.hoisting(hoist) as hoisted:
+            body = build(inner, v)
+        lines += ["    " + line for line in hoisted_lines(hoisted) + body]
+        self.m.define("\n".join(lines), fname)
+        env = "env" if not scope.in_def else "None"
+        return f"{fname}({', '.join(['st', env] + captured)})"
+
+    def _Quantifier(self, node, scope):
+        b, func = node.binder, node.func
+
+        def build(inner, v):
+            self._read_only = func in ("count", "any", "all") and isinstance(b.source, ast.Call)
+            try:
+                source = self.top(b.source, scope, True)
+            finally:
+                self._read_only = False
+            where = self.top(b.where, inner, True) if b.where is not None else None
+            body = self.top(b.body, inner, True) if b.body is not None else None
+            long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
+            if func in ("count", "any", "all", "first"):  # these only read the list
+                source = _iterated(source)
+            if func == "first" and body is None and where is not None:  # the first that passes, no more
+                return [f"items = {source}", *long_list, f"for {v} in items:",
+                        f"    if {where}:", f"        return {v}", "return None"]
+            if func == "count" and body is None and where is not None:
+                return [f"items = {source}", *long_list, "n = 0", f"for {v} in items:",
+                        f"    if {where}:", "        n += 1", "return n"]
+            if func == "any" and where is None and body is not None:
+                return [f"items = {source}", *long_list, f"for {v} in items:",
+                        f"    if {body}:", "        return True", "return False"]
+            if func == "all" and where is None and body is not None:
+                return [f"items = {source}", *long_list, f"for {v} in items:",
+                        f"    if not {body}:", "        return False", "return True"]
+            # the work counted first, then the where, then every body value (builtins.quantified ends it)
+            lines = [f"items = list({source})",
+                     f"_spend(len(items) * {2 if where is not None and body is not None else 1})"]
+            if where is not None:
+                lines += ["kept = []", f"for {v} in items:", f"    if {where}:", f"        kept.append({v})",
+                          "items = kept"]
+            if body is not None and func not in ("count", "first"):  # those two never read the values
+                lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
+            else:
+                lines += ["values = items"]
+            lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values)")
+            return lines
+        return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
+
+    def _ListComp(self, node, scope):
+        b = node.binder
+
+        def build(inner, v):
+            source = self.top(b.source, scope, True)
+            item = self.top(b.body, inner, True) if b.body is not None else v
+            lines = ["out = []", f"items = {_iterated(source)}", "if type(items) is list and len(items) > 32:",
+                     "    _spend(len(items))", f"for {v} in items:"]
+            if b.where is not None:
+                lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
+            else:
+                lines += [f"    out.append({item})"]
+            return lines + ["return out"]
+        return self._loop_function(scope, b.var, build)
+
+
+_SHAREABLE = (ast.Index, ast.Attr)  # and calls of defs
+
+
+def _shape(node, scope: Scope) -> tuple:
+    """What makes two expressions the same computation: the same tree (nodes compare by value, spans
+    aside), each name bound to the same thing, each literal of the same type (1 == true in Python)."""
+    meaning = tuple((n.id, scope.py.get(n.id)) if isinstance(n, ast.Name) else type(n.value)
+                    for n in ast.walk(node) if isinstance(n, (ast.Name, ast.Literal)))
+    return node, meaning
+
+
+def _board_method(fn, board):
+    """The bound method a board function (boards.board_function: a lambda calling the board's method of
+    the same job, found by name) calls, or None."""
+    names = fn.__code__.co_freevars
+    if "method" not in names or fn.__closure__ is None:
+        return None
+    method = fn.__closure__[names.index("method")].cell_contents
+    bound = getattr(board, method, None) if type(method) is str else None
+    return bound if callable(bound) else None
+
+
+def expression_function(module: Module, body: str) -> Any:
+    """A compiled expression with the engine's interface ``f(state, env)``."""
+    name = module.fresh("_e")
+    fn = module.define(f"def {name}(st, env):\n    return {body}", name)
+    fn.source = body
+    return fn
+
+
+# ----------------------------------------------------------------------------- procedures
+class Sources:
+    """What an instruction needs to write itself as Python: ``expr(fn)``, a compiled expression's source
+    (or None); ``constant(x)``, a namespace name for ``x``; the game's player count."""
+
+    def __init__(self, expr, constant, player_count: int):
+        self.expr = expr
+        self.constant = constant
+        self.player_count = player_count
+
+
+_STRETCH_MOST = 200  # instructions on one path of a stretch at most (a long procedure is several)
+# A stretch follows both ways of a branch while it has taken fewer than this many instructions in all and
+# has fewer paths than _PATHS_MOST (each path may still run to _STRETCH_MOST): beyond, a branch not taken
+# leaves the stretch, as a loop's end does.
+_BRANCHING_MOST = 48
+_PATHS_MOST = 4
+
+
+def add_stretches(proc, module: Module, gen: Sources) -> None:
+    """Give ``proc`` its stretches: from each place a jump, a return from a call or a decision can land
+    on, the instructions that follow (both ways of a branch, each way to where it ends) as one generated
+    function returning the next pc. ``proc.fast[pc]`` is that function (or the instruction itself),
+    ``proc.costs[pc]`` the most instructions it runs on any path (the machine counts steps exactly: a path
+    that runs fewer gives the rest back, see machine.REFUND_SHIFT), ``proc.lines_of`` maps each function's
+    code to the pc of each line (the machine locates an error at the instruction that failed)."""
+    instructions = proc.instructions
+    n = len(instructions)
+    if n >= 1 << REFUND_SHIFT:  # a procedure this long is left to run instruction by instruction
+        proc.fast, proc.costs, proc.lines_of = proc.code, (1,) * n, {}
+        return
+    kinds = [type(ins).__name__ for ins in instructions]
+    landings = {0}
+    for pc, ins in enumerate(instructions):
+        if kinds[pc] in ("Jump", "JumpUnless"):
+            landings.add(ins.target.pc)
+        elif kinds[pc] == "ForNext":
+            landings.add(ins.end.pc)
+        if not ins.falls_through:
+            landings.add(pc + 1)
+    fast, costs, lines_of = list(proc.code), [1] * n, {}
+    for start in sorted(p for p in landings if p < n):
+        stretch = _Stretch(proc, gen, kinds)
+        # a procedure starts with its parameters set (statements.Call binds each one)
+        known = {ascii(p) for p in proc.params} if start == 0 else set()
+        stretch.path(start, 0, set(), known, "")
+        if stretch.most < 2 and not stretch.inlined:
+            continue  # one instruction called alone: the instruction itself is as fast
+        name = module.fresh("_s")
+        fn = module.define(f"def {name}(st, env):\n" + "\n".join(stretch.finished()), name)
+        fast[start], costs[start] = fn, stretch.most
+        lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(stretch.line_pcs)}  # line 1 is the 'def'
+    proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
+
+
+_RETURN = re.compile(r"^( *)return (.+)$")
+
+
+class _Stretch:
+    """The lines of one stretch, path by path. Every way out (a ``return``) is written once the most
+    instructions any path runs is known: a path that ran fewer returns its pc with the rest to give back
+    in its high bits (machine.REFUND_SHIFT)."""
+
+    def __init__(self, proc, gen: Sources, kinds: list):
+        self.proc, self.gen, self.kinds = proc, gen, kinds
+        self.lines: list = []      # a line, or (indent, returned source, instructions run by then)
+        self.line_pcs: list = []
+        self.most = 0              # the most instructions a path runs
+        self.taken = 0             # instructions taken on all paths so far
+        self.paths = 1
+        self.inlined = False
+
+    def add(self, line, pc) -> None:
+        self.lines.append(line)
+        self.line_pcs.append(pc)
+
+    def leave(self, indent: str, value: str, ran: int, pc) -> None:
+        self.add((indent, value, ran), pc)
+        self.most = max(self.most, ran)
+
+    def path(self, pc: int, count: int, seen: set, known: set, indent: str) -> None:
+        """The lines from ``pc`` on, ``count`` instructions run before it on this path, to its end."""
+        instructions, kinds, gen, n = self.proc.instructions, self.kinds, self.gen, len(self.proc.instructions)
+        # A path goes on through the places others land on and along plain jumps (an 'if' body's jump
+        # past its 'else', a loop's jump back to its head). It stops at a call (of a procedure that may
+        # decide), a decision, a return (each ends it), or where it would come back to an instruction
+        # it has already run.
+        while pc < n and pc not in seen and count < _STRETCH_MOST:
+            seen.add(pc)
+            ins, kind = instructions[pc], kinds[pc]
+            count += 1
+            self.taken += 1
+            if kind == "Jump":
+                pc = ins.target.pc
+                continue
+            if kind == "ForNext":  # a loop's head: out of the stretch when the list is done, else on
+                items, index = ascii(ins.items), ascii(ins.index)
+                for line in _known_locals([f"i = env[{index}]", f"xs = env[{items}]", "if i >= len(xs):"], known):
+                    self.add(indent + line, pc)
+                self.leave(indent + "    ", str(ins.end.pc), count, pc)
+                for line in _known_locals([f"env[{ascii(ins.var)}] = xs[i]", f"env[{index}] = i + 1"], known):
+                    self.add(indent + line, pc)
+                pc += 1
+                continue
+            cond = gen.expr(ins.cond) if kind == "JumpUnless" else None
+            if cond is not None and ins.target.pc != pc + 1:
+                # a branch: on when it holds; when not, the other way is followed too while the stretch is
+                # small, else the stretch leaves there
+                self.add(indent + _known_locals([f"if not ({cond}):"], known)[0], pc)
+                if self.taken < _BRANCHING_MOST and self.paths < _PATHS_MOST:
+                    self.paths += 1
+                    self.path(ins.target.pc, count, set(seen), set(known), indent + "    ")
+                else:
+                    self.leave(indent + "    ", str(ins.target.pc), count, pc)
+                pc += 1
+                continue
+            body = ins.source(pc, gen)
+            self.inlined = self.inlined or body is not None
+            falls = ins.falls_through and (body is not None or kind == "Exec")
+            if body is None:  # the instruction as it is, called
+                call = f"{gen.constant(self.proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
+                body = [call] if kind == "Exec" else [f"return {call}"]
+            for line in _known_locals(body, known):
+                m = _RETURN.match(line)
+                if m is not None:
+                    self.leave(indent + m.group(1), m.group(2), count, pc)
+                else:
+                    self.add(indent + line, pc)
+            pc += 1
+            if not falls:
+                return
+        self.leave(indent, str(pc), count, self.line_pcs[-1] if self.line_pcs else pc)
+
+    def finished(self) -> list:
+        """The function's body: every way out written with what it gives back."""
+        out = []
+        for line in self.lines:
+            if type(line) is tuple:
+                indent, value, ran = line
+                line = f"{indent}return {_refunding(value, self.most - ran, self.gen)}"
+            out.append("    " + line)
+        return out
+
+
+def _refunding(value: str, unused: int, gen: Sources) -> str:
+    """Source returning the pc ``value`` with ``unused`` steps to give back (machine.with_refund): worked
+    out here for a constant pc, when it runs for one the instruction computes."""
+    if not unused:
+        return value
+    if value.lstrip("-").isdigit():
+        return str(with_refund(int(value), unused))
+    return f"{gen.constant(with_refund)}({value}, {unused})"
+
+
+def hoisted_lines(hoisted) -> list:
+    """The lines that take the game variables a loop reads (ExprSource.hoisting) before it."""
+    return [f"{h} = st._vars[{key}]" for key, h in (hoisted or {}).items()]
+
+
+# ----------------------------------------------------------------------------- decisions
+def options_function(module: Module, source: str, var: str, where, text, visibility: bool, option: str,
+                     numbered: str, leaves_var: bool = True, hoisted=None):
+    """The loop of statements.options_for as one generated function ``(st, env) -> options``: each item
+    of ``source`` (bound to ``x`` and to ``env[var]``; ``var`` written with ascii()) that passes
+    ``where`` becomes an Option with ``text`` (else the item's own text), a text already taken numbered
+    by ``numbered``. ``where`` and ``text`` are generated sources or None, ``hoisted`` the game
+    variables they read (ExprSource.hoisting). ``leaves_var``: the caller reads ``env[var]`` afterwards
+    (the last item, as options_for leaves it); else it is set only when ``where`` or ``text`` may read
+    it through ``env``."""
+    name = module.fresh("_o")
+    if text is None:
+        text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
+                else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
+    pairs = _constant_texts(module, source, text)
+    lines = [f"def {name}(st, env):", *("    " + line for line in hoisted_lines(hoisted)), "    opts = []"]
+    if pairs is not None:  # each item's text known before the game: no text made, none taken twice
+        lines.append(f"    for x, t in {pairs}:")
+    else:
+        lines += ["    seen = {}", f"    for x in {_iterated(source)}:"]
+    if leaves_var or "env" in (where or "") + (text or ""):
+        lines.append(f"        env[{var}] = x")
+    if where is not None:
+        lines += [f"        if not {where}:", "            continue"]
+    if pairs is None:
+        lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
+                  "            if t is None:", "                continue", "        seen[t] = x"]
+    lines += [f"        opts.append({option}(t, x))", "    return opts"]
+    return module.define("\n".join(lines), name)
+
+
+_TEXTS_MADE_MOST = 1000  # items of a list whose texts are made when the game is compiled, at most
+
+
+def _constant_texts(module: Module, source: str, text: str):
+    """The name of a constant list of (item, its text) when ``source`` is a constant list of numbers and
+    texts and ``text`` reads nothing but the item, the texts all different and short (no work to count):
+    worked out here, once, by the same code. Else None."""
+    items = _iterated(source)
+    if items == source or not (type(module.ns.get(items)) is list and module.ns[items]):
+        return None
+    values = module.ns[items]
+    if len(values) > _TEXTS_MADE_MOST or any(type(v) is not int and type(v) is not str for v in values):
+        return None
+    names = {n.id for n in pyast.walk(pyast.parse(text, mode="eval")) if isinstance(n, pyast.Name)}
+    if names & {"st", "env", "me"}:
+        return None
+    fname = module.fresh("_x")
+    fn = module.define(f"def {fname}(x):\n    return {text}", fname)
+    try:
+        texts = [fn(v) for v in values]
+    except Exception:  # left to fail when it runs, where the machine names the rule's line
+        return None
+    if any(type(t) is not str or len(t) > 1000 for t in texts) or len(set(texts)) < len(texts):
+        return None
+    return module.constant(list(zip(values, texts)))
+
+
+# a procedure's local read with its check that it has a value (ExprSource._Name), and one set
+_LOCAL_READ = re.compile(r"\(env\[('[^'\\]*')\] if \1 in env else _missing\(\1\)\)")
+_LOCAL_SET = re.compile(r"env\[('[^'\\]*')\] = ")
+_HANDS_ENV = re.compile(r"_c\d+\(st, env")  # a closure given the locals: it may take one away
+
+
+def _known_locals(lines: list, known: set) -> list:
+    """A stretch's lines with the check dropped from each read of a local that an earlier line of
+    the stretch set unconditionally (a line of its own, not inside an 'if'); ``known`` gathers them.
+    A line that hands the locals to a closure forgets them all."""
+    out = []
+    for line in lines:
+        if known and "_missing" in line:
+            line = _LOCAL_READ.sub(lambda m: f"env[{m.group(1)}]" if m.group(1) in known else m.group(0), line)
+        if not line.startswith(" "):
+            if _HANDS_ENV.search(line) or "env.pop" in line:
+                known.clear()
+            m = _LOCAL_SET.match(line)
+            if m:
+                known.add(m.group(1))
+        out.append(line)
+    return out
+
+
+def _iterated(source: str) -> str:
+    """Source to go through the list ``source`` gives, only reading it: a constant flat list (the copy
+    Module.literal writes, ``_c7[:]``) is gone through as it is, not copied first."""
+    if source.endswith("[:]") and source[:-3].startswith("_c") and source[2:-3].isdigit():
+        return source[:-3]
+    return source

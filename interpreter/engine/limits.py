@@ -1,0 +1,121 @@
+"""How much a rules file may make the engine do between two decisions, and how large its values may grow.
+
+Rules may come from a stranger: whatever they say, a game ends with a located rules error naming the
+limit, never a hang, a full memory or a Python traceback. The limits:
+
+- ``STEPS``: instructions run between two decisions (an endless loop);
+- ``WORK``: the work inside expressions between two decisions, in items: each def call, each item a
+  quantifier, a comprehension or a list function goes through, each item of a list, map or text made or
+  copied (exponential recursion, nested quantifiers over long lists, a list doubled in a loop);
+- ``ITEMS``: the items of one list or map, the letters of one text (``range(1000000000)``);
+- ``DIGITS``: the digits of a number (``x = x * x`` forty times).
+
+Work is counted where it can grow without the steps growing: a call of a def that calls defs, a list of
+more than 32 items gone through or copied, a nested list or a map copied. A short flat list costs no more than an instruction,
+and the steps already bound how many instructions run.
+
+They are module values, the same for every game of the process: ``set_limits`` changes them (the command
+line's --max-* options, or the Python API), and ``simulate`` hands them to its workers.
+"""
+from __future__ import annotations
+
+from rulewright.dsl.errors import RulesRuntimeError
+
+STEPS = 2_000_000
+WORK = 2_000_000  # a thousand times what a move of the shipped games needs (docs/performance.md)
+CALL = 10  # a def call counts as this many items: it costs about as much time as going through ten
+ITEMS = 1_000_000
+DIGITS = 100
+
+BIG = 10 ** DIGITS  # numbers stay strictly between -BIG and BIG
+# set_limits' names, with the values above
+DEFAULTS = {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
+
+# The work left until the next decision: one counter for the process, reset by machine.run and by every
+# other entry into the rules (a new game's starting values, a view, the outcome).
+left = [WORK]
+
+
+def fresh() -> None:
+    """A fresh work budget: the rules start to run towards a decision (or a view, or the outcome)."""
+    left[0] = WORK
+
+
+def spend(n: int) -> None:
+    """Count ``n`` items of work; past the budget, a rules error (the machine says where). Hot code does
+    the same inline: ``left[0] -= n`` then ``if left[0] < 0: exhausted()``."""
+    rest = left[0] - n
+    left[0] = rest
+    if rest < 0:
+        exhausted()
+
+
+def exhausted():
+    left[0] = 0  # stays spent until the next fresh(): the error is raised once per statement
+    raise RulesRuntimeError(
+        f"the rules did more than {WORK:,} items of work without asking for a decision",
+        "this counts def calls, the items quantifiers and list functions go through and the items of "
+        "lists and texts made or copied: look for a def that calls itself more than once, a "
+        "quantifier over a long list inside another, or a list that doubles in a loop")
+
+
+def size(x) -> int:
+    """The items of a value that is gone through (0 for what is not a list: the error comes later)."""
+    return len(x) if type(x) in (list, dict, str) else 0
+
+
+def check_items(n: int, what: str = "a list") -> None:
+    """A list, map or text of ``n`` items is about to be made: refused past ITEMS, else counted as work."""
+    if n > ITEMS:
+        unit = "letters" if what == "a text" else "items"
+        raise RulesRuntimeError(f"{what} of {n:,} {unit} is too long (the limit is {ITEMS:,})",
+                                "a game's lists, maps and texts stay far below this; check the sizes on this line")
+    spend(n)
+
+
+def too_large(n: int) -> RulesRuntimeError:
+    return RulesRuntimeError(f"a number with more than {DIGITS} digits is too large",
+                             f"numbers stay below 10 to the power {DIGITS}; check the arithmetic on this line")
+
+
+def number(n):
+    """``n`` (an arithmetic result) if it is not too large."""
+    if type(n) is int and not -BIG < n < BIG:
+        raise too_large(n)
+    return n
+
+
+def counted(n) -> range:
+    """The passes of ``repeat n times``: at most ITEMS (a longer loop could not finish within the steps)."""
+    if type(n) is int and n > ITEMS:
+        raise RulesRuntimeError(f"'repeat {n:,} times' is more than {ITEMS:,} passes",
+                                "no game repeats anything this often; check the count")
+    return range(n)
+
+
+def current() -> dict:
+    """The limits now in force, by the names ``set_limits`` takes."""
+    return {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
+
+
+def set_limits(steps=None, work=None, items=None, digits=None) -> dict:
+    """Change some limits for every game of this process; returns the old ones (to put them back).
+    Each must be a whole number of at least 1 (digits: at most 4,000, where Python stops printing)."""
+    from rulewright.dsl.errors import OptionError
+    global STEPS, WORK, ITEMS, DIGITS, BIG
+    old = current()
+    for name, value in (("steps", steps), ("work", work), ("items", items), ("digits", digits)):
+        if value is not None and (type(value) is not int or value < 1):
+            raise OptionError(f"the limit {name} must be a whole number of at least 1, not {value!r}")
+    if digits is not None and digits > 4000:
+        raise OptionError("the limit digits can be at most 4000")
+    if steps is not None:
+        STEPS = steps
+    if work is not None:
+        WORK = work
+    if items is not None:
+        ITEMS = items
+    if digits is not None:
+        DIGITS, BIG = digits, 10 ** digits
+    fresh()
+    return old

@@ -1,0 +1,179 @@
+"""The instruction machine that runs compiled rules.
+
+Each procedure of a rules file is compiled to a flat tuple of instructions (Python closures) with
+jumps, and the instructions that follow one another to generated functions that run a whole
+straight-line stretch at once (codegen.py; the steps are still counted one per instruction). The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
+decision stops the machine with a pending choice in the state; applying a move writes the chosen
+value into the frame and runs on. Because nothing lives on the Python stack between decisions, a
+state with a pending choice clones, saves and loads like any other.
+
+When a rule fails, the machine hands the error to faults.py, which locates it at the failing
+instruction and says it in the language's words.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.faults import LOCATED, at_fault, fail_at
+
+SWITCH = -1  # the frame stack changed: reload the top frame
+STOP = -2    # a decision is pending, or the game is over
+RETURN = -3  # a procedure run by run_call returned: its value is its local RETURNED
+RETURNED = "$returned"
+ENDED = object()  # what run_call gives when 'end game' ran inside the procedure
+
+
+
+
+@attrs.define(slots=True)
+class Frame:
+    proc: str
+    pc: int
+    locals: dict
+
+
+@attrs.define(slots=True)
+class Option:
+    text: str
+    value: Any
+    shown: Any = None  # what the other players see of this move (a secret decision), else None
+
+
+@attrs.define(slots=True)
+class Pending:
+    """A decision the machine waits for: one player, or several at once (secret, simultaneous)."""
+    var: str
+    options: dict  # player -> list[Option]
+    chosen: dict = attrs.field(factory=dict)  # player -> value, for simultaneous decisions
+    simultaneous: bool = False
+    line: int = 0
+    results: str = ""  # the local that receives the simultaneous choices
+    texts: dict = attrs.field(factory=dict)  # player -> [text, shown] of the move chosen, told when all have chosen
+    window: bool = False  # a reaction window: who is asked, and what each answered, is told to them alone
+
+    def waiting(self) -> list:
+        return [p for p in self.options if p not in self.chosen]
+
+
+@attrs.define(slots=True)
+class Proc:
+    name: str
+    params: tuple
+    code: tuple    # op(state, env) -> next pc, one per instruction
+    spans: tuple   # ast.Span of each instruction: where its error points
+    file: str
+    # the typed instructions the code was made from (statements.Exec, Call...): their AST nodes let
+    # an error point at the expression at fault; read only when something fails
+    instructions: tuple = ()
+    # the straight-line stretches (codegen.add_stretches): fast[pc] runs costs[pc] instructions at once
+    fast: tuple = ()
+    costs: tuple = ()
+    lines_of: dict = attrs.field(factory=dict)
+
+    @property
+    def lines(self) -> tuple:
+        """The line of each instruction (the spans, shortened)."""
+        return tuple(span.line for span in self.spans)
+
+
+# A stretch (codegen.add_stretches) is charged the most instructions any of its paths runs; a path that
+# runs fewer returns its pc plus, shifted by this, the steps it did not run (a negative pc, STOP or
+# SWITCH, minus them): pcs stay below 1 << REFUND_SHIFT.
+REFUND_SHIFT = 20
+_PC_MOST = (1 << REFUND_SHIFT) - 1
+_NEGATIVE_MOST = -_PC_MOST
+
+
+def with_refund(pc: int, unused: int) -> int:
+    """``pc`` (an instruction's own answer, known only when it runs) with ``unused`` steps given back."""
+    return pc + (unused << REFUND_SHIFT) if pc >= 0 else pc - (unused << REFUND_SHIFT)
+
+
+def run(st) -> None:
+    """Run until a decision is pending or the game is over."""
+    procs = st.game.procs
+    budget = limits.STEPS  # a rules file that runs this many instructions without a decision loops forever
+    _call_steps[0] = budget
+    limits.fresh()
+    frames = st.frames
+    while frames:
+        frame = frames[-1]
+        proc = procs[frame.proc]
+        code, fast, costs = proc.code, proc.fast, proc.costs
+        env = frame.locals
+        pc = frame.pc
+        try:
+            while pc >= 0:
+                n = costs[pc]
+                if budget >= n:  # a whole stretch of n instructions within the steps left
+                    budget -= n
+                    pc = fast[pc](st, env)
+                    if pc > _PC_MOST:  # it left early, at a branch: the steps it did not run come back
+                        budget += pc >> REFUND_SHIFT
+                        pc &= _PC_MOST
+                    continue
+                budget -= 1  # near the end of the budget: one instruction at a time
+                if budget < 0:
+                    frame.pc = pc
+                    _endless()
+                pc = code[pc](st, env)
+            if pc < _NEGATIVE_MOST:  # left the frame on a path that ran fewer steps than it was charged
+                budget += (-pc) >> REFUND_SHIFT
+                pc = -((-pc) & _PC_MOST)
+        except LOCATED as exc:
+            raise at_fault(st, exc, proc, pc) from None
+        except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
+            raise fail_at(st, RulesRuntimeError(
+                "the rules need more memory than there is",
+                "check for lists that grow without end, or lower the limits (rulewright --max-items)"),
+                proc, pc) from None
+        if pc == STOP:
+            return
+    st.finish()
+
+
+def _endless():
+    raise RulesRuntimeError(
+        f"the rules ran {limits.STEPS:,} steps without asking for a decision",
+        "this is an endless loop: check that the loop's condition can become false, or "
+        "that it reaches a 'choose' (or 'break') on every turn through it")
+
+
+# the steps left to the procedures run by run_call during one run() (counted apart from run()'s own)
+_call_steps = [limits.STEPS]
+
+
+def run_call(st, name: str, env: dict):
+    """Run the procedure ``name``, one that never decides (statements.plain_procedures), with its
+    locals ``env``, to its end, as a Python call: no frame, since nothing of it lives on past the
+    move. Gives its value, or ENDED when 'end game' ran in it (the frames are then the scoring's)."""
+    proc = st.game.procs[name]
+    code, fast, costs = proc.code, proc.fast, proc.costs
+    left = _call_steps
+    pc = 0
+    try:
+        while pc >= 0:
+            n = costs[pc]
+            if left[0] >= n:
+                left[0] -= n
+                pc = fast[pc](st, env)
+                if pc > _PC_MOST:
+                    left[0] += pc >> REFUND_SHIFT
+                    pc &= _PC_MOST
+                continue
+            left[0] -= 1
+            if left[0] < 0:
+                _endless()
+            pc = code[pc](st, env)
+        if pc < _NEGATIVE_MOST:
+            left[0] += (-pc) >> REFUND_SHIFT
+            pc = -((-pc) & _PC_MOST)
+    except LOCATED as exc:
+        raise at_fault(st, exc, proc, pc) from None
+    return env[RETURNED] if pc == RETURN else ENDED
+
+

@@ -1,0 +1,856 @@
+"""A game in progress: plain data (variables, the machine's frames, a pending decision, the seeded
+generator) plus the public methods of the Python API."""
+from __future__ import annotations
+
+import functools
+import marshal
+import operator
+import random
+from time import perf_counter
+from typing import Any, Optional
+
+import attrs
+
+from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
+from rulewright.interpreter.engine import events, faults, limits, machine
+from rulewright.interpreter.engine.machine import Frame, Option, Pending
+from rulewright.interpreter.engine.sharing import copy_shared
+from rulewright.interpreter.engine.values import SCALARS
+
+
+class Move(tuple):
+    """One legal option: who decides, the canonical text a script types, and its number: its place in
+    legal_moves(), counted from 1 like every move number (``apply(n)``, ``apply_action(n)``, the prompt's
+    list), so ``state.apply(moves[k].index)`` applies ``moves[k]``.
+
+    A tuple underneath: cheap to build, since a decision may offer hundreds of them. Moves are made
+    only when someone asks for ``legal_moves()`` (``legal_actions()`` makes none), kept with their
+    decision, and shared through a table of bounded size (_MOVES)."""
+    __slots__ = ()
+
+    def __new__(cls, player: int, text: str, index: int = 1):
+        return tuple.__new__(cls, (player, text, index))
+
+    player = property(operator.itemgetter(0))
+    text = property(operator.itemgetter(1))
+    index = property(operator.itemgetter(2))
+
+    def __str__(self) -> str:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Move(player={self[0]!r}, text={self[1]!r}, index={self[2]!r})"
+
+    def __getnewargs__(self):  # pickling calls __new__ with these
+        return tuple(self)
+
+
+_new_move = tuple.__new__
+
+# The same few moves recur in every game, so they are shared: the first _MOVES_KEPT made are kept and
+# found again; past that a move is built afresh each time (a big board's moves do not churn the table).
+_MOVES: dict = {}
+_MOVES_KEPT = 20_000
+
+
+def _scalar_options(options: dict) -> bool:
+    """Whether every option's value is a number, a text, yes/no or none."""
+    for opts in options.values():
+        for o in opts:
+            if type(o.value) not in SCALARS:
+                return False
+    return True
+
+
+@attrs.frozen
+class Outcome:
+    """The result: scores by player, ranking (groups of tied players, best first), winners, teams."""
+    scores: dict
+    ranking: list
+    winners: list
+    teams: Optional[list] = None
+
+    @property
+    def draw(self) -> bool:
+        everyone = sorted(p for group in self.ranking for p in group)
+        return not self.winners or (len(self.winners) > 1 and sorted(self.winners) == everyone)
+
+    def returns(self) -> dict:
+        """+1 for a winner, -1 for a loser, 0 for everyone in a draw (as OpenSpiel reports)."""
+        players = [p for group in self.ranking for p in group]
+        if self.draw:
+            return {p: 0 for p in players}
+        return {p: (1 if p in self.winners else -1) for p in players}
+
+    def to_dict(self) -> dict:
+        return {"scores": {str(k): v for k, v in self.scores.items()}, "ranking": self.ranking,
+                "winners": self.winners, "teams": self.teams, "draw": self.draw}
+
+
+UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about twice that)
+
+
+@attrs.define(eq=False)
+class State:
+    # the rules' variables by name (the ``vars`` property hands them out: see there)
+    _vars: dict = attrs.field(alias="vars")
+    frames: list[Frame]
+    pending: Optional[Pending] = None
+    rng: random.Random = attrs.field(factory=random.Random)
+    status: str = "running"  # running | scoring | over
+    winners: Optional[list[int]] = None
+    step: str = ""
+    moves_made: int = 0
+    seed: Optional[int] = None  # the game's seed: with the moves in the history, the whole game
+    game: Any = attrs.field(default=None, repr=False)
+    # Every event so far, newest first, as linked pairs (event, older): clones share it for free.
+    history: Optional[tuple] = attrs.field(default=None, repr=False)
+    history_len: int = 0
+    drained: int = 0  # history_len at the referee's last drain_events()
+    # the same for each player who drains their own stream (not saved: a loaded game starts them afresh)
+    drained_by: dict = attrs.field(factory=dict, repr=False)
+    # [variable, player or 0 for all, the value revealed]: face up while the value is unchanged ('reveal')
+    revealed: list = attrs.field(factory=list)
+    # the options of the pending decision, gathered once: see _legal_table
+    _legal: Optional[list] = attrs.field(default=None, repr=False, init=False)
+    # What undo() and a failed move's rollback need (not cloned, not saved): every move applied atomically
+    # since the oldest checkpoint, as (the light fields before it, player, place among the player's
+    # options), newest last, and
+    # checkpoints, (place in _moves, a _snapshot() taken before that move), one every CHECKPOINT_EVERY
+    # moves. The state before any move is its checkpoint's with the moves after it replayed.
+    _moves: list = attrs.field(factory=list, repr=False, init=False)
+    _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
+    _edited: bool = attrs.field(default=False, repr=False, init=False)  # changed by hand: checkpoint anew
+    _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
+    # the generator, and its count of changes after the last move: drawn from, reseeded or replaced by
+    # hand since, the next move needs a new checkpoint
+    _rng_seen: Any = attrs.field(default=None, repr=False, init=False)
+    _rng_changes: int = attrs.field(default=-1, repr=False, init=False)
+    _replay_cost: float = attrs.field(default=0.0, repr=False, init=False)  # seconds the moves since took
+    _after_undo: int = attrs.field(default=0, repr=False, init=False)  # moves left that checkpoint: undo()
+    # 'vars' was handed out: a dict (or a list in it) kept by the caller may be changed at any time, so
+    # every move takes a checkpoint (and undo is exact, as with a snapshot before each move)
+    _vars_out: bool = attrs.field(default=False, repr=False, init=False)
+    # the snapshot this state takes its data back from, while a clone holds the data (see clone)
+    _lent: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+
+    # ------------------------------------------------------------------ the API
+    @property
+    def vars(self) -> dict:
+        """The rules' variables by name. A scenario test or an editor may change them by hand to set up
+        a position (then ask_again() offers the position's own options); undo() and a failed move's
+        rollback keep the change, however long the dict is kept. A state whose variables were handed
+        out therefore takes a snapshot before each move (the engine reads them as ``_vars``)."""
+        self._edited = self._vars_out = True
+        return self._vars
+
+    @vars.setter
+    def vars(self, value: dict) -> None:
+        self._edited = self._vars_out = True
+        self._vars = value
+
+    def is_over(self) -> bool:
+        return self.status == "over"
+
+    def to_move(self) -> list[int]:
+        """The players who must decide now (several during a simultaneous secret decision)."""
+        if self.pending is None:
+            return []
+        return self.pending.waiting()
+
+    def legal_moves(self, player: Optional[int] = None) -> list[Move]:
+        """The moves open now (to ``player`` only, if given), numbered from 1 in this list."""
+        if self.pending is None:
+            return []
+        table = self._legal_table(player)
+        moves = table[3]
+        if moves is None:  # made once per decision, and only for a caller that wants Move objects
+            moves = table[3] = []
+            get = _MOVES.get
+            i = 0
+            for p, opts in table[4]:
+                for o in opts:
+                    i += 1
+                    key = (p, o.text, i)
+                    m = get(key)
+                    if m is None:
+                        m = _new_move(Move, key)
+                        if len(_MOVES) < _MOVES_KEPT:
+                            _MOVES[key] = m
+                    moves.append(m)
+        return moves[:]
+
+    def legal_actions(self, player: Optional[int] = None) -> list[int]:
+        """The numbers of the moves open now, as ``apply_action`` takes them (OpenSpiel's integer
+        protocol): 1 to the number of legal_moves(player), no text and no Move built."""
+        if self.pending is None:
+            return []
+        return list(range(1, len(self._legal_table(player)[5]) + 1))
+
+    def apply_action(self, action: int, player: Optional[int] = None, atomic: bool = True) -> None:
+        """Apply the move numbered ``action`` (from 1, as legal_actions() gives them): the integer path,
+        no text looked up. Otherwise exactly ``apply`` (refused moves and failed rules change nothing)."""
+        if self.pending is None:
+            self._resolve(action, player)  # raises: the game is over, or no decision is pending
+        table = self._legal_table(player)
+        groups, options = table[4], table[5]
+        if type(action) is not int or not 1 <= action <= len(options):
+            self._refuse_number(action, len(options), player)
+        self._apply_option(*_place_of(groups, action), options[action - 1], atomic)
+
+    def _legal_table(self, player) -> list:
+        """[the decision, the player asked about, how many had chosen, their Moves or None,
+        [(player, their options)...], every option in order] for the pending decision, kept until it
+        changes (a copy of the moves goes out, so a caller that sorts or shuffles its list cannot spoil
+        the cache)."""
+        pend = self.pending
+        table = self._legal
+        # the same decision object (an equal one may hold other values), asked the same
+        if table is not None and table[0] is pend and table[1] == player and table[2] == len(pend.chosen):
+            return table
+        if player is None and not pend.chosen:  # everyone asked, no one has chosen yet: the common case
+            groups = list(pend.options.items())
+        else:
+            groups = [(p, pend.options[p]) for p in (pend.waiting() if pend.chosen else pend.options)
+                      if player is None or p == player]
+        if len(groups) == 1:
+            options = groups[0][1]  # never changed: shared, not copied
+        else:
+            options = [o for _, opts in groups for o in opts]
+        self._legal = table = [pend, player, len(pend.chosen), None, groups, options]
+        return table
+
+    def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
+        """Apply a Move, a move text, or a move number (from 1, as Move.index, legal_actions() and the
+        prompt count them; a number given as text only when no move has that text). Refused moves change
+        nothing, and neither does a move whose rules then fail: the error is raised with the state as
+        before. ``atomic=False`` is for a caller that throws the state away when the rules fail (the
+        agents' simulations): nothing is kept for undo, and what undo() could take back is forgotten."""
+        table = self._legal
+        if type(move) is Move and player is None and table is not None and table[0] is self.pending \
+                and table[1] is None and len(table[4]) == 1 and table[2] == len(table[0].chosen):
+            # the common case, without the search: one of the current legal_moves() of one player
+            p, opts = table[4][0]
+            i = move[2] - 1
+            if move[0] == p and 0 <= i < len(opts) and opts[i].text == move[1]:
+                return self._apply_option(p, i, opts[i], atomic)
+        self._apply_option(*self._resolve(move, player), atomic)
+
+    # A snapshot (a marshal of all the rules' data) before every move was a quarter to two fifths of a
+    # random playout. Moves are cheap to replay and rarely taken back, so a snapshot is taken every
+    # CHECKPOINT_EVERY moves only, and a move is taken back by replaying the moves since the last one.
+    # A state whose draws are chance nodes (chance.py) takes one before every move: its moves are
+    # taken back at every draw.
+    CHECKPOINT_EVERY = 16
+    # ... or sooner, once the moves since the last one took this long (rules whose moves each run for
+    # long would otherwise make a failed move or an undo replay for long)
+    CHECKPOINT_SECONDS = 0.05
+    # After an undo(), the next moves each take one: a search that applies and undoes (python-chess's
+    # push and pop) then takes each move back without replaying any
+    CHECKPOINT_AFTER_UNDO = 32
+
+    def _apply_option(self, p: int, k: int, option: Option, atomic: bool) -> None:
+        """Apply ``option``, the ``k``-th (from 0) of player ``p``'s options."""
+        if not atomic:
+            if self._checkpoints:  # a move the log does not record: the moves before it cannot be replayed
+                self._forget_moves()
+            return self._choose(p, option)
+        moves, checkpoints, rng = self._moves, self._checkpoints, self.rng
+        if not checkpoints or self._edited or rng is not self._rng_seen or rng.changes != self._rng_changes:
+            self._checkpoint()  # the first move, or the state was changed by hand since the last move
+        elif checkpoints[-1][0] != len(moves) and (
+                len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY or self._replay_cost > self.CHECKPOINT_SECONDS
+                or self._after_undo):
+            self._checkpoint()
+        if self._after_undo:
+            self._after_undo -= 1
+        # The light fields: what a move changes that replaying it would not give back as it was (the drain
+        # marks, since drain_events() runs between moves, and the events themselves: replayed, equal copies)
+        drained_by = self.drained_by
+        light = (self.history, self.history_len, self.drained, dict(drained_by) if drained_by else {})
+        began = perf_counter()
+        try:
+            self._choose(p, option)
+        except BaseException:  # a rules error, no memory left, Ctrl-C: nothing of the move stays
+            self._back_to(len(moves), light)
+            raise
+        self._replay_cost += perf_counter() - began
+        moves.append((light, p, k))
+        self._rng_changes = self.rng.changes  # the move's own draws
+        if len(moves) - self._oldest > UNDO_KEPT:
+            self._oldest = len(moves) - UNDO_KEPT
+            if self._oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
+                self._forget_before_oldest()
+
+    def _checkpoint(self) -> None:
+        """A snapshot of the state now, before the next move (in place of one taken here before)."""
+        checkpoints, place = self._checkpoints, len(self._moves)
+        if checkpoints and checkpoints[-1][0] == place:
+            checkpoints.pop()  # taken before a change by hand: this one takes its place
+        checkpoints.append((place, self._snapshot()))
+        self._edited = self._vars_out
+        self._rng_seen, self._rng_changes = self.rng, self.rng.changes
+        self._replay_cost = 0.0
+
+    def _choose(self, p: int, option: Option) -> None:
+        """Apply ``option`` for player ``p``: one secret choice of a simultaneous decision that others
+        still have to make, or the move that runs the rules on."""
+        pend = self.pending
+        if pend.simultaneous and len(pend.waiting()) > 1:
+            self.moves_made += 1
+            pend.chosen[p] = option.value  # secret until everyone has chosen: no event, no rule runs
+            pend.texts[p] = [option.text, option.shown]
+            return
+        self._run_move(p, option)
+
+    @property
+    def undoable(self) -> int:
+        """How many moves undo() can take back (the last UNDO_KEPT at most)."""
+        return len(self._moves) - self._oldest if self._checkpoints else 0
+
+    def undo(self) -> None:
+        """Take back the last move applied atomically (python-chess's pop): the state becomes the one
+        before it, events and generator included. Raises IllegalMoveError when there is none. A state
+        changed by hand is taken back to the change, as long as the change went through ``vars``
+        (anything else a state holds belongs to the engine: see docs/architecture.md)."""
+        if not self.undoable:
+            raise IllegalMoveError("no move to undo")
+        last = len(self._moves) - 1
+        self._back_to(last, self._moves[last][0])
+        self._after_undo = self.CHECKPOINT_AFTER_UNDO
+
+    def _back_to(self, place: int, light: tuple) -> None:
+        """Become the state before the move at ``place`` in _moves (``light``: its light fields): the
+        last checkpoint at or before it, with the moves from there to it replayed, each the same option
+        of the same player."""
+        checkpoints = self._checkpoints
+        k = len(checkpoints) - 1
+        while checkpoints[k][0] > place:
+            k -= 1
+        start, snapshot = checkpoints[k]
+        del checkpoints[k + 1:]
+        self._restore(snapshot)
+        try:
+            for _light, p, i in self._moves[start:place]:
+                self._choose(p, self.pending.options[p][i])
+        except BaseException as exc:  # only a state changed by hand behind the engine's back gets here
+            self._forget_moves()
+            if not isinstance(exc, Exception):
+                raise  # Ctrl-C or no memory left, during the replay
+            raise RuntimeError("internal error: the moves since the last checkpoint do not replay (was a "
+                               "field other than 'vars' changed by hand?); undo is no longer possible") from exc
+        del self._moves[place:]
+        self.history, self.history_len, self.drained, self.drained_by = light
+        self._legal = None
+        self._rng_seen, self._rng_changes = self.rng, self.rng.changes
+
+    def _forget_before_oldest(self) -> None:
+        """Keep undo's log bounded: drop the checkpoints and moves older than the last checkpoint
+        that undo() can still need."""
+        checkpoints = self._checkpoints
+        k = len(checkpoints) - 1
+        while checkpoints[k][0] > self._oldest:
+            k -= 1
+        cut = checkpoints[k][0]
+        del self._moves[:cut]
+        self._checkpoints = [(place - cut, snapshot) for place, snapshot in checkpoints[k:]]
+        self._oldest -= cut
+
+    def _forget_moves(self) -> None:
+        self._moves.clear()
+        self._checkpoints.clear()
+        self._oldest = 0
+
+    def _run_move(self, p: int, option: Option) -> None:
+        """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
+        the rules run on."""
+        pend = self.pending
+        self.moves_made += 1
+        if not pend.simultaneous:
+            self.emit(events.move(p, option.text, option.shown))
+            self.frames[-1].locals[pend.var] = option.value
+        else:
+            pend.chosen[p] = option.value
+            pend.texts[p] = [option.text, option.shown]
+            for q in pend.options:
+                if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
+                    move = events.move(q, *pend.texts[q])
+                    if pend.window:  # only the player knows they were asked; an answer shows in what it does
+                        move["to"] = [q]
+                    self.emit(move)
+            self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
+        self.pending = None
+        machine.run(self)
+
+    def _snapshot(self) -> tuple:
+        """What ``_restore`` needs to put this state back as it is now (and a clone is made from).
+        Everything the rules hold (variables, the frames' locals, the pending values, reveals,
+        winners) is marshalled into one bytes object: a C deep copy that keeps what two places share
+        shared, several times cheaper than a copy in Python (docs/performance.md), and nothing the
+        garbage collector has to go through while undo() keeps its checkpoints. The rest is shared:
+        the pending decision's options (an option whose value is a number or a text is never changed)
+        and the event history; the generator's state is copied only when the rules draw."""
+        pend = self.pending
+        frames = self.frames
+        values = None  # the options' values, when some are not numbers or texts (a move may change those)
+        if pend is not None and (pend.simultaneous or not _scalar_options(pend.options)):
+            values = [[o.value for o in opts] for opts in pend.options.values()]
+        try:
+            blob = marshal.dumps((self._vars, [f.locals for f in frames], values,
+                                  pend.chosen if pend is not None else None, self.revealed, self.winners))
+        except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
+            return (self._copy_slowly(),)
+        rng = self.rng = generator(self.rng)
+        # a fork keeps the generator's state of now, and copies it only when the generator draws
+        return (blob, [(f.proc, f.pc) for f in frames], pend, dict(pend.texts) if values is not None else None,
+                rng.fork(), self.status, self.step, self.moves_made, self.history, self.history_len,
+                self.drained, dict(self.drained_by))
+
+    def _restore(self, before: tuple) -> None:
+        """Become the state ``before`` was taken from, generator included."""
+        self._load(before)
+        then = before[0].rng if len(before) == 1 else before[4]
+        if then.shares_state_with(self.rng):
+            return  # neither has drawn since
+        self.rng.setstate(then.getstate())
+
+    def _load(self, before: tuple) -> None:
+        """Take the rules' data and the fields of the snapshot ``before`` (copies: it stays as it was)."""
+        self._legal = None
+        if len(before) == 1:
+            old = before[0]._copy_slowly()
+            for field in ("_vars", "frames", "pending", "status", "winners", "step", "moves_made",
+                          "history", "history_len", "drained", "drained_by", "revealed"):
+                setattr(self, field, getattr(old, field))
+            return
+        (blob, where, pend, texts, _then, self.status, self.step, self.moves_made, self.history, self.history_len,
+         self.drained, drained_by) = before
+        self.drained_by = dict(drained_by)
+        self._vars, locals_, values, chosen, self.revealed, self.winners = marshal.loads(blob)
+        self.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(where, locals_)]
+        if values is not None:  # else one player's decision, options of numbers and texts: nothing in it changes
+            options = {}
+            for (p, opts), vals in zip(pend.options.items(), values):
+                options[p] = [o if type(v) in SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
+            pend = Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(texts),
+                           pend.window)
+        self.pending = pend
+
+    def _resolve(self, move, player):
+        if self.pending is None:
+            raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
+        table = self._legal_table(player)
+        groups, options = table[4], table[5]
+        if not options:
+            raise IllegalMoveError("no decision is pending" if player is None
+                                   else f"player {player} has no decision to make now")
+        if type(move) is Move:
+            i = move[2] - 1
+            if 0 <= i < len(options) and options[i].text == move[1] and (player is None or move[0] == player):
+                p, k = _place_of(groups, move[2])
+                if p == move[0]:
+                    return p, k, options[i]  # one of the current legal_moves(): no search
+            if player is None:
+                player = move.player
+            text = move.text
+        elif type(move) is int:  # a move number, as Move.index and legal_actions() give it
+            if not 1 <= move <= len(options):
+                self._refuse_number(move, len(options), player)
+            return (*_place_of(groups, move), options[move - 1])
+        else:
+            text = str(move).strip()
+        moves = [(p, k, o) for p, opts in groups for k, o in enumerate(opts)]
+        # exact text, then case-insensitive text, then a move number, then a unique beginning
+        found = [(p, k, o) for p, k, o in moves if o.text == text and (player is None or p == player)]
+        if not found:
+            found = [(p, k, o) for p, k, o in moves if o.text.lower() == text.lower()]
+        # ASCII digits only: '²' and '①' are digits to isdigit() but not to int(); a long number is no move
+        if not found and text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= len(moves):
+            found = [moves[int(text) - 1]]
+        if not found:
+            prefix = [(p, k, o) for p, k, o in moves if o.text.lower().startswith(text.lower())] if text else []
+            if len({o.text for _, _, o in prefix}) > 1:
+                raise AmbiguousMoveError(f"move {_quoted(text)} is ambiguous: it could be "
+                                         + ", ".join(repr(o.text) for _, _, o in prefix[:10]))
+            found = prefix
+        if not found:
+            if text.isascii() and text.isdigit():  # a number out of range: say which are in range
+                raise IllegalMoveError(f"illegal move {_quoted(text)}: there "
+                                       + ("is 1 move, choose 1" if len(moves) == 1
+                                          else f"are {len(moves)} moves, choose 1-{len(moves)}"))
+            shown = ", ".join(repr(o.text) for _, _, o in moves[:20]) + (" ..." if len(moves) > 20 else "")
+            raise IllegalMoveError(f"illegal move {_quoted(text)}; legal moves: {shown}")
+        movers = sorted({p for p, _, _ in found})
+        if len(movers) > 1:  # the same move for several players who decide at once: whose is it?
+            raise AmbiguousMoveError(
+                f"move {_quoted(text)} could be " + " or ".join(f"player {p}'s" for p in movers)
+                + ", who all decide now; say whose it is (apply(move, player=P); in a script 'P: move')")
+        return found[0]
+
+    def _refuse_number(self, number, count: int, player) -> None:
+        if self.pending is None:
+            self._resolve(number, player)
+        if count == 0:
+            raise IllegalMoveError("no decision is pending" if player is None
+                                   else f"player {player} has no decision to make now")
+        raise IllegalMoveError(f"no move number {_quoted(str(number))}; the legal moves are numbered 1 to {count}")
+
+    def ask_again(self) -> None:
+        """Ask the pending decision again, so its options follow variables changed by hand.
+
+        A decision's options are fixed when it is asked; a scenario test or an editor that sets up a
+        position by changing ``vars`` calls this so the position's own options are offered. Choices
+        already made in a simultaneous decision are dropped and asked again.
+        """
+        if self.pending is None:
+            raise IllegalMoveError("no decision is pending")
+        before = self._snapshot()
+        try:
+            self.pending = None
+            self._legal = None
+            self.frames[-1].pc -= 1  # the machine stopped just after the decision's instruction
+            machine.run(self)
+        except BaseException:
+            self._restore(before)
+            raise
+        self._edited = True  # changed outside a move: replaying from an older checkpoint would lose it
+
+    def clone(self) -> "State":
+        snapshot = self._snapshot()
+        rng = self.rng.fork()  # copied on the first draw of either, if ever
+        if len(snapshot) == 1 or self._vars_out:  # (a caller holds this state's variables: they stay its own)
+            copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
+            copy._load(snapshot)
+        else:
+            # The copy takes this state's data as it is, and this state takes a copy back from the snapshot
+            # when it is next touched (_lent_class): a search goes on from the copy and seldom comes back.
+            copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
+                         winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
+                         game=self.game, history=self.history, history_len=self.history_len,
+                         drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed)
+            copy._legal = self._legal  # the same decision: its options and moves as gathered here
+            self._lent = snapshot
+            object.__setattr__(self, "__class__", _lent_class(type(self)))  # touch nothing of self after this
+        if len(snapshot) > 1:
+            # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
+            copy._checkpoints.append((0, snapshot))
+            copy._rng_seen, copy._rng_changes = rng, rng.changes
+        return copy
+
+    def _copy_slowly(self) -> "State":
+        """A copy made in Python, for data marshal does not know: one memo for everything the rules
+        hold, so what two places share stays shared in the copy."""
+        memo: dict = {}
+        pend = self.pending
+        if pend is not None:
+            pend = Pending(pend.var, {p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
+                                      for p, opts in pend.options.items()},
+                           {p: copy_shared(v, memo) for p, v in pend.chosen.items()}, pend.simultaneous,
+                           pend.line, pend.results, dict(pend.texts), pend.window)
+        rng = self.rng = generator(self.rng)
+        return State(
+            vars={k: copy_shared(v, memo) for k, v in self._vars.items()},
+            frames=[Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames],
+            pending=pend, rng=rng.fork(), status=self.status, winners=copy_shared(self.winners, memo),
+            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
+            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
+            revealed=copy_shared(self.revealed, memo))
+
+    def outcome(self) -> Optional[Outcome]:
+        if not self.is_over():
+            return None
+        limits.fresh()  # what the rules compute for it ('teams', 'rank by') is bounded like a move
+        g = self.game
+        players = list(range(1, g.player_count + 1))
+        scores = {p: self._vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
+        keys = g.rank_keys or ((("score", False),) if scores else ())
+
+        def key(p):
+            return tuple(self._vars[name][p - 1] for name, _asc in keys)
+
+        def better_first(a, b):  # key by key, each in its own direction (text too, so no negation)
+            for x, y, (_name, asc) in zip(key(a), key(b), keys):
+                if x != y:
+                    return (-1 if x < y else 1) * (1 if asc else -1)
+            return 0
+        try:  # 'rank by' values or a 'teams' expression the rules got wrong: a rules error, not a crash
+            for name, _asc in keys:
+                for p in players:
+                    if self._vars[name][p - 1] is None:
+                        raise RulesRuntimeError(f"player {p} has no '{name}' to rank by",
+                                                f"give '{name}' a starting value")
+            order = sorted(players, key=functools.cmp_to_key(better_first))
+            teams = g.teams(self, {}) if g.teams is not None else None
+        except faults.RULE_FAULTS + (RulesRuntimeError,) as exc:
+            decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
+            span = decl.span if decl is not None else g.symbols.rules.decls[0].span
+            raise faults.located(self, exc, span, "the outcome", decl) from None
+        # A game with nothing to rank by (no score, no 'rank by') ends by naming its winners: they rank
+        # first, everyone else after them (a ranking by keys stands as the keys give it, teams included)
+        declared = self.winners if not keys else None
+        if declared is not None:
+            order.sort(key=lambda p: p not in declared)
+
+        def place(p):
+            return (declared is not None and p in declared, key(p))
+        ranking: list = []
+        for p in order:
+            if ranking and place(ranking[-1][0]) == place(p):
+                ranking[-1].append(p)
+            else:
+                ranking.append([p])
+        winners = self.winners if self.winners is not None else (ranking[0] if ranking else [])
+        return Outcome(scores, ranking, list(winners), teams or None)
+
+    def view(self, player: Optional[int] = None) -> dict:
+        """What ``player`` may see now (None: the referee, who sees everything)."""
+        limits.fresh()  # the display and the views are bounded like a move
+        from rulewright.interpreter.present.views import view
+        return view(self, player)
+
+    def information_state(self, player: Optional[int] = None) -> str:
+        """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
+        information state string): equal for any two states the player cannot tell apart."""
+        limits.fresh()  # the display and the views are bounded like a move
+        from rulewright.interpreter.present.views import information_state
+        return information_state(self, player)
+
+    def observation_tensor(self, player: int) -> list:
+        """What ``player`` observes as numbers, from the rules' ``observe:`` section (an observation
+        tensor for learning agents; interpreter/present/observation.py)."""
+        from rulewright.interpreter.present.observation import observation_tensor
+        return observation_tensor(self, player)
+
+    def explain(self, move, player: Optional[int] = None):
+        """Which rule offers ``move`` (file:line), what the decider is asked, the rules text of what it
+        plays: an ``explain.Explanation`` holding only what ``player`` may see (None: the referee). A
+        number or text is one of ``player``'s own moves, as ``apply`` reads it."""
+        from rulewright.interpreter.present.explain import explain
+        return explain(self, move, player)
+
+    def prompt(self, player: int) -> Optional[str]:
+        """What the rules ask ``player`` now (a decision's ``prompt``), or None."""
+        from rulewright.interpreter.present.explain import prompt
+        return prompt(self, player)
+
+    def render(self, player: Optional[int] = None) -> str:
+        limits.fresh()  # the display and the views are bounded like a move
+        from rulewright.interpreter.present.render import render
+        return render(self, player)
+
+    def to_json(self) -> dict:
+        from rulewright.interpreter.engine.saves import save
+        return save(self)
+
+    # ------------------------------------------------------------------ used by the machine
+    def begin_scoring(self) -> None:
+        """End the game now: drop every running rule and run the scoring block, if any."""
+        self.pending = None
+        already = self.status == "scoring"  # 'end game' inside the scoring block: scoring is over
+        self.status = "scoring"
+        self.frames[:] = [Frame("scoring", 0, {})] if "scoring" in self.game.procs and not already else []
+
+    def finish(self) -> None:
+        if self.status != "scoring":
+            raise RulesRuntimeError("the rules stopped without ending the game")
+        self.status = "over"
+        self.step = "game over"
+        self.emit(events.GAME_OVER)
+
+    def emit(self, event: dict) -> None:
+        self.history = (event, self.history)
+        self.history_len += 1
+
+    def _newest(self, count: int) -> list:
+        """The newest ``count`` events, oldest first, as the referee sees them."""
+        out = []
+        node = self.history
+        for _ in range(count):
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def event_history(self, player: Optional[int] = None) -> list:
+        """Every event since the game began, as ``player`` sees it (None: the referee)."""
+        return _seen(self._newest(self.history_len), player)
+
+    @property
+    def events(self) -> list:
+        """The events not drained yet, as the referee sees them."""
+        return [dict(e) for e in self._newest(self.history_len - self.drained)]
+
+    def drain_events(self, player: Optional[int] = None) -> list:
+        """The events since the last drain, as ``player`` sees them (None: the referee: every event,
+        a secret move with both its text and its masked 'shown' text)."""
+        if player is None:
+            out = self._newest(self.history_len - self.drained)
+            self.drained = self.history_len
+        else:
+            out = self._newest(self.history_len - self.drained_by.get(player, self.drained))
+            self.drained_by[player] = self.history_len
+        return _seen(out, player)
+
+
+class Generator(random.Random):
+    """The game's seeded generator, the same numbers as random.Random's, with two economies.
+
+    Lazy copies: ``fork()`` (what a clone gets) copies nothing. The fork reads its numbers from its
+    ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
+    then; a source that draws first keeps a copy of its state of before in the cell its waiting forks
+    share (one copy, however many forks), and each fork copies it from there on its own first draw.
+    Copying the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays
+    nothing."""
+    changes = 0  # how often it drew, or was reseeded or set: a draw by hand between moves shows (State._rng_seen)
+    _source = None  # a fork not yet copied: the generator whose state it still shares
+    # On a fork not yet copied: [a random.Random in the source's state when the fork was made, or None
+    # while the source has not changed since]. On a source: the cell of its forks made since it last
+    # changed (None: none). (A Random, not getstate()'s tuple: 625 numbers kept alive per checkpoint
+    # were work for the memory allocator and the garbage collector.)
+    _cell = None
+
+    def fork(self) -> "Generator":
+        """A generator in this one's state, its own from the first draw of either."""
+        g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
+        source = self._source
+        if source is None:
+            source, cell = self, self._cell
+            if cell is None:
+                cell = self._cell = [None]
+        else:  # a fork of a fork not yet copied: the same source, the same cell
+            cell = self._cell
+        g._source, g._cell = source, cell
+        return g
+
+    def _own(self) -> None:
+        """Before a draw or a new state: a fork copies the state it shares; a source keeps its state of
+        now for its waiting forks."""
+        source = self._source
+        if source is not None:
+            kept = self._cell[0]
+            self._source = self._cell = None
+            _setstate(self, _getstate(kept if kept is not None else source))
+        elif self._cell is not None:
+            kept = _Random.__new__(_Random)
+            _setstate(kept, _getstate(self))
+            self._cell[0] = kept
+            self._cell = None
+
+    def shares_state_with(self, other: random.Random) -> bool:
+        """Whether this fork, not yet copied, is still in the state of ``other`` (its source, or a fork
+        made with it): then neither has drawn since."""
+        source, cell = self._source, self._cell
+        return source is not None and cell[0] is None and (
+            other is source or (getattr(other, "_source", None) is source and other._cell is cell))
+
+    # every draw the rules make (randrange, randint, choice, shuffle) comes through one of these two
+    def getrandbits(self, k):
+        self.changes += 1
+        if self._cell is not None:
+            self._own()
+        return _getrandbits(self, k)
+
+    def random(self):
+        self.changes += 1
+        if self._cell is not None:
+            self._own()
+        return _random(self)
+
+    def getstate(self):
+        source = self._source
+        if source is None:
+            return _getstate(self)
+        kept = self._cell[0]
+        return _getstate(kept if kept is not None else source)
+
+    def setstate(self, state):
+        self.changes += 1
+        if self._source is not None:  # a state of its own: nothing to copy
+            self._source = self._cell = None
+        elif self._cell is not None:
+            self._own()  # our forks keep the state they were made with
+        _setstate(self, state)
+
+    def seed(self, a=None, version=2):
+        self.changes += 1
+        if self._cell is not None:
+            self._own()
+        super().seed(a, version)
+
+
+_Random = random.Random
+_getstate, _setstate = random.Random.getstate, random.Random.setstate
+_getrandbits, _random = random.Random.getrandbits, random.Random.random
+
+
+def _take_back(st: State) -> None:
+    """A state whose data a clone took (State.clone), touched again: its own copy of the data, from the
+    snapshot taken then, and its class back."""
+    object.__setattr__(st, "__class__", type(st).__base__)
+    snapshot, st._lent = st._lent, None
+    legal = st._legal
+    st._load(snapshot)
+    if legal is not None and legal[0] is st.pending:  # a decision shared with the clone: its moves hold
+        st._legal = legal
+
+
+def _lent_getattribute(st, name):
+    _take_back(st)
+    return getattr(st, name)
+
+
+def _lent_setattr(st, name, value):
+    _take_back(st)
+    setattr(st, name, value)
+
+
+def _lent_delattr(st, name):
+    _take_back(st)
+    delattr(st, name)
+
+
+_LENT_CLASSES: dict = {}
+
+
+def _lent_class(cls: type) -> type:
+    """``cls`` while a clone holds its data: the first touch of any attribute takes the data back. Same
+    layout (no slots of its own), so an instance can change to it and back."""
+    lent = _LENT_CLASSES.get(cls)
+    if lent is None:
+        lent = _LENT_CLASSES[cls] = type(cls.__name__, (cls,), {
+            "__slots__": (), "__getattribute__": _lent_getattribute, "__setattr__": _lent_setattr,
+            "__delattr__": _lent_delattr, "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+    return lent
+
+
+def generator(rng: random.Random) -> Generator:
+    """``rng`` as a Generator, in the same state."""
+    if isinstance(rng, Generator):  # a subclass too (chance.py's ChanceGenerator)
+        return rng
+    g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
+    _setstate(g, rng.getstate())
+    return g
+
+
+def _place_of(groups: list, number: int) -> tuple:
+    """Who decides the move numbered ``number`` (from 1) of a decision's groups of options, and its
+    place (from 0) among that player's options."""
+    for p, opts in groups:
+        if number <= len(opts):
+            return p, number - 1
+        number -= len(opts)
+    raise IndexError(number)
+
+
+def _quoted(text: str) -> str:
+    """A move text from the user, quoted for a message: cut short, control characters escaped by repr."""
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+def _seen(evts: list, player: Optional[int]) -> list:
+    out = []
+    for e in evts:
+        seen = events.seen_by(e, player)
+        if seen is not None:
+            out.append(seen)
+    return out

@@ -1,0 +1,211 @@
+"""Moves that explain themselves: which rule offers a move, what the decider is asked, and the rules
+text of the cards the move plays.
+
+Three things the rules may say, none of them part of the machine (a decision's instructions and its
+``Pending`` know nothing of them, so playing costs nothing more):
+
+- a decision's **prompt** (``choose c in me.hand prompt "keep {n} of your {len(me.hand)} cards"``,
+  ``choose by p prompt "...":``, ``each p in ps secretly choose ... prompt "..."``): compiled once per
+  game into ``CompiledGame.prompts``, keyed by the decision's place (file, line), and evaluated only
+  when someone looks, in the deciding frame's locals (the information-flow check lets it show the
+  decider's own secrets and public values only: rule 7);
+- a table's column named ``says``: the rules text of each of its items (a card, a tile); a move whose
+  value is, or holds, such an item shows that text;
+- the decision's line of the rules, quoted with its file and line.
+
+An explanation is worked out for one viewer and holds only what that viewer may see: the decider (or
+the referee, ``None``) is told everything above; another player is told of a secret decision's move
+only what the move shows them (its ``shown`` text), of a public one no prompt (it may quote the
+decider's secrets)."""
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any, Callable, Optional
+
+import attrs
+
+from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
+from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.faults import RULE_FAULTS, located
+from rulewright.interpreter.engine.values import to_text
+
+# The column of a table that holds its items' rules text (docs/language.md, "Rules text of an item").
+SAYS = "says"
+_CARDS_MOST = 12  # the texts one explanation lists at most (a move that plays a whole hand)
+
+
+@attrs.frozen
+class Prompt:
+    """A decision's prompt, compiled in the decision's scope (statements.ProcCompiler)."""
+    text: Callable   # f(state, env) -> the prompt's text
+    node: Any        # its template: where an error points
+    player_var: str = ""  # 'each p in ... choose': the local that names the player deciding
+
+
+@attrs.frozen
+class Explanation:
+    """One move, explained to one viewer (see the module's docstring for who is told what)."""
+    player: int          # who makes the move
+    text: str            # the move's text as the viewer sees it
+    secret: bool = False  # a secret decision seen by someone else: nothing more is told
+    rule: str = ""       # the procedure or block that asks ('turn', 'play_card')
+    file: str = ""
+    line: int = 0
+    source: str = ""     # the decision's line of the rules, as written
+    step: str = ""       # the step the game is in
+    prompt: Optional[str] = None
+    cards: tuple = ()    # (item, its rules text) for each item the move plays
+
+    def to_dict(self) -> dict:
+        out: dict = {"player": self.player, "move": self.text}
+        if self.secret:
+            out["secret"] = True
+            return out
+        out["rule"] = {"name": self.rule, "file": self.file, "line": self.line, "source": self.source}
+        if self.step:
+            out["step"] = self.step
+        if self.prompt is not None:
+            out["prompt"] = self.prompt
+        out["cards"] = [{"item": item, "says": says} for item, says in self.cards]
+        return out
+
+    def lines(self) -> list[str]:
+        """The explanation as readable lines."""
+        return explanation_lines(self.to_dict())
+
+
+def explanation_lines(told: dict) -> list[str]:
+    """An explanation (``Explanation.to_dict()``, as the protocol sends it) as readable lines."""
+    out = [f"player {told['player']}: {told['move']}"]
+    if told.get("secret"):
+        return out + ["  a secret choice: nothing more is shown"]
+    rule = told["rule"]
+    name = PurePath(rule["file"]).name  # the file's name reads better than its whole path
+    where = f"{name}:{rule['line']}" if rule["line"] else name
+    step = f", in the step '{told['step']}'" if told.get("step") else ""
+    out.append(f"  offered by '{rule['name']}' at {where}{step}")
+    if rule["source"]:
+        out.append(f"    {rule['source'].strip()}")
+    if "prompt" in told:
+        out.append(f"  asked: {told['prompt']}")
+    for card in told["cards"]:
+        out.append(f"  {card['item']}: {card['says']}")
+    return out
+
+
+# ----------------------------------------------------------------------------- the decision's place
+def decision_place(st):
+    """The span of the pending decision's ``choose`` (its file and line), or None."""
+    pend = st.pending
+    if pend is None or not st.frames:
+        return None
+    frame = st.frames[-1]
+    proc = st.game.procs.get(frame.proc)
+    pc = frame.pc - 1  # the frame waits at the instruction after its choose
+    if proc is None or not 0 <= pc < len(proc.spans):
+        return None
+    span = proc.spans[pc]
+    return span if span.line == pend.line else None
+
+
+def prompt(st, player: int) -> Optional[str]:
+    """What the rules ask ``player``, one of the players the pending decision waits for (None when
+    its ``choose`` has no prompt). The holes are the decider's to see, and no one else's."""
+    pend = st.pending
+    if not st.game.prompts or pend is None or player not in pend.options:
+        return None
+    span = decision_place(st)
+    compiled = st.game.prompts.get((span.file, span.line)) if span is not None else None
+    if compiled is None:
+        return None
+    env = dict(st.frames[-1].locals)  # a copy: looking changes nothing
+    if compiled.player_var:
+        env[compiled.player_var] = player
+    limits.fresh()  # bounded like a view
+    try:
+        value = compiled.text(st, env)
+    except RulesRuntimeError as exc:
+        if exc.diagnostic is not None:
+            raise
+        raise _located(st, exc, compiled) from None
+    except RULE_FAULTS as exc:
+        raise _located(st, exc, compiled) from None
+    return value if type(value) is str else to_text(value)
+
+
+def _located(st, exc, compiled: Prompt) -> RulesRuntimeError:
+    """The prompt's error, pointing into it, in the rule that asks."""
+    return located(st, exc, compiled.node.span, st.frames[-1].proc, compiled.node)
+
+
+# ----------------------------------------------------------------------------- rules texts of items
+def card_texts(game, value, viewer: Optional[int]) -> tuple:
+    """(item, its rules text) for each item of a table with a ``says`` column that ``value`` is or holds
+    (in lists and record fields, as ``viewer`` sees them: a face-down field tells nothing), in order,
+    each once. Items are words or texts: a number is too often something else (a bid, a count)."""
+    says = game.columns.get(SAYS)
+    if not says:
+        return ()
+    if viewer is not None and game.field_visibility:
+        from rulewright.interpreter.present.views import _face_down
+        value = _face_down(game, value, viewer)
+    found: dict = {}
+    todo = [value]
+    looked = 0
+    while todo and len(found) < _CARDS_MOST and looked < 10_000:  # a long list is looked at in part
+        v = todo.pop()
+        looked += 1
+        t = type(v)
+        if t is str:
+            text = says.get(v)
+            if type(text) is str and v not in found:
+                found[v] = text
+        elif t is list:
+            todo.extend(reversed(v))
+        elif t is dict:
+            todo.extend(reversed([x for k, x in v.items() if k != "is"]))
+    return tuple(found.items())
+
+
+# ----------------------------------------------------------------------------- the explanation
+def explain(st, move, viewer: Optional[int] = None) -> Explanation:
+    """The explanation of ``move`` for ``viewer`` (None: the referee). A number or a text is looked up
+    among the viewer's own moves, as ``apply`` looks it up; a Move object (from ``legal_moves()``) may be
+    another player's, and is then told as that viewer sees it."""
+    from rulewright.interpreter.engine.state import Move
+    if type(move) is Move:
+        p, _k, option = st._resolve(move, None)
+    else:
+        p, _k, option = st._resolve(move, viewer)
+    pend = st.pending
+    g = st.game
+    secret = option.shown is not None
+    if viewer is not None and viewer != p:
+        if pend.window:  # who is asked in a window is told to them alone
+            raise IllegalMoveError(f"player {viewer} cannot see this move: it is another player's")
+        if secret:
+            return Explanation(p, option.shown, secret=True)
+    span = decision_place(st)
+    rules = g.rules
+    told = viewer is None or viewer == p
+    return Explanation(
+        player=p,
+        text=option.text,
+        rule=st.frames[-1].proc,
+        file=span.file if span is not None else g.file,
+        line=span.line if span is not None else pend.line,
+        source=rules.source_line(span) if span is not None else "",
+        step=st.step,
+        prompt=prompt(st, p) if told else None,
+        cards=card_texts(g, option.value, viewer),
+    )
+
+
+def move_notes(st, player: Optional[int] = None) -> list[str]:
+    """For each of legal_moves(player), in order, the rules text of what it plays ('' for none): the
+    items' texts joined, for a screen to show beside the move."""
+    if st.pending is None or SAYS not in st.game.columns:
+        return [""] * len(st.legal_moves(player))
+    table = st._legal_table(player)
+    return ["; ".join(says for _item, says in card_texts(st.game, o.value, player))
+            for _p, opts in table[4] for o in opts]

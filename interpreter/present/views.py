@@ -1,0 +1,131 @@
+"""What one player may see.
+
+Visibility is declared twice over: on variables (a ``hidden`` one shows its size, a ``secret``
+``player var`` shows its value to its owner only) and on record fields, item by item (a field
+``hidden`` or ``secret to owner``, face up once its ``unless`` field is true). A ``reveal`` turns a
+variable, or one player's entry, face up for good. The choices others made in a simultaneous decision
+stay hidden until everyone has chosen, and legal moves are shown only to the players who decide.
+"""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from rulewright.interpreter.engine.values import copy_value, to_text
+
+UNSEEN = "?"
+
+
+def masked(value):
+    """The public trace of a face-down value: a list shows how many items it holds (a list of lists,
+    such as one deck per level, shows each one's size); anything else shows as '?'."""
+    if isinstance(value, list):
+        if value and all(type(v) is list for v in value):
+            return [masked(v) for v in value]
+        return {"hidden": len(value)}
+    return UNSEEN
+
+
+def _face_down(g, value, player):
+    """A copy of ``value`` with every record field ``player`` may not see replaced by '?'."""
+    if type(value) is list:
+        return [_face_down(g, v, player) for v in value]
+    if type(value) is not dict:
+        return value
+    rules = g.field_visibility.get(frozenset(value))
+    out = {}
+    for k, v in value.items():
+        vis = rules.get(k) if rules else None
+        if vis is not None and not _sees_field(value, vis, player):
+            out[k] = UNSEEN
+        else:
+            out[k] = _face_down(g, v, player)
+    return out
+
+
+def public_text(g, value) -> str:
+    """The text of a value as a move text or a log may show it: face-down fields as '?' (a field
+    named on its own, {b.amount}, is shown: the information-flow check follows it)."""
+    return to_text(_face_down(g, value, 0))  # player 0: nobody
+
+
+def _sees_field(record: dict, vis, player) -> bool:
+    kind, owner, unless = vis
+    if unless is not None and record.get(unless):
+        return True
+    if kind == "secret":
+        who = record.get(owner)
+        return who == player or (type(who) is list and player in who)
+    return False
+
+
+def revealed_now(st) -> set:
+    """(variable, player or 0) turned face up by 'reveal' and unchanged since."""
+    out = set()
+    for name, p, value in st.revealed:
+        now = st._vars.get(name)
+        if p and isinstance(now, list) and len(now) >= p:
+            now = now[p - 1]
+        if now == value:
+            out.add((name, p))
+    return out
+
+
+def visible_vars(st, player: Optional[int]) -> dict:
+    g = st.game
+    revealed = revealed_now(st)
+    items_masked = bool(g.field_visibility) and player is not None
+    out = {}
+    for name, value in st._vars.items():
+        visibility = g.visibility.get(name, "public")
+        if player is None or visibility == "public" or (name, 0) in revealed:
+            shown = copy_value(value)
+        elif name in g.player_vars:
+            shown = [copy_value(v) if (visibility == "secret" and p == player) or (name, p) in revealed
+                     else masked(v) for p, v in enumerate(value, 1)]
+        else:
+            shown = masked(value)
+        out[name] = _face_down(g, shown, player) if items_masked else shown
+    return out
+
+
+def view(st, player: Optional[int] = None) -> dict:
+    """The state as ``player`` sees it (everything when player is None)."""
+    g = st.game
+    data = {
+        "game": g.name,
+        "players": g.player_count,
+        "options": dict(g.options),
+        "status": st.status,
+        "round": st._vars.get("round_number"),
+        "step": st.step,
+        "to_move": st.to_move(),
+        "vars": visible_vars(st, player),
+    }
+    pend = st.pending
+    if pend is not None:
+        if pend.window and player is not None:
+            # a reaction window: each player sees only whether they themselves are asked
+            data["to_move"] = [player] if player in pend.waiting() else []
+            data["window"] = "open"
+        elif pend.simultaneous:
+            data["chosen"] = sorted(pend.chosen) if player is not None else {str(p): v for p, v in pend.chosen.items()}
+            if player in pend.chosen:
+                data["my_choice"] = pend.texts[player][0]  # a player knows what they chose
+        if player is None or player in pend.waiting():
+            data["legal_moves"] = [m.text for m in st.legal_moves(player)]
+            asked = pend.waiting() if player is None else [player]
+            if st.game.prompts and len(asked) == 1:  # what the rules ask the decider, told to them alone
+                from rulewright.interpreter.present.explain import prompt
+                text = prompt(st, asked[0])
+                if text is not None:
+                    data["prompt"] = text
+    if st.is_over():
+        data["outcome"] = st.outcome().to_dict()
+    return data
+
+
+def information_state(st, player: Optional[int] = None) -> str:
+    """What ``player`` has seen since the game began (every event as they saw it) and sees now."""
+    seen = {"player": player, "events": st.event_history(player), "view": view(st, player)}
+    return json.dumps(seen, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
