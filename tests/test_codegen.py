@@ -280,17 +280,14 @@ def _played(game, seed: int) -> list:
     return seen + [st.vars]
 
 
-def test_generated_options_and_stores_match_the_closures():
+def test_generated_options_and_stores_match_each_instruction_alone():
     """The generated loop that gathers a decision's options (texts, 'where', identical rows merged,
     equal texts numbered, a choose block's guards) and the stores written out (an item, a player's
-    entry, a record's field, add, remove) do what the closures they replace do."""
+    entry, a record's field, add, remove) do the same in a stretch as each instruction run alone."""
     fast = game_of(CHOICES)
     slow = game_of(CHOICES)
-    for proc in slow.compiled.procs.values():  # the closures only: no generated gathering, no stretches
-        proc.fast, proc.costs = proc.code, (1,) * len(proc.code)
-        for ins in proc.instructions:
-            if getattr(ins, "spec", None) is not None:
-                ins.spec.gather = None
+    for proc in slow.compiled.procs.values():  # each instruction alone: no stretches
+        proc.fast, proc.costs = tuple(proc.code), (1,) * len(proc.code)
     source = source_of(fast)
     assert "opts.append(" in source and "_obj.append(_new)" in source and "_obj['k'] = " in source
     for seed in range(6):
@@ -307,9 +304,9 @@ def test_numbered_texts_and_default_texts():
     assert [m.text for m in st.legal_moves()] == ["p", "q", "4", "none", "yes", "1 z"]
 
 
-def test_a_local_set_earlier_in_a_stretch_is_read_without_its_check():
-    """Within one straight-line stretch a local set by an earlier line is read directly; one that may
-    have no value keeps its check, and its error still says so."""
+def test_a_local_set_on_every_way_is_read_without_its_check():
+    """A local set on every way to a place (statements.ProcCompiler.known) is read there directly; one
+    that may have no value keeps its check, and its error still says so."""
     game = game_of(HEAD + "var out = 0\nturn:\n    let a = 2\n    out = a + 1\n    if out > 5:\n        let b = 1\n"
                    "    out = b\n    end game\n")
     stretches = [u for u in game.compiled.exprs.module.units if u.startswith("def _s")]
@@ -317,11 +314,25 @@ def test_a_local_set_earlier_in_a_stretch_is_read_without_its_check():
     assert ":= env['a'])" in setting_a and "'a' in env" not in setting_a
     after_if = next(u for u in stretches if "st._vars['out'] = " in u and "'b'" in u and "env['b'] = 1" not in u)
     assert "'b' in env else _missing('b')" in after_if  # set on one path only: still checked there
-    in_if = next(u for u in stretches if "env['b'] = 1" in u)  # the 'if' body goes on to 'out = b'
-    assert ":= env['b'])" in in_if
+    in_if = next(u for u in stretches if "env['b'] = 1" in u)  # the 'if' body goes on to 'out = b', written once
+    assert "'b' in env else _missing('b')" in in_if
     with pytest.raises(RulesRuntimeError) as info:
         game.new_state(seed=1)
     assert "'b' has no value here" in str(info.value)
+
+
+def test_a_local_set_before_a_loop_is_read_without_its_check_inside_it():
+    """The analysis follows the jumps: a local set before a loop is set at the loop's head (the way in
+    and the way back both set it), so the body, a stretch of its own, reads it directly; a local set
+    only inside the body is not set at the head."""
+    game = game_of(HEAD + "var out = 0\nturn:\n    let a = 2\n    for x in [1, 2, 3]:\n        out = out + a * x\n"
+                   "        let c = x\n    choose n in [out]\n    end game\n")
+    stretches = [u for u in game.compiled.exprs.module.units if u.startswith("def _s")]
+    body = [u for u in stretches if "env['c'] = " in u]
+    assert body and all("'a' in env" not in u and "'x' in env" not in u for u in body)
+    assert all("env['a']" in u for u in body)
+    st = game.new_state(seed=1)
+    assert [m.text for m in st.legal_moves()] == ["12"]
 
 
 BRANCHY = HEAD + """var n = 0

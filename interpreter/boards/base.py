@@ -68,7 +68,8 @@ class Board:
 
 def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None) -> Builtin:
     """A rule function that calls the board's method of the same job."""
-    return Builtin(lambda board, *a: getattr(board, method)(*a), min_args, max_args, "board", doc, result, args or ())
+    return Builtin(lambda board, *a: getattr(board, method)(*a), min_args, max_args, "board", doc, result, args or (),
+                   method=method)
 
 
 def with_options(spec: ast.BoardSpec, options: dict) -> ast.BoardSpec:

@@ -13,15 +13,12 @@ module's own words, whatever the rules file says (tests/test_codegen.py tries to
 """
 from __future__ import annotations
 
-import ast as pyast
 import contextlib
 import itertools
-import re
 from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine.machine import REFUND_SHIFT, with_refund
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -142,13 +139,16 @@ class Scope:
     """What names mean inside one generated function: Python locals (def parameters, quantifier and
     'let ... in' variables, each a mangled name) and the procedure's locals (read from ``env``)."""
 
-    def __init__(self, env_locals: set, py: dict, in_def: bool):
+    def __init__(self, env_locals: set, py: dict, in_def: bool, known=frozenset()):
         self.env_locals = env_locals  # names held in the frame's locals dict
         self.py = py                  # rules name -> generated Python local
         self.in_def = in_def          # 'me' is the def's argument, maybe UNSET
+        # the locals certainly set where the expression runs (statements.ProcCompiler.known): read
+        # without the check that they have a value
+        self.known = known
 
     def bind(self, name: str, pyname: str) -> "Scope":
-        return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def)
+        return Scope(self.env_locals, {**self.py, name: pyname}, self.in_def, self.known)
 
 
 # the field of a member with data that holds the member's name ('is' is a word of the language, so no
@@ -251,6 +251,8 @@ class ExprSource:
             return py
         if name in scope.env_locals or name == "me":
             key = ascii(name)
+            if name in scope.known:
+                return f"env[{key}]"
             return f"(env[{key}] if {key} in env else _missing({key}))"
         if name in g.var_decls:
             return self.state_var(name)
@@ -518,7 +520,7 @@ class ExprSource:
         fn = self.m.constant(builtin.fn)
         consts = all(isinstance(a, Const) for a in args)
         codes = [self.as_code(a) for a in args]
-        method = _board_method(builtin.fn, target) if builtin.needs == "board" and not consts else None
+        method = _board_method(builtin, target) if builtin.needs == "board" and not consts else None
         if method is not None:  # the board's own method, bound once: two calls fewer
             twin = getattr(target, method.__name__ + "_shared", None) if shared else None
             if twin is not None:
@@ -631,7 +633,7 @@ class ExprSource:
             body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
-            lines += ["    _left[0] -= _CALL", "    if _left[0] < 0:", "        _exhausted()"]
+            lines += ["    _work.left -= _CALL", "    if _work.left < 0:", "        _exhausted()"]
         lines.append(f"    return {body}")
         return "\n".join(lines)
 
@@ -724,264 +726,22 @@ def _shape(node, scope: Scope) -> tuple:
     return node, meaning
 
 
-def _board_method(fn, board):
-    """The bound method a board function (boards.board_function: a lambda calling the board's method of
-    the same job, found by name) calls, or None."""
-    names = fn.__code__.co_freevars
-    if "method" not in names or fn.__closure__ is None:
-        return None
-    method = fn.__closure__[names.index("method")].cell_contents
-    bound = getattr(board, method, None) if type(method) is str else None
+def _board_method(builtin, board):
+    """The bound method of ``board`` a board function calls (the one it names: boards.base.board_function),
+    or None."""
+    bound = getattr(board, builtin.method, None) if builtin.method else None
     return bound if callable(bound) else None
 
 
 def expression_function(module: Module, body: str) -> Any:
     """A compiled expression with the engine's interface ``f(state, env)``."""
     name = module.fresh("_e")
-    fn = module.define(f"def {name}(st, env):\n    return {body}", name)
-    fn.source = body
-    return fn
-
-
-# ----------------------------------------------------------------------------- procedures
-class Sources:
-    """What an instruction needs to write itself as Python: ``expr(fn)``, a compiled expression's source
-    (or None); ``constant(x)``, a namespace name for ``x``; the game's player count."""
-
-    def __init__(self, expr, constant, player_count: int):
-        self.expr = expr
-        self.constant = constant
-        self.player_count = player_count
-
-
-_STRETCH_MOST = 200  # instructions on one path of a stretch at most (a long procedure is several)
-# A stretch follows both ways of a branch while it has taken fewer than this many instructions in all and
-# has fewer paths than _PATHS_MOST (each path may still run to _STRETCH_MOST): beyond, a branch not taken
-# leaves the stretch, as a loop's end does.
-_BRANCHING_MOST = 48
-_PATHS_MOST = 4
-
-
-def add_stretches(proc, module: Module, gen: Sources) -> None:
-    """Give ``proc`` its stretches: from each place a jump, a return from a call or a decision can land
-    on, the instructions that follow (both ways of a branch, each way to where it ends) as one generated
-    function returning the next pc. ``proc.fast[pc]`` is that function (or the instruction itself),
-    ``proc.costs[pc]`` the most instructions it runs on any path (the machine counts steps exactly: a path
-    that runs fewer gives the rest back, see machine.REFUND_SHIFT), ``proc.lines_of`` maps each function's
-    code to the pc of each line (the machine locates an error at the instruction that failed)."""
-    instructions = proc.instructions
-    n = len(instructions)
-    if n >= 1 << REFUND_SHIFT:  # a procedure this long is left to run instruction by instruction
-        proc.fast, proc.costs, proc.lines_of = proc.code, (1,) * n, {}
-        return
-    kinds = [type(ins).__name__ for ins in instructions]
-    landings = {0}
-    for pc, ins in enumerate(instructions):
-        if kinds[pc] in ("Jump", "JumpUnless"):
-            landings.add(ins.target.pc)
-        elif kinds[pc] == "ForNext":
-            landings.add(ins.end.pc)
-        if not ins.falls_through:
-            landings.add(pc + 1)
-    fast, costs, lines_of = list(proc.code), [1] * n, {}
-    for start in sorted(p for p in landings if p < n):
-        stretch = _Stretch(proc, gen, kinds)
-        # a procedure starts with its parameters set (statements.Call binds each one)
-        known = {ascii(p) for p in proc.params} if start == 0 else set()
-        stretch.path(start, 0, set(), known, "")
-        if stretch.most < 2 and not stretch.inlined:
-            continue  # one instruction called alone: the instruction itself is as fast
-        name = module.fresh("_s")
-        fn = module.define(f"def {name}(st, env):\n" + "\n".join(stretch.finished()), name)
-        fast[start], costs[start] = fn, stretch.most
-        lines_of[fn.__code__] = {i + 2: p for i, p in enumerate(stretch.line_pcs)}  # line 1 is the 'def'
-    proc.fast, proc.costs, proc.lines_of = tuple(fast), tuple(costs), lines_of
-
-
-_RETURN = re.compile(r"^( *)return (.+)$")
-
-
-class _Stretch:
-    """The lines of one stretch, path by path. Every way out (a ``return``) is written once the most
-    instructions any path runs is known: a path that ran fewer returns its pc with the rest to give back
-    in its high bits (machine.REFUND_SHIFT)."""
-
-    def __init__(self, proc, gen: Sources, kinds: list):
-        self.proc, self.gen, self.kinds = proc, gen, kinds
-        self.lines: list = []      # a line, or (indent, returned source, instructions run by then)
-        self.line_pcs: list = []
-        self.most = 0              # the most instructions a path runs
-        self.taken = 0             # instructions taken on all paths so far
-        self.paths = 1
-        self.inlined = False
-
-    def add(self, line, pc) -> None:
-        self.lines.append(line)
-        self.line_pcs.append(pc)
-
-    def leave(self, indent: str, value: str, ran: int, pc) -> None:
-        self.add((indent, value, ran), pc)
-        self.most = max(self.most, ran)
-
-    def path(self, pc: int, count: int, seen: set, known: set, indent: str) -> None:
-        """The lines from ``pc`` on, ``count`` instructions run before it on this path, to its end."""
-        instructions, kinds, gen, n = self.proc.instructions, self.kinds, self.gen, len(self.proc.instructions)
-        # A path goes on through the places others land on and along plain jumps (an 'if' body's jump
-        # past its 'else', a loop's jump back to its head). It stops at a call (of a procedure that may
-        # decide), a decision, a return (each ends it), or where it would come back to an instruction
-        # it has already run.
-        while pc < n and pc not in seen and count < _STRETCH_MOST:
-            seen.add(pc)
-            ins, kind = instructions[pc], kinds[pc]
-            count += 1
-            self.taken += 1
-            if kind == "Jump":
-                pc = ins.target.pc
-                continue
-            if kind == "ForNext":  # a loop's head: out of the stretch when the list is done, else on
-                items, index = ascii(ins.items), ascii(ins.index)
-                for line in _known_locals([f"i = env[{index}]", f"xs = env[{items}]", "if i >= len(xs):"], known):
-                    self.add(indent + line, pc)
-                self.leave(indent + "    ", str(ins.end.pc), count, pc)
-                for line in _known_locals([f"env[{ascii(ins.var)}] = xs[i]", f"env[{index}] = i + 1"], known):
-                    self.add(indent + line, pc)
-                pc += 1
-                continue
-            cond = gen.expr(ins.cond) if kind == "JumpUnless" else None
-            if cond is not None and ins.target.pc != pc + 1:
-                # a branch: on when it holds; when not, the other way is followed too while the stretch is
-                # small, else the stretch leaves there
-                self.add(indent + _known_locals([f"if not ({cond}):"], known)[0], pc)
-                if self.taken < _BRANCHING_MOST and self.paths < _PATHS_MOST:
-                    self.paths += 1
-                    self.path(ins.target.pc, count, set(seen), set(known), indent + "    ")
-                else:
-                    self.leave(indent + "    ", str(ins.target.pc), count, pc)
-                pc += 1
-                continue
-            body = ins.source(pc, gen)
-            self.inlined = self.inlined or body is not None
-            falls = ins.falls_through and (body is not None or kind == "Exec")
-            if body is None:  # the instruction as it is, called
-                call = f"{gen.constant(self.proc.code[pc] if kind != 'Exec' else ins.fn)}(st, env)"
-                body = [call] if kind == "Exec" else [f"return {call}"]
-            for line in _known_locals(body, known):
-                m = _RETURN.match(line)
-                if m is not None:
-                    self.leave(indent + m.group(1), m.group(2), count, pc)
-                else:
-                    self.add(indent + line, pc)
-            pc += 1
-            if not falls:
-                return
-        self.leave(indent, str(pc), count, self.line_pcs[-1] if self.line_pcs else pc)
-
-    def finished(self) -> list:
-        """The function's body: every way out written with what it gives back."""
-        out = []
-        for line in self.lines:
-            if type(line) is tuple:
-                indent, value, ran = line
-                line = f"{indent}return {_refunding(value, self.most - ran, self.gen)}"
-            out.append("    " + line)
-        return out
-
-
-def _refunding(value: str, unused: int, gen: Sources) -> str:
-    """Source returning the pc ``value`` with ``unused`` steps to give back (machine.with_refund): worked
-    out here for a constant pc, when it runs for one the instruction computes."""
-    if not unused:
-        return value
-    if value.lstrip("-").isdigit():
-        return str(with_refund(int(value), unused))
-    return f"{gen.constant(with_refund)}({value}, {unused})"
+    return module.define(f"def {name}(st, env):\n    return {body}", name)
 
 
 def hoisted_lines(hoisted) -> list:
     """The lines that take the game variables a loop reads (ExprSource.hoisting) before it."""
     return [f"{h} = st._vars[{key}]" for key, h in (hoisted or {}).items()]
-
-
-# ----------------------------------------------------------------------------- decisions
-def options_function(module: Module, source: str, var: str, where, text, visibility: bool, option: str,
-                     numbered: str, leaves_var: bool = True, hoisted=None):
-    """The loop of statements.options_for as one generated function ``(st, env) -> options``: each item
-    of ``source`` (bound to ``x`` and to ``env[var]``; ``var`` written with ascii()) that passes
-    ``where`` becomes an Option with ``text`` (else the item's own text), a text already taken numbered
-    by ``numbered``. ``where`` and ``text`` are generated sources or None, ``hoisted`` the game
-    variables they read (ExprSource.hoisting). ``leaves_var``: the caller reads ``env[var]`` afterwards
-    (the last item, as options_for leaves it); else it is set only when ``where`` or ``text`` may read
-    it through ``env``."""
-    name = module.fresh("_o")
-    if text is None:
-        text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
-                else "x if type(x) is str else str(x) if type(x) is int else _to_text(x)")
-    pairs = _constant_texts(module, source, text)
-    lines = [f"def {name}(st, env):", *("    " + line for line in hoisted_lines(hoisted)), "    opts = []"]
-    if pairs is not None:  # each item's text known before the game: no text made, none taken twice
-        lines.append(f"    for x, t in {pairs}:")
-    else:
-        lines += ["    seen = {}", f"    for x in {_iterated(source)}:"]
-    if leaves_var or "env" in (where or "") + (text or ""):
-        lines.append(f"        env[{var}] = x")
-    if where is not None:
-        lines += [f"        if not {where}:", "            continue"]
-    if pairs is None:
-        lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
-                  "            if t is None:", "                continue", "        seen[t] = x"]
-    lines += [f"        opts.append({option}(t, x))", "    return opts"]
-    return module.define("\n".join(lines), name)
-
-
-_TEXTS_MADE_MOST = 1000  # items of a list whose texts are made when the game is compiled, at most
-
-
-def _constant_texts(module: Module, source: str, text: str):
-    """The name of a constant list of (item, its text) when ``source`` is a constant list of numbers and
-    texts and ``text`` reads nothing but the item, the texts all different and short (no work to count):
-    worked out here, once, by the same code. Else None."""
-    items = _iterated(source)
-    if items == source or not (type(module.ns.get(items)) is list and module.ns[items]):
-        return None
-    values = module.ns[items]
-    if len(values) > _TEXTS_MADE_MOST or any(type(v) is not int and type(v) is not str for v in values):
-        return None
-    names = {n.id for n in pyast.walk(pyast.parse(text, mode="eval")) if isinstance(n, pyast.Name)}
-    if names & {"st", "env", "me"}:
-        return None
-    fname = module.fresh("_x")
-    fn = module.define(f"def {fname}(x):\n    return {text}", fname)
-    try:
-        texts = [fn(v) for v in values]
-    except Exception:  # left to fail when it runs, where the machine names the rule's line
-        return None
-    if any(type(t) is not str or len(t) > 1000 for t in texts) or len(set(texts)) < len(texts):
-        return None
-    return module.constant(list(zip(values, texts)))
-
-
-# a procedure's local read with its check that it has a value (ExprSource._Name), and one set
-_LOCAL_READ = re.compile(r"\(env\[('[^'\\]*')\] if \1 in env else _missing\(\1\)\)")
-_LOCAL_SET = re.compile(r"env\[('[^'\\]*')\] = ")
-_HANDS_ENV = re.compile(r"_c\d+\(st, env")  # a closure given the locals: it may take one away
-
-
-def _known_locals(lines: list, known: set) -> list:
-    """A stretch's lines with the check dropped from each read of a local that an earlier line of
-    the stretch set unconditionally (a line of its own, not inside an 'if'); ``known`` gathers them.
-    A line that hands the locals to a closure forgets them all."""
-    out = []
-    for line in lines:
-        if known and "_missing" in line:
-            line = _LOCAL_READ.sub(lambda m: f"env[{m.group(1)}]" if m.group(1) in known else m.group(0), line)
-        if not line.startswith(" "):
-            if _HANDS_ENV.search(line) or "env.pop" in line:
-                known.clear()
-            m = _LOCAL_SET.match(line)
-            if m:
-                known.add(m.group(1))
-        out.append(line)
-    return out
 
 
 def _iterated(source: str) -> str:

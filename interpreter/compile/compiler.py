@@ -231,18 +231,10 @@ class CompiledGame:
         order = BUILTINS["turn_order"].fn
         span = self._block_span("turn")
 
-        def player(st, env):
-            return env["$p"]
-        player.source = "env['$p']"  # so the generated stretches write these out (codegen.add_stretches)
-
-        def players(st, env):
-            return order(st)
-        players.source = f"{pc.constant(order)}(st)"
-
         def take_turns():
-            pc.emit(Call(span, "turn", ("me",), [player]))
+            pc.emit(Call(span, "turn", ("me",), [pc.raw("env['$p']")]))
             pc.emit(CheckEnd(span, "turn"))
-        pc._loop_over("$p", players, take_turns, span)
+        pc.loop_over("$p", pc.raw(f"{pc.constant(order)}(st)"), take_turns, span)
         return pc.finish()
 
     def _main(self):
@@ -255,9 +247,7 @@ class CompiledGame:
         pc.emit(Call(span, "round", (), []))
         pc.emit(CheckEnd(span, "round"))
 
-        def next_round(st, env):
-            st._vars["round_number"] += 1
-        pc.emit(Exec(span, next_round, src=["st._vars['round_number'] += 1"]))
+        pc.emit(Exec(span, ["st._vars['round_number'] += 1"]))
         pc.emit(Jump(span, top))
         return pc.finish()
 

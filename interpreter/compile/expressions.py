@@ -7,6 +7,9 @@ text is ever run as Python.
 from __future__ import annotations
 
 import operator
+from typing import Any
+
+import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.compile import codegen
@@ -35,6 +38,29 @@ def const(value):
 
 def is_const(f) -> bool:
     return hasattr(f, "const")
+
+
+_NOT_CONSTANT = object()
+
+
+@attrs.frozen
+class Code:
+    """An expression as generated Python (``source``), for an instruction to write out; ``value`` its
+    value when it is known while compiling (folded), else _NOT_CONSTANT."""
+    source: str
+    value: Any = _NOT_CONSTANT
+
+    @property
+    def is_const(self) -> bool:
+        return self.value is not _NOT_CONSTANT
+
+    def read_only(self, module) -> str:
+        """Source to go through the list this gives, only reading it: a constant flat list is gone
+        through as it is (its namespace name), not copied first."""
+        v = self.value
+        if type(v) is list and not any(type(x) is list or type(x) is dict for x in v):
+            return module.constant(v)
+        return self.source
 
 
 # A constant that cannot be computed (1 + [2], len(3)) is left to fail when it runs, where the
@@ -192,6 +218,15 @@ class ExprCompiler:
             return const(code.value)
         return codegen.expression_function(self.module, code)
 
+    def code(self, node, scope: set, known=frozenset(), py=None) -> Code:
+        """The expression ``node`` as generated source, for an instruction (instructions.py); ``scope``
+        names the procedure's locals, ``known`` those certainly set where it runs, ``py`` names bound to
+        Python locals of the generated function."""
+        code = self.source.top(node, codegen.Scope(set(scope), dict(py or {}), in_def=False, known=known))
+        if isinstance(code, codegen.Const):
+            return Code(self.module.literal(code.value), code.value)
+        return Code(code)
+
     def compile_def(self, name: str):
         """The def ``name`` as a Python function of positional arguments; given back with the engine's
         interface ``f(state, env)`` (the def's parameters read from ``env``)."""
@@ -250,7 +285,7 @@ def _helpers(game) -> dict:
         "_text_made": _text_made, "_missing": missing, "_UNSET": codegen.UNSET, "_no_arm": _no_arm,
         "_values_equal": values_equal, "_player_index": player_index, "_column": column, "_field": field,
         "_player_or_field": player_or_field, "_game": game, "_table_row": table_row,
-        "_get_index": get_index, "_set_index": set_index, "_no_board": no_board, "_left": limits.left, "_limits": limits,
+        "_get_index": get_index, "_set_index": set_index, "_no_board": no_board, "_work": limits.work, "_limits": limits,
         "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend,
         "_quantified": quantified, "_copy_value": copy_value,
         "_SCALAR_TYPES": SCALARS, "_FOLD_ERRORS": _FOLD_ERRORS,

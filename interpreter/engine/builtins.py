@@ -29,6 +29,9 @@ class Builtin:
     # what the information-flow check needs: "item" gives an item of its list argument (its secrets
     # are the item's), "same length" a list as long as its argument
     gives: str = ""
+    # a board function's own method of the board (boards.base.board_function): generated code calls it
+    # bound, with no call of ``fn`` in between
+    method: str = ""
 
 
 # The functions that go through a whole list count its items as work (limits.py); each has its own code,

@@ -15,9 +15,13 @@ more than 32 items gone through or copied, a nested list or a map copied. A shor
 and the steps already bound how many instructions run.
 
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command
-line's --max-* options, or the Python API), and ``simulate`` hands them to its workers.
+line's --max-* options, or the Python API), and ``simulate`` hands them to its workers. The work *left*
+belongs to the run (``work``): each thread has its own counter, so agents playing in threads never
+drain one another's budget.
 """
 from __future__ import annotations
+
+import threading
 
 from rulewright.dsl.errors import RulesRuntimeError
 
@@ -31,27 +35,36 @@ BIG = 10 ** DIGITS  # numbers stay strictly between -BIG and BIG
 # set_limits' names, with the values above
 DEFAULTS = {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
 
-# The work left until the next decision: one counter for the process, reset by machine.run and by every
-# other entry into the rules (a new game's starting values, a view, the outcome).
-left = [WORK]
+class Work(threading.local):
+    """The work left until the next decision (``left``), reset by machine.run and by every other entry
+    into the rules (a new game's starting values, a view, the outcome). One per thread: a run never
+    pauses for another in its thread (nothing waits inside the rules), so a thread's counter is its
+    run's own, and two threads' runs never share one."""
+
+    def __init__(self):
+        self.left = WORK
+        self.steps = STEPS  # the steps left to the procedures run as Python calls (machine.run_call)
+
+
+work = Work()
 
 
 def fresh() -> None:
     """A fresh work budget: the rules start to run towards a decision (or a view, or the outcome)."""
-    left[0] = WORK
+    work.left = WORK
 
 
 def spend(n: int) -> None:
     """Count ``n`` items of work; past the budget, a rules error (the machine says where). Hot code does
-    the same inline: ``left[0] -= n`` then ``if left[0] < 0: exhausted()``."""
-    rest = left[0] - n
-    left[0] = rest
-    if rest < 0:
+    the same inline: ``work.left -= n`` then ``if work.left < 0: exhausted()``."""
+    w = work
+    w.left -= n
+    if w.left < 0:
         exhausted()
 
 
 def exhausted():
-    left[0] = 0  # stays spent until the next fresh(): the error is raised once per statement
+    work.left = 0  # stays spent until the next fresh(): the error is raised once per statement
     raise RulesRuntimeError(
         f"the rules did more than {WORK:,} items of work without asking for a decision",
         "this counts def calls, the items quantifiers and list functions go through and the items of "

@@ -1,8 +1,9 @@
 """The instruction machine that runs compiled rules.
 
-Each procedure of a rules file is compiled to a flat tuple of instructions (Python closures) with
-jumps, and the instructions that follow one another to generated functions that run a whole
-straight-line stretch at once (codegen.py; the steps are still counted one per instruction). The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
+Each procedure of a rules file is compiled to a flat tuple of instructions with jumps, written as
+generated functions that run a whole straight-line stretch at once, or one instruction alone
+(compile/stretches.py; the steps are still counted one per instruction). One stepping loop
+(``stepped``) runs a frame's procedure, and a procedure run as a Python call (``run_call``). The machine's whole position is data: a stack of frames ``(procedure, pc, locals)``. A
 decision stops the machine with a pending choice in the state; applying a move writes the chosen
 value into the frame and runs on. Because nothing lives on the Python stack between decisions, a
 state with a pending choice clones, saves and loads like any other.
@@ -63,7 +64,7 @@ class Pending:
 class Proc:
     name: str
     params: tuple
-    code: tuple    # op(state, env) -> next pc, one per instruction
+    code: Any      # op(state, env) -> next pc: each instruction alone (stretches.Alone, made when first run)
     spans: tuple   # ast.Span of each instruction: where its error points
     file: str
     # the typed instructions the code was made from (statements.Exec, Call...): their AST nodes let
@@ -96,44 +97,52 @@ def with_refund(pc: int, unused: int) -> int:
 def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
-    budget = limits.STEPS  # a rules file that runs this many instructions without a decision loops forever
-    _call_steps[0] = budget
+    work = limits.work
+    work.steps = limits.STEPS  # what the procedures run by run_call may take, counted apart from this run's
     limits.fresh()
+    # a rules file that runs this many instructions without a decision loops forever
+    budget = limits.STEPS
     frames = st.frames
     while frames:
         frame = frames[-1]
-        proc = procs[frame.proc]
-        code, fast, costs = proc.code, proc.fast, proc.costs
-        env = frame.locals
-        pc = frame.pc
-        try:
-            while pc >= 0:
-                n = costs[pc]
-                if budget >= n:  # a whole stretch of n instructions within the steps left
-                    budget -= n
-                    pc = fast[pc](st, env)
-                    if pc > _PC_MOST:  # it left early, at a branch: the steps it did not run come back
-                        budget += pc >> REFUND_SHIFT
-                        pc &= _PC_MOST
-                    continue
-                budget -= 1  # near the end of the budget: one instruction at a time
-                if budget < 0:
-                    frame.pc = pc
-                    _endless()
-                pc = code[pc](st, env)
-            if pc < _NEGATIVE_MOST:  # left the frame on a path that ran fewer steps than it was charged
-                budget += (-pc) >> REFUND_SHIFT
-                pc = -((-pc) & _PC_MOST)
-        except LOCATED as exc:
-            raise at_fault(st, exc, proc, pc) from None
-        except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
-            raise fail_at(st, RulesRuntimeError(
-                "the rules need more memory than there is",
-                "check for lists that grow without end, or lower the limits (rulewright --max-items)"),
-                proc, pc) from None
+        pc, budget = stepped(st, procs[frame.proc], frame.locals, frame.pc, budget, frame)
         if pc == STOP:
             return
     st.finish()
+
+
+def stepped(st, proc, env: dict, pc: int, budget: int, frame=None) -> tuple:
+    """Run ``proc`` from ``pc`` with its locals ``env`` until it leaves (a negative pc: SWITCH, STOP,
+    RETURN), within ``budget`` steps: (that pc, the steps left). ``frame``: the frame it runs in (its pc
+    kept where an endless loop stopped), None for a procedure run as a Python call."""
+    code, fast, costs = proc.code, proc.fast, proc.costs
+    try:
+        while pc >= 0:
+            n = costs[pc]
+            if budget >= n:  # a whole stretch of n instructions within the steps left
+                budget -= n
+                pc = fast[pc](st, env)
+                if pc > _PC_MOST:  # it left early, at a branch: the steps it did not run come back
+                    budget += pc >> REFUND_SHIFT
+                    pc &= _PC_MOST
+                continue
+            budget -= 1  # near the end of the budget: one instruction at a time
+            if budget < 0:
+                if frame is not None:
+                    frame.pc = pc
+                _endless()
+            pc = code[pc](st, env)
+        if pc < _NEGATIVE_MOST:  # left on a path that ran fewer steps than it was charged
+            budget += (-pc) >> REFUND_SHIFT
+            pc = -((-pc) & _PC_MOST)
+    except LOCATED as exc:
+        raise at_fault(st, exc, proc, pc) from None
+    except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
+        raise fail_at(st, RulesRuntimeError(
+            "the rules need more memory than there is",
+            "check for lists that grow without end, or lower the limits (rulewright --max-items)"),
+            proc, pc) from None
+    return pc, budget
 
 
 def _endless():
@@ -143,37 +152,10 @@ def _endless():
         "that it reaches a 'choose' (or 'break') on every turn through it")
 
 
-# the steps left to the procedures run by run_call during one run() (counted apart from run()'s own)
-_call_steps = [limits.STEPS]
-
-
 def run_call(st, name: str, env: dict):
     """Run the procedure ``name``, one that never decides (statements.plain_procedures), with its
     locals ``env``, to its end, as a Python call: no frame, since nothing of it lives on past the
     move. Gives its value, or ENDED when 'end game' ran in it (the frames are then the scoring's)."""
-    proc = st.game.procs[name]
-    code, fast, costs = proc.code, proc.fast, proc.costs
-    left = _call_steps
-    pc = 0
-    try:
-        while pc >= 0:
-            n = costs[pc]
-            if left[0] >= n:
-                left[0] -= n
-                pc = fast[pc](st, env)
-                if pc > _PC_MOST:
-                    left[0] += pc >> REFUND_SHIFT
-                    pc &= _PC_MOST
-                continue
-            left[0] -= 1
-            if left[0] < 0:
-                _endless()
-            pc = code[pc](st, env)
-        if pc < _NEGATIVE_MOST:
-            left[0] += (-pc) >> REFUND_SHIFT
-            pc = -((-pc) & _PC_MOST)
-    except LOCATED as exc:
-        raise at_fault(st, exc, proc, pc) from None
+    work = limits.work
+    pc, work.steps = stepped(st, st.game.procs[name], env, 0, work.steps)
     return env[RETURNED] if pc == RETURN else ENDED
-
-

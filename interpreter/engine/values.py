@@ -56,9 +56,9 @@ def copy_value(value):
             limits.spend(len(value))
         return value[:]
     if isinstance(value, dict):
-        left = limits.left
-        left[0] -= len(value)
-        if left[0] < 0:
+        work = limits.work
+        work.left -= len(value)
+        if work.left < 0:
             limits.exhausted()
         return {k: v if type(v) in SCALARS else copy_value(v) for k, v in value.items()}
     return value
