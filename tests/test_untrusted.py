@@ -667,34 +667,3 @@ def test_a_save_holding_a_lone_surrogate_is_refused_when_read(tmp_path, cards_sa
     assert result.stderr == (f"error: {saved}: not a valid save file (a text holds half of a character: an "
                              "escape such as \\ud800, a lone surrogate)\n")
 
-
-def test_two_threads_running_games_do_not_drain_each_others_work_budget():
-    """The work budget belongs to the run (limits.work, one counter per thread): a game run in one
-    thread neither resets nor spends what a run in another thread has left."""
-    import threading
-
-    from rulewright.interpreter.engine import limits
-    spent, done, seen = threading.Event(), threading.Event(), {}
-
-    def nearly_spent():  # a run in its thread that has used all but 5 items of its work
-        limits.fresh()
-        limits.spend(limits.WORK - 5)
-        spent.set()
-        done.wait(60)
-        seen["left"] = limits.work.left
-
-    other = threading.Thread(target=nearly_spent)
-    other.start()
-    assert spent.wait(60)
-    try:
-        st, rng = rulewright.load("biplane", players=2).new_state(seed=2), random.Random(2)
-        for _ in range(20):  # each move's run starts with a fresh budget here, and spends from it
-            if st.is_over():
-                break
-            moves = st.legal_moves()
-            st.apply(moves[rng.randrange(len(moves))])
-        assert limits.work.left < limits.WORK  # this thread's own run spent
-    finally:
-        done.set()
-        other.join(60)
-    assert seen["left"] == 5

@@ -36,10 +36,6 @@ def const(value):
     return f
 
 
-def is_const(f) -> bool:
-    return hasattr(f, "const")
-
-
 _NOT_CONSTANT = object()
 
 

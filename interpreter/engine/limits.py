@@ -15,13 +15,11 @@ more than 32 items gone through or copied, a nested list or a map copied. A shor
 and the steps already bound how many instructions run.
 
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command
-line's --max-* options, or the Python API), and ``simulate`` hands them to its workers. The work *left*
-belongs to the run (``work``): each thread has its own counter, so agents playing in threads never
-drain one another's budget.
+line's --max-* options, or the Python API), and ``simulate`` hands them to its workers. What is *left*
+of the work and of the steps is one object, ``work``, still one for the process: runs in two threads
+share it (see Work).
 """
 from __future__ import annotations
-
-import threading
 
 from rulewright.dsl.errors import RulesRuntimeError
 
@@ -35,11 +33,12 @@ BIG = 10 ** DIGITS  # numbers stay strictly between -BIG and BIG
 # set_limits' names, with the values above
 DEFAULTS = {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
 
-class Work(threading.local):
+class Work:
     """The work left until the next decision (``left``), reset by machine.run and by every other entry
-    into the rules (a new game's starting values, a view, the outcome). One per thread: a run never
-    pauses for another in its thread (nothing waits inside the rules), so a thread's counter is its
-    run's own, and two threads' runs never share one."""
+    into the rules (a new game's starting values, a view, the outcome), and the steps left to the
+    procedures run as Python calls. One for the process: a ``threading.local`` would give each thread
+    its own, but reading it costs a tenth of a playout (docs/performance.md), so agents in threads still
+    share it (a run in one thread may reset or spend another's)."""
 
     def __init__(self):
         self.left = WORK
