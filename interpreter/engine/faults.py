@@ -1,10 +1,12 @@
 """Where a rule failed, and why, in the language's words.
 
-The machine (machine.py) catches what a rule raises while it runs: a ``RulesRuntimeError`` of the
-engine's own, or a Python exception a rules file provoked (``RULE_FAULTS``). ``fail_at`` and ``located``
-turn either into a ``RulesRuntimeError`` carrying a ``Diagnostic``: the file, line and column of the
-failing instruction (narrowed to the expression at fault where that is certain), the source line with a
-caret, the rule it happened in, and a hint.
+The machine (machine.py) catches what a rule raises while it runs: a ``RulesRuntimeError``, most often
+a typed one raised at the operation that failed (errors.py), or a Python exception a rules file
+provoked (``RULE_FAULTS``) in code the generator wrote inline, which ``explain`` turns into that
+operation's typed error (failed_operation.py). ``fail_at`` and ``located`` turn either into a
+``RulesRuntimeError`` carrying a ``Diagnostic``: the file, line and column of the failing instruction
+(narrowed to the expression at fault where that is certain), the source line with a caret, the rule
+it happened in, and a hint.
 """
 from __future__ import annotations
 
