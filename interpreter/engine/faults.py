@@ -69,7 +69,7 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
     if isinstance(exc, RulesRuntimeError):
         message, hint, focus = exc.message, exc.hint, exc.focus
     else:
-        message, hint, focus = explain(exc, game)
+        message, hint, focus = explain(exc)
     where = pinpoint(node, focus, game) or span
     if where.line and (where.file, where.line) != (span.file, span.line) and not _inside(where, node):
         hint = (hint + "; " if hint else "") + f"this is inside a def, called at line {span.line}"
@@ -79,10 +79,7 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
     return RulesRuntimeError(message, hint, diagnostic=diagnostic, focus=focus)
 
 
-
-
-
-def explain(exc: BaseException, game=None) -> tuple[str, str, str]:
+def explain(exc: BaseException) -> tuple[str, str, str]:
     """(message, hint, focus) for a Python exception a rule provoked, in the language's words: the
     typed error of the operation that failed (failed_operation.py), or, where none is known, words for
     the kind of exception (its text is never read)."""

@@ -13,8 +13,9 @@ PLAYER = NUMBER
 _ARTICLES = {NUMBER: "a number", TEXT: "text", BOOL: "a yes/no value", LIST: "a list", MAP: "a map",
              RECORD: "a record", NONE: "none"}
 # the kind of a run-time value by its Python type (a dict is a record or a map; a tuple, a board's pair)
-_OF_TYPE = {int: "a number", float: "a number", bool: "a yes/no value", str: "text", list: "a list",
-            tuple: "a list", dict: "a record or map", type(None): "none"}
+_OF_TYPE = {int: _ARTICLES[NUMBER], float: _ARTICLES[NUMBER], bool: _ARTICLES[BOOL], str: _ARTICLES[TEXT],
+            list: _ARTICLES[LIST], tuple: _ARTICLES[LIST], dict: f"{_ARTICLES[RECORD]} or {MAP}",
+            type(None): _ARTICLES[NONE]}
 
 
 def literal_kind(value):
