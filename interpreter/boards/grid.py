@@ -198,9 +198,10 @@ class GridBoard(Board):
         return list(self.spaces)
 
     def neighbours(self, space) -> list:
-        if space not in self.coords:
-            raise self.not_a_space(space)
-        return [s for h in self.headings if (s := self._step[space, h]) is not None]
+        try:
+            return [s for h in self.headings if (s := self._step[space, h]) is not None]
+        except KeyError:
+            raise self.not_a_space(space) from None
 
     def spaces_hint(self) -> str:
         return f"a space of this grid is a row letter and a column number, from {self.spaces[0]} to {self.spaces[-1]}"

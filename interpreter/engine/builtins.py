@@ -176,10 +176,11 @@ def _shuffled(st, xs):
 
 
 def _roll(st, sides):
-    if type(sides) is int and sides < 1:
-        raise WrongArgument("roll", "roll() needs a die of 1 side or more", "roll(n) gives a number from 1 to n", sides)
     try:
         return st.rng.randint(1, sides)
+    except ValueError:  # fewer than 1 side
+        raise WrongArgument("roll", "roll() needs a die of 1 side or more", "roll(n) gives a number from 1 to n",
+                            sides) from None
     except _FAULTS as exc:
         raise _failed("roll", exc, sides) from None
 
