@@ -101,7 +101,7 @@ def test_a_builtin_names_itself_where_it_fails():
     assert err.message == "len() needs a list, a map or text, not a number"
     assert raised(BUILTINS["sum"].fn, 3).message == "sum() needs a list"
     assert raised(BUILTINS["range"].fn, "a").message == "range() needs a number"
-    roll = raised(BUILTINS["roll"].fn, None, 0)
+    roll = raised(BUILTINS["roll"].fn, types.SimpleNamespace(rng=random.Random(1)), 0)
     assert roll.message == "roll() needs a die of 1 side or more" and roll.focus == "call:roll"
     order = raised(BUILTINS["sorted"].fn, [1, "a"])
     assert type(order) is errors.CannotCompare and order.kinds == ("text", "a number")
