@@ -15,6 +15,7 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.interpreter.engine.builtins import Builtin
+from rulewright.interpreter.engine.errors import NotASpace
 
 # report(span, message, hint=""): how a board kind tells the checker what is wrong with a declaration
 Report = Callable[..., None]
@@ -64,6 +65,15 @@ class Board:
     def draw(self, texts: dict) -> str:
         """The board as text, given what each space shows."""
         return "\n".join("".join(piece for piece, _space in line).rstrip() for line in self.layout(texts))
+
+    def not_a_space(self, value) -> NotASpace:
+        """The error a function of this board raises when given ``value``, which is not one of its spaces."""
+        return NotASpace(value, self.spaces_hint())
+
+    def spaces_hint(self) -> str:
+        """What the spaces of this board are, for a hint."""
+        names = ", ".join(self.spaces[:8]) + (", ..." if len(self.spaces) > 8 else "")
+        return f"the board's spaces are {names}"
 
 
 def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None) -> Builtin:

@@ -137,10 +137,16 @@ class GraphBoard(Board):
         return at
 
     def next(self, space) -> list:
-        return list(self.successors[space])
+        try:
+            return list(self.successors[space])
+        except KeyError:
+            raise self.not_a_space(space) from None
 
     def previous(self, space) -> list:
-        return list(self.predecessors[space])
+        try:
+            return list(self.predecessors[space])
+        except KeyError:
+            raise self.not_a_space(space) from None
 
     def all_spaces(self) -> list:
         return list(self.spaces)

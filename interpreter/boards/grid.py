@@ -178,10 +178,16 @@ class GridBoard(Board):
         return self.headings[(i + turns) % len(self.headings)]
 
     def row(self, space) -> int:
-        return self.coords[space][0] + 1
+        try:
+            return self.coords[space][0] + 1
+        except KeyError:
+            raise self.not_a_space(space) from None
 
     def col(self, space) -> int:
-        return self.coords[space][1] + 1
+        try:
+            return self.coords[space][1] + 1
+        except KeyError:
+            raise self.not_a_space(space) from None
 
     def space(self, row: int, col: int):
         if 1 <= row <= self.rows and 1 <= col <= self.cols:
@@ -192,7 +198,13 @@ class GridBoard(Board):
         return list(self.spaces)
 
     def neighbours(self, space) -> list:
-        return [s for h in self.headings if (s := self._step[space, h]) is not None]
+        try:
+            return [s for h in self.headings if (s := self._step[space, h]) is not None]
+        except KeyError:
+            raise self.not_a_space(space) from None
+
+    def spaces_hint(self) -> str:
+        return f"a space of this grid is a row letter and a column number, from {self.spaces[0]} to {self.spaces[-1]}"
 
     def lines(self, length: int, through=None) -> list:
         """Every straight run of ``length`` spaces (rows, columns and, with 8 headings, diagonals),

@@ -19,6 +19,7 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.engine import failed_operation
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -128,6 +129,7 @@ class Module:
             if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
                 _CODE_CACHE.clear()
             code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
+            failed_operation.remember(code, source)  # where an inline operation fails, it is found again
         exec(code, self.ns)
         return self.ns[name]
 
@@ -517,7 +519,7 @@ class ExprSource:
             builtin = target.functions.get(name) if target is not None else None
             if builtin is None:
                 return f"_no_board({ascii(name)})"
-        fn = self.m.constant(builtin.fn)
+        fn = self.m.constant(builtin.inline or builtin.fn)  # (when it fails, faults.py asks builtin.fn why)
         consts = all(isinstance(a, Const) for a in args)
         codes = [self.as_code(a) for a in args]
         method = _board_method(builtin, target) if builtin.needs == "board" and not consts else None

@@ -11,7 +11,8 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.engine.builtins import BUILTINS
-from rulewright.interpreter.compile.expressions import ExprCompiler, player_index
+from rulewright.interpreter.compile.expressions import ExprCompiler
+from rulewright.interpreter.engine.operations import player_index
 from rulewright.interpreter.engine.values import shown
 from rulewright.interpreter.compile.statements import plain_procedures, Call, CheckEnd, Exec, Jump, Label, ProcCompiler
 from rulewright.interpreter.check.symbols import symbols

@@ -3,7 +3,7 @@ code calls where a step has no inline form, most of them to say in the language'
 from __future__ import annotations
 
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.compile.expressions import player_index
+from rulewright.interpreter.engine.operations import player_index
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import copy_value, shown, to_text

@@ -13,7 +13,10 @@ import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import limits
-from rulewright.interpreter.engine.kinds import LIST, MAP, NUMBER, TEXT
+from rulewright.interpreter.engine.errors import NONE_HINT, CannotCombine, WrongArgument
+from rulewright.interpreter.engine.kinds import LIST, MAP, NUMBER, TEXT, kind_of
+from rulewright.interpreter.engine.operations import first_unordered
+from rulewright.interpreter.engine.values import public_text, shown, to_text
 
 
 @attrs.frozen
@@ -32,23 +35,72 @@ class Builtin:
     # a board function's own method of the board (boards.base.board_function): generated code calls it
     # bound, with no call of ``fn`` in between
     method: str = ""
+    # what generated code may call instead of fn, for speed (a C function): the same value for the
+    # arguments fn takes; when it fails, fn run on the same arguments says why (faults.py)
+    inline: Optional[Callable] = None
 
 
-# The functions that go through a whole list count its items as work (limits.py); each has its own code,
-# which faults.explain reads to name the function that failed.
+# Each function says itself what went wrong (errors.py), by its own name: a value of the wrong kind
+# (WrongArgument, or CannotCompare for the functions that order), or a limit it reached (limits.py),
+# pointed at its call. The functions that go through a whole list count its items as work.
+_FAULTS = (TypeError, ValueError, KeyError, IndexError, AttributeError, RulesRuntimeError)
+
+
+def _failed(name: str, exc: BaseException, *args) -> RulesRuntimeError:
+    """The error of builtin ``name`` that failed with ``exc`` given ``args``."""
+    if isinstance(exc, RulesRuntimeError):  # a limit, or a typed error of an operation inside it
+        if not exc.focus:
+            exc.focus = f"call:{name}"
+        return exc
+    spec = BUILTINS[name]
+    return WrongArgument.of(name, spec.args[0] if spec.args else (), spec.doc, isinstance(exc, TypeError), *args)
+
+
+def _unordered(name: str, exc: BaseException, values) -> RulesRuntimeError:
+    """The error of a function that orders ``values`` (sorted, min, max...) and failed with ``exc``."""
+    if isinstance(exc, TypeError):
+        return first_unordered(values)
+    return _failed(name, exc, values)
+
+
+def _len(x):
+    try:
+        return len(x)
+    except TypeError:
+        raise WrongArgument("len", f"len() needs a list, a map or text, not {kind_of(x)}",
+                            NONE_HINT if x is None else "len counts the items of a list or map, or the letters "
+                            "of text", x) from None
+
+
+def _abs(x):
+    try:
+        return abs(x)
+    except TypeError:
+        raise WrongArgument("abs", f"abs() needs a number, not {kind_of(x)}", "abs works on numbers only", x) from None
+
+
 def _sum(xs):
-    limits.spend(limits.size(xs))
-    return limits.number(sum(xs))
+    try:
+        limits.spend(limits.size(xs))
+        return limits.number(sum(xs))
+    except _FAULTS as exc:
+        raise _failed("sum", exc, xs) from None
 
 
 def _sorted(xs):
-    limits.spend(limits.size(xs))
-    return sorted(xs)
+    try:
+        limits.spend(limits.size(xs))
+        return sorted(xs)
+    except _FAULTS as exc:
+        raise _unordered("sorted", exc, xs) from None
 
 
 def _reversed(xs):
-    limits.spend(limits.size(xs))
-    return list(reversed(xs))
+    try:
+        limits.spend(limits.size(xs))
+        return list(reversed(xs))
+    except _FAULTS as exc:
+        raise _failed("reversed", exc, xs) from None
 
 
 def _tag(x):
@@ -58,56 +110,89 @@ def _tag(x):
 
 
 def _first(xs):
-    return xs[0] if xs else None
+    try:
+        return xs[0] if xs else None
+    except _FAULTS as exc:
+        raise _failed("first", exc, xs) from None
 
 
 def _last(xs):
-    return xs[-1] if xs else None
+    try:
+        return xs[-1] if xs else None
+    except _FAULTS as exc:
+        raise _failed("last", exc, xs) from None
 
 
 def _distinct(xs):
-    limits.spend(limits.size(xs))
-    return list(dict.fromkeys(xs))
+    try:
+        limits.spend(limits.size(xs))
+        return list(dict.fromkeys(xs))
+    except _FAULTS as exc:
+        raise _failed("distinct", exc, xs) from None
 
 
 def _range(a, b=None):
     low, high = (a, b) if b is not None else (1, a)
-    if type(low) is int and type(high) is int:  # else range() says what is wrong
-        limits.check_items(high - low + 1)
-    return list(range(low, high + 1))
+    try:
+        if type(low) is int and type(high) is int:
+            limits.check_items(high - low + 1)
+        return list(range(low, high + 1))
+    except _FAULTS as exc:
+        raise _failed("range", exc, a, b) from None
 
 
 def _min(*xs):
     xs = xs[0] if len(xs) == 1 else xs
-    limits.spend(limits.size(xs))
-    return min(xs) if xs else None
+    try:
+        limits.spend(limits.size(xs))
+        return min(xs) if xs else None
+    except _FAULTS as exc:
+        raise _unordered("min", exc, xs) from None
 
 
 def _max(*xs):
     xs = xs[0] if len(xs) == 1 else xs
-    limits.spend(limits.size(xs))
-    return max(xs) if xs else None
+    try:
+        limits.spend(limits.size(xs))
+        return max(xs) if xs else None
+    except _FAULTS as exc:
+        raise _unordered("max", exc, xs) from None
 
 
 def _random(st, xs):
     if not xs:
-        raise RulesRuntimeError("random() of an empty list")
-    return xs[st.rng.randrange(len(xs))]
+        raise RulesRuntimeError("random() of an empty list", focus="call:random")
+    try:
+        return xs[st.rng.randrange(len(xs))]
+    except _FAULTS as exc:
+        raise _failed("random", exc, xs) from None
 
 
 def _shuffled(st, xs):
-    limits.spend(limits.size(xs))
-    xs = list(xs)
+    try:
+        limits.spend(limits.size(xs))
+        xs = list(xs)
+    except _FAULTS as exc:
+        raise _failed("shuffled", exc, xs) from None
     st.rng.shuffle(xs)
     return xs
 
 
 def _roll(st, sides):
-    return st.rng.randint(1, sides)
+    try:
+        return st.rng.randint(1, sides)
+    except ValueError:  # fewer than 1 side
+        raise WrongArgument("roll", "roll() needs a die of 1 side or more", "roll(n) gives a number from 1 to n",
+                            sides) from None
+    except _FAULTS as exc:
+        raise _failed("roll", exc, sides) from None
 
 
 def _next_player(game, p, k=1):
-    return (p - 1 + k) % game.player_count + 1
+    try:
+        return (p - 1 + k) % game.player_count + 1
+    except _FAULTS as exc:
+        raise _failed("next_player", exc, p, k) from None
 
 
 def _turn_order(st):
@@ -117,35 +202,34 @@ def _turn_order(st):
 
 
 def _without(xs, x):
-    limits.spend(limits.size(xs))
-    out = list(xs)
-    if x in out:
-        out.remove(x)
-    return out
+    try:
+        limits.spend(limits.size(xs))
+        out = list(xs)
+        if x in out:
+            out.remove(x)
+        return out
+    except _FAULTS as exc:
+        raise _failed("without", exc, xs, x) from None
 
 
 def _text(x):
-    from rulewright.interpreter.engine.values import to_text
     return to_text(x)
 
 
 def _listed(game, xs):
     """The items as a reader lists them: "A, B and C" (each item's text as a move text shows it)."""
-    from rulewright.interpreter.engine.values import to_text
     if type(xs) is not list:
-        from rulewright.interpreter.engine.values import shown
-        raise RulesRuntimeError(f"listed() takes a list, not {shown(xs)}", "give it a list: listed(me.hand)")
-    limits.spend(limits.size(xs))
-    if game.field_visibility:
-        from rulewright.interpreter.present.views import public_text as text_of
-        texts = [text_of(game, x) for x in xs]
-    else:
-        texts = [to_text(x) for x in xs]
-    if not texts:
-        return "nothing"
-    out = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
-    limits.check_items(len(out), "a text")
-    return out
+        raise WrongArgument("listed", f"listed() takes a list, not {shown(xs)}", "give it a list: listed(me.hand)", xs)
+    try:
+        limits.spend(limits.size(xs))
+        texts = [public_text(game, x) for x in xs] if game.field_visibility else [to_text(x) for x in xs]
+        if not texts:
+            return "nothing"
+        out = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+        limits.check_items(len(out), "a text")
+        return out
+    except RulesRuntimeError as exc:
+        raise _failed("listed", exc, xs) from None
 
 
 _LIST = (LIST,)
@@ -153,8 +237,8 @@ _NUMBER = (NUMBER,)
 
 # The functions every game has; a board kind adds its own (boards.py, board_kinds.py).
 BUILTINS: dict[str, Builtin] = {
-    "len": Builtin(len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),)),
-    "abs": Builtin(abs, 1, 1, result=NUMBER, args=(_NUMBER,)),
+    "len": Builtin(_len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),), inline=len),
+    "abs": Builtin(_abs, 1, 1, result=NUMBER, args=(_NUMBER,), inline=abs),
     "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments"),
     "max": Builtin(_max, 1, 9),
     "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,)),
@@ -189,26 +273,40 @@ def quantified(func: str, items: list, values: list) -> Any:
     """The value of a quantifier over ``items`` (those its 'where' kept), ``values`` the value of its body
     for each (or the items themselves); the generated loop (codegen.py) gives both, and computes no
     values for count and first, which never read them."""
-    if func == "count":
-        return len(items)
-    if func == "first":
-        return items[0] if items else None
-    if func == "all":
-        return all(values)
-    if func == "any":
-        return any(values)
-    if func == "sum":
-        return limits.number(sum(values))
-    if func == "min":
-        return min(values) if values else None
-    if func == "max":
-        return max(values) if values else None
-    if func == "sorted" or func == "sorted descending":  # stable: items with equal keys keep their order
-        order = sorted(range(len(items)), key=values.__getitem__, reverse=func != "sorted")
-        return [items[i] for i in order]
-    if func in ("lowest", "highest"):
-        if not values:
-            return []
-        best = min(values) if func == "lowest" else max(values)
-        return [x for x, v in zip(items, values) if v == best]
-    raise RulesRuntimeError(f"unknown quantifier {func}")
+    try:
+        if func == "count":
+            return len(items)
+        if func == "first":
+            return items[0] if items else None
+        if func == "all":
+            return all(values)
+        if func == "any":
+            return any(values)
+        if func == "sum":
+            return limits.number(sum(values))
+        if func == "min":
+            return min(values) if values else None
+        if func == "max":
+            return max(values) if values else None
+        if func == "sorted" or func == "sorted descending":  # stable: items with equal keys keep their order
+            order = sorted(range(len(items)), key=values.__getitem__, reverse=func != "sorted")
+            return [items[i] for i in order]
+        if func in ("lowest", "highest"):
+            if not values:
+                return []
+            best = min(values) if func == "lowest" else max(values)
+            return [x for x, v in zip(items, values) if v == best]
+        raise RulesRuntimeError(f"unknown quantifier {func}")
+    except TypeError:  # values with no order between them, or that do not add up: which two, and how
+        raise (_unsummed(values) if func == "sum" else first_unordered(values)) from None
+
+
+def _unsummed(values) -> RulesRuntimeError:
+    """The error of adding up ``values`` (as Python's sum does, from 0): the first sum that fails."""
+    total = 0
+    for v in values:
+        try:
+            total = total + v
+        except TypeError:
+            return CannotCombine("+", total, v)
+    return CannotCombine("+", total, None)

@@ -2,6 +2,10 @@
 
 Spaces, enum members and table items are strings, players are ints from 1, so a state saves as
 JSON without any conversion and a move's text reads like the rulebook.
+
+This is the one place that prints a value, one function per form: ``to_text`` (a move text, a
+``{hole}``), ``public_text`` (the same with face-down record fields as '?'), ``short_text`` (cut short,
+at no cost of work) and ``shown`` (a value named in a message).
 """
 from __future__ import annotations
 
@@ -63,6 +67,7 @@ def copy_value(value):
         return {k: v if type(v) in SCALARS else copy_value(v) for k, v in value.items()}
     return value
 
+
 def shown(value, named: bool = True) -> str:
     """A value in a message, as the rules would print it: numbers, yes/no and none as they are,
     text quoted, a list or a record named as one (unless not ``named``), long texts cut short."""
@@ -85,13 +90,40 @@ def shown(value, named: bool = True) -> str:
     return f"'{text}'"
 
 
-def kind_of(value) -> str:
-    """The kind of a value, as the language names it, with its article."""
-    return _KIND_WORDS.get(type(value).__name__, "a value")
+# ----------------------------------------------------------------------------- face-down fields
+UNSEEN = "?"  # what a player sees of a value they may not see
 
 
-# Python's type names, as the language names its kinds (interpreter/check/types.py): a record is a map
-# with declared fields, so a Python error that names a dict cannot tell which of the two it was.
-_KIND_WORDS = {"int": "a number", "float": "a number", "bool": "a yes/no value", "str": "text",
-               "list": "a list", "tuple": "a list", "dict": "a record or map", "NoneType": "none",
-               "GridBoard": "a grid board", "GraphBoard": "a board of arrows"}
+def public_text(g, value) -> str:
+    """The text of a value as a move text or a log may show it: face-down fields as '?' (a field
+    named on its own, {b.amount}, is shown: the information-flow check follows it)."""
+    return to_text(face_down(g, value, 0))  # player 0: nobody
+
+
+def face_down(g, value, player):
+    """A copy of ``value`` with every record field ``player`` may not see replaced by '?' (the game
+    ``g`` says which fields are face down, and until when)."""
+    if type(value) is list:
+        return [face_down(g, v, player) for v in value]
+    if type(value) is not dict:
+        return value
+    rules = g.field_visibility.get(frozenset(value))
+    out = {}
+    for k, v in value.items():
+        vis = rules.get(k) if rules else None
+        if vis is not None and not sees_field(value, vis, player):
+            out[k] = UNSEEN
+        else:
+            out[k] = face_down(g, v, player)
+    return out
+
+
+def sees_field(record: dict, vis, player) -> bool:
+    """Whether ``player`` sees a field of ``record`` whose visibility is ``vis`` (kind, owner, unless)."""
+    kind, owner, unless = vis
+    if unless is not None and record.get(unless):
+        return True
+    if kind == "secret":
+        who = record.get(owner)
+        return who == player or (type(who) is list and player in who)
+    return False

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from rulewright.interpreter.engine.values import copy_value, to_text
+from rulewright.interpreter.engine.values import UNSEEN, copy_value, face_down, public_text, sees_field  # noqa: F401
 
-UNSEEN = "?"
+# face_down, sees_field and public_text live with printing (values.py); these names are for the modules
+# that import them from here (explain.py, determinize.py, statements.py)
+_face_down, _sees_field = face_down, sees_field
 
 
 def masked(value):
@@ -24,39 +26,6 @@ def masked(value):
             return [masked(v) for v in value]
         return {"hidden": len(value)}
     return UNSEEN
-
-
-def _face_down(g, value, player):
-    """A copy of ``value`` with every record field ``player`` may not see replaced by '?'."""
-    if type(value) is list:
-        return [_face_down(g, v, player) for v in value]
-    if type(value) is not dict:
-        return value
-    rules = g.field_visibility.get(frozenset(value))
-    out = {}
-    for k, v in value.items():
-        vis = rules.get(k) if rules else None
-        if vis is not None and not _sees_field(value, vis, player):
-            out[k] = UNSEEN
-        else:
-            out[k] = _face_down(g, v, player)
-    return out
-
-
-def public_text(g, value) -> str:
-    """The text of a value as a move text or a log may show it: face-down fields as '?' (a field
-    named on its own, {b.amount}, is shown: the information-flow check follows it)."""
-    return to_text(_face_down(g, value, 0))  # player 0: nobody
-
-
-def _sees_field(record: dict, vis, player) -> bool:
-    kind, owner, unless = vis
-    if unless is not None and record.get(unless):
-        return True
-    if kind == "secret":
-        who = record.get(owner)
-        return who == player or (type(who) is list and player in who)
-    return False
 
 
 def revealed_now(st) -> set:
@@ -85,7 +54,7 @@ def visible_vars(st, player: Optional[int]) -> dict:
                      else masked(v) for p, v in enumerate(value, 1)]
         else:
             shown = masked(value)
-        out[name] = _face_down(g, shown, player) if items_masked else shown
+        out[name] = face_down(g, shown, player) if items_masked else shown
     return out
 
 
