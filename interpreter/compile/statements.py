@@ -645,10 +645,10 @@ class ProcCompiler:
         self.exec(s, f)
 
     def _Log(self, s):
-        msg = self.expr(s.message)
+        msg, rule = self.expr(s.message), events.place(s.span)
         if s.to is None:
             def f(st, env):
-                st.emit(events.log(msg(st, env)))
+                st.emit(events.log(msg(st, env), None, rule))
         else:
             to = self.expr(s.to)
             count = self.game.player_count
@@ -658,12 +658,13 @@ class ProcCompiler:
                 readers = sorted(readers) if type(readers) is list else [readers]
                 for p in readers:
                     player_index(p, count)  # a player, or a rules error
-                st.emit(events.log(msg(st, env), readers))
+                st.emit(events.log(msg(st, env), readers, rule))
         self.exec(s, f)
 
     def _Reveal(self, s):
         what = s.what
         text = self.expr(s.text) if s.text is not None else None
+        rule = events.place(s.span)
         if isinstance(what, ast.Name) and what.id in self.game.var_decls and what.id not in self.scope:
             name = what.id
             player_var = name in self.game.player_vars
@@ -672,7 +673,7 @@ class ProcCompiler:
                 value = st._vars[name]
                 _turn_up(st, name, 0, value)
                 told = "  ".join(f"{p}: {to_text(v)}" for p, v in enumerate(value, 1)) if player_var else to_text(value)
-                st.emit(events.reveal(text(st, env) if text else f"{name}: {told}", env.get("me")))
+                st.emit(events.reveal(text(st, env) if text else f"{name}: {told}", env.get("me"), rule))
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
             owner, name, count = self.expr(what.obj), what.name, self.game.player_count
 
@@ -680,13 +681,13 @@ class ProcCompiler:
                 p = owner(st, env)
                 value = st._vars[name][player_index(p, count)]
                 _turn_up(st, name, p, value)
-                st.emit(events.reveal(text(st, env) if text else f"player {p}'s {name}: {to_text(value)}", p))
+                st.emit(events.reveal(text(st, env) if text else f"player {p}'s {name}: {to_text(value)}", p, rule))
         else:
             value = self.expr(what)
 
             def f(st, env):
                 v = value(st, env)
-                st.emit(events.reveal(text(st, env) if text else to_text(v), env.get("me")))
+                st.emit(events.reveal(text(st, env) if text else to_text(v), env.get("me"), rule))
         self.exec(s, f)
 
     def _list_expr(self, node, what: str, maps_too: bool = False):
