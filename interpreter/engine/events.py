@@ -28,9 +28,10 @@ DEFAULT_SHOWN = "makes a secret choice"
 
 
 def move(player: int, text: str, shown: Optional[str] = None, rule: Optional[str] = None) -> dict:
-    event = {"event": "move", "player": player, "move": text}
-    if shown is not None:
-        event["shown"] = shown
+    if shown is None:
+        event = {"event": "move", "player": player, "move": text}
+    else:
+        event = {"event": "move", "player": player, "move": text, "shown": shown}
     if rule is not None:
         event["rule"] = rule
     return event
@@ -75,7 +76,8 @@ def place(span) -> str:
 def decision_rule(st) -> str:
     """The rule of the decision ``st`` waits for: its frame stopped just after the ``choose``."""
     frame = st.frames[-1]
-    return place(st.game.procs[frame.proc].spans[frame.pc - 1])
+    span = st.game.procs[frame.proc].spans[frame.pc - 1]
+    return _places.get((span.file, span.line)) or place(span)  # asked at every move: the known ones first
 
 
 def without_rule(event: dict) -> dict:
