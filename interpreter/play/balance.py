@@ -221,6 +221,7 @@ def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = N
     rounds played and the tally. Without ``agents`` the moves are simulate's, move for move."""
     from rulewright.dsl.errors import RulesError
     tally = tally_for(game)
+    # "card": the table keys named (the category's name in report.json and fires.csv, kept for their readers)
     counts = {"kind": Counter(), "head": Counter(), "rule": Counter(), "card": Counter()}
     chosen: dict = {}  # player -> the value of their last move (told in the events when all have chosen)
     first = None
