@@ -1,5 +1,6 @@
 """compare: play two rules files (a game and its variant, or one game with other options) with the same
-agents and the same seeds, and report their balance side by side (report.py makes the figures)."""
+agents and the same seeds, and report their balance side by side (interpreter/play/balance.py makes
+the figures, report.py shows them)."""
 from __future__ import annotations
 
 import os
@@ -46,6 +47,7 @@ def compare(
     import rulewright  # the engine loads only when a command plays (start-up stays short)
     from rulewright.cli import report
     from rulewright.cli.session import rules_ref
+    from rulewright.interpreter.play import balance
     from rulewright.interpreter.api import fresh_seed
     shared = parse_options(option)
     games_ = []
@@ -53,7 +55,7 @@ def compare(
         count = players if players is not None else (games_[0].player_count if games_ else None)
         games_.append(rulewright.load(name, players=count, options={**shared, **parse_options(own)}))
     try:
-        report.check_agents(agents, games_[0].player_count)
+        balance.check_agents(agents, games_[0].player_count)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
     seed = fresh_seed() if seed is None else seed
@@ -66,11 +68,11 @@ def compare(
         if failed:
             err(f"{name}: error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
             raise typer.Exit(REFUSED)
-        reports.append(report.analyze(game, results, seed, agents))
+        reports.append(balance.analyze(game, results, seed, agents))
     written = report.write_report(report_dir, reports, top) if report_dir else []
     if as_json:
         json_line({"reports": [{k: v for k, v in r.items() if k != "samples"} for r in reports],
-                   "differences": report.differences(*reports), "files": written})
+                   "differences": balance.differences(*reports), "files": written})
         return
     console = stdout_console()
     for table in report.tables(reports, top):

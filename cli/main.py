@@ -284,7 +284,8 @@ def simulate(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rulewright.cli.output import stderr_console
     from rulewright.cli.simulate import format_summary, play_one, run_games, summarize
-    from rulewright.cli.report import analyze, play_recorded, write_report
+    from rulewright.cli.report import write_report
+    from rulewright.interpreter.play.balance import analyze, play_recorded
     from rulewright.cli.session import rules_ref
     check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))

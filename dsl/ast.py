@@ -81,6 +81,21 @@ def blocks_of(s):
         yield alt.body
 
 
+def with_blocks(s, change):
+    """``s`` with each block it holds (those ``blocks_of`` gives) replaced by ``change(block)``, a tuple
+    of statements; ``s`` itself when it holds none."""
+    fields = {}
+    if getattr(s, "branches", None):
+        fields["branches"] = tuple((cond, change(b)) for cond, b in s.branches)
+    for part in ("body", "orelse"):
+        inner = getattr(s, part, None)
+        if isinstance(inner, tuple):
+            fields[part] = change(inner)
+    if getattr(s, "alternatives", None):
+        fields["alternatives"] = tuple(attrs.evolve(alt, body=change(alt.body)) for alt in s.alternatives)
+    return attrs.evolve(s, **fields) if fields else s
+
+
 def statements(body):
     """Every statement of a block, the statements of its nested blocks included, in order."""
     for s in body:

@@ -286,9 +286,6 @@ def _value(v):
     return v.id if isinstance(v, ast.Name) else v.value
 
 
-_NESTED = ("body", "orelse")
-
-
 def _labels(stmts) -> list:
     """Every step label in a block, nested blocks included."""
     return [s.label for s in ast.statements(stmts) if isinstance(s, ast.Step)]
@@ -300,16 +297,6 @@ def _rewrite(stmts: tuple, label: str, change) -> tuple:
     for s in stmts:
         if isinstance(s, ast.Step) and s.label == label:
             out.extend(change(s))
-            continue
-        fields = {}
-        for part in _NESTED:
-            inner = getattr(s, part, None)
-            if isinstance(inner, tuple):
-                fields[part] = _rewrite(inner, label, change)
-        if getattr(s, "branches", None):
-            fields["branches"] = tuple((c, _rewrite(b, label, change)) for c, b in s.branches)
-        if getattr(s, "alternatives", None):
-            fields["alternatives"] = tuple(attrs.evolve(a, body=_rewrite(a.body, label, change))
-                                           for a in s.alternatives)
-        out.append(attrs.evolve(s, **fields) if fields else s)
+        else:
+            out.append(ast.with_blocks(s, lambda block: _rewrite(block, label, change)))
     return tuple(out)

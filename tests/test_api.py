@@ -84,13 +84,13 @@ def test_rotating_an_unknown_heading_names_the_headings(tmp_path):
 def test_the_event_history_is_kept_whole_and_shared_by_clones(game):
     state = game.new_state(seed=1)
     state.apply("take 2")
-    assert state.drain_events() == [{"event": "move", "player": 1, "move": "take 2"}]
+    assert state.drain_events() == [{"event": "move", "player": 1, "move": "take 2", "rule": "pick.rules:6"}]
     copy = state.clone()
     assert copy.history is state.history  # a clone costs nothing for the history
     copy.apply("take 1")
     assert [e["move"] for e in copy.event_history()] == ["take 2", "take 1"]
     assert [e["move"] for e in state.event_history()] == ["take 2"]  # the original's is untouched
-    assert copy.drain_events() == [{"event": "move", "player": 2, "move": "take 1"}]
+    assert copy.drain_events() == [{"event": "move", "player": 2, "move": "take 1", "rule": "pick.rules:6"}]
     assert copy.drain_events() == []
 
 

@@ -246,7 +246,7 @@ def test_player_prefix_in_simultaneous_decision(guess, tmp_path):
     played = [(e["player"], e["move"]) for e in events if e["event"] == "move"]
     # secret choices are told in seat order once everyone has chosen, whatever order they were typed in
     assert played == [(1, "pick 1"), (2, "pick 3"), (1, "pick 2"), (2, "pick 2")]
-    assert {"event": "log", "text": "round 1 done"} in events
+    assert {"event": "log", "text": "round 1 done", "rule": "guess.rules:13"} in events  # the referee's stream
     assert events[-1]["scores"] == {"1": 3, "2": 5} and events[-1]["winners"] == [2]
 
 
@@ -714,7 +714,7 @@ def test_json_events_carry_the_legal_moves_on_request():
     result = run("play", "tic-tac-toe", "--seed", "1", "--auto", "first", "--json", "--legal")
     events = json_lines(result.stdout)
     first_move = events[1]
-    assert first_move == {"event": "move", "player": 1, "move": "A1", "to_move": [2],
+    assert first_move == {"event": "move", "player": 1, "move": "A1", "rule": "tic-tac-toe.rules:25", "to_move": [2],
                           "legal_moves": [{"number": i, "player": 2, "text": t} for i, t in
                                           enumerate(["A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"], 1)]}
     assert run("play", "tic-tac-toe", "--legal").exit_code == 2  # only with --json

@@ -1,6 +1,6 @@
-"""Balance reports (cli/report.py) and `rulewright compare` / `simulate --report`: the figures are
-right on games whose answers are known, the rules and table keys that fire are counted exactly, the
-files are written, and the same seed gives the same report."""
+"""Balance reports (interpreter/play/balance.py, shown by cli/report.py) and `rulewright compare` /
+`simulate --report`: the figures are right on games whose answers are known, the rules and table keys
+that fire are counted exactly, the files are written, and the same seed gives the same report."""
 from __future__ import annotations
 
 import json
@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import rulewright
 from rulewright.cli import report
+from rulewright.interpreter.play import balance
 from rulewright.cli.main import app
 
 runner = CliRunner()
@@ -69,16 +70,16 @@ def tokens(tmp_path):
 
 # ---------------------------------------------------------------------------------------- statistics
 def test_wilson_interval_known_values():
-    low, high = report.wilson(50, 100)
+    low, high = balance.wilson(50, 100)
     assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
-    low, high = report.wilson(0, 10)  # never 0 wide at the edge, unlike the normal interval
+    low, high = balance.wilson(0, 10)  # never 0 wide at the edge, unlike the normal interval
     assert low == 0.0 and round(high, 4) == 0.2775
-    assert report.wilson(0, 0) == (0.0, 1.0)
+    assert balance.wilson(0, 0) == (0.0, 1.0)
 
 
 def test_two_proportion_p_value():
-    assert report.two_proportion_p(50, 100, 50, 100) == 1.0
-    assert report.two_proportion_p(60, 100, 40, 100) < 0.01 < report.two_proportion_p(55, 100, 45, 100)
+    assert balance.two_proportion_p(50, 100, 50, 100) == 1.0
+    assert balance.two_proportion_p(60, 100, 40, 100) < 0.01 < balance.two_proportion_p(55, 100, 45, 100)
 
 
 # ---------------------------------------------------------------------------------------- tic-tac-toe
@@ -87,7 +88,7 @@ def test_tic_tac_toe_random_play_has_the_known_first_player_advantage():
     # 12.7 % are drawn (a known exact result: 737 / 1260 etc. of the weighted game tree).
     game = rulewright.load("tic-tac-toe")
     results = report.run_recorded(game, "tic-tac-toe", list(range(3000)), 1, 1000, agents="random")
-    r = report.analyze(game, results, 0, "random")
+    r = balance.analyze(game, results, 0, "random")
     first = r["first_player"]
     assert first["low"] <= 0.585 <= first["high"] and first["high"] - first["low"] < 0.04
     assert first["seats"] == {"1": 3000, "2": 0}  # player 1 always moves first
@@ -107,7 +108,7 @@ def test_tic_tac_toe_random_play_has_the_known_first_player_advantage():
 def test_rules_and_table_keys_are_counted_exactly(tokens):
     game = rulewright.load(str(tokens))
     results = report.run_recorded(game, str(tokens), list(range(40)), 1, 1000, agents="first")
-    r = report.analyze(game, results, 0, "first")
+    r = balance.analyze(game, results, 0, "first")
     rules = r["fires"]["rule"]
     draws = next(k for k in rules if 'draws {t}' in k)
     assert draws.startswith("round: log") and rules[draws]["per_game"] == 4  # 2 players x 2 rounds
@@ -124,7 +125,7 @@ def test_rules_and_table_keys_are_counted_exactly(tokens):
     # 'first' always takes "pass", the first course of action: 2 turns x 2 rounds
     (passing,) = [k for k in rules if k.endswith('"pass":')]
     assert rules[passing]["per_game"] == 4 and not any(k.endswith('"double":') for k in rules)
-    assert report.UNMATCHED not in rules
+    assert balance.UNMATCHED not in rules
     # every draw names one token; "Blue Moon" is never also counted as "Blue"
     cards = r["fires"]["card"]
     assert sum(c["total"] for c in cards.values()) == 4 * 40
@@ -143,7 +144,7 @@ def test_rules_and_table_keys_are_counted_exactly(tokens):
 def test_random_seats_double_sometimes_and_the_scores_follow(tokens):
     game = rulewright.load(str(tokens))
     results = report.run_recorded(game, str(tokens), list(range(60)), 1, 1000, agents="random")
-    r = report.analyze(game, results, 5, "random")
+    r = balance.analyze(game, results, 5, "random")
     doubles = next(v for k, v in r["fires"]["rule"].items() if k.endswith('"double":'))
     passes = next(v for k, v in r["fires"]["rule"].items() if k.endswith('"pass":'))
     assert doubles["total"] + passes["total"] == 4 * 60 and 0 < doubles["total"] < 4 * 60

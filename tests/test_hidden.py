@@ -238,3 +238,34 @@ turn:
     st.apply(st.legal_moves()[0])
     with pytest.raises(AssertionError, match="naming"):
         watch.check()
+
+
+def test_the_rule_of_an_event_reaches_the_referee_only():
+    """The line that wrote a log can tell which branch of the rules ran, and a branch may follow a
+    secret: the referee's copy of an event names its rule (file:line), a player's copy never does, so
+    the two branches below, one public text each, look the same to every player."""
+    text = ('''game "Coin"
+players 2
+player var side = "" secret
+turn:
+    choose c in ["heads", "tails"] secretly as "{c}" shown "picks a side"
+    me.side = c
+    if me.side == "heads":
+        log "player {me} picked"
+    else:
+        log "player {me} picked"
+    end game
+''')
+    game = Game(parse(text, "coin.rules"), 2)  # without the checker, which may refuse the branch
+    told = {}
+    for side, line in (("heads", 8), ("tails", 10)):
+        st = game.new_state(seed=1)
+        st.apply(side)
+        referee = st.event_history()
+        assert [(e["event"], e.get("rule")) for e in referee[:2]] == [("move", "coin.rules:5"),
+                                                                      ("log", f"coin.rules:{line}")]
+        for p in (1, 2):
+            mine = st.event_history(p)
+            assert mine == [seen_by(e, p) for e in referee] and not any("rule" in e for e in mine)
+        told[side] = st.drain_events(2)
+    assert told["heads"] == told["tails"]

@@ -106,7 +106,8 @@ def test_one_process_plays_whole_games_of_several_rules(client):
 def test_apply_by_number_with_the_legal_moves_after_it_and_undo(client):
     c = client("tic-tac-toe", "--seed", "3")
     reply = c.ask(cmd="apply", move=5, legal=True)  # the 5th legal move: B2
-    assert reply == {"ok": True, "cmd": "apply", "events": [{"event": "move", "player": 1, "move": "B2"}],
+    assert reply == {"ok": True, "cmd": "apply", "events": [{"event": "move", "player": 1, "move": "B2",
+                                                                   "rule": "tic-tac-toe.rules:25"}],
                      "to_move": [2], "over": False,
                      "moves": [{"number": i, "player": 2, "text": t}
                                for i, t in enumerate(["A1", "A2", "A3", "B1", "B3", "C1", "C2", "C3"], 1)]}
@@ -114,7 +115,8 @@ def test_apply_by_number_with_the_legal_moves_after_it_and_undo(client):
     assert c.ask(cmd="view")["view"]["vars"]["marks"] == {}
     assert c.ask(cmd="undo") == {"ok": False, "cmd": "undo", "error": "no move to undo"}
     again = c.ask(cmd="apply", move="a1")
-    assert again["events"] == [{"event": "move", "player": 1, "move": "A1"}]  # the undone B2 is not told again
+    # the undone B2 is not told again
+    assert again["events"] == [{"event": "move", "player": 1, "move": "A1", "rule": "tic-tac-toe.rules:25"}]
 
 
 ERRORS = [

@@ -69,7 +69,8 @@ def test_a_secret_decision_shows_its_masked_text_to_the_others_only(game):
     st = game.new_state(seed=1)
     st.apply("bid 2")
     referee = st.events
-    assert referee[0] == {"event": "move", "player": 1, "move": "bid 2", "shown": "places a bid token"}
+    assert referee[0] == {"event": "move", "player": 1, "move": "bid 2", "shown": "places a bid token",
+                          "rule": "bids.rules:19"}  # the referee's copy names the decision
     assert st.drain_events(2) == [{"event": "move", "player": 1, "move": "places a bid token", "secret": True}]
 
 
@@ -77,7 +78,7 @@ def test_private_logs_reach_their_readers_only(game):
     st = game.new_state(seed=1)
     st.apply("bid 2")
     events = st.event_history()
-    assert {"event": "log", "text": "you bid 2", "to": [1]} in events
+    assert {"event": "log", "text": "you bid 2", "to": [1], "rule": "bids.rules:21"} in events
     assert "you bid 2" in str(st.event_history(1)) and "you bid 2" not in str(st.event_history(2))
 
 

@@ -213,32 +213,33 @@ class ProcCompiler:
         self.exec(s, [f"{self.constant(runtime.won)}(st, {players.source}, {self.game.player_count})"])
 
     def _Log(self, s):
-        msg = self.expr(s.message)
+        msg, rule = self.expr(s.message), ascii(events.place(s.span))  # the referee's copy says which rule
         log = self.constant(events.log)
         if s.to is None:
-            return self.exec(s, [f"st.emit({log}({msg.source}))"])
+            return self.exec(s, [f"st.emit({log}({msg.source}, None, {rule}))"])
         to = self.expr(s.to)  # the readers first (each a player, or a rules error), then the text
         self.exec(s, [f"_r = {self.constant(runtime.readers)}({to.source}, {self.game.player_count})",
-                      f"st.emit({log}({msg.source}, _r))"])
+                      f"st.emit({log}({msg.source}, _r, {rule}))"])
 
     def _Reveal(self, s):
         what = s.what
         text = self.expr(s.text) if s.text is not None else None
         reveal, turn_up = self.constant(events.reveal), self.constant(runtime.turn_up)
+        rule = ascii(events.place(s.span))
         if isinstance(what, ast.Name) and what.id in self.game.var_decls and what.id not in self.scope:
             name = ascii(what.id)
             told = text.source if text else \
                 f"{self.constant(runtime.told)}({name}, _v, {what.id in self.game.player_vars})"
-            lines = [f"_v = st._vars[{name}]", f"{turn_up}(st, {name}, 0, _v)", f"st.emit({reveal}({told}, env.get('me')))"]
+            lines = [f"_v = st._vars[{name}]", f"{turn_up}(st, {name}, 0, _v)", f"st.emit({reveal}({told}, env.get('me'), {rule}))"]
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
             owner, name, count = self.expr(what.obj), ascii(what.name), self.game.player_count
             told = text.source if text else f"{self.constant(runtime.entry_told)}(_p, {name}, _v)"
             lines = [f"_p = {owner.source}", f"_v = st._vars[{name}][_player_index(_p, {count})]",
-                     f"{turn_up}(st, {name}, _p, _v)", f"st.emit({reveal}({told}, _p))"]
+                     f"{turn_up}(st, {name}, _p, _v)", f"st.emit({reveal}({told}, _p, {rule}))"]
         else:
             value = self.expr(what)
             told = text.source if text else "_to_text(_v)"
-            lines = [f"_v = {value.source}", f"st.emit({reveal}({told}, env.get('me')))"]
+            lines = [f"_v = {value.source}", f"st.emit({reveal}({told}, env.get('me'), {rule}))"]
         self.exec(s, lines)
 
     def _list_lines(self, node, into: str, what: str, maps_too: bool = False) -> list:

@@ -226,7 +226,9 @@ def _check_replay(game, st: State) -> None:
                                ("generator", st.rng.getstate(), again.rng.getstate()),
                                ("running rules", [(f.proc, f.pc, f.locals) for f in st.frames],
                                 [(f.proc, f.pc, f.locals) for f in again.frames]),
-                               ("events", st.event_history(), again.event_history())):
+                               # the same events, whatever line their rules stand on (comments may move them)
+                               ("events", [events.without_rule(e) for e in st.event_history()],
+                                [events.without_rule(e) for e in again.event_history()])):
         if mine != theirs:
             differ = ""
             if what == "variables":
@@ -379,8 +381,9 @@ def _restore_history(st: State, history) -> None:
 
 
 def _is_event(e) -> bool:
-    """An event as events.py makes them: a move names its player and text, a log's readers are players."""
-    if not isinstance(e, dict) or not isinstance(e.get("event"), str):
+    """An event as events.py makes them: a move names its player and text, a log's readers are players,
+    a rule is a text (a save made before events named their rules has none)."""
+    if not isinstance(e, dict) or not isinstance(e.get("event"), str) or not isinstance(e.get("rule", ""), str):
         return False
     if e["event"] == "move" and not (isinstance(e.get("player"), int) and isinstance(e.get("move"), str)
                                      and isinstance(e.get("shown", ""), str)):

@@ -367,14 +367,15 @@ class State:
         pend = self.pending
         self.moves_made += 1
         if not pend.simultaneous:
-            self.emit(events.move(p, option.text, option.shown))
+            self.emit(events.move(p, option.text, option.shown, events.decision_rule(self)))
             self.frames[-1].locals[pend.var] = option.value
         else:
             pend.chosen[p] = option.value
             pend.texts[p] = [option.text, option.shown]
+            rule = events.decision_rule(self)
             for q in pend.options:
                 if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
-                    move = events.move(q, *pend.texts[q])
+                    move = events.move(q, *pend.texts[q], rule)
                     if pend.window:  # only the player knows they were asked; an answer shows in what it does
                         move["to"] = [q]
                     self.emit(move)
