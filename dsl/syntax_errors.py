@@ -3,11 +3,13 @@
 `syntax_error` turns a Lark exception into a RulesSyntaxError. It asks, in this order:
 1. the slips a newcomer makes (`_slip`): words and operators of other languages, a quote ending a
    {hole}, a def written as a block, a misspelt keyword. These read the text around the error.
-2. the table of wrong examples (`EXAMPLES`): the error is matched with the examples the way Lark's
-   `UnexpectedInput.match_examples` does (the same parser state and the same acceptable tokens), and
-   also on the kind of token refused.
+2. the table of wrong examples (`EXAMPLES`): each entry is a message, a hint, and snippets that give
+   them. An error takes the entry of the snippet that fails the way it does, as Lark's
+   `UnexpectedInput.match_examples` finds it (the same tokens acceptable there), matched also on the
+   kind of token refused (or the character the lexer stops at), and not on the depth of the parser's
+   stack: Lark's matching asks for the same depth, and a rules file nests its blocks at every depth.
 3. the rules that read the text (an unclosed bracket, a block that is not indented...) and the
-   general ones (what the parser expected there).
+   general ones (what the parser expected there): no few snippets could stand for these.
 """
 from __future__ import annotations
 
@@ -39,6 +41,74 @@ def _describe(terminal: str) -> str:
     return terminal.lower()
 
 
+@attrs.frozen
+class Example:
+    """A message and a hint, and wrong snippets (whole rules texts) that give them. In ``message``,
+    {token} stands for what the parser refused ('=', end of line) and {char} for the character the
+    lexer could not read."""
+    message: str
+    hint: str
+    snippets: tuple[str, ...]
+
+
+_IN_A_BLOCK = "turn:\n    "  # the start of a snippet that is a statement
+
+STRING_NOT_CLOSED = Example(
+    "this string is never closed", 'end it with " on the same line (write \\" for a quote inside it)',
+    ('game "T\n',))
+LONE_CARRIAGE_RETURN = Example(
+    "unexpected character {char}", "end lines with a newline ('\\n' or '\\r\\n'), not a lone carriage return",
+    ('game "T"\rplayers 2\n',))
+MISSING_COLON = Example("unexpected {token}", "a block header ends with ':'", (
+    "turn\n", "procedure f()\n", "display\n",
+    _IN_A_BLOCK + "if x\n", _IN_A_BLOCK + "if x.y\n", _IN_A_BLOCK + "if f(x)\n", _IN_A_BLOCK + "if xs[0]\n",
+    _IN_A_BLOCK + "if 1\n", _IN_A_BLOCK + "if true\n", _IN_A_BLOCK + "if \"a\"\n", _IN_A_BLOCK + "if [x]\n",
+    _IN_A_BLOCK + "if x is y\n", _IN_A_BLOCK + "for x in xs\n", _IN_A_BLOCK + "repeat 3 times\n",
+    _IN_A_BLOCK + "step \"s\"\n", _IN_A_BLOCK + "choose\n", _IN_A_BLOCK + "choose by 1\n",
+    _IN_A_BLOCK + "each p in players secretly\n", _IN_A_BLOCK + 'choose:\n        "a"\n', 'after step "s"\n',
+))
+SINGLE_EQUALS = Example("unexpected {token}", "to compare two values write '=='; a single '=' gives a variable a value", (
+    _IN_A_BLOCK + "if x = 1:\n", _IN_A_BLOCK + "if x.y = 1:\n", _IN_A_BLOCK + "if f(x) = 1:\n",
+    _IN_A_BLOCK + "if xs[0] = 1:\n", _IN_A_BLOCK + "if 1 = x:\n", _IN_A_BLOCK + "if true = x:\n",
+    'require x = 1 else "no"\n', "end when x = 1\n", "var n = count(x in xs where x = 1)\n",
+    "board b when x = 1: grid 3 by 3\n",
+))
+IF_WITHOUT_ELSE = Example(
+    "expected 'else': a value with 'if' needs the value for when the test fails",
+    "write 'x if test else y', or an 'if' statement for a change made only when the test holds", (
+        "var y = 1 if x\n", "var y = 1 if x.y\n", "var y = 1 if f(x)\n", "var y = 1 if xs[0]\n",
+        "var y = [1 if x]\n", "var y = f(1 if x)\n", "var y = [1 if x, 2]\n",
+    ))
+EXAMPLES = (STRING_NOT_CLOSED, LONE_CARRIAGE_RETURN, MISSING_COLON, SINGLE_EQUALS, IF_WITHOUT_ELSE)
+
+def _place(exc: UnexpectedInput):
+    """What an example must share with an error to stand for it: the kind of token refused and the
+    tokens the parser would accept there, or the character the lexer stopped at."""
+    if isinstance(exc, UnexpectedCharacters):
+        return ("character", exc.char)
+    if isinstance(exc, UnexpectedToken):
+        return (exc.token.type, frozenset(exc.expected), frozenset(exc.accepts))
+    return None
+
+
+@functools.cache
+def _examples_by_place() -> dict:
+    """Each example's place, found once by parsing its snippets (the first example of a place wins)."""
+    found: dict = {}
+    for example in EXAMPLES:
+        for snippet in example.snippets:
+            try:
+                lark().parse(snippet, start="start")
+            except UnexpectedInput as exc:
+                found.setdefault(_place(exc), example)
+    return found
+
+
+def example_for(exc: UnexpectedInput):
+    """The entry of EXAMPLES whose snippets fail where and as ``exc`` does, or None."""
+    return _examples_by_place().get(_place(exc))
+
+
 def syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: bool = True) -> RulesSyntaxError:
     """The diagnostic for a parse error. ``statement`` is false for the text of a {hole} (an expression)."""
     lines = source_lines(text)
@@ -58,13 +128,10 @@ def syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: bool
         message, column, hint = slip
         return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))
     hint = ""
+    example = None  # the entry of EXAMPLES a rule below picks
     if isinstance(exc, UnexpectedCharacters):
         message = f"unexpected character {exc.char!r}"
-        if exc.char == '"':
-            message = "this string is never closed"
-            hint = 'end it with " on the same line (write \\" for a quote inside it)'
-        elif exc.char == "\r":
-            hint = "end lines with a newline ('\\n' or '\\r\\n'), not a lone carriage return"
+        example = {'"': STRING_NOT_CLOSED, "\r": LONE_CARRIAGE_RETURN}.get(exc.char)
     elif isinstance(exc, UnexpectedEOF):
         message = "unexpected end of file"
     else:
@@ -75,7 +142,7 @@ def syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: bool
         header = _previous_code_line(lines, line)
         first_word = source_line.split()[0] if source_line.split() else ""
         if token.type == "_NL" and "COLON" in (exc.expected or ()):
-            hint = "a block header ends with ':'"
+            example = MISSING_COLON
         elif token.type == "_INDENT" and source_line.lstrip().startswith('"') \
                 and header.split("#", 1)[0].rstrip().endswith('"'):
             hint = "to go on with a text on the next line, end this line with '\\'"
@@ -89,18 +156,22 @@ def syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: bool
             hint = "indent the lines of the block under the line that ends with ':'"
         elif token.type == "EQUAL" and (first_word in ("if", "elif", "while", "require", "end")
                                         or " where " in source_line):
-            hint = "to compare two values write '=='; a single '=' gives a variable a value"
+            example = SINGLE_EQUALS
         elif first_word in ("elif", "else", "else:") and token.line == line:
             hint = f"'{first_word.rstrip(':')}' follows an 'if' block, at the same indentation as the 'if'"
         elif {"INT", "NAME", "STRING"} <= set(exc.expected or ()):
             hint = "expected a value here: a number, a name, a text in quotes, a list [...]"
         elif "ELSE" in (exc.expected or ()) and " if " in source_line[:column] \
                 and token.type in ("_NL", "RPAR", "RSQB", "RBRACE", "COMMA"):
-            # 'x if c' is a value only with the value for when c fails
-            message = "expected 'else': a value with 'if' needs the value for when the test fails"
-            hint = "write 'x if test else y', or an 'if' statement for a change made only when the test holds"
-        elif expected and len(expected) <= 6:
-            hint = "expected " + ", ".join(expected)
+            example = IF_WITHOUT_ELSE  # 'x if c' is a value only with the value for when c fails
+        else:
+            example = example_for(exc)  # no rule speaks: the error may fail where an example does
+            if example is None and expected and len(expected) <= 6:
+                hint = "expected " + ", ".join(expected)
+    if example is not None:
+        shown_token = _shown(exc.token) if isinstance(exc, UnexpectedToken) else ""
+        message = example.message.format(token=shown_token, char=repr(getattr(exc, "char", "")))
+        hint = example.hint
     return RulesSyntaxError(Diagnostic(message, filename, line, column, source_line, hint))
 
 
