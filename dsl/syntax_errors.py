@@ -1,15 +1,19 @@
 """What a syntax error says: the message, the place and the hint for each way the parser can fail.
 
-`syntax_error` turns a Lark exception into a RulesSyntaxError. It asks, in this order:
+`syntax_error` turns a Lark exception into a RulesSyntaxError. The words of its most common messages
+are data: `EXAMPLES`, each entry a message, a hint, and wrong snippets that give them (a test parses
+every snippet). It asks, in this order:
 1. the slips a newcomer makes (`_slip`): words and operators of other languages, a quote ending a
    {hole}, a def written as a block, a misspelt keyword. These read the text around the error.
-2. the table of wrong examples (`EXAMPLES`): each entry is a message, a hint, and snippets that give
-   them. An error takes the entry of the snippet that fails the way it does, as Lark's
-   `UnexpectedInput.match_examples` finds it (the same tokens acceptable there), matched also on the
-   kind of token refused (or the character the lexer stops at), and not on the depth of the parser's
-   stack: Lark's matching asks for the same depth, and a rules file nests its blocks at every depth.
-3. the rules that read the text (an unclosed bracket, a block that is not indented...) and the
-   general ones (what the parser expected there): no few snippets could stand for these.
+2. the rules, each naming an entry of EXAMPLES or its own words: a string never closed, a header
+   without ':', an unclosed bracket, a block not indented, '=' in a condition, what was expected.
+   Some read the text; the others hold for every place where the parser expects some token, which
+   no few snippets could stand for.
+3. where no rule speaks, the entry whose snippet fails at the same place, found the way Lark's
+   `UnexpectedInput.match_examples` finds it but keyed on the kind of token refused and the tokens
+   expected and acceptable there, not on the depth of the parser's stack (Lark's matching asks for
+   the same depth, and a rules file nests its blocks at every depth). A snippet added to an entry
+   gives its hint at one more place.
 """
 from __future__ import annotations
 
