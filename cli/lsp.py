@@ -4,7 +4,8 @@ As you type it publishes the checker's diagnostics (the same ones `validate` pri
 and column); on a name it gives a hover (what the name is, its declaration and the comment above it),
 go-to-definition (into a variant's base file too), and completion of declared names, built-in functions
 and the language's keywords. Every name comes from the symbol table (interpreter/check/symbols.py) and every
-keyword from the grammar; this module only finds the word under the cursor and answers in LSP's terms.
+keyword from the grammar (dsl/grammar.py: keywords()); this module only finds the word under the cursor
+and answers in LSP's terms.
 
 ``Document`` does the work and knows nothing of LSP; ``serve`` wires it to pygls (an optional
 dependency: ``pip install 'rulewright[lsp]'``).
@@ -20,7 +21,8 @@ from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesError
-from rulewright.dsl.parser import _all_keywords, parse
+from rulewright.dsl.grammar import keywords
+from rulewright.dsl.parser import parse
 from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.api import shipped_games
 from rulewright.interpreter.engine.builtins import BUILTINS
@@ -194,7 +196,7 @@ class Document:
             return None
         found = self.declaration(word, before.rstrip().endswith("."), line)
         if found is None:
-            return f"`{word}`: a keyword of the rules language" if word in _all_keywords() else None
+            return f"`{word}`: a keyword of the rules language" if word in keywords() else None
         what, decl = found
         out = [f"**{what}**"]
         spec = decl
@@ -256,7 +258,7 @@ class Document:
                 for name in sorted(sym.player_vars):
                     items.setdefault(name, ("variable", sym.describe(name)))
         else:
-            for k in sorted(_all_keywords()):
+            for k in sorted(keywords()):
                 items[k] = ("keyword", "keyword")
             for name, b in sorted(BUILTINS.items()):
                 items[name] = ("function", b.doc or "built-in function")
