@@ -10,9 +10,9 @@ from rulewright.cli.screen import screen_text
 from rulewright.dsl.errors import RulesError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import shipped_games
-from game_support import played
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.present.screen import build
+from rulewright.testing import played
 
 GAMES = sorted(shipped_games())
 

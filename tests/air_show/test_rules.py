@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import at_step, drive, face_down, game, logs, mover, plane, ready, texts
+from rulewright.testing import logs, mover, texts
+
+from .helpers import at_step, drive, face_down, game, plane, ready
 
 SHOW_CARDS = [f"AS{i:02d}" for i in range(1, 41)]
 
