@@ -17,6 +17,7 @@ import pytest
 pytest.register_assert_rewrite("rulewright.testing")  # its asserts explain themselves like a test's
 
 from rulewright.dsl.parser import parse  # noqa: E402
+from rulewright.interpreter.api import load  # noqa: E402
 from rulewright.interpreter.check.checker import check  # noqa: E402
 from rulewright.testing import game_from_text, snippet  # noqa: E402
 
@@ -48,6 +49,17 @@ def make_game():
     """make_game(text, players=None, options=None) -> a Game compiled from a rules snippet."""
     def build(source: str, players=None, options=None, filename: str = "test.rules"):
         return game_from_text(snippet(source), players, options, filename)
+    return build
+
+
+@pytest.fixture
+def load_file(tmp_path):
+    """load_file(text, name="test.rules", players=None) -> the Game ``rulewright.load`` makes of ``text``
+    written to the file ``name`` in the test's folder (the path a user's rules file takes)."""
+    def build(text: str, name: str = "test.rules", players=None):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return load(str(path), players=players)
     return build
 
 

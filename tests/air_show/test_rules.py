@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.testing import logs, mover, texts
+from rulewright.testing import logs, mover, play, texts
 
 from .helpers import at_step, drive, face_down, game, plane, ready
 
@@ -21,11 +21,6 @@ def order(st):
     n = st.game.player_count
     fp = st.vars["first_player"]
     return [(fp - 1 + k) % n + 1 for k in range(n)]
-
-
-def play(st, *moves):
-    for m in moves:
-        st.apply(m)
 
 
 def set_fleet(st, p, *planes):
