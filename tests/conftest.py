@@ -1,9 +1,11 @@
 """Shared fixtures: a game or its diagnostics from a rules snippet written inline in a test, the small
 rules texts several test files play, and programs in a real pseudo-terminal.
 
-The helpers a test imports (legal move texts, log lines, random playouts, a shipped game compiled once)
-are in rulewright/testing.py, imported by their full name: tests/ is no package (the repository's root
-is one), so nothing here is importable but through pytest's fixtures.
+The helpers a test imports (a game from a rules text, a shipped game compiled once, legal move texts, log
+lines, random playouts) are in rulewright/testing.py, imported by their full name: tests/ cannot be a
+package (the repository's root is one, so pytest would import it again under the checkout folder's name),
+and a module beside the tests is importable only through sys.path. What is shared here is shared as
+fixtures.
 """
 from __future__ import annotations
 

@@ -19,13 +19,11 @@ LOW, HIGH = player_range(load_rules("biplane"))
 
 @pytest.mark.parametrize("players", range(LOW, HIGH + 1))
 def test_more_ammo_random_playouts_keep_the_four_new_cards(players):
+    """The playouts of tests/test_shipped_variants.py (which checks their scored end), the cards counted."""
     game = rulewright.load("biplane-more-ammo", players=players)
     for seed in PLAYOUT_SEEDS:
         st = game.new_state(seed=seed)
         random_playout(st, random.Random(seed), limit=20_000)
-        out = st.outcome()
-        assert sorted(p for group in out.ranking for p in group) == list(range(1, players + 1))
-        assert set(out.winners) <= set(range(1, players + 1))
         assert sum(cards_everywhere(st).values()) == 68      # the four new cards stay accounted for
 
 
