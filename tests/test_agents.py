@@ -242,22 +242,10 @@ def test_the_commands_take_an_agent_spec():
         assert bad.exit_code == 2, args
 
 
-DICE = """
-game "Dice"
-players 2
-player var score = 0
-turn:
-    choose a in ["roll", "stop"] as "{a}"
-    if a == "roll":
-        me.score += roll(6)
-end when round_number == 2 after round
-"""
-
-
-def test_search_agents_draw_chance_outcomes_in_explicit_mode(make_game):
+def test_search_agents_draw_chance_outcomes_in_explicit_mode(make_game, dice_rules):
     """With explicit chance a search's copies meet chance nodes; they draw them by their probabilities.
     Rolling only ever adds to the score, so every agent that looks ahead rolls."""
-    st = make_game(DICE).new_state(chance="explicit")
+    st = make_game(dice_rules).new_state(chance="explicit")
     for spec in ("greedy", "mcts:iterations=40", "ismcts:iterations=40"):
         assert agents_for(spec, 2, 0)[0].choose(st, 1).text == "roll", spec
     assert st.vars["score"] == [0, 0] and not st.is_chance()
@@ -302,7 +290,7 @@ def test_a_secret_choice_already_made_is_made_again_from_the_dealt_hand(make_gam
 def test_the_search_advises_alike_where_the_player_cannot_tell_the_difference(name):
     """A hint must not depend on what its player cannot see: seeded alike, the searches give the same
     figures in the real game and in a copy whose unseen cards were dealt otherwise."""
-    from game_support import played
+    from rulewright.testing import played
     st = played(name, moves=10)
     player = st.to_move()[0]
     twin = determinize(st, player, random.Random(99))

@@ -18,10 +18,8 @@ turn:
 
 
 @pytest.fixture
-def game(tmp_path):
-    path = tmp_path / "pick.rules"
-    path.write_text(RULES)
-    return rulewright.load(str(path))
+def game(load_file):
+    return load_file(RULES, "pick.rules")
 
 
 def test_the_loop_of_the_contract_plays_to_an_outcome(game):
@@ -112,10 +110,8 @@ end when done >= 1 after round
 
 
 @pytest.fixture
-def pool_game(tmp_path):
-    path = tmp_path / "pool.rules"
-    path.write_text(SIMULTANEOUS)
-    return rulewright.load(str(path))
+def pool_game(load_file):
+    return load_file(SIMULTANEOUS, "pool.rules")
 
 
 def _powers(state):
@@ -150,51 +146,45 @@ def test_a_save_of_a_half_made_simultaneous_decision_goes_on_like_the_original(p
     assert _powers(loaded) == _powers(state) == ([11, 12], [1, 2])
 
 
-def _game(tmp_path, text, players=2):
-    path = tmp_path / "g.rules"
-    path.write_text(text)
-    return rulewright.load(str(path), players=players)
-
-
-def test_changing_a_list_of_lines_does_not_change_the_board(tmp_path):
-    g = _game(tmp_path, 'game "L"\nplayers 2\nboard b: grid 3 by 3 headings e ne n nw w sw s se\n'
-                        'var seen = 0\nvar after = 0\nturn:\n    let s = "B2"\n    let ls = lines(3, s)\n'
-                        '    seen = len(ls)\n    remove first(ls) from ls\n    after = len(ls)\n    end game\n')
+def test_changing_a_list_of_lines_does_not_change_the_board(load_file):
+    g = load_file('game "L"\nplayers 2\nboard b: grid 3 by 3 headings e ne n nw w sw s se\n'
+                  'var seen = 0\nvar after = 0\nturn:\n    let s = "B2"\n    let ls = lines(3, s)\n'
+                  '    seen = len(ls)\n    remove first(ls) from ls\n    after = len(ls)\n    end game\n')
     assert [g.new_state(seed=i).vars["seen"] for i in range(3)] == [4, 4, 4]
 
 
-def test_a_quantifier_leaves_a_local_of_the_same_name_alone(tmp_path):
-    g = _game(tmp_path, 'game "Q"\nplayers 2\nvar seen = 0\nvar xs = [3, 7]\nturn:\n    let x = 1\n'
-                        '    let n = count(x in xs where x > 5)\n    let ys = [x in xs : x * 2]\n'
-                        '    seen = x\n    end game\n')
+def test_a_quantifier_leaves_a_local_of_the_same_name_alone(load_file):
+    g = load_file('game "Q"\nplayers 2\nvar seen = 0\nvar xs = [3, 7]\nturn:\n    let x = 1\n'
+                  '    let n = count(x in xs where x > 5)\n    let ys = [x in xs : x * 2]\n'
+                  '    seen = x\n    end game\n')
     assert g.new_state(seed=1).vars["seen"] == 1
 
 
-def test_player_zero_is_an_error_not_the_last_player(tmp_path):
-    g = _game(tmp_path, 'game "P"\nplayers 3\nplayer var score = 0\nturn:\n    let left = me - 1\n'
-                        '    left.score += 10\n    end game\n', players=3)
+def test_player_zero_is_an_error_not_the_last_player(load_file):
+    g = load_file('game "P"\nplayers 3\nplayer var score = 0\nturn:\n    let left = me - 1\n'
+                  '    left.score += 10\n    end game\n')
     with pytest.raises(rulewright.RulesRuntimeError, match="in 'turn': 0 is not a player of this game"):
         g.new_state(seed=1)
 
 
-def test_a_starting_value_made_from_another_variable_is_a_copy(tmp_path):
-    g = _game(tmp_path, 'game "C"\nplayers 2\nvar deck = [1, 2]\nvar start = deck\nturn:\n'
-                        '    add 3 to deck\n    end game\n')
+def test_a_starting_value_made_from_another_variable_is_a_copy(load_file):
+    g = load_file('game "C"\nplayers 2\nvar deck = [1, 2]\nvar start = deck\nturn:\n'
+                  '    add 3 to deck\n    end game\n')
     state = g.new_state(seed=1)
     assert state.vars["deck"] == [1, 2, 3] and state.vars["start"] == [1, 2]
 
 
-def test_end_game_inside_scoring_ends_the_scoring(tmp_path):
-    g = _game(tmp_path, 'game "S"\nplayers 2\nplayer var score = 0\nturn:\n    score[me] += 1\n    end game\n'
-                        'scoring:\n    for p in players:\n        p.score += 1\n    end game\n')
+def test_end_game_inside_scoring_ends_the_scoring(load_file):
+    g = load_file('game "S"\nplayers 2\nplayer var score = 0\nturn:\n    score[me] += 1\n    end game\n'
+                  'scoring:\n    for p in players:\n        p.score += 1\n    end game\n')
     state = g.new_state(seed=1)
     assert state.is_over() and state.outcome().scores == {1: 2, 2: 1}
 
 
-def test_a_let_in_a_branch_an_option_turns_off_still_compiles(tmp_path):
-    _game(tmp_path, 'game "F"\nplayers 2\noption bonus: on | off\nvar total = 0\nturn:\n'
-            '    if bonus == on:\n        let extra = 5\n    choose x in [1, 2]\n'
-            '    total += x + (extra if bonus == on else 0)\n    end game\n')
+def test_a_let_in_a_branch_an_option_turns_off_still_compiles(tmp_path, load_file):
+    load_file('game "F"\nplayers 2\noption bonus: on | off\nvar total = 0\nturn:\n'
+              '    if bonus == on:\n        let extra = 5\n    choose x in [1, 2]\n'
+              '    total += x + (extra if bonus == on else 0)\n    end game\n', "g.rules")
     path = tmp_path / "g.rules"
     state = rulewright.load(str(path), options={"bonus": "off"}).new_state(seed=1)
     state.apply("2")

@@ -11,16 +11,6 @@ from rulewright.dsl.errors import IllegalMoveError, RulesError
 from rulewright.interpreter.engine.chance import ChanceState
 from rulewright.interpreter.engine.state import State
 
-DICE = """
-game "Dice"
-players 2
-player var score = 0
-turn:
-    choose a in ["roll", "stop"] as "{a}"
-    if a == "roll":
-        me.score += roll(6)
-end when round_number == 2 after round
-"""
 
 PAIRS = """
 game "Pairs"
@@ -91,8 +81,8 @@ def test_expectations_over_every_deal_are_exact():
     assert deals == 6 and expected == 0
 
 
-def test_a_roll_in_a_move_is_a_chance_node_and_the_move_waits_for_it(make_game):
-    st = make_game(DICE).new_state(chance="explicit")
+def test_a_roll_in_a_move_is_a_chance_node_and_the_move_waits_for_it(make_game, dice_rules):
+    st = make_game(dice_rules).new_state(chance="explicit")
     assert not st.is_chance()
     st.apply("roll")
     assert st.is_chance()
@@ -111,8 +101,8 @@ def test_equal_items_of_a_shuffle_are_one_outcome(make_game):
     assert st.vars["hand"] == ["b", "a"]
 
 
-def test_refused_chance_and_moves_change_nothing(make_game):
-    st = make_game(DICE).new_state(chance="explicit")
+def test_refused_chance_and_moves_change_nothing(make_game, dice_rules):
+    st = make_game(dice_rules).new_state(chance="explicit")
     st.apply("roll")
     before = (st.view(None), [o.text for o in st.chance_outcomes()])
     with pytest.raises(IllegalMoveError, match="chance acts now"):
@@ -178,10 +168,10 @@ def test_all_six_deals_give_each_hand_pair_once():
     assert len(seen) == 6
 
 
-def test_undo_goes_back_past_moves_that_drew(make_game):
+def test_undo_goes_back_past_moves_that_drew(make_game, dice_rules):
     """Every move can be taken back, those whose draws were chosen too, and the move that waits at a
     chance node is taken back first (the state is already the one before it)."""
-    st = make_game(DICE).new_state(seed=1, chance="explicit")
+    st = make_game(dice_rules).new_state(seed=1, chance="explicit")
     seen = []
     for move in ["stop", "roll", "stop"]:
         seen.append((st.to_move(), [m.text for m in st.legal_moves()], list(st._vars["score"])))
@@ -200,8 +190,8 @@ def test_undo_goes_back_past_moves_that_drew(make_game):
         st.undo()
 
 
-def test_apply_action_waits_for_chance_as_apply_does(make_game):
-    st = make_game(DICE).new_state(seed=1, chance="explicit")
+def test_apply_action_waits_for_chance_as_apply_does(make_game, dice_rules):
+    st = make_game(dice_rules).new_state(seed=1, chance="explicit")
     st.apply_action(1)  # "roll": its draw is a chance node, not an exception
     assert st.is_chance() and len(st.chance_outcomes()) == 6
     st.apply_chance(5)

@@ -733,11 +733,10 @@ def test_version_short_help_and_python_m():
     assert (module.returncode, module.stdout) == (0, f"rulewright {version('rulewright')}\n")
 
 
-def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback():
+def test_ctrl_c_at_the_prompt_exits_130_without_a_traceback(terminals):
     """Ctrl-C typed at the prompt of a real terminal, once the prompt is shown (a state, not a time: the
     input stays open, so nothing but the signal can end play)."""
-    Terminal = pytest.importorskip("terminal_support").Terminal
-    term = Terminal("play", "tic-tac-toe", "--seed", "1", "--auto", "random", "--human", "1")
+    term = terminals("play", "tic-tac-toe", "--seed", "1", "--auto", "random", "--human", "1")
     try:
         term.prompt()
         term.interrupt()

@@ -11,18 +11,15 @@ from typer.testing import CliRunner
 
 from rulewright.cli.main import app
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.dsl.parser import parse
 from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.api import Game, load
-from rulewright.interpreter.check.checker import check
+from rulewright.testing import game_from_text
 
 HEAD = 'game "T"\nplayers 2\n'
 
 
 def game_of(text: str, players: int = 2) -> Game:
-    rules = parse(text, "x.rules")
-    assert [d for d in check(rules) if d.severity == "error"] == []
-    return Game(rules, players=players)
+    return game_from_text(text, players, filename="x.rules")
 
 
 def source_of(game: Game) -> str:

@@ -11,25 +11,19 @@ import pytest
 from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
-from rulewright.interpreter.check.checker import check
+from rulewright.testing import errors_of, game_from_text, logged
 
 HEAD = 'game "T"\nplayers 2\n'
 
 
 def game(text: str, players: int = 2, **options) -> Game:
-    rules = parse(HEAD.replace("players 2", f"players 2..{max(players, 2)}") + text, "t.rules")
-    assert [d.render() for d in check(rules) if d.severity == "error"] == []
-    return Game(rules, players=players, options=options)
+    return game_from_text(HEAD.replace("players 2", f"players 2..{max(players, 2)}") + text, players, options,
+                          filename="t.rules")
 
 
 def errors(text: str) -> list:
-    """(line, column, message, hint) of each error the checker reports."""
-    return [(d.line, d.column, d.message, d.hint) for d in check(parse(HEAD + text, "t.rules"))
-            if d.severity == "error"]
-
-
-def logs(st) -> list:
-    return [e["text"] for e in st.event_history(0) if e["event"] == "log"]
+    """(line, column, message, hint) of each error the checker reports on the rules after the head."""
+    return errors_of(HEAD + text, "t.rules")
 
 
 def source_of(g: Game) -> str:
@@ -67,14 +61,14 @@ def test_records_made_by_name_in_order_and_with_defaults():
         {"owner": 1, "model": "biplane", "fuel": 4, "parts": ["rudder"]},
         {"owner": 1, "model": "glider", "fuel": 2, "parts": []},  # a default list is the record's own
         {"owner": 2, "model": "kite", "fuel": 4, "parts": ["wing"]}]
-    assert logs(st) == ["1 biplane 4 rudder; 1 glider 2 ; 2 kite 4 wing"]
+    assert logged(st) == ["1 biplane 4 rudder; 1 glider 2 ; 2 kite 4 wing"]
 
 
 def test_a_default_may_use_options_and_enum_members():
     g = game("option tank: 4 | 6\nenum side: yellow, orange\n"
              "record plane(owner, fuel = tank, side = yellow, gauge = [k in range(tank): 0])\n"
              "turn:\n    log \"{plane(me)}\"\n    end game\n", tank=6)
-    assert logs(g.new_state(1)) == ["1 6 yellow 0 0 0 0 0 0"]
+    assert logged(g.new_state(1)) == ["1 6 yellow 0 0 0 0 0 0"]
 
 
 def test_a_named_construction_compiles_to_the_positional_code():
@@ -129,7 +123,7 @@ def test_sorted_descending_puts_the_highest_first_and_keeps_ties_in_order():
              "    log \"{sorted(x in [\\\"b\\\", \\\"c\\\", \\\"a\\\"]: x descending)}\"\n    end game\n",
              players=4)
     st = g.new_state(1)
-    assert logs(st) == ["2 1 3 4 / 4 1 3 2", "c b a"]
+    assert logged(st) == ["2 1 3 4 / 4 1 3 2", "c b a"]
 
 
 @pytest.mark.parametrize("text, column", [("count(x in [1, 2]: x descending)", 28),
@@ -159,7 +153,7 @@ def test_a_long_construction_condition_and_text_span_lines():
              "           \"{x}\" optional \"take \" \"none\"\n"
              "    end game\n")
     st = g.new_state(1)
-    assert logs(st) == ["player 1 flies a biplane with 2 fuel"]
+    assert logged(st) == ["player 1 flies a biplane with 2 fuel"]
     assert [m.text for m in st.legal_moves()] == ["take 1", "take 2", "take none"]
 
 
@@ -221,7 +215,7 @@ TAGGED_TURN = ("turn:\n"
 def test_members_with_data_are_made_tested_matched_and_read():
     g = game(ANSWERS + TAGGED_TURN)
     st = g.new_state(1)
-    assert logs(st) == ["discard red 1", "pass_on, not a bid", "bid 3", "bid 1",
+    assert logged(st) == ["discard red 1", "pass_on, not a bid", "bid 3", "bid 1",
                         "1 2 30 10 discard pass_on bid bid yes no"]
     # plain JSON data: a record whose field 'is' names the member, so saves and clones keep it
     assert st.vars["answers"] == [{"is": "discard", "card": "red 1"}, "pass_on",
@@ -262,7 +256,7 @@ SIZED = ("option rows: 3 | 5\noption columns: 4 | 2..6\n"
 @pytest.mark.parametrize("options, expected", [({}, "12 C4 A1"), ({"rows": 5, "columns": 6}, "30 E6 A1"),
                                                ({"columns": 2}, "6 C2 A1")])
 def test_a_grid_sized_by_options(options, expected):
-    assert logs(game(SIZED, **options).new_state(1)) == [expected]
+    assert logged(game(SIZED, **options).new_state(1)) == [expected]
 
 
 def test_a_grid_sized_by_options_compiles_to_the_code_of_its_numbers():
@@ -297,7 +291,7 @@ def test_a_row_repeated_as_often_as_an_option_says():
     row = rules.decls[3].rows[1]
     assert row.copies == "spares" and (row.copies_at[0].line, row.copies_at[0].column) == (6, 16)
     turn = "turn:\n    log \"{card}\"\n    end game\n"
-    assert [logs(game(COPIES + turn, **o).new_state(1)) for o in ({}, {"spares": 0}, {"spares": 3})] == [
+    assert [logged(game(COPIES + turn, **o).new_state(1)) for o in ({}, {"spares": 0}, {"spares": 3})] == [
         ["ace spare spare"], ["ace"], ["ace spare spare spare"]]
 
 

@@ -5,18 +5,14 @@ from __future__ import annotations
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.check.checker import check
+from rulewright.testing import game_from_text, logged
 
 HEAD = 'game "T"\nplayers 2\n'
 
 
 def game(text: str, **options) -> Game:
-    rules = parse(HEAD + text, "t.rules")
-    assert [d.render() for d in check(rules)] == []
-    return Game(rules, options=options)
-
-
-def logs(st) -> list:
-    return [e["text"] for e in st.event_history(0) if e["event"] == "log"]
+    """The rules after a two-player head; not even a warning."""
+    return game_from_text(HEAD + text, options=options, filename="t.rules", strict=True)
 
 
 def test_match_by_value_and_by_condition():
@@ -24,7 +20,7 @@ def test_match_by_value_and_by_condition():
              'def target() = match level { local: 4, regional | national: 9 }\n'
              'def size(n) = match { if n > 10: "big", if n > 3: "middling", else: "small" }\n'
              'turn:\n    log "{target()} {size(11)} {size(5)} {size(1)}"\n    end game\n', level="national")
-    assert logs(g.new_state(1)) == ["9 big middling small"]
+    assert logged(g.new_state(1)) == ["9 big middling small"]
 
 
 def test_a_match_with_no_arm_that_fits_is_a_located_error():
@@ -46,7 +42,7 @@ def test_a_long_match_on_texts_finds_each_arm():
             'def strict(x) = match x { "a": 1, "b": 2, "c": 3, "e": 4 }\n')
     names = '[\\"a\\", \\"b\\", \\"c\\", \\"d\\", \\"e\\", \\"f\\", \\"g\\", \\"h\\", 7]'
     g = game(defs + f'turn:\n    log "{{[x in {names} : name(x)]}}"\n    end game\n')
-    assert logs(g.new_state(1)) == ["1 2 3 3 4 5 6 0 0"]
+    assert logged(g.new_state(1)) == ["1 2 3 3 4 5 6 0 0"]
     g = game(defs + 'turn:\n    log "{strict(\\"e\\")}"\n    log "{strict(\\"d\\")}"\n    end game\n')
     with pytest.raises(RulesRuntimeError) as err:
         g.new_state(1)
@@ -57,7 +53,7 @@ def test_a_long_match_on_texts_finds_each_arm():
 def test_a_def_with_let_lines():
     g = game('def hypot2(a, b) =\n    let aa = a * a\n    let bb = b * b\n    aa + bb\n'
              'turn:\n    log "{hypot2(3, 4)}"\n    end game\n')
-    assert logs(g.new_state(1)) == ["25"]
+    assert logged(g.new_state(1)) == ["25"]
 
 
 PROCS = '''var rolls = []
@@ -71,7 +67,7 @@ def test_procedures_inside_a_statement_run_first_left_to_right():
     g = game(PROCS + 'turn:\n    let x = roll(2) * 10 + roll(roll(3) + 1)\n'
                      '    if roll(5) > 4:\n        log "{x}"\n    end game\n')
     st = g.new_state(1)
-    assert st.vars["rolls"] == [2, 3, 4, 5] and logs(st) == ["24"]
+    assert st.vars["rolls"] == [2, 3, 4, 5] and logged(st) == ["24"]
 
 
 def test_a_while_condition_calls_its_procedures_before_each_pass():
@@ -130,7 +126,7 @@ def test_values_are_copied_when_stored():
              'turn:\n    let h = hand\n    add 2 to h\n    let t = first(course)\n    t.up = true\n'
              '    for c in course:\n        if c.name == "b":\n            c.up = true\n'
              '    log "{h} {hand} {course[1].up} {course[2].up} {t.up}"\n    end game\n')
-    assert logs(g.new_state(1)) == ["1 2 1 no yes yes"]
+    assert logged(g.new_state(1)) == ["1 2 1 no yes yes"]
 
 
 PLAN = ('record slot(owner, card secret to owner unless shown, shown)\n'

@@ -13,6 +13,7 @@ from rulewright.cli.coverage import line_ranges
 from rulewright.cli.main import app
 from rulewright.interpreter.api import load_rules
 from rulewright.interpreter.play.coverage import measure
+from rulewright.testing import line_of
 
 runner = CliRunner()
 
@@ -61,10 +62,6 @@ turn:
                 break
 end when round_number > 1 after round
 '''
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(i for i, line in enumerate(text.split("\n"), 1) if needle in line)
 
 
 @pytest.fixture

@@ -10,12 +10,9 @@ import pytest
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesCompileError, RulesRuntimeError
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import load
+from rulewright.testing import logs
 
 HEAD = 'game "T"\nplayers 2\n'
-
-
-def logs(state) -> list[str]:
-    return [e["text"] for e in state.drain_events() if e["event"] in ("log", "reveal")]
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.check.secrecy import flow_diagnostics
+from rulewright.testing import game_from_text
 
 # A small card game: each player drops one of three cards in secret, then plays the rest in the open,
 # and the next player answers each play.
@@ -60,9 +61,7 @@ PLAY_LINE = KEEP.split("\n").index(next(line for line in KEEP.split("\n") if "pr
 
 
 def game_of(text: str = KEEP, players: int = 2) -> Game:
-    rules = parse(text, "keep.rules")
-    assert [d.render() for d in check(rules) if d.severity == "error"] == []
-    return Game(rules, players=players)
+    return game_from_text(text, players, filename="keep.rules")
 
 
 @pytest.fixture(scope="module")

@@ -10,30 +10,7 @@ from rulewright.dsl.errors import Hints, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.check.typo_checks import NearWords, one_edit
-
-CARDS = """game "Cards"
-players 2
-player var hand = [] secret
-player var score = 0
-var deck = [] hidden
-setup:
-    deck = shuffled([1, 2, 3, 4])
-    for p in players:
-        draw c from deck
-        add c to p.hand
-turn:
-    choose x in ["a", "b"]
-    me.score += 1
-end when round_number == 3 after round
-"""
-
-
-def errors(text: str) -> list:
-    return [(d.line, d.column, d.message, d.hint) for d in check(parse(text, "t.rules")) if d.severity == "error"]
-
-
-def line_of(text: str, part: str) -> int:
-    return text[:text.index(part)].count("\n") + 1
+from rulewright.testing import errors_of, line_of
 
 
 # ----------------------------------------------------------------------------- names that hide a player
@@ -48,9 +25,9 @@ def line_of(text: str, part: str) -> int:
     ('scoring:\n    log "{[players in [1, 2] : players]}"\n', "players in"),
     ('def f(x) =\n    let player_count = x\n    player_count\nscoring:\n    log "{f(1)}"\n', "let player_count"),
 ])
-def test_a_local_may_not_take_a_built_in_name(code, part):
-    text = CARDS + code
-    (line, _col, message, hint), = errors(text)
+def test_a_local_may_not_take_a_built_in_name(code, part, cards_rules):
+    text = cards_rules + code
+    (line, _col, message, hint), = errors_of(text)
     assert line == line_of(text, part) and "is a built-in name: a local cannot take it" in message and hint
 
 
@@ -59,36 +36,36 @@ def test_a_local_may_not_take_a_built_in_name(code, part):
     ('observe:\n    "x" = [deck in players : deck]\n', "deck in", "the hidden variable 'deck'"),
     ('def peek(hand) = hand\nscoring:\n    log "{peek(1)}"\n', "def peek", "the secret player variable 'hand'"),
 ])
-def test_a_local_may_not_take_a_secrets_name(code, part, secret):
-    text = CARDS + code
-    (line, _col, message, _hint), = errors(text)
+def test_a_local_may_not_take_a_secrets_name(code, part, secret, cards_rules):
+    text = cards_rules + code
+    (line, _col, message, _hint), = errors_of(text)
     assert line == line_of(text, part) and message.endswith(f"would hide {secret}")
 
 
-def test_a_loop_variable_may_not_hide_the_one_around_it():
-    text = CARDS + 'scoring:\n    for p in players:\n        let q = p\n        for p in players:\n' \
+def test_a_loop_variable_may_not_hide_the_one_around_it(cards_rules):
+    text = cards_rules + 'scoring:\n    for p in players:\n        let q = p\n        for p in players:\n' \
                    '            log "{q.hand}" to p\n'
-    (line, col, message, hint), = errors(text)
+    (line, col, message, hint), = errors_of(text)
     assert (line, col) == (line_of(text, "        for p"), 9)
     assert message == f"'p' already names the loop variable of line {line_of(text, 'scoring:') + 1}: a second one " \
                       "inside it would hide it" and hint == "give this one another name, say 'p2'"
     # a quantifier inside a quantifier too; one loop after another may reuse the name
-    assert errors(CARDS + 'scoring:\n    log "{[p in players : [p in players : p]]}"\n')
-    assert errors(CARDS + 'scoring:\n    for p in players:\n        log "{p}"\n    for p in players:\n'
+    assert errors_of(cards_rules + 'scoring:\n    log "{[p in players : [p in players : p]]}"\n')
+    assert errors_of(cards_rules + 'scoring:\n    for p in players:\n        log "{p}"\n    for p in players:\n'
                           '        log "{p}"\n') == []
 
 
-def test_a_parameter_named_after_the_callers_player_is_still_another_player():
+def test_a_parameter_named_after_the_callers_player_is_still_another_player(cards_rules):
     # tell(p) gives q the key of the caller's p; the procedure's own p is another player
-    text = CARDS + 'procedure tell(q):\n    for p in players:\n        log "{q.hand}" to p\n' \
+    text = cards_rules + 'procedure tell(q):\n    for p in players:\n        log "{q.hand}" to p\n' \
                    'scoring:\n    for p in players:\n        tell(p)\n'
     (d,) = check(parse(text, "t.rules"))  # the checker has nothing to say; the information-flow check does
     assert d.message == "the log line to player p' shows the secret 'hand' of player p"
     assert d.line == line_of(text, "log \"{q.hand}\"")
 
 
-def test_a_player_taken_in_one_round_of_a_loop_is_another_player_in_the_next():
-    text = CARDS + 'scoring:\n    let seen = 0\n    for p in players:\n        log "{seen}" to p\n' \
+def test_a_player_taken_in_one_round_of_a_loop_is_another_player_in_the_next(cards_rules):
+    text = cards_rules + 'scoring:\n    let seen = 0\n    for p in players:\n        log "{seen}" to p\n' \
                    '        seen = sum(c in p.hand : c)\n'
     (d,) = check(parse(text, "t.rules"))
     assert d.message == "the log line to player p' shows the secret 'hand' of player p"
@@ -99,16 +76,16 @@ def test_a_player_taken_in_one_round_of_a_loop_is_another_player_in_the_next():
 @pytest.mark.parametrize("name", ["__main__", "round", "setup", "scoring"])
 def test_a_procedure_may_not_take_the_name_of_a_rule_the_engine_runs(name):
     text = f'game "P"\nplayers 2\nprocedure {name}():\n    log "hi"\nturn:\n    {name}()\n    end game\n'
-    (line, col, message, hint), = errors(text)
+    (line, col, message, hint), = errors_of(text)
     assert (line, col) == (3, 1) and message.startswith(f"'{name}' names the ") and "a procedure cannot take it" in message
 
 
 def test_a_table_of_more_rows_than_a_list_holds_is_refused_at_the_row():
     text = 'game "M"\nplayers 2\ntable t(name):\n    "a" * 999999999999999999\nturn:\n    end game\n'
-    assert errors(text) == [(4, 5, "table 't' would have 999,999,999,999,999,999 rows here; a table has at most "
+    assert errors_of(text) == [(4, 5, "table 't' would have 999,999,999,999,999,999 rows here; a table has at most "
                                    "1,000,000", "repeat a row fewer times ('* N'), or count copies in a column")]
     many = 'game "M"\nplayers 2\ntable t(name):\n' + '    "a" * 400000\n' * 3 + 'turn:\n    end game\n'
-    assert [e[0] for e in errors(many)] == [6]  # the row where the count passes the limit
+    assert [e[0] for e in errors_of(many)] == [6]  # the row where the count passes the limit
 
 
 # ----------------------------------------------------------------------------- a list that holds itself
@@ -139,7 +116,7 @@ def test_move_takes_the_item_the_list_held_not_the_variable_named(make_game):
 def test_thousands_of_unknown_names_are_each_reported_the_first_with_a_hint():
     text = 'game "U"\nplayers 2\nvar score = 0\n' + "".join(f"var declared_{i} = 0\n" for i in range(300)) \
         + "turn:\n" + "".join(f"    score = declared_{i}x\n" for i in range(3000)) + "    end game\n"
-    found = errors(text)
+    found = errors_of(text)
     assert len(found) == 3000 and all(m.startswith("unknown name 'declared_") for _l, _c, m, _h in found)
     hinted = [h for _l, _c, _m, h in found if h]
     assert found[0][3] == "did you mean 'declared_0'?"

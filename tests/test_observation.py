@@ -15,6 +15,7 @@ from rulewright.interpreter.api import shipped_games
 from rulewright.interpreter.play.determinize import determinize
 from rulewright.interpreter.present.observation import declares_observation, observation_layout
 from rulewright.interpreter.check.symbols import symbols
+from rulewright.testing import line_of
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -88,49 +89,26 @@ def test_a_game_without_observe_says_so():
         st.observation_tensor(1)
 
 
-CARDS = """
-game "Cards"
-players 2
-player var hand = [] secret
-player var score = 0
-var deck = [] hidden
-setup:
-    deck = shuffled([1, 2, 3, 4])
-    for p in players:
-        draw c from deck
-        add c to p.hand
-turn:
-    choose x in ["a", "b"]
-    me.score += 1
-end when round_number == 3 after round
-"""
-
-
-def line_of(text: str, part: str) -> int:
-    """The line of ``part`` in a rules snippet as make_game reads it (from its first non-blank line)."""
-    text = text.lstrip("\n")
-    return text[:text.index(part)].count("\n") + 1
-
-
-def test_observing_another_players_secret_is_refused_at_the_line(make_game):
-    rules = CARDS + 'observe:\n    "mine" = me.hand\n    "theirs" = [p in players where p != me : sum(c in p.hand: c)]\n'
+def test_observing_another_players_secret_is_refused_at_the_line(make_game, cards_rules):
+    rules = cards_rules + ('observe:\n    "mine" = me.hand\n'
+                           '    "theirs" = [p in players where p != me : sum(c in p.hand: c)]\n')
     with pytest.raises(RulesError) as info:
         make_game(rules)
     d, = info.value.diagnostics
     assert d.message == "the observation 'theirs' of player me shows the secret 'hand' of player p"
     assert (d.line, d.column) == (line_of(rules, '"theirs"'), 16)
     with pytest.raises(RulesError, match="the observation 'deck' of player me shows the hidden 'deck'"):
-        make_game(CARDS + 'observe:\n    "deck" = [c in deck : c]\n')
+        make_game(cards_rules + 'observe:\n    "deck" = [c in deck : c]\n')
     # the number of cards in a hidden deck is public; one's own hand is one's own
-    st = make_game(CARDS + 'observe:\n    "deck size" = len(deck)\n    "mine" = sum(c in me.hand: c)\n'
+    st = make_game(cards_rules + 'observe:\n    "deck size" = len(deck)\n    "mine" = sum(c in me.hand: c)\n'
                    '    "score" = [p in players : p.score]\n').new_state(seed=4)
     hands = st.view(None)["vars"]["hand"]
     assert st.observation_tensor(1) == [2.0, float(hands[0][0]), 0.0, 0.0]
     assert st.observation_tensor(2) == [2.0, float(hands[1][0]), 0.0, 0.0]
 
 
-def test_an_observation_that_is_not_numbers_is_a_located_error(make_game):
-    rules = CARDS + 'observe:\n    "move" = "x"\n'
+def test_an_observation_that_is_not_numbers_is_a_located_error(make_game, cards_rules):
+    rules = cards_rules + 'observe:\n    "move" = "x"\n'
     st = make_game(rules).new_state(seed=1)
     with pytest.raises(RulesRuntimeError) as info:
         st.observation_tensor(1)
@@ -138,8 +116,8 @@ def test_an_observation_that_is_not_numbers_is_a_located_error(make_game):
     assert info.value.diagnostic.line == line_of(rules, '"move"')
 
 
-def test_an_observation_keeps_its_size(make_game):
-    rules = CARDS + 'observe:\n    "scores so far" = [k in range(me.score) : 1]\n'
+def test_an_observation_keeps_its_size(make_game, cards_rules):
+    rules = cards_rules + 'observe:\n    "scores so far" = [k in range(me.score) : 1]\n'
     st = make_game(rules).new_state(seed=1)
     assert st.observation_tensor(1) == []
     st.apply("a")
@@ -148,9 +126,9 @@ def test_an_observation_keeps_its_size(make_game):
     assert info.value.diagnostic.line == line_of(rules, '"scores so far"')
 
 
-def test_a_variant_keeps_or_replaces_the_observation(tmp_path):
+def test_a_variant_keeps_or_replaces_the_observation(tmp_path, cards_rules):
     base = tmp_path / "base.rules"
-    base.write_text(CARDS + 'observe:\n    "score" = me.score\n', encoding="utf-8")
+    base.write_text(cards_rules + 'observe:\n    "score" = me.score\n', encoding="utf-8")
     kept = tmp_path / "kept.rules"
     kept.write_text('extends "base.rules"\ngame "Kept"\n', encoding="utf-8")
     changed = tmp_path / "changed.rules"

@@ -18,8 +18,6 @@ import rulewright.openspiel as openspiel  # noqa: E402 (as "from rulewright impo
 from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
-from game_support import WINDOWS  # noqa: E402
-
 GAMES = list(shipped_games())  # the games and their variants
 SHORT = 40  # actions, chance included, before a long game is cut
 
@@ -194,11 +192,10 @@ def test_bad_parameters_are_refused():
         openspiel.load("kuhn-poker", utility="money")
 
 
-def test_at_a_reaction_window_every_player_acts(tmp_path):
+def test_at_a_reaction_window_every_player_acts(windows_file):
     """Nobody may learn who is asked: the window is a simultaneous node, those not asked 'wait'."""
 
-    path = tmp_path / "windows.rules"
-    path.write_text(WINDOWS, encoding="utf-8")
+    path = windows_file
     game = openspiel.load(str(path), samples=2)
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
     windows = 0

@@ -16,8 +16,6 @@ from rulewright.dsl.errors import OptionError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 from rulewright.interpreter.play.pettingzoo_adapter import env  # noqa: E402
 
-from game_support import WINDOWS  # noqa: E402
-
 
 @pytest.mark.parametrize("name", list(shipped_games()))
 def test_pettingzoo_api_test_passes(name):
@@ -102,9 +100,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 
 
-def test_a_reaction_window_visits_every_player_so_nobody_learns_who_is_asked(tmp_path):
-    path = tmp_path / "windows.rules"
-    path.write_text(WINDOWS, encoding="utf-8")
+def test_a_reaction_window_visits_every_player_so_nobody_learns_who_is_asked(windows_file):
+    path = windows_file
     e = env(str(path), samples=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

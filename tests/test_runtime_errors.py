@@ -11,19 +11,16 @@ import pytest
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
-from rulewright.dsl.parser import parse
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import Game, load
-from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.compile.statements import Choose, End, Exec, ForNext, Jump, JumpUnless, Return
+from rulewright.testing import game_from_text
 
 HEAD = 'game "T"\nplayers 2\n'
 
 
 def game_of(text: str) -> Game:
-    rules = parse(text, "x.rules")
-    assert [d for d in check(rules) if d.severity == "error"] == []  # a run-time mistake, not a compile-time one
-    return Game(rules, players=2)
+    return game_from_text(text, 2, filename="x.rules")  # a run-time mistake, not a compile-time one
 
 
 def error_of(text: str) -> RulesRuntimeError:

@@ -10,9 +10,9 @@ from rulewright.cli.screen import screen_text
 from rulewright.dsl.errors import RulesError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import shipped_games
-from game_support import played
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.present.screen import build
+from rulewright.testing import played
 
 GAMES = sorted(shipped_games())
 
@@ -105,14 +105,8 @@ turn:
 '''
 
 
-def _load(tmp_path, text):
-    path = tmp_path / "marks.rules"
-    path.write_text(text)
-    return rulewright.load(str(path))
-
-
-def test_display_section_parts(tmp_path):
-    st = _load(tmp_path, RULES).new_state(1)
+def test_display_section_parts(load_file):
+    st = load_file(RULES, "marks.rules").new_state(1)
     st.apply("A1")
     sc = build(st, 2)
     assert sc.spaces["A1"] == "1" and sc.spaces["B2"] == "."
@@ -154,9 +148,9 @@ def test_board_drawn_twice_is_an_error():
     assert any("drawn twice" in d.render() for d in check(parse(text, "t.rules")))
 
 
-def test_without_a_display_section_the_variables_are_shown(tmp_path):
+def test_without_a_display_section_the_variables_are_shown(load_file):
     text = RULES[:RULES.index("display:")] + RULES[RULES.index("turn:"):]
-    st = _load(tmp_path, text).new_state(1)
+    st = load_file(text, "marks.rules").new_state(1)
     shown = screen_text(st, 1)
     assert "variables:" in shown and "score: [0, 0]" in shown
 
@@ -178,7 +172,7 @@ def test_prompt_shows_the_screen_and_vars_on_request():
     assert "player 1: B2" in after_vars and ":help for more" in before_vars
 
 
-def test_texts_from_the_rules_bring_no_escape_code_or_markup_to_the_terminal(tmp_path, monkeypatch):
+def test_texts_from_the_rules_bring_no_escape_code_or_markup_to_the_terminal(load_file, monkeypatch):
     """The styles are ours: a value holding an escape sequence (retitle the window, clear the screen) or
     rich markup (a link) is shown as text, escaped, while the screen keeps its own colours."""
     import io
@@ -187,7 +181,7 @@ def test_texts_from_the_rules_bring_no_escape_code_or_markup_to_the_terminal(tmp
     monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, as rich sees it
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
-    st = _load(tmp_path, RULES).new_state(1)
+    st = load_file(RULES, "marks.rules").new_state(1)
     st.apply("A1")
     st.vars["marks"]["B2"] = "\x1b]0;pwned\x07\x1b[2J"
     st.vars["marks"]["C3"] = "[link=https://example.com]click[/link]"

@@ -14,8 +14,8 @@ import pytest
 
 from rulewright.cli.main import app
 from rulewright.interpreter.api import shipped_games
-from game_support import played
 from rulewright.interpreter.present.svg import render_svg
+from rulewright.testing import played
 from typer.testing import CliRunner
 
 GAMES = sorted(shipped_games())

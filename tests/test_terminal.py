@@ -1,6 +1,6 @@
-"""What a person sees at a real terminal (tests/terminal_support.py), for every shipped game: no escape
-code shows as text, the screen is readable (the title, the moves numbered), a move is answered and play
-stops at ':quit'; the terminal's width, NO_COLOR, TERM=dumb, and plain text when piped."""
+"""What a person sees at a real terminal (the `terminals` fixture, tests/conftest.py), for every shipped
+game: no escape code shows as text, the screen is readable (the title, the moves numbered), a move is
+answered and play stops at ':quit'; the terminal's width, NO_COLOR, TERM=dumb, and plain text when piped."""
 from __future__ import annotations
 
 import json
@@ -15,9 +15,10 @@ pytest.importorskip("pyte")
 
 import rulewright  # noqa: E402
 from rulewright.interpreter.api import load_rules, player_range, shipped_games  # noqa: E402
-from terminal_support import SHOWN_CODE, WAIT, terminal_env, terminals  # noqa: E402,F401 (a fixture)
 
 GAMES = sorted(shipped_games())
+# an escape code shown as text: the ESC character itself, its escaped form, or a bare SGR code
+SHOWN_CODE = re.compile(r"\x1b|\\x1b|\[\d+(;\d+)*m")
 
 
 def numbered_moves(shown: str) -> list[tuple[int, str]]:
@@ -70,8 +71,8 @@ def test_the_screen_takes_the_terminals_width(terminals):
 
 def test_no_color_and_a_dumb_terminal(terminals):
     args = ("play", "tic-tac-toe", "--seed", "5", "--auto", "random", "--human", "1")
-    plain = terminals(*args, env=terminal_env(NO_COLOR="1"))
-    dumb = terminals(*args, env=terminal_env(TERM="dumb"))
+    plain = terminals(*args, env=terminals.env(NO_COLOR="1"))
+    dumb = terminals(*args, env=terminals.env(TERM="dumb"))
     for term in (plain, dumb):
         term.prompt()
         term.send(":quit")
@@ -82,11 +83,12 @@ def test_no_color_and_a_dumb_terminal(terminals):
     assert "\x1b[" not in dumb.raw.split("move> ")[0]  # TERM=dumb: no codes at all before the prompt
 
 
-def test_piped_output_is_plain_text_and_forced_colour_is_not():
+def test_piped_output_is_plain_text_and_forced_colour_is_not(terminals):
     args = [sys.executable, "-m", "rulewright", "play", "tic-tac-toe", "--seed", "5"]
-    env = terminal_env()
-    piped = subprocess.run(args, input="B2\n:quit\n", capture_output=True, text=True, timeout=WAIT, env=env)
-    forced = subprocess.run(args, input=":quit\n", capture_output=True, text=True, timeout=WAIT,
+    env = terminals.env()
+    piped = subprocess.run(args, input="B2\n:quit\n", capture_output=True, text=True, timeout=terminals.wait,
+                           env=env)
+    forced = subprocess.run(args, input=":quit\n", capture_output=True, text=True, timeout=terminals.wait,
                             env={**env, "FORCE_COLOR": "1"})
     assert piped.returncode == forced.returncode == 0
     assert "\x1b" not in piped.stdout and "Tic-Tac-Toe - 2 players" in piped.stdout

@@ -5,6 +5,7 @@ import pytest
 
 from rulewright.dsl.errors import RulesCompileError
 from rulewright.interpreter.api import load
+from rulewright.testing import logged
 
 BASE = '''game "Base"
 players 2
@@ -40,13 +41,9 @@ def variant(base, text: str):
     return load(str(base / "v.rules"))
 
 
-def logs(st) -> list:
-    return [e["text"] for e in st.event_history(0) if e["event"] == "log"]
-
-
 def test_the_base_plays(base):
     st = load(str(base / "base.rules")).new_state(1)
-    assert st.vars["score"] == [3, 0] and logs(st) == ["1 has 3"]
+    assert st.vars["score"] == [3, 0] and logged(st) == ["1 has 3"]
 
 
 def test_a_def_is_overridden(base):
@@ -56,12 +53,12 @@ def test_a_def_is_overridden(base):
 
 def test_one_step_is_replaced(base):
     st = variant(base, 'step "report":\n    log "score: {me.score}"\n').new_state(1)
-    assert logs(st) == ["score: 3"]
+    assert logged(st) == ["score: 3"]
 
 
 def test_statements_go_before_and_after_a_step(base):
     g = variant(base, 'before step "report":\n    log "before"\nafter step "report" in turn:\n    log "after"\n')
-    assert logs(g.new_state(1)) == ["before", "1 has 3", "after"]
+    assert logged(g.new_state(1)) == ["before", "1 has 3", "after"]
 
 
 def test_table_rows_and_option_values_are_added(base):
@@ -111,4 +108,4 @@ def test_a_repeated_label_must_say_where(base):
         variant(base, 'step "report":\n    pass\n')
     assert err.value.diagnostics[0].hint == 'say which: step "report" in setup:'
     g = variant(base, 'step "report" in turn:\n    log "changed"\n')
-    assert logs(g.new_state(1)) == ["changed"]
+    assert logged(g.new_state(1)) == ["changed"]

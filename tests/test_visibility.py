@@ -39,10 +39,8 @@ turn:
 
 
 @pytest.fixture
-def game(tmp_path):
-    path = tmp_path / "bids.rules"
-    path.write_text(BIDS, encoding="utf-8")
-    return rulewright.load(str(path))
+def game(load_file):
+    return load_file(BIDS, "bids.rules")
 
 
 def test_face_down_fields_show_to_the_player_they_name_and_to_all_once_turned(game):
@@ -182,10 +180,8 @@ end when round_number == 1 after round
 
 
 @pytest.fixture
-def each_game(tmp_path):
-    path = tmp_path / "each.rules"
-    path.write_text(EACH, encoding="utf-8")
-    return rulewright.load(str(path))
+def each_game(load_file):
+    return load_file(EACH, "each.rules")
 
 
 def test_a_player_knows_their_own_half_made_simultaneous_choice(each_game):

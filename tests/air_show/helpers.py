@@ -2,20 +2,15 @@
 so a test reaches the moment it is about, changes what it needs, and plays the real decisions."""
 from __future__ import annotations
 
-from functools import lru_cache
-
-import rulewright
-from game_support import (assert_same_seed_same_game, assert_save_round_trips, every, logs, mover,  # noqa: F401
-                          random_playout, texts)  # (shared by every game's tests)
+from rulewright.testing import shipped
 
 # Moves that keep a turn quiet: no purchase but the free event, nothing built, nothing flown.
 QUIET = ("bid on the event", "bid 0 on", "bid 1 on", "bid 2 on", "bid 3 on", "build nothing",
          "stop repairing", "keep the hand", "keep ", "no card on", "take prestige")
 
 
-@lru_cache(maxsize=None)
 def game(players=4):
-    return rulewright.load("air-show", players=players)
+    return shipped("air-show", players)
 
 
 def pick(st, prefer=QUIET):

@@ -3,7 +3,9 @@ column) of the planes, air show cards, events and development tokens a move play
 may see them."""
 from __future__ import annotations
 
-from .helpers import QUIET, at_step, drive, game, mover, ready
+from rulewright.testing import mover
+
+from .helpers import QUIET, at_step, drive, game, ready
 
 SHOW = ("show ",) + QUIET      # enter every undamaged plane in the show
 

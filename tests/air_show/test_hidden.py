@@ -10,7 +10,9 @@ import re
 
 import pytest
 
-from .helpers import at_step, drive, face_down, game, mover
+from rulewright.testing import mover
+
+from .helpers import at_step, drive, face_down, game
 
 
 def _twin(st):

@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 
-from .helpers import assert_same_seed_same_game, assert_save_round_trips, at_step, drive, every, game, random_playout, ready
+from rulewright.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
+
+from .helpers import at_step, drive, game, ready
 
 SEEDS = range(8)
 DECKS = {"show_card": 40, "event": 12}

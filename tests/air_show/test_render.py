@@ -2,7 +2,9 @@
 hands and plans show as '?' or a count."""
 from __future__ import annotations
 
-from .helpers import at_step, drive, game, mover
+from rulewright.testing import mover
+
+from .helpers import at_step, drive, game
 
 
 def test_mid_auction_as_the_bidder(snapshot):

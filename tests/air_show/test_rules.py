@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import at_step, drive, face_down, game, logs, mover, plane, ready, texts
+from rulewright.testing import logs, mover, play, texts
+
+from .helpers import at_step, drive, face_down, game, plane, ready
 
 SHOW_CARDS = [f"AS{i:02d}" for i in range(1, 41)]
 
@@ -19,11 +21,6 @@ def order(st):
     n = st.game.player_count
     fp = st.vars["first_player"]
     return [(fp - 1 + k) % n + 1 for k in range(n)]
-
-
-def play(st, *moves):
-    for m in moves:
-        st.apply(m)
 
 
 def set_fleet(st, p, *planes):

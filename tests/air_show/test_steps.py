@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import rulewright
 
-from .helpers import drive, logs
+from rulewright.testing import logs
+
+from .helpers import drive
 
 PHASES = ["determine first player", "auction bidding", "auction resolution", "buy development token",
           "check hangar space", "repairs", "air show cards", "air show preparation",

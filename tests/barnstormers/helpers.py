@@ -4,11 +4,8 @@ pending decision asked again after a test has changed the variables."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
-import rulewright
-from game_support import (assert_same_seed_same_game, assert_save_round_trips, every, logs, mover,  # noqa: F401
-                          random_playout, texts)  # (shared by every game's tests)
+from rulewright.testing import shipped
 
 # Written out from the rulebook's appendices, not read from the rules file.
 TACTICS = Counter({
@@ -30,13 +27,8 @@ LEVELS = ("local", "regional", "national", "extreme")
 TARGET = {"local": 4, "regional": 6, "national": 9, "extreme": 12}
 
 
-@lru_cache(maxsize=None)
-def _game(players, options):
-    return rulewright.load("barnstormers", players=players, options=dict(options))
-
-
 def game(players=4, **options):
-    return _game(players, tuple(sorted(options.items())))
+    return shipped("barnstormers", players, **options)
 
 
 def ready(players=4, seed=1, **options):
@@ -47,12 +39,6 @@ def ready(players=4, seed=1, **options):
         st.apply(st.legal_moves()[0])
     st.drain_events()
     return st
-
-
-def refresh(st):
-    """Ask the pending decision again, so that its options follow what the test has just set."""
-    assert st.pending is not None and not st.pending.chosen
-    st.ask_again()
 
 
 def clear(st):
@@ -161,11 +147,6 @@ def set_own(st, player, names):
     for c in names:
         take_stunt(st, c)
         v["own_stunts"][player - 1].append(c)
-
-
-def play(st, *moves):
-    for m in moves:
-        st.apply(m)
 
 
 def cards_everywhere(st):

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, logs, mover, play, put,
-                      ready, rolled, refresh, set_hand, set_panel, stack_tactics, texts)
+from rulewright.testing import logs, mover, play, refresh, texts
+
+from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, put, ready, rolled, set_hand,
+                      set_panel, stack_tactics)
 from .test_rules import QUIET_PANEL, others
 
 

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from .helpers import (LEVELS, TARGET, assert_same_seed_same_game, assert_save_round_trips, check_invariants, every, game,
-                      random_playout)
+from rulewright.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
+
+from .helpers import LEVELS, TARGET, check_invariants, game
 
 CONFIGS = {f"{n}p-{level}": (n, {"level": level}) for n in (2, 3, 4) for level in LEVELS}
 CONFIGS.update({

@@ -7,8 +7,10 @@ import pytest
 from rulewright.dsl.errors import IllegalMoveError, OptionError
 from rulewright.interpreter.engine import machine
 
-from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, logs, mover, set_own,
-                      play, put, ready, refresh, rolled, set_hand, set_panel, stack_tactics, stunt_tier, texts)
+from rulewright.testing import logs, mover, play, refresh, texts
+
+from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, set_own, put,
+                      ready, rolled, set_hand, set_panel, stack_tactics, stunt_tier)
 
 QUIET_PANEL = ["Wide Vic", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"]
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import rulewright
 
-from .helpers import game, play
+from rulewright.testing import play
+
+from .helpers import game
 from .test_cards import scene
 
 CARD_TABLES = ("stunt", "tactic", "expertise", "request")

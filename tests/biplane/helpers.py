@@ -4,10 +4,8 @@ building a position that waits for the first programming."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
-import rulewright
-from game_support import random_playout  # noqa: F401  (shared by every game's tests)
+from rulewright.testing import refresh, shipped
 
 
 def _labelled(prefix, row, cols):
@@ -43,13 +41,8 @@ CONFIGS = {
 }
 
 
-@lru_cache(maxsize=None)
-def _game(players, options):
-    return rulewright.load("biplane", players=players, options=dict(options))
-
-
 def game(players=2, **options):
-    return _game(players, tuple(sorted(options.items())))
+    return shipped("biplane", players, **options)
 
 
 def cards_everywhere(st) -> Counter:
@@ -162,12 +155,6 @@ def quiet(st, players=None):
         set_hand(st, p, perm=hands[p - 1])
 
 
-def refresh(st):
-    """Ask the pending decision again, so that its options follow the variables a test has just set."""
-    assert st.pending is not None and not st.pending.chosen, "refresh before anyone has chosen"
-    st.ask_again()
-
-
 def program_all(st, cards: dict):
     """Every player programs a card (a dict player -> card name); missing players take their first.
     The decision is asked again first, so it sees the hands and places the test has set."""
@@ -198,10 +185,6 @@ def act(st, move, player=None):
     if move != "no shot":
         decline_empty_shot_offers(st)
     st.apply(move, player=player)
-
-
-def logs(st):
-    return [e["text"] for e in st.drain_events() if e["event"] in ("log", "reveal")]
 
 
 def shot(id_, at, heading, side="yellow"):

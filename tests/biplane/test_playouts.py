@@ -13,7 +13,9 @@ import pytest
 import rulewright
 from rulewright.dsl.errors import IllegalMoveError
 
-from .helpers import CONFIGS, assert_full_deck, game, random_playout
+from rulewright.testing import random_playout
+
+from .helpers import CONFIGS, assert_full_deck, game
 
 SEEDS = range(20)
 LOOPS = ("90 ", "180 ")

@@ -6,7 +6,9 @@ import pytest
 
 from rulewright.dsl.errors import IllegalMoveError, OptionError
 
-from .helpers import (act, assert_full_deck, decline_empty_shot_offers, game, logs, place, program_all, quiet, ready, refresh,
+from rulewright.testing import logs, refresh
+
+from .helpers import (act, assert_full_deck, decline_empty_shot_offers, game, place, program_all, quiet, ready,
                       set_hand, shot, stack_deck, take, texts)
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,17 +11,19 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
-@pytest.fixture(autouse=True)
-def _importable(monkeypatch):
-    monkeypatch.syspath_prepend(str(BENCHMARKS))  # the scripts import their sibling playouts.py
-
-
 def script(name):
-    """A benchmark script as a module, by path (its bare name could clash with other modules)."""
+    """A benchmark module that imports no sibling, by path (its bare name could clash with other modules)."""
     spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def run(name, *args):
+    """A benchmark script run as its users run it (``python benchmarks/NAME.py``: it imports its siblings
+    from its own folder)."""
+    return subprocess.run([sys.executable, str(BENCHMARKS / f"{name}.py"), *args], capture_output=True, text=True,
+                          timeout=600)
 
 
 def test_playouts_count_whole_games():
@@ -32,23 +36,23 @@ def test_playouts_count_whole_games():
     assert res["runs"] == 2
 
 
-def test_games_script_reports_a_shipped_game(capsys):
-    games = script("games")
-    assert games.main(["connect-four", "--seconds", "0.02", "--rounds", "1"]) == 0
-    out = capsys.readouterr().out
+def test_games_script_reports_a_shipped_game():
+    games = run("games", "connect-four", "--seconds", "0.02", "--rounds", "1")
+    assert games.returncode == 0, games.stderr
+    out = games.stdout
     assert "Connect Four" in out and "playouts/s" in out and "decisions/s" in out
 
 
-def test_games_script_refuses_an_unknown_game(capsys):
-    games = script("games")
-    assert games.main(["no-such-game", "--seconds", "0.02"]) == 1
-    assert "unknown game" in capsys.readouterr().err
+def test_games_script_refuses_an_unknown_game():
+    games = run("games", "no-such-game", "--seconds", "0.02")
+    assert games.returncode == 1
+    assert "unknown game" in games.stderr
 
 
-def test_classic_script_compares_with_openspiel(capsys):
+def test_classic_script_compares_with_openspiel():
     pytest.importorskip("pyspiel")
-    classic = script("classic")
-    assert classic.main(["--seconds", "0.02", "--rounds", "1"]) == 0
-    out = capsys.readouterr().out
+    classic = run("classic", "--seconds", "0.02", "--rounds", "1")
+    assert classic.returncode == 0, classic.stderr
+    out = classic.stdout
     assert "ratio rulewright tic-tac-toe / openspiel python_tic_tac_toe" in out
     assert "ratio rulewright connect-four / openspiel connect_four" in out

@@ -3,24 +3,15 @@ dashboard set by hand, and dice found by trying seeds of the game's generator (a
 outcome it needs, the helper finds a roll that gives it and plays the real moves)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
-import rulewright
-from game_support import (assert_same_seed_same_game, assert_save_round_trips, every, logs, mover,  # noqa: F401
-                          random_playout, texts)  # (shared by every game's tests)
+from rulewright.testing import logs, refresh, shipped, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
           "Fields 7", "Town 8", "Water 9", "Mountain 10", "Final Airfield"]
 
 
-@lru_cache(maxsize=None)
-def _game(players, options):
-    return rulewright.load(GAME, players=players, options=dict(options))
-
-
 def game(players=4, **options):
-    return _game(players, tuple(sorted(options.items())))
+    return shipped(GAME, players, **options)
 
 
 def ready(players=3, seed=1, **options):
@@ -31,11 +22,6 @@ def ready(players=3, seed=1, **options):
     refresh(st)
     st.drain_events()
     return st
-
-
-
-def refresh(st):
-    st.ask_again()
 
 
 def ship(st, p):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import dashboard, listed_items, logs, maybe, mover, others, ready, refresh, rolled, ship, texts, until, weather
+from rulewright.testing import logs, mover, refresh, texts
+
+from .helpers import dashboard, listed_items, maybe, others, ready, rolled, ship, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 

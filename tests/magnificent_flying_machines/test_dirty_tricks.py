@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import dashboard, logs, maybe, mover, others, ready, refresh, rolled, ship, texts, until, weather
+from rulewright.testing import logs, mover, refresh, texts
+
+from .helpers import dashboard, maybe, others, ready, rolled, ship, until, weather
 
 
 def _play(st, p, card, target):

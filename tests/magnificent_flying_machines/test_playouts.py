@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from .helpers import assert_same_seed_same_game, game, random_playout
+from rulewright.testing import assert_same_seed_same_game, random_playout
+
+from .helpers import game
 
 CONFIGS = {f"{n}p-quick": (n, {}) for n in (2, 3, 4, 5, 6)}
 CONFIGS.update({

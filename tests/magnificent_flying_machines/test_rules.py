@@ -7,7 +7,9 @@ import pytest
 
 from rulewright.dsl.errors import OptionError
 
-from .helpers import COURSE, dashboard, maybe, next_turn, game, logs, mover, others, ready, refresh, rolled, ship, texts, until, weather
+from rulewright.testing import logs, mover, refresh, texts
+
+from .helpers import COURSE, dashboard, maybe, next_turn, game, others, ready, rolled, ship, until, weather
 
 
 def quiet_course(st):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import game, logs, maybe, mover, refresh, set_up, ship, texts, until, weather
+from rulewright.testing import logs, mover, refresh, texts
+
+from .helpers import game, maybe, set_up, ship, until, weather
 
 EQUIPMENT_CARDS = 24
 

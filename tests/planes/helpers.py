@@ -4,10 +4,9 @@ all accounted for), and a way to ask the pending decision again after a test cha
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
-import rulewright
-from game_support import logs, random_playout, texts  # noqa: F401  (shared by every game's tests)
+from rulewright import testing
+from rulewright.testing import logs, refresh, shipped, texts
 
 # The card list of the rulebook (Card Clarifications), written out here, not read from the rules:
 # action name -> (goal name, VP). The pairing follows the rulebook's order within each page.
@@ -57,13 +56,8 @@ CONFIGS = {
 }
 
 
-@lru_cache(maxsize=None)
-def _game(players, options):
-    return rulewright.load("planes", players=players, options=dict(options))
-
-
 def game(players=3, **options):
-    return _game(players, tuple(sorted(options.items())))
+    return shipped("planes", players, **options)
 
 
 def cubes(spec: str) -> list:
@@ -138,12 +132,6 @@ def stack_deck(st, names, player=None):
     pile.extend(reversed(names))
 
 
-def refresh(st):
-    """Ask the pending decision again, so its options follow the variables a test has just set."""
-    assert st.pending is not None
-    st.ask_again()
-
-
 def start(players=3, seed=1, **options):
     """A new game at the starting player's Action Phase, events drained."""
     st = game(players, **options).new_state(seed=seed)
@@ -153,8 +141,7 @@ def start(players=3, seed=1, **options):
 
 def play(st, *moves):
     """Apply moves by text; returns the log lines they produced."""
-    for m in moves:
-        st.apply(m)
+    testing.play(st, *moves)
     return logs(st)
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from .helpers import CARDS, game, random_playout, refresh, set_hand, start, texts
+from rulewright.testing import random_playout, refresh, texts
+
+from .helpers import CARDS, game, set_hand, start
 
 
 def test_every_card_says_its_action_and_its_goal_each_in_one_sentence():

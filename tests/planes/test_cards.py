@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import CARDS, game, play, refresh, set_board, set_hand, spec, stack_deck, start, texts
+from rulewright.testing import refresh, texts
+
+from .helpers import CARDS, game, play, set_board, set_hand, spec, stack_deck, start
 
 
 def action_ready(layout, hand, players=2, seed=1):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .helpers import (board_quietly, finish, play, plain_turn, refresh, set_board, set_hand, spec,
-                      stack_deck, start, texts)
+from rulewright.testing import refresh, texts
+
+from .helpers import board_quietly, finish, play, plain_turn, set_board, set_hand, spec, stack_deck, start
 
 
 def test_example_move():

@@ -11,7 +11,9 @@ import pytest
 
 from rulewright.dsl.errors import IllegalMoveError
 
-from .helpers import fill, play, refresh, set_board, set_hand, spec, start, texts
+from rulewright.testing import refresh, texts
+
+from .helpers import fill, play, set_board, set_hand, spec, start
 
 
 def ready(layout, players=2, hand=(), **options):

@@ -15,7 +15,9 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import _apply_extends
 from rulewright.interpreter.check.checker import check
 
-from .helpers import play, refresh, set_board, set_hand, spec, texts
+from rulewright.testing import refresh, texts
+
+from .helpers import play, set_board, set_hand, spec
 
 BASE = Path(__file__).resolve().parents[2] / "games" / "planes.rules"
 

@@ -11,7 +11,9 @@ from collections import Counter
 
 import pytest
 
-from .helpers import ALL_CARDS, CARDS, COLOURS, CONFIGS, GREY_GATES, cards_everywhere, game, random_playout
+from rulewright.testing import random_playout
+
+from .helpers import ALL_CARDS, CARDS, COLOURS, CONFIGS, GREY_GATES, cards_everywhere, game
 
 SEEDS = range(2)
 

@@ -1,0 +1,155 @@
+"""Helpers for tests of rules: a game compiled from a rules text, a shipped game compiled once per
+process, the texts of the legal moves, the log lines, moves applied by text, random playouts to the end,
+and the checks every game's tests make (a save round-trips, one seed gives one game).
+
+The project's own tests share these (tests/conftest.py builds its fixtures on them); a rules author's
+tests may use them as well. They live in the package, not in tests/, so that a test imports them by
+their full name: the repository's root is the package (it has an ``__init__.py``), so tests/ cannot be
+a package of its own, and a module beside the tests is importable only through ``sys.path``.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import random
+import textwrap
+from typing import Optional
+
+from rulewright.dsl.errors import RulesCompileError
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.api import Game, load
+from rulewright.interpreter.check.checker import check
+
+
+# ----------------------------------------------------------------------------- games
+def snippet(source: str) -> str:
+    """A rules text written indented inside a test, as a rules file reads it (from its first line)."""
+    return textwrap.dedent(source).lstrip("\n")
+
+
+def game_from_text(text: str, players: Optional[int] = None, options: Optional[dict] = None,
+                   filename: str = "test.rules", strict: bool = False) -> Game:
+    """A Game compiled from a rules text (read as the file ``filename``). A checker error raises
+    RulesCompileError; with ``strict``, so does a warning."""
+    rules = parse(text, filename)
+    found = [d for d in check(rules) if strict or d.severity == "error"]
+    if found:
+        raise RulesCompileError(found)
+    return Game(rules, players, options)
+
+
+def errors_of(text: str, filename: str = "test.rules") -> list:
+    """(line, column, message, hint) of each error the checker reports on a rules text."""
+    return [(d.line, d.column, d.message, d.hint) for d in check(parse(text, filename)) if d.severity == "error"]
+
+
+def line_of(text: str, part: str) -> int:
+    """The line of the first ``part`` in a rules text, counted as a rules file reads it (from its first
+    non-blank line, as ``snippet`` makes it)."""
+    text = text.lstrip("\n")
+    return text[:text.index(part)].count("\n") + 1
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped(name: str, players: Optional[int], options: tuple) -> Game:
+    return load(name, players=players, options=dict(options))
+
+
+def shipped(name: str, players: Optional[int] = None, **options) -> Game:
+    """A shipped game for this player count and these options, compiled once per process (a game's
+    tests ask for each configuration many times; a Game is never changed by playing it)."""
+    return _shipped(name, players, tuple(sorted(options.items())))
+
+
+def played(name: str, moves: int = 12, seed: int = 3):
+    """A shipped game a few random moves in (derandomized: the same moves every run)."""
+    st = load(name).new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if st.is_over():
+            break
+        st.apply(rng.choice(st.legal_moves()))
+    return st
+
+
+# ----------------------------------------------------------------------------- moves and logs
+def texts(st, player=None) -> list:
+    """The texts of the legal moves (of ``player``, or of everyone to move)."""
+    return [m.text for m in st.legal_moves(player)]
+
+
+def play(st, *moves) -> None:
+    """Apply these moves (texts or Moves) in turn."""
+    for m in moves:
+        st.apply(m)
+
+
+def mover(st) -> int:
+    """The one player who must decide now."""
+    (p,) = st.to_move()
+    return p
+
+
+def refresh(st) -> None:
+    """Ask the pending decision again, so that its options follow what the test has just set."""
+    assert st.pending is not None and not st.pending.chosen, "refresh before anyone has chosen"
+    st.ask_again()
+
+
+def logs(st) -> list:
+    """The log lines since the last call (the events are drained)."""
+    return [e["text"] for e in st.drain_events() if e["event"] in ("log", "reveal")]
+
+
+def logged(st) -> list:
+    """Every log line since the game began, as a spectator sees them (nothing is drained)."""
+    return [e["text"] for e in st.event_history(0) if e["event"] == "log"]
+
+
+# ----------------------------------------------------------------------------- whole games
+def random_playout(st, rng: random.Random, check=None, limit=40_000) -> list:
+    """Random legal moves to the end, ``check(st)`` after each; returns the moves as (player, text).
+    A game still running after ``limit`` moves fails the test instead of hanging it."""
+    made = []
+    while not st.is_over():
+        assert len(made) < limit, "the game did not end"
+        move = rng.choice(st.legal_moves())
+        made.append((move.player, move.text))
+        st.apply(move)
+        if check is not None:
+            check(st)
+    return made
+
+
+def every(n: int, check):
+    """``check(st)`` on every ``n``-th call: a playout's invariants, checked often but not at each move."""
+    count = [0]
+
+    def checker(st):
+        count[0] += 1
+        if count[0] % n == 0:
+            check(st)
+    return checker
+
+
+def assert_save_round_trips(game, st, rng: random.Random, moves: int = 300) -> None:
+    """A save of ``st`` (through JSON text) loads into the same state, offers the same moves, and
+    plays on move for move like the original for up to ``moves`` random moves."""
+    twin = game.load_state(json.loads(json.dumps(st.to_json())))
+    assert twin.to_json() == st.to_json()
+    assert [m.text for m in twin.legal_moves()] == [m.text for m in st.legal_moves()]
+    for _ in range(moves):
+        if st.is_over():
+            break
+        move = rng.choice(st.legal_moves()).text
+        st.apply(move)
+        twin.apply(move)
+    assert twin.to_json() == st.to_json()
+
+
+def assert_same_seed_same_game(game, seed: int, agent_seed: int) -> None:
+    """Two games with one seed, played by two random agents with one seed, end in the same state."""
+    a, b = game.new_state(seed=seed), game.new_state(seed=seed)
+    random_playout(a, random.Random(agent_seed))
+    random_playout(b, random.Random(agent_seed))
+    assert a.to_json() == b.to_json()
