@@ -2,7 +2,7 @@
 rules texts several test files play, and programs in a real pseudo-terminal.
 
 The helpers a test imports (a game from a rules text, a shipped game compiled once, legal move texts, log
-lines, random playouts) are in rulewright/testing.py, imported by their full name: tests/ cannot be a
+lines, random playouts) are in interpreter/testing.py, imported by their full name: tests/ cannot be a
 package (the repository's root is one, so pytest would import it again under the checkout folder's name),
 and a module beside the tests is importable only through sys.path. What is shared here is shared as
 fixtures.
@@ -16,12 +16,12 @@ import tempfile
 
 import pytest
 
-pytest.register_assert_rewrite("rulewright.testing")  # its asserts explain themselves like a test's
+pytest.register_assert_rewrite("rulewright.interpreter.testing")  # its asserts explain themselves like a test's
 
 from rulewright.dsl.parser import parse  # noqa: E402
 from rulewright.interpreter.api import load  # noqa: E402
 from rulewright.interpreter.check.checker import check  # noqa: E402
-from rulewright.testing import game_from_text, snippet  # noqa: E402
+from rulewright.interpreter.testing import game_from_text, snippet  # noqa: E402
 
 
 def pytest_configure(config):

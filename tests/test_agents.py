@@ -290,7 +290,7 @@ def test_a_secret_choice_already_made_is_made_again_from_the_dealt_hand(make_gam
 def test_the_search_advises_alike_where_the_player_cannot_tell_the_difference(name):
     """A hint must not depend on what its player cannot see: seeded alike, the searches give the same
     figures in the real game and in a copy whose unseen cards were dealt otherwise."""
-    from rulewright.testing import played
+    from rulewright.interpreter.testing import played
     st = played(name, moves=10)
     player = st.to_move()[0]
     twin = determinize(st, player, random.Random(99))

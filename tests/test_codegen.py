@@ -13,7 +13,7 @@ from rulewright.cli.main import app
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.api import Game, load
-from rulewright.testing import game_from_text
+from rulewright.interpreter.testing import game_from_text
 
 HEAD = 'game "T"\nplayers 2\n'
 

@@ -11,7 +11,7 @@ import pytest
 from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
-from rulewright.testing import errors_of, game_from_text, logged
+from rulewright.interpreter.testing import errors_of, game_from_text, logged
 
 HEAD = 'game "T"\nplayers 2\n'
 

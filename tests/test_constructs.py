@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.check.checker import check
-from rulewright.testing import game_from_text, logged
+from rulewright.interpreter.testing import game_from_text, logged
 
 HEAD = 'game "T"\nplayers 2\n'
 

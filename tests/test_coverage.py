@@ -13,7 +13,7 @@ from rulewright.cli.coverage import line_ranges
 from rulewright.cli.main import app
 from rulewright.interpreter.api import load_rules
 from rulewright.interpreter.play.coverage import measure
-from rulewright.testing import line_of
+from rulewright.interpreter.testing import line_of
 
 runner = CliRunner()
 

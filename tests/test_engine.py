@@ -10,7 +10,7 @@ import pytest
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesCompileError, RulesRuntimeError
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import load
-from rulewright.testing import logs
+from rulewright.interpreter.testing import logs
 
 HEAD = 'game "T"\nplayers 2\n'
 

@@ -13,7 +13,7 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.check.secrecy import flow_diagnostics
-from rulewright.testing import game_from_text
+from rulewright.interpreter.testing import game_from_text
 
 # A small card game: each player drops one of three cards in secret, then plays the rest in the open,
 # and the next player answers each play.

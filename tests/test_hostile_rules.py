@@ -10,7 +10,7 @@ from rulewright.dsl.errors import Hints, RulesRuntimeError, suggest
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.check.typo_checks import NearWords, one_edit
-from rulewright.testing import errors_of, line_of
+from rulewright.interpreter.testing import errors_of, line_of
 
 
 # ----------------------------------------------------------------------------- names that hide a player

@@ -15,7 +15,7 @@ from rulewright.interpreter.api import shipped_games
 from rulewright.interpreter.play.determinize import determinize
 from rulewright.interpreter.present.observation import declares_observation, observation_layout
 from rulewright.interpreter.check.symbols import symbols
-from rulewright.testing import line_of
+from rulewright.interpreter.testing import line_of
 
 pyspiel = pytest.importorskip("pyspiel")
 

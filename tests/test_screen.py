@@ -12,7 +12,7 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import shipped_games
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.present.screen import build
-from rulewright.testing import played
+from rulewright.interpreter.testing import played
 
 GAMES = sorted(shipped_games())
 

@@ -12,7 +12,7 @@ import rulewright
 from rulewright.interpreter.api import load_rules, player_range, shipped_games
 from rulewright.interpreter.check.checker import check
 
-from rulewright.testing import random_playout
+from rulewright.interpreter.testing import random_playout
 
 VARIANTS = {
     "biplane-fast-shots": "biplane",

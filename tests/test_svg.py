@@ -15,7 +15,7 @@ import pytest
 from rulewright.cli.main import app
 from rulewright.interpreter.api import shipped_games
 from rulewright.interpreter.present.svg import render_svg
-from rulewright.testing import played
+from rulewright.interpreter.testing import played
 from typer.testing import CliRunner
 
 GAMES = sorted(shipped_games())

@@ -5,7 +5,7 @@ import pytest
 
 from rulewright.dsl.errors import RulesCompileError
 from rulewright.interpreter.api import load
-from rulewright.testing import logged
+from rulewright.interpreter.testing import logged
 
 BASE = '''game "Base"
 players 2

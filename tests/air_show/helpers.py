@@ -2,7 +2,7 @@
 so a test reaches the moment it is about, changes what it needs, and plays the real decisions."""
 from __future__ import annotations
 
-from rulewright.testing import shipped
+from rulewright.interpreter.testing import shipped
 
 # Moves that keep a turn quiet: no purchase but the free event, nothing built, nothing flown.
 QUIET = ("bid on the event", "bid 0 on", "bid 1 on", "bid 2 on", "bid 3 on", "build nothing",

@@ -3,7 +3,7 @@ column) of the planes, air show cards, events and development tokens a move play
 may see them."""
 from __future__ import annotations
 
-from rulewright.testing import mover
+from rulewright.interpreter.testing import mover
 
 from .helpers import QUIET, at_step, drive, game, ready
 

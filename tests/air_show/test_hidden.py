@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from rulewright.testing import mover
+from rulewright.interpreter.testing import mover
 
 from .helpers import at_step, drive, face_down, game
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from rulewright.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
+from rulewright.interpreter.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
 
 from .helpers import at_step, drive, game, ready
 

@@ -2,7 +2,7 @@
 hands and plans show as '?' or a count."""
 from __future__ import annotations
 
-from rulewright.testing import mover
+from rulewright.interpreter.testing import mover
 
 from .helpers import at_step, drive, game
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.testing import logs, mover, play, texts
+from rulewright.interpreter.testing import logs, mover, play, texts
 
 from .helpers import at_step, drive, face_down, game, plane, ready
 

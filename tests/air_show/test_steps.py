@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rulewright
 
-from rulewright.testing import logs
+from rulewright.interpreter.testing import logs
 
 from .helpers import drive
 

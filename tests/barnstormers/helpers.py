@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulewright.testing import shipped
+from rulewright.interpreter.testing import shipped
 
 # Written out from the rulebook's appendices, not read from the rules file.
 TACTICS = Counter({

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.testing import logs, mover, play, refresh, texts
+from rulewright.interpreter.testing import logs, mover, play, refresh, texts
 
 from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, put, ready, rolled, set_hand,
                       set_panel, stack_tactics)

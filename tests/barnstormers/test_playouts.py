@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rulewright.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
+from rulewright.interpreter.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
 
 from .helpers import LEVELS, TARGET, check_invariants, game
 

@@ -7,7 +7,7 @@ import pytest
 from rulewright.dsl.errors import IllegalMoveError, OptionError
 from rulewright.interpreter.engine import machine
 
-from rulewright.testing import logs, mover, play, refresh, texts
+from rulewright.interpreter.testing import logs, mover, play, refresh, texts
 
 from .helpers import (EXPERTISE, TACTICS, check_invariants, clear, dispatch, fleet, game, give_bonus, set_own, put,
                       ready, rolled, set_hand, set_panel, stack_tactics, stunt_tier)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rulewright
 
-from rulewright.testing import play
+from rulewright.interpreter.testing import play
 
 from .helpers import game
 from .test_cards import scene

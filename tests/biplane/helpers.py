@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulewright.testing import refresh, shipped
+from rulewright.interpreter.testing import refresh, shipped
 
 
 def _labelled(prefix, row, cols):

@@ -13,7 +13,7 @@ import pytest
 import rulewright
 from rulewright.dsl.errors import IllegalMoveError
 
-from rulewright.testing import random_playout
+from rulewright.interpreter.testing import random_playout
 
 from .helpers import CONFIGS, assert_full_deck, game
 

@@ -6,7 +6,7 @@ import pytest
 
 from rulewright.dsl.errors import IllegalMoveError, OptionError
 
-from rulewright.testing import logs, refresh
+from rulewright.interpreter.testing import logs, refresh
 
 from .helpers import (act, assert_full_deck, decline_empty_shot_offers, game, place, program_all, quiet, ready,
                       set_hand, shot, stack_deck, take, texts)

@@ -9,7 +9,7 @@ import pytest
 
 import rulewright
 from rulewright.interpreter.api import load_rules, player_range
-from rulewright.testing import random_playout
+from rulewright.interpreter.testing import random_playout
 
 from .helpers import cards_everywhere, place, program_all, quiet, shot, stack_deck
 

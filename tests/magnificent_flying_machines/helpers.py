@@ -3,7 +3,7 @@ dashboard set by hand, and dice found by trying seeds of the game's generator (a
 outcome it needs, the helper finds a roll that gives it and plays the real moves)."""
 from __future__ import annotations
 
-from rulewright.testing import logs, refresh, shipped, texts
+from rulewright.interpreter.testing import logs, refresh, shipped, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import dashboard, listed_items, maybe, others, ready, rolled, ship, until, weather
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rulewright.testing import assert_same_seed_same_game, random_playout
+from rulewright.interpreter.testing import assert_same_seed_same_game, random_playout
 
 from .helpers import game
 

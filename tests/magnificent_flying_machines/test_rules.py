@@ -7,7 +7,7 @@ import pytest
 
 from rulewright.dsl.errors import OptionError
 
-from rulewright.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import COURSE, dashboard, maybe, next_turn, game, others, ready, rolled, ship, until, weather
 

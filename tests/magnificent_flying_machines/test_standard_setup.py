@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import game, maybe, set_up, ship, until, weather
 

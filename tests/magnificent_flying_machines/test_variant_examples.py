@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulewright.interpreter.api import load
-from rulewright.testing import mover, refresh
+from rulewright.interpreter.testing import mover, refresh
 
 from .helpers import dashboard, maybe, ship, until, weather
 

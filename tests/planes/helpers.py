@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulewright import testing
-from rulewright.testing import logs, refresh, shipped, texts
+from rulewright.interpreter.testing import logs, refresh, shipped, texts
 
 # The card list of the rulebook (Card Clarifications), written out here, not read from the rules:
 # action name -> (goal name, VP). The pairing follows the rulebook's order within each page.

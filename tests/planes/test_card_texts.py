@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rulewright.testing import random_playout, refresh, texts
+from rulewright.interpreter.testing import random_playout, refresh, texts
 
 from .helpers import CARDS, game, set_hand, start
 

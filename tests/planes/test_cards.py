@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.testing import refresh, texts
+from rulewright.interpreter.testing import refresh, texts
 
 from .helpers import CARDS, game, play, set_board, set_hand, spec, stack_deck, start
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulewright.testing import refresh, texts
+from rulewright.interpreter.testing import refresh, texts
 
 from .helpers import board_quietly, finish, play, plain_turn, set_board, set_hand, spec, stack_deck, start
 

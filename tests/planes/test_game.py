@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from rulewright.cli.main import app
 
-from rulewright.testing import refresh, texts
+from rulewright.interpreter.testing import refresh, texts
 
 from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, GREY_GATES, ZEPHYR_FLOOR, board_quietly,
                       cards_everywhere, fill, finish, game, play, plain_turn, set_board, set_hand, spec, stack_deck,

@@ -11,7 +11,7 @@ import pytest
 
 from rulewright.dsl.errors import IllegalMoveError
 
-from rulewright.testing import refresh, texts
+from rulewright.interpreter.testing import refresh, texts
 
 from .helpers import fill, play, set_board, set_hand, spec, start
 

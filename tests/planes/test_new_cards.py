@@ -15,7 +15,7 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import _apply_extends
 from rulewright.interpreter.check.checker import check
 
-from rulewright.testing import refresh, texts
+from rulewright.interpreter.testing import refresh, texts
 
 from .helpers import play, set_board, set_hand, spec
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from rulewright.testing import random_playout
+from rulewright.interpreter.testing import random_playout
 
 from .helpers import ALL_CARDS, CARDS, COLOURS, CONFIGS, GREY_GATES, cards_everywhere, game
 

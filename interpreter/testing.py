@@ -2,10 +2,10 @@
 process, the texts of the legal moves, the log lines, moves applied by text, random playouts to the end,
 and the checks every game's tests make (a save round-trips, one seed gives one game).
 
-The project's own tests share these (tests/conftest.py builds its fixtures on them); a rules author's
-tests may use them as well. They live in the package, not in tests/, so that a test imports them by
-their full name: the repository's root is the package (it has an ``__init__.py``), so tests/ cannot be
-a package of its own, and a module beside the tests is importable only through ``sys.path``.
+A rules author's tests use them (``from rulewright.interpreter.testing import shipped, play``), and so
+do the project's own (tests/conftest.py builds its fixtures on them). They live in the package, not in
+tests/: the repository's root is the package (it has an ``__init__.py``), so tests/ cannot be a package
+of its own, and a module beside the tests would be importable only through ``sys.path``.
 """
 from __future__ import annotations
 
