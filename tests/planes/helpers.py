@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulewright import testing
+from rulewright.interpreter import testing
 from rulewright.interpreter.testing import logs, refresh, shipped, texts
 
 # The card list of the rulebook (Card Clarifications), written out here, not read from the rules:
