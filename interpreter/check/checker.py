@@ -15,7 +15,7 @@ from rulewright.dsl.errors import Diagnostic, Hints, suggest
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.builtins import QUANTIFIERS
-from rulewright.interpreter.check.secrecy import flow_diagnostics
+from rulewright.interpreter.check.secrecy import secrecy_diagnostics
 from rulewright.interpreter.check.dispatch import dispatch_diagnostics
 from rulewright.interpreter.check.lost_writes import lost_write_diagnostics
 from rulewright.interpreter.check.symbols import RESERVED, symbols
@@ -1017,9 +1017,9 @@ def _diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:
     try:
         diagnostics = Checker(rules).run()
         if not any(d.severity == "error" for d in diagnostics):
-            # the information-flow check (flow.py): a secret reaching a player who may not see it;
+            # the secrecy check (secrecy/): a secret reaching a player who may not see it;
             # it reads well-formed rules only
-            diagnostics += flow_diagnostics(rules)
+            diagnostics += secrecy_diagnostics(rules)
     except RecursionError:  # the checks follow defs and variables into each other: hundreds in a chain
         return [_too_deep(rules)]
     return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
