@@ -118,6 +118,18 @@ class SymbolTable:
             return "board", spec
         return None
 
+    def field_kinds(self, name: str) -> set:
+        """What '.name' may read: "player" (a player variable), "column" (a table's), "field" (a record's);
+        several when the name is more than one (the value read decides at run time)."""
+        kinds = set()
+        if name in self.player_vars:
+            kinds.add("player")
+        if name in self.columns:
+            kinds.add("column")
+        if name in self.fields:
+            kinds.add("field")
+        return kinds
+
     def functions(self) -> set:
         """Every name that can be called."""
         return set(self.defs) | set(self.procs) | set(self.records) | set(BUILTINS) | set(board_kinds.board_functions())
