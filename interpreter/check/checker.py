@@ -53,7 +53,7 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
         self.diagnostics.append(Diagnostic(message, span.file, span.line, span.column, self.rules.source_line(span),
                                            hint, severity))
 
-    # ------------------------------------------------------------------ declarations
+    # ------------------------------------------------------------------ the run
     def run(self) -> list[Diagnostic]:
         decls = self.rules.decls
         self._declarations(decls)

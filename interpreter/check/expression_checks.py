@@ -19,7 +19,6 @@ _OTHER_SPELLINGS = {"True": "true", "TRUE": "true", "False": "false", "FALSE": "
 class ExpressionChecks:
     """Expressions; a part of Checker (checker.py)."""
 
-    # ------------------------------------------------------------------ expressions
     def expr(self, node, scope: set, statement: bool = False):
         """Check an expression. ``statement``: it is a statement's own expression, where procedure calls
         may stand (they run before the rest of it); below an 'and', 'or', 'if ... else', a 'match', a

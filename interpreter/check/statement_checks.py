@@ -20,7 +20,6 @@ assert _RESERVED_HINTS.keys() == RESERVED
 class StatementChecks:
     """Statements; a part of Checker (checker.py)."""
 
-    # ------------------------------------------------------------------ statements
     def body(self, stmts, scope: set):
         for i, s in enumerate(stmts):
             self.stmt(s, scope)
