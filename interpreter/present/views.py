@@ -45,7 +45,7 @@ def _face_down(g, value, player):
 
 def public_text(g, value) -> str:
     """The text of a value as a move text or a log may show it: face-down fields as '?' (a field
-    named on its own, {b.amount}, is shown: the information-flow check follows it)."""
+    named on its own, {b.amount}, is shown: the secrecy check follows it)."""
     return to_text(_face_down(g, value, 0))  # player 0: nobody
 
 
