@@ -173,12 +173,12 @@ def test_a_secret_plan_survives_a_save_midway():
 
 
 def test_a_plan_whose_steps_depend_on_a_secret_is_reported():
-    from rulewright.interpreter.check.secrecy import flow_diagnostics as check_flow
+    from rulewright.interpreter.check.secrecy import secrecy_diagnostics as check_secrecy
     rules = parse(HEAD + 'player var hand = [1, 2, 3] secret\nplayer var score = 0\n'
                   'round:\n    each p in players secretly:\n        for c in [c in p.hand where c > 1]:\n'
                   '            choose x in ["keep", "drop"] as "{x} {c}"\n'
                   'end when round_number == 1 after round\n', "t.rules")
-    found = [d.message for d in check_flow(rules)]
+    found = [d.message for d in check_secrecy(rules)]
     assert any("asked" in m for m in found), found
 
 
@@ -188,10 +188,10 @@ def test_a_secret_course_of_action_is_masked_and_checked():
     st = g.new_state(1)
     st.apply("right")
     assert [e["move"] for e in st.event_history(2) if e["event"] == "move"] == ["makes a secret choice"]
-    from rulewright.interpreter.check.secrecy import flow_diagnostics as check_flow
+    from rulewright.interpreter.check.secrecy import secrecy_diagnostics as check_secrecy
     leaky = parse(HEAD + 'player var score = 0\nturn:\n    choose secretly:\n        "left":\n'
                   '            me.score += 1\n        "right":\n            pass\n    end game\n', "t.rules")
-    assert any("score" in d.message for d in check_flow(leaky))
+    assert any("score" in d.message for d in check_secrecy(leaky))
 
 
 WINDOW = ('player var hand = [] secret\nplayer var score = 0\nvar deck = [] hidden\n'

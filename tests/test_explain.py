@@ -12,7 +12,7 @@ from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.check.checker import check
-from rulewright.interpreter.check.secrecy import flow_diagnostics
+from rulewright.interpreter.check.secrecy import secrecy_diagnostics
 from rulewright.interpreter.testing import game_from_text
 
 # A small card game: each player drops one of three cards in secret, then plays the rest in the open,
@@ -92,15 +92,15 @@ def test_the_chosen_value_is_unknown_in_its_own_prompt():
     assert [(d.line, d.message) for d in errors][:1] == [(PLAY_LINE, "unknown name 'c'")]
 
 
-def test_a_prompt_showing_another_players_secret_is_refused_by_the_flow_check():
-    assert flow_diagnostics(parse(KEEP, "keep.rules")) == []
+def test_a_prompt_showing_another_players_secret_is_refused_by_the_secrecy_check():
+    assert secrecy_diagnostics(parse(KEEP, "keep.rules")) == []
     leak = KEEP.replace('prompt "play one of your {len(me.hand)} cards"',
                         'prompt "your rival holds {listed(next_player(me).hand)}"')
-    found = [(d.line, d.message) for d in flow_diagnostics(parse(leak, "keep.rules"))]
+    found = [(d.line, d.message) for d in secrecy_diagnostics(parse(leak, "keep.rules"))]
     assert found == [(PLAY_LINE, "the prompt of player me's decision shows the secret 'hand' of player "
                                  "next_player(me)")]
     block = KEEP.replace('prompt "answer player {me}"', 'prompt "player {me} holds {listed(me.hand)}"')
-    found = [d.message for d in flow_diagnostics(parse(block, "keep.rules"))]
+    found = [d.message for d in secrecy_diagnostics(parse(block, "keep.rules"))]
     assert found == ["the prompt of player next_player(me)'s decision shows the secret 'hand' of player me"]
 
 

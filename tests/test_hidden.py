@@ -208,7 +208,7 @@ def test_nothing_secret_reaches_another_player(name, players, options):
 
 def test_the_leak_test_catches_a_move_that_names_a_secret():
     """The test above would fail on a game that announces a secret card: it is not vacuous. (The
-    information-flow check refuses this game, so it is compiled here without the checker.)"""
+    secrecy check refuses this game, so it is compiled here without the checker.)"""
     text = ('''game "Leaky"
 players 2
 table card(name):

@@ -59,7 +59,7 @@ def test_a_parameter_named_after_the_callers_player_is_still_another_player(card
     # tell(p) gives q the key of the caller's p; the procedure's own p is another player
     text = cards_rules + 'procedure tell(q):\n    for p in players:\n        log "{q.hand}" to p\n' \
                    'scoring:\n    for p in players:\n        tell(p)\n'
-    (d,) = check(parse(text, "t.rules"))  # the checker has nothing to say; the information-flow check does
+    (d,) = check(parse(text, "t.rules"))  # the checker has nothing to say; the secrecy check does
     assert d.message == "the log line to player p' shows the secret 'hand' of player p"
     assert d.line == line_of(text, "log \"{q.hand}\"")
 

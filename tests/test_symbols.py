@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.check.checker import check
@@ -213,6 +214,24 @@ def test_the_symbol_table_is_built_once_and_knows_every_kind_of_name():
     assert table.function("step")[0] == "board" and table.function("len")[0] == "builtin"
     assert table.function("nothing") is None
 
+
+
+def test_field_kinds_record_defaults_and_visibility_are_the_symbol_tables():
+    """One place per fact: what '.name' reads is worked out there, and the compiled game reads the same."""
+    from rulewright.interpreter.compile.compiler import CompiledGame
+    rules = parse(HEAD + "table card(name, score):\n    ace, 1\nrecord bid(owner, amount = 0)\n"
+                         "player var score = 0 secret\nplayer var amount = 0\n"
+                         "turn:\n    end game\n", "t.rules")
+    table = symbols(rules)
+    assert table.field_kinds("score") == {"player", "column"}
+    assert table.field_kinds("amount") == {"player", "field"}
+    assert table.field_kinds("owner") == {"field"} and table.field_kinds("name") == {"column"}
+    assert table.field_kinds("nothing") == set()
+    assert table.record_defaults == {"bid": {"amount": ast.Literal(0)}}
+    assert table.visibility["score"] == "secret" and table.visibility["round_number"] == "public"
+    game = CompiledGame(rules, 2, {})
+    assert game.record_defaults is table.record_defaults and game.visibility is table.visibility
+    assert game.field_kinds("amount") == {"player", "field"}
 
 def test_every_board_kind_implements_the_protocol():
     for kind in board_kinds.KINDS.values():

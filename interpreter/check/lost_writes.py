@@ -271,16 +271,10 @@ class LostWrites:
         if isinstance(s, ast.Return):
             live = set()
         writes = self._writes(s, env)
-        if isinstance(s, ast.If):
+        if isinstance(s, (ast.If, ast.ChooseBlock)):  # one of its blocks runs: what any of them reads is live
             out = set()
-            for _cond, b in s.branches:
+            for b in ast.blocks_of(s):
                 out |= self._live(b, set(live), dict(env), report, loop_exit)
-            out |= self._live(s.orelse, set(live), dict(env), report, loop_exit)
-            live = out
-        elif isinstance(s, ast.ChooseBlock):
-            out = set()
-            for alt in s.alternatives:
-                out |= self._live(alt.body, set(live), dict(env), report, loop_exit)
             live = out
         elif isinstance(s, ast.Step):
             live = self._live(s.body, live, dict(env), report, loop_exit)

@@ -1,7 +1,7 @@
 """The symbol table: every name a rules file declares, found once, read by everything after parsing.
 
 Built once per (merged) rules file, in the spirit of Jinja's ``idtracking``: the checker, the type
-checker, the information-flow check, the compiler, the API and ``rulewright list`` all read it, and
+checker, the secrecy check, the compiler, the API and ``rulewright list`` all read it, and
 nothing else indexes declarations. Built-in functions describe themselves in builtins.py; board kinds
 (board_kinds.py) add the functions their boards support.
 """
@@ -34,6 +34,7 @@ class SymbolTable:
             self.vars.setdefault(name, ast.VarDecl(name, ast.Literal(value), False, "public"))
         self.declared_vars = {d.name for d in decls if isinstance(d, ast.VarDecl)}
         self.player_vars = {n for n, d in self.vars.items() if d.per_player}
+        self.visibility = {name: d.visibility for name, d in self.vars.items()}  # public, secret or hidden
         self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
         self.columns: dict = {}  # column -> the tables that have it
         for t in self.tables.values():
@@ -52,6 +53,7 @@ class SymbolTable:
                 for t in d.tagged:
                     self.record_decls.setdefault(t.name, t)
         self.records = {name: d.fields for name, d in self.record_decls.items()}
+        self.record_defaults = {name: dict(d.defaults) for name, d in self.record_decls.items()}
         self.fields = {f for fs in self.records.values() for f in fs}
         # a record's fields (as a set) -> {field: (hidden | secret, owner field, unless field)}:
         # records are plain dicts, recognised by their fields
@@ -117,6 +119,18 @@ class SymbolTable:
         if spec is not None:
             return "board", spec
         return None
+
+    def field_kinds(self, name: str) -> set:
+        """What '.name' may read: "player" (a player variable), "column" (a table's), "field" (a record's);
+        several when the name is more than one (the value read decides at run time)."""
+        kinds = set()
+        if name in self.player_vars:
+            kinds.add("player")
+        if name in self.columns:
+            kinds.add("column")
+        if name in self.fields:
+            kinds.add("field")
+        return kinds
 
     def functions(self) -> set:
         """Every name that can be called."""

@@ -19,7 +19,7 @@ class TypeChecker:
     """Infers kinds where they are certain and reports impossible operations through ``report``."""
 
     def __init__(self, checker):
-        self.c = checker
+        self.sym = checker.sym
         self.report = checker.error
         self._var_kinds: dict = {}
         self._def_kinds: dict = {}
@@ -27,7 +27,7 @@ class TypeChecker:
 
     def _columns(self) -> dict:
         kinds: dict = {}
-        for table in self.c.tables.values():
+        for table in self.sym.tables.values():
             for i, column in enumerate(table.columns):
                 for row in table.rows:
                     if i < len(row.values):
@@ -42,7 +42,7 @@ class TypeChecker:
     def var_kind(self, name):
         if name not in self._var_kinds:
             self._var_kinds[name] = UNKNOWN  # guards against a variable defined by itself
-            decl = self.c.vars.get(name)
+            decl = self.sym.vars.get(name)
             k = self.kind(decl.value, frozenset()) if decl is not None else UNKNOWN
             self._var_kinds[name] = UNKNOWN if k == NONE else k
         return self._var_kinds[name]
@@ -61,9 +61,10 @@ class TypeChecker:
         if isinstance(node, ast.Name):
             return self._name_kind(node.id, scope)
         if isinstance(node, ast.Attr):
-            if node.name in self.c.player_vars and node.name not in self.c.fields | self.c.columns:
+            kinds = self.sym.field_kinds(node.name)
+            if kinds == {"player"}:
                 return self.var_kind(node.name)
-            if node.name in self.c.columns and node.name not in self.c.fields | self.c.player_vars:
+            if kinds == {"column"}:
                 return self._column_kinds.get(node.name)
             return UNKNOWN
         if isinstance(node, ast.BinOp):
@@ -92,7 +93,7 @@ class TypeChecker:
             return _QUANTIFIER_RESULTS.get(node.func)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             name = node.func.id
-            what = self.c.sym.function(name)
+            what = self.sym.function(name)
             if what is None or what[0] == "procedure":
                 return UNKNOWN
             if what[0] == "record":
@@ -109,23 +110,23 @@ class TypeChecker:
             return NUMBER  # a player is their seat number
         if name in scope:
             return UNKNOWN
-        if name in self.c.vars:
-            return LIST if name in self.c.player_vars else self.var_kind(name)
+        if name in self.sym.vars:
+            return LIST if name in self.sym.player_vars else self.var_kind(name)
         if name in ("round_number", "first_player", "player_count"):
             return NUMBER
-        if name == "players" or name in self.c.tables or name in self.c.sym.board_names:
+        if name == "players" or name in self.sym.tables or name in self.sym.board_names:
             return LIST
-        if name in self.c.option_values:
-            kinds = {literal_kind(v) for v in self.c.option_values[name]}
+        if name in self.sym.option_values:
+            kinds = {literal_kind(v) for v in self.sym.option_values[name]}
             return kinds.pop() if len(kinds) == 1 else UNKNOWN
-        if name in self.c.enum_members:
+        if name in self.sym.members:
             return TEXT
         return UNKNOWN
 
     def _def_kind(self, name):
         if name not in self._def_kinds:
             self._def_kinds[name] = UNKNOWN
-            d = self.c.defs[name]
+            d = self.sym.defs[name]
             self._def_kinds[name] = self.kind(d.body, frozenset(d.params) | {"me"})
         return self._def_kinds[name]
 
@@ -176,7 +177,7 @@ class TypeChecker:
         elif isinstance(node, ast.ListComp):
             self.expect(node.binder.source, scope, (LIST,), "'[x in ...]'")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            what = self.c.sym.function(node.func.id)
+            what = self.sym.function(node.func.id)
             if what is not None and what[0] in ("builtin", "board"):
                 for arg, kinds in zip(node.args, what[1].args):
                     if kinds:
@@ -186,10 +187,10 @@ class TypeChecker:
         self.expect(node, scope, (LIST, MAP) if maps_too else (LIST,), what)
 
     def check_store(self, target, value, scope, augmented: str = ""):
-        if isinstance(target, ast.Name) and target.id in self.c.vars and target.id not in scope:
+        if isinstance(target, ast.Name) and target.id in self.sym.vars and target.id not in scope:
             have = self.var_kind(target.id)
-        elif isinstance(target, ast.Attr) and target.name in self.c.player_vars \
-                and target.name not in self.c.fields:
+        elif isinstance(target, ast.Attr) and target.name in self.sym.player_vars \
+                and target.name not in self.sym.fields:
             have = self.var_kind(target.name)
         else:
             return

@@ -52,10 +52,10 @@ class CompiledGame:
         self.ambiguous: dict = {}  # column -> {key: (table, table)}: two tables give the key two values
         self.rows: dict = {}  # table -> {key: {column: value}}
         self.tables: dict = {}
+        # the symbol table's fields under the names the engine reads (the same objects, never rebuilt here)
         self.records = sym.records
         self.tags = sym.tags
-        self.record_defaults = {name: dict(d.defaults) for name, d in sym.record_decls.items()}
-        self.record_fields = sym.fields
+        self.record_defaults = sym.record_defaults
         self.field_visibility = sym.field_visibility
         self.defs = sym.defs
         self.def_bodies: dict = {}
@@ -63,7 +63,7 @@ class CompiledGame:
         self.blocks = sym.blocks
         self.var_decls = sym.vars
         self.player_vars = sym.player_vars
-        self.visibility = {name: d.visibility for name, d in sym.vars.items()}
+        self.visibility = sym.visibility
         self.end_conditions: dict = {"turn": [], "round": []}
         self.rank_keys = sym.rank_keys
         self.teams = None
@@ -170,14 +170,8 @@ class CompiledGame:
 
     # ------------------------------------------------------------------ fields
     def field_kinds(self, name: str) -> set:
-        kinds = set()
-        if name in self.player_vars:
-            kinds.add("player")
-        if name in self.columns:
-            kinds.add("column")
-        if name in self.record_fields:
-            kinds.add("field")
-        return kinds
+        """What '.name' may read: the symbol table's answer (checked rules give every column a row)."""
+        return self.symbols.field_kinds(name)
 
     def get_field(self, st, obj, name):
         if type(obj) is dict:

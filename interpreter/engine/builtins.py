@@ -29,7 +29,7 @@ class Builtin:
     doc: str = ""
     result: Optional[str] = None  # the kind of value it gives (kinds.py); None: it depends
     args: tuple = ()  # the kinds each argument may have, in order (() for an argument: any)
-    # what the information-flow check needs: "item" gives an item of its list argument (its secrets
+    # what the secrecy check needs: "item" gives an item of its list argument (its secrets
     # are the item's), "same length" a list as long as its argument
     gives: str = ""
     # a board function's own method of the board (boards.base.board_function): generated code calls it
@@ -253,7 +253,7 @@ BUILTINS: dict[str, Builtin] = {
                        args=(_LIST,)),
     "text": Builtin(_text, 1, 1, result=TEXT),
     "listed": Builtin(_listed, 1, 1, "game", 'the items as a reader lists them: "A, B and C"', TEXT, (_LIST,)),
-    # hidden information: the value itself, which the rulebook makes public (read by the flow check)
+    # hidden information: the value itself, which the rulebook makes public (read by the secrecy check)
     "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it",
                         gives="item"),
     "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise", NUMBER, (_NUMBER, _NUMBER)),

@@ -7,7 +7,7 @@ Three things the rules may say, none of them part of the machine (a decision's i
 - a decision's **prompt** (``choose c in me.hand prompt "keep {n} of your {len(me.hand)} cards"``,
   ``choose by p prompt "...":``, ``each p in ps secretly choose ... prompt "..."``): compiled once per
   game into ``CompiledGame.prompts``, keyed by the decision's place (file, line), and evaluated only
-  when someone looks, in the deciding frame's locals (the information-flow check lets it show the
+  when someone looks, in the deciding frame's locals (the secrecy check lets it show the
   decider's own secrets and public values only: rule 7);
 - a table's column named ``says``: the rules text of each of its items (a card, a tile); a move whose
   value is, or holds, such an item shows that text;

@@ -2,7 +2,7 @@
 
 An observation tensor for learning agents (OpenSpiel's ``observation_tensor``, a PettingZoo ``Box``
 space). Each entry is a number, a truth value or a list of them (lists may nest), flattened in order.
-The checker's information-flow pass (rule 11) sees to it that an entry reads only what every player
+The secrecy check (rule 11) sees to it that an entry reads only what every player
 sees and the observing player's own secrets, so an entry is worked out over the state itself, with
 ``me`` the observing player. Its size is part of the game's interface: an entry that gives another
 number of values than it gave before is an error of the rules, located at the entry.

@@ -15,7 +15,7 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.check.checker import SCREEN_COLOURS
+from rulewright.interpreter.check.screen_checks import SCREEN_COLOURS
 from rulewright.interpreter.present.views import UNSEEN, view, visible_vars
 
 

@@ -1,4 +1,4 @@
-"""The information-flow check (interpreter/check/secrecy.py): each rule it applies, on a small rules file that
+"""The secrecy check (interpreter/check/secrecy/): each rule it applies, on a small rules file that
 breaks it (the diagnostic word for word, at its line and column) and on the same file answered the
 way the guide says (secretly/shown, reveal, revealed(), log ... to, asking uniformly): no diagnostic."""
 from __future__ import annotations
@@ -13,10 +13,11 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.check import checker
 from rulewright.interpreter.api import _apply_extends, shipped_games
 from rulewright.interpreter.check.checker import check
-from rulewright.interpreter.check.secrecy import flow_diagnostics, unparse
+from rulewright.interpreter.check.secrecy import secrecy_diagnostics
+from rulewright.interpreter.check.secrecy.messages import unparse
 
 HEAD = '''\
-game "Flow"
+game "Secrets"
 players 2
 var deck = [1, 2, 3, 4, 5, 6] hidden
 var discard = []
@@ -26,19 +27,19 @@ player var score = 0
 
 
 def base_errors(rules) -> list:
-    """The checker's errors before the flow check (whether check() runs it or not)."""
+    """The checker's errors before the secrecy check (whether check() runs it or not)."""
     return [d.render() for d in checker.Checker(rules).run() if d.severity == "error"]
 
 
 def rules_of(body: str, head: str = HEAD):
-    rules = parse(head + textwrap.dedent(body).lstrip("\n"), "flow.rules")
+    rules = parse(head + textwrap.dedent(body).lstrip("\n"), "secrets.rules")
     assert base_errors(rules) == [], "the example itself must be valid rules"
     return rules
 
 
-def flow(body: str, head: str = HEAD):
-    """(line, column, message) of each flow diagnostic; lines count from the top of HEAD (6 lines)."""
-    return [(d.line, d.column, d.message) for d in flow_diagnostics(rules_of(body, head))]
+def reported(body: str, head: str = HEAD):
+    """(line, column, message) of each secrecy diagnostic; lines count from the top of HEAD (6 lines)."""
+    return [(d.line, d.column, d.message) for d in secrecy_diagnostics(rules_of(body, head))]
 
 
 # name -> (the leaking turn, its diagnostics, the same turn answered)
@@ -359,13 +360,13 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_leak_is_reported_where_it_happens(name):
     leaking, expected, _answered = CASES[name]
-    assert flow(leaking) == expected
+    assert reported(leaking) == expected
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_answer_the_guide_gives_is_clean(name):
     _leaking, _expected, answered = CASES[name]
-    assert flow(answered) == []
+    assert reported(answered) == []
 
 
 def test_the_diagnostic_names_the_file_line_and_column_and_hints_at_the_answer():
@@ -375,9 +376,9 @@ def test_the_diagnostic_names_the_file_line_and_column_and_hints_at_the_answer()
                 me.score += 1
             end game
         """)
-    (d,) = flow_diagnostics(rules)
+    (d,) = secrecy_diagnostics(rules)
     assert d.render() == (
-        "flow.rules:9:9: error: whether the public variable 'score' changes here depends on the secret 'hand' "
+        "secrets.rules:9:9: error: whether the public variable 'score' changes here depends on the secret 'hand' "
         "of player me\n"
         "            me.score += 1\n"
         "            ^\n"
@@ -387,7 +388,7 @@ def test_the_diagnostic_names_the_file_line_and_column_and_hints_at_the_answer()
 
 def test_hints_per_rule():
     def hint(body, head=HEAD):
-        (d,) = flow_diagnostics(rules_of(body, head))
+        (d,) = secrecy_diagnostics(rules_of(body, head))
         return d.hint
     assert hint(CASES["public_variable"][0]) == \
         "make 'score' secret or hidden, or 'reveal' what the rules turn face up"
@@ -402,7 +403,7 @@ def test_hints_per_rule():
 
 def test_a_procedure_parameter_takes_the_callers_player():
     # 'p' in the procedure is player 'me' of the turn: its own hand may be offered to it
-    assert flow("""
+    assert reported("""
         procedure offer(p):
             choose c in p.hand by p as "play {c}" optional "pass"
             if c != none:
@@ -412,7 +413,7 @@ def test_a_procedure_parameter_takes_the_callers_player():
             end game
         """) == []
     # but not another player's hand
-    assert flow("""
+    assert reported("""
         procedure offer(p, q):
             choose c in q.hand by p as "take {c}" optional "pass"
         turn:
@@ -422,7 +423,7 @@ def test_a_procedure_parameter_takes_the_callers_player():
 
 
 def test_a_local_is_followed_statement_by_statement_and_joined_after_branches():
-    assert flow("""
+    assert reported("""
         turn:
             let x = 0
             me.score = x
@@ -434,7 +435,7 @@ def test_a_local_is_followed_statement_by_statement_and_joined_after_branches():
 
 
 def test_a_loop_runs_twice_so_a_label_grown_in_the_body_reaches_its_start():
-    assert flow("""
+    assert reported("""
         turn:
             let x = 0
             repeat 3 times:
@@ -445,12 +446,12 @@ def test_a_loop_runs_twice_so_a_label_grown_in_the_body_reaches_its_start():
 
 
 def test_len_of_a_variables_list_is_public_but_not_of_a_filtered_one():
-    assert flow("""
+    assert reported("""
         turn:
             me.score = len(me.hand) + len(deck) + len(hand[next_player(me)]) + count(c in me.hand)
             end game
         """) == []
-    assert flow("""
+    assert reported("""
         turn:
             me.score = len([c in me.hand where c > 3])
             end game
@@ -458,7 +459,7 @@ def test_len_of_a_variables_list_is_public_but_not_of_a_filtered_one():
 
 
 def test_a_def_is_analysed_with_its_arguments():
-    assert flow("""
+    assert reported("""
         def high(p) = count(c in p.hand where c > 3)
         def size(p) = len(p.hand)
         turn:
@@ -471,7 +472,7 @@ def test_a_def_is_analysed_with_its_arguments():
 
 def test_a_write_through_a_local_reaches_the_variable_it_comes_from():
     head = HEAD + "record token(owner, value)\nvar tokens = []\n"
-    assert flow("""
+    assert reported("""
         turn:
             add token(me, 1) to tokens
             let t = last(tokens)
@@ -483,7 +484,7 @@ def test_a_write_through_a_local_reaches_the_variable_it_comes_from():
 
 
 def test_writes_into_secret_or_hidden_places_are_never_reported():
-    assert flow("""
+    assert reported("""
         player var kept = [] secret
         turn:
             draw c from deck
@@ -497,7 +498,7 @@ def test_writes_into_secret_or_hidden_places_are_never_reported():
 def test_face_down_fields_of_records():
     head = HEAD + "record bid(owner, amount secret to owner unless shown, shown)\nvar bids = []\n"
     # the amount is face down until the bid is turned over
-    assert flow("""
+    assert reported("""
         turn:
             choose n in [1, 2, 3] secretly as "bid {n}" shown "places a bid"
             add bid(me, n, false) to bids
@@ -505,7 +506,7 @@ def test_face_down_fields_of_records():
                 b.owner.score += b.amount
             end game
         """, head) == [(13, 9, "the public variable 'score' is computed from the face-down field 'amount' of a 'bid'")]
-    assert flow("""
+    assert reported("""
         turn:
             choose n in [1, 2, 3] secretly as "bid {n}" shown "places a bid"
             add bid(me, n, false) to bids
@@ -518,7 +519,7 @@ def test_face_down_fields_of_records():
 
 
 def test_a_secret_choice_is_its_deciders_secret():
-    assert flow("""
+    assert reported("""
         turn:
             choose c in me.hand secretly as "play {c}" shown "plays a card"
             log "you played {c}" to me
@@ -529,7 +530,7 @@ def test_a_secret_choice_is_its_deciders_secret():
 
 def test_one_report_per_secret_condition_in_a_block():
     # the condition is reported once, at the first thing it decides that others see
-    assert flow("""
+    assert reported("""
         turn:
             if 3 in me.hand:
                 me.score += 1
@@ -540,7 +541,7 @@ def test_one_report_per_secret_condition_in_a_block():
 
 
 def test_the_secret_named_is_the_one_the_condition_reads_itself():
-    assert flow("""
+    assert reported("""
         player var secret_side = 0 secret
         turn:
             let x = me.secret_side
@@ -560,21 +561,21 @@ def test_unparse_gives_the_source_text_of_a_player_expression():
 @pytest.mark.parametrize("name", ["tic-tac-toe", "connect-four"])
 def test_the_classic_games_are_clean(name):
     path = shipped_games()[name]
-    assert flow_diagnostics(parse(path.read_text(encoding="utf-8"), str(path))) == []
+    assert secrecy_diagnostics(parse(path.read_text(encoding="utf-8"), str(path))) == []
 
 
-def test_validate_runs_the_flow_check():
-    rules = parse(HEAD + "turn:\n    log \"{me.hand}\"\n    end game\n", "flow.rules")
+def test_validate_runs_the_secrecy_check():
+    rules = parse(HEAD + "turn:\n    log \"{me.hand}\"\n    end game\n", "secrets.rules")
     assert [d.message for d in check(rules)] == ["the public log line shows the secret 'hand' of player me"]
 
 
-def test_the_flow_check_waits_for_the_other_mistakes_to_be_fixed():
-    rules = parse(HEAD + "turn:\n    log \"{me.hand} {nope}\"\n    end game\n", "flow.rules")
+def test_the_secrecy_check_waits_for_the_other_mistakes_to_be_fixed():
+    rules = parse(HEAD + "turn:\n    log \"{me.hand} {nope}\"\n    end game\n", "secrets.rules")
     assert [d.message for d in check(rules)] == ["unknown name 'nope'"]
 
 
 def test_revealed_has_the_kind_of_its_argument():
-    rules = parse(HEAD + "turn:\n    me.score = revealed(\"a\")\n    end game\n", "flow.rules")
+    rules = parse(HEAD + "turn:\n    me.score = revealed(\"a\")\n    end game\n", "secrets.rules")
     assert [d.message for d in check(rules)] == ["'score' holds a number, not text"]
 
 
@@ -585,11 +586,11 @@ FENCE = re.compile(r"^```(rules|text)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 
 def _guide_section() -> str:
     """The guide's section on the check (its own file until it is merged into language.md)."""
-    own = DOCS / "flow-check-section.md"
+    own = DOCS / "secrecy-check-section.md"
     if own.exists():
         return own.read_text(encoding="utf-8")
     text = (DOCS / "language.md").read_text(encoding="utf-8")
-    start = text.index("### The information-flow check")
+    start = text.index("### The secrecy check")
     end = re.search(r"^#{2,3} ", text[start + 4:], re.M)
     return text[start:start + 4 + end.start()] if end else text[start:]
 
@@ -619,19 +620,19 @@ def test_the_guides_examples_of_leaks_give_the_reports_it_shows(code, errors, tm
     path.write_text('extends "examples.rules"\n' + code, encoding="utf-8")
     rules = _apply_extends(parse(path.read_text(encoding="utf-8"), str(path)), path)
     assert base_errors(rules) == []
-    assert [d.message for d in flow_diagnostics(rules)] == errors
+    assert [d.message for d in secrecy_diagnostics(rules)] == errors
 
 
 # ---------------------------------------------------------------- found by review
 def test_a_step_or_a_shuffle_under_a_secret_condition_is_seen():
-    assert flow("""
+    assert reported("""
         turn:
             if len(me.hand) > 0 and me.hand[1] == 1:
                 step "bluffing":
                     pass
             end game
         """) == [(9, 9, "whether the step 'bluffing' begins here depends on the secret 'hand' of player me")]
-    assert flow("""
+    assert reported("""
         turn:
             if len(me.hand) > 0 and me.hand[1] == 1:
                 shuffle discard
@@ -641,7 +642,7 @@ def test_a_step_or_a_shuffle_under_a_secret_condition_is_seen():
 
 def test_who_reads_a_private_log_must_not_depend_on_a_secret():
     head = HEAD + "player var target = 1 secret\n"
-    assert flow("""
+    assert reported("""
         turn:
             log "someone has targeted you" to me.target
             end game
@@ -649,7 +650,7 @@ def test_who_reads_a_private_log_must_not_depend_on_a_secret():
 
 
 def test_revealing_one_players_entry_reveals_no_other():
-    assert flow("""
+    assert reported("""
         turn:
             reveal me.hand
             log "mine: {me.hand}"
@@ -660,7 +661,7 @@ def test_revealing_one_players_entry_reveals_no_other():
 
 def test_a_secret_score_is_ranked_and_shown_by_the_outcome_without_rank_by():
     head = HEAD.replace("player var score = 0", "player var score = 0 secret")
-    assert flow("""
+    assert reported("""
         turn:
             end game
         """, head) == [(6, 1, "the outcome ranks the players by the secret variable 'score'")]
@@ -672,20 +673,20 @@ def test_a_diagnostic_in_a_base_file_quotes_the_base_files_line(tmp_path):
     path = tmp_path / "variant.rules"
     path.write_text('extends "base.rules"\nvar extra = 1\n', encoding="utf-8")
     rules = _apply_extends(parse(path.read_text(encoding="utf-8"), str(path)), path)
-    (d,) = flow_diagnostics(rules)
+    (d,) = secrecy_diagnostics(rules)
     assert (Path(d.file).name, d.line, d.column) == ("base.rules", 8, 5)
     assert d.source_line == '    log "player {me} holds {me.hand}"'
 
 
 # ---------------------------------------------------------------- match
 def test_a_match_depends_on_its_subject_every_pattern_tested_and_its_arms():
-    assert flow("""
+    assert reported("""
         turn:
             me.score = match len(me.hand) { 0: 1, 1 | 2: 2, else: 3 }
             me.score = match { if len(me.hand) > 4: len(deck), else: 0 }
             end game
         """) == []
-    assert flow("""
+    assert reported("""
         turn:
             me.score = match { if 6 in me.hand: 2, else: 1 }
             me.score = match 6 { 1 | max(me.hand): 2, else: 1 }
@@ -699,13 +700,13 @@ def test_a_match_depends_on_its_subject_every_pattern_tested_and_its_arms():
 
 
 def test_a_list_chosen_by_a_match_has_the_length_of_the_arm_taken():
-    assert flow("""
+    assert reported("""
         turn:
             for c in match len(me.hand) { 0: discard, else: [1, 2] }:
                 me.score += 1
             end game
         """) == []
-    assert flow("""
+    assert reported("""
         turn:
             for c in match { if 6 in me.hand: discard, else: [1, 2] }:
                 me.score += 1
@@ -714,7 +715,7 @@ def test_a_list_chosen_by_a_match_has_the_length_of_the_arm_taken():
 
 
 def test_a_match_on_a_secret_deciding_whether_a_player_is_asked():
-    assert flow("""
+    assert reported("""
         turn:
             if match { if 6 in me.hand: true, else: false }:
                 choose c in me.hand as "play {c}"
@@ -723,14 +724,14 @@ def test_a_match_on_a_secret_deciding_whether_a_player_is_asked():
 
 
 def test_revealed_in_a_match_subject_makes_the_local_public_but_not_in_an_arm():
-    assert flow("""
+    assert reported("""
         turn:
             let x = len([c in me.hand where c > 3])
             me.score = match revealed(x) { 0: 0, else: 1 }
             me.score = x
             end game
         """) == []
-    assert flow("""
+    assert reported("""
         turn:
             let x = len([c in me.hand where c > 3])
             me.score = match len(me.hand) { 0: revealed(x), else: 1 }
@@ -749,7 +750,7 @@ def test_unparse_of_a_match():
 
 # ---------------------------------------------------------------- let lines in a def
 def test_the_let_lines_of_a_def_bind_their_value_for_the_rest_of_it():
-    assert flow("""
+    assert reported("""
         def spare(p) =
             let h = p.hand
             let n = len(h)
@@ -758,7 +759,7 @@ def test_the_let_lines_of_a_def_bind_their_value_for_the_rest_of_it():
             me.score = spare(me)
             end game
         """) == []
-    assert flow("""
+    assert reported("""
         def best(p) =
             let h = [c in p.hand where c > 2]
             let n = len(h)
@@ -768,7 +769,7 @@ def test_the_let_lines_of_a_def_bind_their_value_for_the_rest_of_it():
             end game
         """) == [(12, 5, "the public variable 'score' is computed from the secret 'hand' of player me")]
     # a let line's local hides what it is named after, the def's parameter too
-    assert flow("""
+    assert reported("""
         def top(p, h) =
             let h = p.hand
             max(h)
@@ -780,7 +781,7 @@ def test_the_let_lines_of_a_def_bind_their_value_for_the_rest_of_it():
 
 def test_a_player_named_by_a_let_line_is_the_player_of_its_value():
     # 'q' stands for 'p', which is 'me' at the call: me's own hand may be logged to me
-    assert flow("""
+    assert reported("""
         def held(p) =
             let q = p
             q.hand
@@ -798,7 +799,7 @@ AUTOMATIC = ("whether player me is asked here ('automatic': only when two option
 
 def test_an_automatic_decision_is_asked_only_when_its_options_count_says_so():
     # how many cards in a hand everyone sees; a public list filtered by a public 'where' is public
-    assert flow("""
+    assert reported("""
         turn:
             choose c in me.hand automatic as "play {c}"
             choose d in discard where d > 3 automatic as "take {d}"
@@ -806,7 +807,7 @@ def test_an_automatic_decision_is_asked_only_when_its_options_count_says_so():
             end game
         """) == []
     # which cards pass the 'where' is the decider's own secret, but whether they are asked is public
-    assert flow("""
+    assert reported("""
         turn:
             choose c in me.hand where c > 3 automatic as "play {c}"
             choose d in [x in me.hand where x > 3] secretly automatic as "play {d}" optional "pass"
@@ -815,7 +816,7 @@ def test_an_automatic_decision_is_asked_only_when_its_options_count_says_so():
 
 
 def test_an_automatic_decision_hints_at_its_answer():
-    (d,) = flow_diagnostics(rules_of("""
+    (d,) = secrecy_diagnostics(rules_of("""
         turn:
             choose c in me.hand where c > 3 automatic as "play {c}"
             end game
@@ -826,14 +827,14 @@ def test_an_automatic_decision_hints_at_its_answer():
 
 def test_automatic_in_an_each_decision():
     head = HEAD + "player var kept = [] secret\n"
-    assert flow("""
+    assert reported("""
         turn:
             each p in players secretly choose c in p.hand where c > 3 automatic as "keep {c}":
                 move c from p.hand to p.kept
             end game
         """, head) == [(9, 5, "whether player p is asked here ('automatic': only when two options or more are "
                               "legal) depends on the secret 'hand' of player p")]
-    assert flow("""
+    assert reported("""
         turn:
             each p in players secretly choose c in p.hand automatic as "keep {c}":
                 move c from p.hand to p.kept
@@ -874,7 +875,7 @@ def with_procedures(*names) -> str:
 
 
 def test_the_value_a_procedure_returns_flows_into_the_expression_it_stands_in():
-    assert flow("""
+    assert reported("""
         turn:
             if public_roll(me) > 3:
                 me.score += 1
@@ -883,7 +884,7 @@ def test_the_value_a_procedure_returns_flows_into_the_expression_it_stands_in():
             me.score = x
             end game
         """, with_procedures("public_roll", "cheer")) == []
-    assert flow("""
+    assert reported("""
         turn:
             if roll(me) > 3:
                 me.score += 1
@@ -898,7 +899,7 @@ def test_the_value_a_procedure_returns_flows_into_the_expression_it_stands_in():
 
 
 def test_the_calls_in_a_calls_arguments_run_first():
-    assert flow("""
+    assert reported("""
         turn:
             me.score = twice(roll(me))
             me.score = twice(public_roll(me))
@@ -908,7 +909,7 @@ def test_the_calls_in_a_calls_arguments_run_first():
 
 
 def test_what_a_procedure_in_an_expression_does_happens_at_its_statement():
-    assert flow("""
+    assert reported("""
         turn:
             if 6 in me.hand:
                 let x = cheer(me) + 1
@@ -925,14 +926,14 @@ def test_what_a_procedure_in_an_expression_does_happens_at_its_statement():
 
 
 def test_a_while_condition_calling_a_procedure_runs_it_again_after_each_round():
-    assert flow("""
+    assert reported("""
         turn:
             while public_roll(me) > 3:
                 me.score += 1
             end game
         """, with_procedures("public_roll")) == []
     # the next roll is asked for only if the secret roll before it was high: the others learn it
-    assert flow("""
+    assert reported("""
         turn:
             while roll(me) > 3:
                 pass
@@ -942,14 +943,14 @@ def test_a_while_condition_calling_a_procedure_runs_it_again_after_each_round():
 
 
 def test_procedures_in_the_lists_counts_and_players_of_statements():
-    assert flow("""
+    assert reported("""
         turn:
             repeat roll(me) times:
                 me.score += 1
             end game
         """, with_procedures("roll")) == [
             (12, 9, "whether the public variable 'score' changes here depends on the secret choice 'c' of player me")]
-    assert flow("""
+    assert reported("""
         turn:
             for c in [public_roll(me), roll(me)]:
                 me.score += 1
@@ -957,7 +958,7 @@ def test_procedures_in_the_lists_counts_and_players_of_statements():
             win [first(players)] if public_roll(me) > 3 else players
             end game
         """, with_procedures("roll", "public_roll")) == []
-    assert flow("""
+    assert reported("""
         turn:
             win [first(players)] if roll(me) > 3 else players
             end game
@@ -967,7 +968,7 @@ def test_procedures_in_the_lists_counts_and_players_of_statements():
 
 def test_a_secret_passed_to_a_procedure_is_reported_at_the_call_where_it_enters():
     # the body leaks only what it is given: the report is at the argument, naming the procedure and its line
-    assert flow("""
+    assert reported("""
         procedure tell(x):
             log "it is {x}"
         turn:
@@ -977,7 +978,7 @@ def test_a_secret_passed_to_a_procedure_is_reported_at_the_call_where_it_enters(
         """) == [(11, 10, "the public log line shows the secret 'hand' of player me "
                            "(passed here to the procedure 'tell', line 8)")]
     # through two procedures: at the outer call, naming both in the order the value goes
-    assert flow("""
+    assert reported("""
         procedure keep(x):
             discard = x
         procedure pass_on(y):
@@ -988,7 +989,7 @@ def test_a_secret_passed_to_a_procedure_is_reported_at_the_call_where_it_enters(
         """) == [(12, 13, "the public variable 'discard' is computed from the secret 'hand' of player me "
                            "(passed here to the procedure 'pass_on', line 10, then to 'keep', line 8)")]
     # what the body leaks on its own stays in the body
-    assert flow("""
+    assert reported("""
         procedure tell(x):
             log "it is {x} {deck}"
         turn:
@@ -1000,7 +1001,7 @@ def test_a_secret_passed_to_a_procedure_is_reported_at_the_call_where_it_enters(
 def test_a_face_up_guard_is_followed_into_a_def_call():
     head = HEAD + "record bid(owner, value secret to owner unless turned, turned)\nvar bids = []\n" \
         'def bid_text(b) = "{b.owner}:{b.value}"\n'
-    assert flow("""
+    assert reported("""
         turn:
             log "{[b in bids where b.turned: bid_text(b)]}"
             log "{[b in bids where b.turned: b.value]}"
@@ -1019,9 +1020,9 @@ def test_revealing_every_players_entry_in_a_for_over_players_lasts_to_the_end_of
             for p in players:
                 reveal p.score
         """
-    assert flow(scoring + "rank by score descending\n", head) == []
-    assert flow(scoring, head) == []  # the outcome shows the scores: revealed
-    assert flow("""
+    assert reported(scoring + "rank by score descending\n", head) == []
+    assert reported(scoring, head) == []  # the outcome shows the scores: revealed
+    assert reported("""
         turn:
             if true:
                 for p in players:
@@ -1034,7 +1035,7 @@ def test_revealing_every_players_entry_in_a_for_over_players_lasts_to_the_end_of
                 reveal p.score
         """, head) == [(12, 5, "the public variable 'discard' is computed from the secret 'score' of player p")]
     # over some players only, or revealed under a condition in the loop: the variable stays secret
-    assert flow("""
+    assert reported("""
         turn:
             end game
         scoring:
@@ -1046,5 +1047,5 @@ def test_revealing_every_players_entry_in_a_for_over_players_lasts_to_the_end_of
 
 def test_the_hint_of_a_secret_ranking_says_how_to_reveal_every_players_entry():
     head = HEAD.replace("player var score = 0", "player var score = 0 secret")
-    [d] = flow_diagnostics(rules_of("turn:\n    end game\n", head))
+    [d] = secrecy_diagnostics(rules_of("turn:\n    end game\n", head))
     assert "for p in players: reveal p.v" in d.hint
