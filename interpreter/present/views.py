@@ -12,6 +12,7 @@ import json
 from typing import Optional
 
 from rulewright.interpreter.engine.values import copy_value, to_text
+from rulewright.interpreter.present.prompts import prompt
 
 UNSEEN = "?"
 
@@ -116,7 +117,6 @@ def view(st, player: Optional[int] = None) -> dict:
             data["legal_moves"] = [m.text for m in st.legal_moves(player)]
             asked = pend.waiting() if player is None else [player]
             if st.game.prompts and len(asked) == 1:  # what the rules ask the decider, told to them alone
-                from rulewright.interpreter.present.explain import prompt
                 text = prompt(st, asked[0])
                 if text is not None:
                     data["prompt"] = text
