@@ -64,13 +64,16 @@ UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about 
 @attrs.define(eq=False)
 class LegalTable:
     """The pending decision's options as one player (or everyone) is offered them, gathered once and
-    kept until the decision changes (State._legal_table)."""
+    kept until the decision changes (State._legal_table). A state fills its own table anew at each
+    decision (a new object each time cost a few hundredths of a quick game's move); one that a clone
+    shares is never changed again, by either."""
     pending: Pending  # the decision (the same object: an equal one may hold other values)
     player: Optional[int]  # the player asked about (None: everyone)
     chosen: int  # how many had chosen then (a simultaneous decision)
     moves: Optional[list]  # their Moves, made for the first caller of legal_moves() (None: not yet)
     groups: list  # [(player, their options)...]
     options: list  # every option, in order: the move numbered n is options[n - 1]
+    shared: bool = False  # held by a state and its clone
 
 
 @attrs.frozen
@@ -215,7 +218,11 @@ class State:
             options = groups[0][1]  # never changed: shared, not copied
         else:
             options = [o for _, opts in groups for o in opts]
-        self._legal = table = LegalTable(pend, player, len(pend.chosen), None, groups, options)
+        if table is None or table.shared:
+            self._legal = table = LegalTable(pend, player, len(pend.chosen), None, groups, options)
+        else:  # this state's own: filled anew
+            table.pending, table.player, table.chosen = pend, player, len(pend.chosen)
+            table.moves, table.groups, table.options = None, groups, options
         return table
 
     def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
@@ -473,7 +480,9 @@ class State:
                          winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
                          game=self.game, history=self.history, history_len=self.history_len,
                          drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed)
-            copy._legal = self._legal  # the same decision: its options and moves as gathered here
+            copy._legal = table = self._legal  # the same decision: its options and moves as gathered here
+            if table is not None:
+                table.shared = True
             snapshots.lend(self, snapshot)  # touch nothing of self after this
         if marshalled:
             # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
