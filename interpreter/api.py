@@ -16,17 +16,24 @@ from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeEr
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.compile.compiler import CompiledGame
-from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine import limits, saves
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.machine import Frame, run
 from rulewright.interpreter.engine.values import copy_value
-from rulewright.interpreter.engine.state import Generator, Move, Outcome, State
+from rulewright.interpreter.engine.state import Generator, Move, Outcome, Readers, State
 from rulewright.interpreter.check.symbols import symbols
+from rulewright.interpreter.present import explain, observation, prompts, render, views
 from rulewright.interpreter.shipped import GAMES_DIR, shipped_games
 from rulewright.interpreter.variants import apply_extends, read_rules
 
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
            "game_name", "option_values"]
+
+# Where the layers meet: the engine's State shows itself and saves itself through these (it imports
+# neither present/ nor saves.py: see engine/state.py, Readers).
+State.readers = Readers(view=views.view, information_state=views.information_state,
+                        observation_tensor=observation.observation_tensor, explain=explain.explain,
+                        prompt=prompts.prompt, render=render.render, save=saves.save)
 
 
 def find_rules(name_or_path: str) -> Path:
@@ -132,8 +139,7 @@ class Game:
     def load_state(self, data, verify: bool = True) -> State:
         """The state a save holds. With ``verify`` (the default), the save must be what its seed and its
         moves give when played again: a save edited by hand is refused (``verify=False`` loads it)."""
-        from rulewright.interpreter.engine.saves import restore
-        return restore(self, data, verify)
+        return saves.restore(self, data, verify)
 
     def __repr__(self) -> str:
         return f"Game({self.name!r}, players={self.player_count}, options={self.options})"

@@ -65,7 +65,7 @@ def test_legal_actions_number_the_legal_moves_and_build_no_move():
     actions = st.legal_actions()
     st.apply_action(actions[0], atomic=False)
     actions = st.legal_actions()
-    assert st._legal[3] is None  # no Move made on the integer path
+    assert st._legal.moves is None  # no Move made on the integer path
     assert actions == [m.index for m in st.legal_moves()]
     assert st.to_move() == [2] and st.legal_actions(2) == [m.index for m in st.legal_moves(2)]
     assert st.legal_actions(1) == [] and st.legal_moves(1) == []

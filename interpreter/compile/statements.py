@@ -402,7 +402,7 @@ class ProcCompiler:
         """A decision's prompt goes into the game's table (by the decision's place), not into its
         instruction: explain.py evaluates it, in the deciding frame, only when someone looks."""
         if prompt is not None:
-            from rulewright.interpreter.present.explain import Prompt
+            from rulewright.interpreter.present.prompts import Prompt
             self.game.prompts[(s.span.file, s.span.line)] = Prompt(self.game.exprs.compile(prompt, self.scope),
                                                                    prompt, player_var)
 

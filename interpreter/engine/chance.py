@@ -23,7 +23,8 @@ from typing import Callable, Optional, Union
 import attrs
 
 from rulewright.dsl.errors import IllegalMoveError, RulesError, RulesRuntimeError
-from rulewright.interpreter.engine.state import Generator, State
+from rulewright.interpreter.engine.generator import Generator
+from rulewright.interpreter.engine.state import State
 from rulewright.interpreter.engine.values import to_text
 
 MODES = ("seeded", "explicit")

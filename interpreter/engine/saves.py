@@ -21,8 +21,10 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesError, SaveError
 from rulewright.interpreter.engine import events, limits
 from rulewright.interpreter.engine.machine import Option
-from rulewright.interpreter.engine.state import Generator, State
+from rulewright.interpreter.engine.generator import Generator
+from rulewright.interpreter.engine.state import State
 from rulewright.interpreter.engine.sharing import Encoder, decode, resolve
+from rulewright.interpreter.shipped import shipped_games
 
 FORMAT = "rulewright-save"
 VERSION = 1
@@ -84,7 +86,6 @@ def fingerprint(rules) -> str:
 
 def rules_source(path: str) -> str:
     """How a save names its rules: a shipped game by its name, any other file by its absolute path."""
-    from rulewright.interpreter.api import shipped_games
     for name, shipped in shipped_games().items():
         if Path(path) == shipped.resolve():
             return name

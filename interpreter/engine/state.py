@@ -1,21 +1,26 @@
 """A game in progress: plain data (variables, the machine's frames, a pending decision, the seeded
-generator) plus the public methods of the Python API."""
+generator) plus the public methods of the Python API.
+
+Beside it in the engine: snapshots.py (a state's data at one moment: undo's checkpoints and clones),
+generator.py (the seeded generator), outcome.py (the result). What a state shows and how it is saved
+belong to the layers above (present/, saves.py): a state reaches them through ``State.readers``."""
 from __future__ import annotations
 
-import functools
-import marshal
 import operator
 import random
 from time import perf_counter
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import attrs
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter.engine import events, faults, limits, machine
+from rulewright.interpreter.engine import events, limits, machine, snapshots
+from rulewright.interpreter.engine.generator import Generator, generator
 from rulewright.interpreter.engine.machine import Frame, Option, Pending
+from rulewright.interpreter.engine.outcome import Outcome, outcome_of
 from rulewright.interpreter.engine.sharing import copy_shared
-from rulewright.interpreter.engine.values import SCALARS
+
+__all__ = ["State", "Move", "LegalTable", "Readers", "Outcome", "Generator", "UNDO_KEPT"]
 
 
 class Move(tuple):
@@ -53,41 +58,36 @@ _MOVES: dict = {}
 _MOVES_KEPT = 20_000
 
 
-def _scalar_options(options: dict) -> bool:
-    """Whether every option's value is a number, a text, yes/no or none."""
-    for opts in options.values():
-        for o in opts:
-            if type(o.value) not in SCALARS:
-                return False
-    return True
+UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about twice that)
+
+
+@attrs.define(eq=False)
+class LegalTable:
+    """The pending decision's options as one player (or everyone) is offered them, gathered once and
+    kept until the decision changes (State._legal_table). A state fills its own table anew at each
+    decision (a new object each time cost a few hundredths of a quick game's move); one that a clone
+    shares is never changed again, by either."""
+    pending: Pending  # the decision (the same object: an equal one may hold other values)
+    player: Optional[int]  # the player asked about (None: everyone)
+    chosen: int  # how many had chosen then (a simultaneous decision)
+    moves: Optional[list]  # their Moves, made for the first caller of legal_moves() (None: not yet)
+    groups: list  # [(player, their options)...]
+    options: list  # every option, in order: the move numbered n is options[n - 1]
+    shared: bool = False  # held by a state and its clone
 
 
 @attrs.frozen
-class Outcome:
-    """The result: scores by player, ranking (groups of tied players, best first), winners, teams."""
-    scores: dict
-    ranking: list
-    winners: list
-    teams: Optional[list] = None
-
-    @property
-    def draw(self) -> bool:
-        everyone = sorted(p for group in self.ranking for p in group)
-        return not self.winners or (len(self.winners) > 1 and sorted(self.winners) == everyone)
-
-    def returns(self) -> dict:
-        """+1 for a winner, -1 for a loser, 0 for everyone in a draw (as OpenSpiel reports)."""
-        players = [p for group in self.ranking for p in group]
-        if self.draw:
-            return {p: 0 for p in players}
-        return {p: (1 if p in self.winners else -1) for p in players}
-
-    def to_dict(self) -> dict:
-        return {"scores": {str(k): v for k, v in self.scores.items()}, "ranking": self.ranking,
-                "winners": self.winners, "teams": self.teams, "draw": self.draw}
-
-
-UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about twice that)
+class Readers:
+    """What the layers above the engine give every state: how it is shown (interpreter/present/) and
+    saved (engine/saves.py), each a function of the state. Set where the layers meet, in
+    interpreter/api.py (``State.readers``), so the engine imports none of them."""
+    view: Callable  # (state, player) -> dict
+    information_state: Callable  # (state, player) -> str
+    observation_tensor: Callable  # (state, player) -> list
+    explain: Callable  # (state, move, player) -> Explanation
+    prompt: Callable  # (state, player) -> str or None
+    render: Callable  # (state, player) -> str
+    save: Callable  # (state) -> dict
 
 
 @attrs.define(eq=False)
@@ -112,11 +112,11 @@ class State:
     # [variable, player or 0 for all, the value revealed]: face up while the value is unchanged ('reveal')
     revealed: list = attrs.field(factory=list)
     # the options of the pending decision, gathered once: see _legal_table
-    _legal: Optional[list] = attrs.field(default=None, repr=False, init=False)
+    _legal: Optional[LegalTable] = attrs.field(default=None, repr=False, init=False)
     # What undo() and a failed move's rollback need (not cloned, not saved): every move applied atomically
     # since the oldest checkpoint, as (the light fields before it, player, place among the player's
     # options), newest last, and
-    # checkpoints, (place in _moves, a _snapshot() taken before that move), one every CHECKPOINT_EVERY
+    # checkpoints, (place in _moves, a snapshots.take() before that move), one every CHECKPOINT_EVERY
     # moves. The state before any move is its checkpoint's with the moves after it replayed.
     _moves: list = attrs.field(factory=list, repr=False, init=False)
     _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
@@ -132,7 +132,9 @@ class State:
     # every move takes a checkpoint (and undo is exact, as with a snapshot before each move)
     _vars_out: bool = attrs.field(default=False, repr=False, init=False)
     # the snapshot this state takes its data back from, while a clone holds the data (see clone)
-    _lent: Optional[tuple] = attrs.field(default=None, repr=False, init=False)
+    _lent: Optional[snapshots.Snapshot] = attrs.field(default=None, repr=False, init=False)
+
+    readers = None  # the layers above: a Readers, set by interpreter/api.py
 
     # ------------------------------------------------------------------ the API
     @property
@@ -163,12 +165,12 @@ class State:
         if self.pending is None:
             return []
         table = self._legal_table(player)
-        moves = table[3]
+        moves = table.moves
         if moves is None:  # made once per decision, and only for a caller that wants Move objects
-            moves = table[3] = []
+            moves = table.moves = []
             get = _MOVES.get
             i = 0
-            for p, opts in table[4]:
+            for p, opts in table.groups:
                 for o in opts:
                     i += 1
                     key = (p, o.text, i)
@@ -185,7 +187,7 @@ class State:
         protocol): 1 to the number of legal_moves(player), no text and no Move built."""
         if self.pending is None:
             return []
-        return list(range(1, len(self._legal_table(player)[5]) + 1))
+        return list(range(1, len(self._legal_table(player).options) + 1))
 
     def apply_action(self, action: int, player: Optional[int] = None, atomic: bool = True) -> None:
         """Apply the move numbered ``action`` (from 1, as legal_actions() gives them): the integer path,
@@ -193,20 +195,19 @@ class State:
         if self.pending is None:
             self._resolve(action, player)  # raises: the game is over, or no decision is pending
         table = self._legal_table(player)
-        groups, options = table[4], table[5]
+        groups, options = table.groups, table.options
         if type(action) is not int or not 1 <= action <= len(options):
             self._refuse_number(action, len(options), player)
         self._apply_option(*_place_of(groups, action), options[action - 1], atomic)
 
-    def _legal_table(self, player) -> list:
-        """[the decision, the player asked about, how many had chosen, their Moves or None,
-        [(player, their options)...], every option in order] for the pending decision, kept until it
-        changes (a copy of the moves goes out, so a caller that sorts or shuffles its list cannot spoil
-        the cache)."""
+    def _legal_table(self, player) -> LegalTable:
+        """The pending decision's options for ``player`` (None: everyone), kept until it changes (a copy
+        of the moves goes out, so a caller that sorts or shuffles its list cannot spoil the cache)."""
         pend = self.pending
         table = self._legal
         # the same decision object (an equal one may hold other values), asked the same
-        if table is not None and table[0] is pend and table[1] == player and table[2] == len(pend.chosen):
+        if table is not None and table.pending is pend and table.player == player \
+                and table.chosen == len(pend.chosen):
             return table
         if player is None and not pend.chosen:  # everyone asked, no one has chosen yet: the common case
             groups = list(pend.options.items())
@@ -217,7 +218,11 @@ class State:
             options = groups[0][1]  # never changed: shared, not copied
         else:
             options = [o for _, opts in groups for o in opts]
-        self._legal = table = [pend, player, len(pend.chosen), None, groups, options]
+        if table is None or table.shared:
+            self._legal = table = LegalTable(pend, player, len(pend.chosen), None, groups, options)
+        else:  # this state's own: filled anew
+            table.pending, table.player, table.chosen = pend, player, len(pend.chosen)
+            table.moves, table.groups, table.options = None, groups, options
         return table
 
     def apply(self, move, player: Optional[int] = None, atomic: bool = True) -> None:
@@ -227,10 +232,10 @@ class State:
         before. ``atomic=False`` is for a caller that throws the state away when the rules fail (the
         agents' simulations): nothing is kept for undo, and what undo() could take back is forgotten."""
         table = self._legal
-        if type(move) is Move and player is None and table is not None and table[0] is self.pending \
-                and table[1] is None and len(table[4]) == 1 and table[2] == len(table[0].chosen):
+        if type(move) is Move and player is None and table is not None and table.pending is self.pending \
+                and table.player is None and len(table.groups) == 1 and table.chosen == len(self.pending.chosen):
             # the common case, without the search: one of the current legal_moves() of one player
-            p, opts = table[4][0]
+            p, opts = table.groups[0]
             i = move[2] - 1
             if move[0] == p and 0 <= i < len(opts) and opts[i].text == move[1]:
                 return self._apply_option(p, i, opts[i], atomic)
@@ -287,7 +292,7 @@ class State:
         checkpoints, place = self._checkpoints, len(self._moves)
         if checkpoints and checkpoints[-1][0] == place:
             checkpoints.pop()  # taken before a change by hand: this one takes its place
-        checkpoints.append((place, self._snapshot()))
+        checkpoints.append((place, snapshots.take(self)))
         self._edited = self._vars_out
         self._rng_seen, self._rng_changes = self.rng, self.rng.changes
         self._replay_cost = 0.0
@@ -329,7 +334,7 @@ class State:
             k -= 1
         start, snapshot = checkpoints[k]
         del checkpoints[k + 1:]
-        self._restore(snapshot)
+        snapshots.restore(self, snapshot)
         try:
             for _light, p, i in self._moves[start:place]:
                 self._choose(p, self.pending.options[p][i])
@@ -383,65 +388,11 @@ class State:
         self.pending = None
         machine.run(self)
 
-    def _snapshot(self) -> tuple:
-        """What ``_restore`` needs to put this state back as it is now (and a clone is made from).
-        Everything the rules hold (variables, the frames' locals, the pending values, reveals,
-        winners) is marshalled into one bytes object: a C deep copy that keeps what two places share
-        shared, several times cheaper than a copy in Python (docs/performance.md), and nothing the
-        garbage collector has to go through while undo() keeps its checkpoints. The rest is shared:
-        the pending decision's options (an option whose value is a number or a text is never changed)
-        and the event history; the generator's state is copied only when the rules draw."""
-        pend = self.pending
-        frames = self.frames
-        values = None  # the options' values, when some are not numbers or texts (a move may change those)
-        if pend is not None and (pend.simultaneous or not _scalar_options(pend.options)):
-            values = [[o.value for o in opts] for opts in pend.options.values()]
-        try:
-            blob = marshal.dumps((self._vars, [f.locals for f in frames], values,
-                                  pend.chosen if pend is not None else None, self.revealed, self.winners))
-        except ValueError:  # something marshal does not know (a range a loop keeps): the slow copy
-            return (self._copy_slowly(),)
-        rng = self.rng = generator(self.rng)
-        # a fork keeps the generator's state of now, and copies it only when the generator draws
-        return (blob, [(f.proc, f.pc) for f in frames], pend, dict(pend.texts) if values is not None else None,
-                rng.fork(), self.status, self.step, self.moves_made, self.history, self.history_len,
-                self.drained, dict(self.drained_by))
-
-    def _restore(self, before: tuple) -> None:
-        """Become the state ``before`` was taken from, generator included."""
-        self._load(before)
-        then = before[0].rng if len(before) == 1 else before[4]
-        if then.shares_state_with(self.rng):
-            return  # neither has drawn since
-        self.rng.setstate(then.getstate())
-
-    def _load(self, before: tuple) -> None:
-        """Take the rules' data and the fields of the snapshot ``before`` (copies: it stays as it was)."""
-        self._legal = None
-        if len(before) == 1:
-            old = before[0]._copy_slowly()
-            for field in ("_vars", "frames", "pending", "status", "winners", "step", "moves_made",
-                          "history", "history_len", "drained", "drained_by", "revealed"):
-                setattr(self, field, getattr(old, field))
-            return
-        (blob, where, pend, texts, _then, self.status, self.step, self.moves_made, self.history, self.history_len,
-         self.drained, drained_by) = before
-        self.drained_by = dict(drained_by)
-        self._vars, locals_, values, chosen, self.revealed, self.winners = marshal.loads(blob)
-        self.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(where, locals_)]
-        if values is not None:  # else one player's decision, options of numbers and texts: nothing in it changes
-            options = {}
-            for (p, opts), vals in zip(pend.options.items(), values):
-                options[p] = [o if type(v) in SCALARS else Option(o.text, v, o.shown) for o, v in zip(opts, vals)]
-            pend = Pending(pend.var, options, chosen, pend.simultaneous, pend.line, pend.results, dict(texts),
-                           pend.window)
-        self.pending = pend
-
     def _resolve(self, move, player):
         if self.pending is None:
             raise IllegalMoveError("the game is over; no move is legal" if self.is_over() else "no decision is pending")
         table = self._legal_table(player)
-        groups, options = table[4], table[5]
+        groups, options = table.groups, table.options
         if not options:
             raise IllegalMoveError("no decision is pending" if player is None
                                    else f"player {player} has no decision to make now")
@@ -505,34 +456,36 @@ class State:
         """
         if self.pending is None:
             raise IllegalMoveError("no decision is pending")
-        before = self._snapshot()
+        before = snapshots.take(self)
         try:
             self.pending = None
             self._legal = None
             self.frames[-1].pc -= 1  # the machine stopped just after the decision's instruction
             machine.run(self)
         except BaseException:
-            self._restore(before)
+            snapshots.restore(self, before)
             raise
         self._edited = True  # changed outside a move: replaying from an older checkpoint would lose it
 
     def clone(self) -> "State":
-        snapshot = self._snapshot()
+        snapshot = snapshots.take(self)
         rng = self.rng.fork()  # copied on the first draw of either, if ever
-        if len(snapshot) == 1 or self._vars_out:  # (a caller holds this state's variables: they stay its own)
+        marshalled = type(snapshot) is snapshots.Snapshot
+        if not marshalled or self._vars_out:  # (a caller holds this state's variables: they stay its own)
             copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
-            copy._load(snapshot)
+            snapshots.load(copy, snapshot)
         else:
             # The copy takes this state's data as it is, and this state takes a copy back from the snapshot
-            # when it is next touched (_lent_class): a search goes on from the copy and seldom comes back.
+            # when it is next touched (snapshots.lend): a search goes on from the copy and seldom comes back.
             copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
                          winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
                          game=self.game, history=self.history, history_len=self.history_len,
                          drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed)
-            copy._legal = self._legal  # the same decision: its options and moves as gathered here
-            self._lent = snapshot
-            object.__setattr__(self, "__class__", _lent_class(type(self)))  # touch nothing of self after this
-        if len(snapshot) > 1:
+            copy._legal = table = self._legal  # the same decision: its options and moves as gathered here
+            if table is not None:
+                table.shared = True
+            snapshots.lend(self, snapshot)  # touch nothing of self after this
+        if marshalled:
             # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
             copy._checkpoints.append((0, snapshot))
             copy._rng_seen, copy._rng_changes = rng, rng.changes
@@ -558,90 +511,43 @@ class State:
             revealed=copy_shared(self.revealed, memo))
 
     def outcome(self) -> Optional[Outcome]:
-        if not self.is_over():
-            return None
-        limits.fresh()  # what the rules compute for it ('teams', 'rank by') is bounded like a move
-        g = self.game
-        players = list(range(1, g.player_count + 1))
-        scores = {p: self._vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}
-        keys = g.rank_keys or ((("score", False),) if scores else ())
+        """The result, once the game is over (None before): interpreter/engine/outcome.py."""
+        return outcome_of(self) if self.is_over() else None
 
-        def key(p):
-            return tuple(self._vars[name][p - 1] for name, _asc in keys)
-
-        def better_first(a, b):  # key by key, each in its own direction (text too, so no negation)
-            for x, y, (_name, asc) in zip(key(a), key(b), keys):
-                if x != y:
-                    return (-1 if x < y else 1) * (1 if asc else -1)
-            return 0
-        try:  # 'rank by' values or a 'teams' expression the rules got wrong: a rules error, not a crash
-            for name, _asc in keys:
-                for p in players:
-                    if self._vars[name][p - 1] is None:
-                        raise RulesRuntimeError(f"player {p} has no '{name}' to rank by",
-                                                f"give '{name}' a starting value")
-            order = sorted(players, key=functools.cmp_to_key(better_first))
-            teams = g.teams(self, {}) if g.teams is not None else None
-        except faults.RULE_FAULTS + (RulesRuntimeError,) as exc:
-            decl = g.symbols.rank or g.symbols.teams or g.symbols.vars.get("score")  # what the outcome works out
-            span = decl.span if decl is not None else g.symbols.rules.decls[0].span
-            raise faults.located(self, exc, span, "the outcome", decl) from None
-        # A game with nothing to rank by (no score, no 'rank by') ends by naming its winners: they rank
-        # first, everyone else after them (a ranking by keys stands as the keys give it, teams included)
-        declared = self.winners if not keys else None
-        if declared is not None:
-            order.sort(key=lambda p: p not in declared)
-
-        def place(p):
-            return (declared is not None and p in declared, key(p))
-        ranking: list = []
-        for p in order:
-            if ranking and place(ranking[-1][0]) == place(p):
-                ranking[-1].append(p)
-            else:
-                ranking.append([p])
-        winners = self.winners if self.winners is not None else (ranking[0] if ranking else [])
-        return Outcome(scores, ranking, list(winners), teams or None)
-
+    # ------------------------------------------------------------------ read by the layers above (Readers)
     def view(self, player: Optional[int] = None) -> dict:
         """What ``player`` may see now (None: the referee, who sees everything)."""
         limits.fresh()  # the display and the views are bounded like a move
-        from rulewright.interpreter.present.views import view
-        return view(self, player)
+        return self.readers.view(self, player)
 
     def information_state(self, player: Optional[int] = None) -> str:
         """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
         information state string): equal for any two states the player cannot tell apart."""
         limits.fresh()  # the display and the views are bounded like a move
-        from rulewright.interpreter.present.views import information_state
-        return information_state(self, player)
+        return self.readers.information_state(self, player)
 
     def observation_tensor(self, player: int) -> list:
         """What ``player`` observes as numbers, from the rules' ``observe:`` section (an observation
         tensor for learning agents; interpreter/present/observation.py)."""
-        from rulewright.interpreter.present.observation import observation_tensor
-        return observation_tensor(self, player)
+        return self.readers.observation_tensor(self, player)
 
     def explain(self, move, player: Optional[int] = None):
         """Which rule offers ``move`` (file:line), what the decider is asked, the rules text of what it
         plays: an ``explain.Explanation`` holding only what ``player`` may see (None: the referee). A
         number or text is one of ``player``'s own moves, as ``apply`` reads it."""
-        from rulewright.interpreter.present.explain import explain
-        return explain(self, move, player)
+        return self.readers.explain(self, move, player)
 
     def prompt(self, player: int) -> Optional[str]:
         """What the rules ask ``player`` now (a decision's ``prompt``), or None."""
-        from rulewright.interpreter.present.explain import prompt
-        return prompt(self, player)
+        return self.readers.prompt(self, player)
 
     def render(self, player: Optional[int] = None) -> str:
         limits.fresh()  # the display and the views are bounded like a move
-        from rulewright.interpreter.present.render import render
-        return render(self, player)
+        return self.readers.render(self, player)
 
     def to_json(self) -> dict:
-        from rulewright.interpreter.engine.saves import save
-        return save(self)
+        """The state as a save (engine/saves.py): JSON data, stamped with its rules."""
+        return self.readers.save(self)
 
     # ------------------------------------------------------------------ used by the machine
     def begin_scoring(self) -> None:
@@ -691,146 +597,6 @@ class State:
             out = self._newest(self.history_len - self.drained_by.get(player, self.drained))
             self.drained_by[player] = self.history_len
         return _seen(out, player)
-
-
-class Generator(random.Random):
-    """The game's seeded generator, the same numbers as random.Random's, with two economies.
-
-    Lazy copies: ``fork()`` (what a clone gets) copies nothing. The fork reads its numbers from its
-    ``_source`` until one of the two draws: a fork that draws first takes a copy of the source's state
-    then; a source that draws first keeps a copy of its state of before in the cell its waiting forks
-    share (one copy, however many forks), and each fork copies it from there on its own first draw.
-    Copying the 2.5 kB state cost 9 us of every clone; a search that clones and never draws now pays
-    nothing."""
-    changes = 0  # how often it drew, or was reseeded or set: a draw by hand between moves shows (State._rng_seen)
-    _source = None  # a fork not yet copied: the generator whose state it still shares
-    # On a fork not yet copied: [a random.Random in the source's state when the fork was made, or None
-    # while the source has not changed since]. On a source: the cell of its forks made since it last
-    # changed (None: none). (A Random, not getstate()'s tuple: 625 numbers kept alive per checkpoint
-    # were work for the memory allocator and the garbage collector.)
-    _cell = None
-
-    def fork(self) -> "Generator":
-        """A generator in this one's state, its own from the first draw of either."""
-        g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
-        source = self._source
-        if source is None:
-            source, cell = self, self._cell
-            if cell is None:
-                cell = self._cell = [None]
-        else:  # a fork of a fork not yet copied: the same source, the same cell
-            cell = self._cell
-        g._source, g._cell = source, cell
-        return g
-
-    def _own(self) -> None:
-        """Before a draw or a new state: a fork copies the state it shares; a source keeps its state of
-        now for its waiting forks."""
-        source = self._source
-        if source is not None:
-            kept = self._cell[0]
-            self._source = self._cell = None
-            _setstate(self, _getstate(kept if kept is not None else source))
-        elif self._cell is not None:
-            kept = _Random.__new__(_Random)
-            _setstate(kept, _getstate(self))
-            self._cell[0] = kept
-            self._cell = None
-
-    def shares_state_with(self, other: random.Random) -> bool:
-        """Whether this fork, not yet copied, is still in the state of ``other`` (its source, or a fork
-        made with it): then neither has drawn since."""
-        source, cell = self._source, self._cell
-        return source is not None and cell[0] is None and (
-            other is source or (getattr(other, "_source", None) is source and other._cell is cell))
-
-    # every draw the rules make (randrange, randint, choice, shuffle) comes through one of these two
-    def getrandbits(self, k):
-        self.changes += 1
-        if self._cell is not None:
-            self._own()
-        return _getrandbits(self, k)
-
-    def random(self):
-        self.changes += 1
-        if self._cell is not None:
-            self._own()
-        return _random(self)
-
-    def getstate(self):
-        source = self._source
-        if source is None:
-            return _getstate(self)
-        kept = self._cell[0]
-        return _getstate(kept if kept is not None else source)
-
-    def setstate(self, state):
-        self.changes += 1
-        if self._source is not None:  # a state of its own: nothing to copy
-            self._source = self._cell = None
-        elif self._cell is not None:
-            self._own()  # our forks keep the state they were made with
-        _setstate(self, state)
-
-    def seed(self, a=None, version=2):
-        self.changes += 1
-        if self._cell is not None:
-            self._own()
-        super().seed(a, version)
-
-
-_Random = random.Random
-_getstate, _setstate = random.Random.getstate, random.Random.setstate
-_getrandbits, _random = random.Random.getrandbits, random.Random.random
-
-
-def _take_back(st: State) -> None:
-    """A state whose data a clone took (State.clone), touched again: its own copy of the data, from the
-    snapshot taken then, and its class back."""
-    object.__setattr__(st, "__class__", type(st).__base__)
-    snapshot, st._lent = st._lent, None
-    legal = st._legal
-    st._load(snapshot)
-    if legal is not None and legal[0] is st.pending:  # a decision shared with the clone: its moves hold
-        st._legal = legal
-
-
-def _lent_getattribute(st, name):
-    _take_back(st)
-    return getattr(st, name)
-
-
-def _lent_setattr(st, name, value):
-    _take_back(st)
-    setattr(st, name, value)
-
-
-def _lent_delattr(st, name):
-    _take_back(st)
-    delattr(st, name)
-
-
-_LENT_CLASSES: dict = {}
-
-
-def _lent_class(cls: type) -> type:
-    """``cls`` while a clone holds its data: the first touch of any attribute takes the data back. Same
-    layout (no slots of its own), so an instance can change to it and back."""
-    lent = _LENT_CLASSES.get(cls)
-    if lent is None:
-        lent = _LENT_CLASSES[cls] = type(cls.__name__, (cls,), {
-            "__slots__": (), "__getattribute__": _lent_getattribute, "__setattr__": _lent_setattr,
-            "__delattr__": _lent_delattr, "__module__": cls.__module__, "__qualname__": cls.__qualname__})
-    return lent
-
-
-def generator(rng: random.Random) -> Generator:
-    """``rng`` as a Generator, in the same state."""
-    if isinstance(rng, Generator):  # a subclass too (chance.py's ChanceGenerator)
-        return rng
-    g = Generator.__new__(Generator)  # not Generator(): that seeds from os.urandom first
-    _setstate(g, rng.getstate())
-    return g
 
 
 def _place_of(groups: list, number: int) -> tuple:

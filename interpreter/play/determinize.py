@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 import weakref
 
-from rulewright.interpreter.present.views import _sees_field, revealed_now
+from rulewright.interpreter.engine.values import sees_field
+from rulewright.interpreter.present.views import revealed_now
 
 
 def determinize(state, player: int, rng: random.Random):
@@ -219,7 +220,7 @@ def _unseen_fields(state, player) -> dict:
             rules = g.field_visibility.get(frozenset(value))
             if rules:
                 for field, vis in rules.items():
-                    if field in value and not _sees_field(value, vis, player):
+                    if field in value and not sees_field(value, vis, player):
                         pools.setdefault((frozenset(value), field), []).append(path)
             for k, v in value.items():
                 walk(v, path + (k,))

@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import mcts as _mcts
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.interpreter import api
 from rulewright.interpreter.present.observation import declares_observation, observation_layout
-from rulewright.interpreter.engine.state import Generator
+from rulewright.interpreter.engine.generator import Generator
 
 SHORT_NAME = "rulewright"
 WAIT = "wait"  # the one action of a player who has nothing to decide at a simultaneous node

@@ -4,11 +4,8 @@ text of the cards the move plays.
 Three things the rules may say, none of them part of the machine (a decision's instructions and its
 ``Pending`` know nothing of them, so playing costs nothing more):
 
-- a decision's **prompt** (``choose c in me.hand prompt "keep {n} of your {len(me.hand)} cards"``,
-  ``choose by p prompt "...":``, ``each p in ps secretly choose ... prompt "..."``): compiled once per
-  game into ``CompiledGame.prompts``, keyed by the decision's place (file, line), and evaluated only
-  when someone looks, in the deciding frame's locals (the secrecy check lets it show the
-  decider's own secrets and public values only: rule 7);
+- a decision's **prompt** (``choose c in me.hand prompt "keep {n} of your {len(me.hand)} cards"``):
+  prompts.py;
 - a table's column named ``says``: the rules text of each of its items (a card, a tile); a move whose
   value is, or holds, such an item shows that text;
 - the decision's line of the rules, quoted with its file and line.
@@ -20,26 +17,18 @@ decider's secrets)."""
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import Any, Callable, Optional
+from typing import Optional
 
 import attrs
 
-from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter.engine import limits
-from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.engine.values import to_text
+from rulewright.dsl.errors import IllegalMoveError
+from rulewright.interpreter.engine.state import Move
+from rulewright.interpreter.present.prompts import decision_place, prompt
+from rulewright.interpreter.engine.values import face_down
 
 # The column of a table that holds its items' rules text (docs/language.md, "Rules text of an item").
 SAYS = "says"
 _CARDS_MOST = 12  # the texts one explanation lists at most (a move that plays a whole hand)
-
-
-@attrs.frozen
-class Prompt:
-    """A decision's prompt, compiled in the decision's scope (statements.ProcCompiler)."""
-    text: Callable   # f(state, env) -> the prompt's text
-    node: Any        # its template: where an error points
-    player_var: str = ""  # 'each p in ... choose': the local that names the player deciding
 
 
 @attrs.frozen
@@ -93,51 +82,6 @@ def explanation_lines(told: dict) -> list[str]:
     return out
 
 
-# ----------------------------------------------------------------------------- the decision's place
-def decision_place(st):
-    """The span of the pending decision's ``choose`` (its file and line), or None."""
-    pend = st.pending
-    if pend is None or not st.frames:
-        return None
-    frame = st.frames[-1]
-    proc = st.game.procs.get(frame.proc)
-    pc = frame.pc - 1  # the frame waits at the instruction after its choose
-    if proc is None or not 0 <= pc < len(proc.spans):
-        return None
-    span = proc.spans[pc]
-    return span if span.line == pend.line else None
-
-
-def prompt(st, player: int) -> Optional[str]:
-    """What the rules ask ``player``, one of the players the pending decision waits for (None when
-    its ``choose`` has no prompt). The holes are the decider's to see, and no one else's."""
-    pend = st.pending
-    if not st.game.prompts or pend is None or player not in pend.options:
-        return None
-    span = decision_place(st)
-    compiled = st.game.prompts.get((span.file, span.line)) if span is not None else None
-    if compiled is None:
-        return None
-    env = dict(st.frames[-1].locals)  # a copy: looking changes nothing
-    if compiled.player_var:
-        env[compiled.player_var] = player
-    limits.fresh()  # bounded like a view
-    try:
-        value = compiled.text(st, env)
-    except RulesRuntimeError as exc:
-        if exc.diagnostic is not None:
-            raise
-        raise _located(st, exc, compiled) from None
-    except RULE_FAULTS as exc:
-        raise _located(st, exc, compiled) from None
-    return value if type(value) is str else to_text(value)
-
-
-def _located(st, exc, compiled: Prompt) -> RulesRuntimeError:
-    """The prompt's error, pointing into it, in the rule that asks."""
-    return located(st, exc, compiled.node.span, st.frames[-1].proc, compiled.node)
-
-
 # ----------------------------------------------------------------------------- rules texts of items
 def card_texts(game, value, viewer: Optional[int]) -> tuple:
     """(item, its rules text) for each item of a table with a ``says`` column that ``value`` is or holds
@@ -147,8 +91,7 @@ def card_texts(game, value, viewer: Optional[int]) -> tuple:
     if not says:
         return ()
     if viewer is not None and game.field_visibility:
-        from rulewright.interpreter.present.views import _face_down
-        value = _face_down(game, value, viewer)
+        value = face_down(game, value, viewer)
     found: dict = {}
     todo = [value]
     looked = 0
@@ -172,7 +115,6 @@ def explain(st, move, viewer: Optional[int] = None) -> Explanation:
     """The explanation of ``move`` for ``viewer`` (None: the referee). A number or a text is looked up
     among the viewer's own moves, as ``apply`` looks it up; a Move object (from ``legal_moves()``) may be
     another player's, and is then told as that viewer sees it."""
-    from rulewright.interpreter.engine.state import Move
     if type(move) is Move:
         p, _k, option = st._resolve(move, None)
     else:
@@ -208,4 +150,4 @@ def move_notes(st, player: Optional[int] = None) -> list[str]:
         return [""] * len(st.legal_moves(player))
     table = st._legal_table(player)
     return ["; ".join(says for _item, says in card_texts(st.game, o.value, player))
-            for _p, opts in table[4] for o in opts]
+            for _p, opts in table.groups for o in opts]

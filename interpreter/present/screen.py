@@ -16,7 +16,8 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.check.screen_checks import SCREEN_COLOURS
-from rulewright.interpreter.present.views import UNSEEN, view, visible_vars
+from rulewright.interpreter.engine.values import UNSEEN
+from rulewright.interpreter.present.views import view, visible_vars
 
 
 @attrs.frozen

@@ -11,11 +11,8 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from rulewright.interpreter.engine.values import UNSEEN, copy_value, face_down, public_text, sees_field  # noqa: F401
-
-# face_down, sees_field and public_text live with printing (values.py); these names are for the modules
-# that import them from here (explain.py, determinize.py, statements.py)
-_face_down, _sees_field = face_down, sees_field
+from rulewright.interpreter.engine.values import UNSEEN, copy_value, face_down
+from rulewright.interpreter.present.prompts import prompt
 
 
 def masked(value):
@@ -85,7 +82,6 @@ def view(st, player: Optional[int] = None) -> dict:
             data["legal_moves"] = [m.text for m in st.legal_moves(player)]
             asked = pend.waiting() if player is None else [player]
             if st.game.prompts and len(asked) == 1:  # what the rules ask the decider, told to them alone
-                from rulewright.interpreter.present.explain import prompt
                 text = prompt(st, asked[0])
                 if text is not None:
                     data["prompt"] = text
