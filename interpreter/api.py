@@ -23,7 +23,7 @@ from rulewright.interpreter.engine.values import copy_value
 from rulewright.interpreter.engine.state import Generator, Move, Outcome, Readers, State
 from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.present import explain, observation, prompts, render, views
-from rulewright.interpreter.shipped import GAMES_DIR, shipped_games
+from rulewright.interpreter.shipped import shipped_games
 from rulewright.interpreter.variants import apply_extends, read_rules
 
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",

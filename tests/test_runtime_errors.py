@@ -13,7 +13,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesRuntimeError
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.api import Game, load
-from rulewright.interpreter.compile.statements import Choose, End, Exec, ForNext, Jump, JumpUnless, Return
+from rulewright.interpreter.compile.instructions import Choose, End, Exec, ForNext, Jump, JumpUnless, Return
 from rulewright.interpreter.testing import game_from_text
 
 HEAD = 'game "T"\nplayers 2\n'

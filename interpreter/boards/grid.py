@@ -13,7 +13,6 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError, suggest
 from rulewright.interpreter.boards import shapes
 from rulewright.interpreter.boards.base import Board, board_function
-from rulewright.interpreter.engine.builtins import Builtin
 from rulewright.interpreter.engine.kinds import BOOL, LIST, NUMBER, TEXT
 
 # Unit vectors (d_row, d_col) for headings listed counter-clockwise from "increasing column".

@@ -55,6 +55,7 @@ class Module:
                                    "sorted": sorted, "range": range, "zip": zip}
         self.units: list = []  # the source of every function, in the order made (compile --emit)
         self._consts: dict = {}  # id(value) -> name, for values given more than once (a table's column)
+        self._copies: dict = {}  # the source of a copy literal wrote ('_c7[:]') -> the constant copied
         self._counter = itertools.count()
         self._counters: dict = {}  # a part of the rules (a def, a procedure) -> the counter of its names
         self._part, self._parts = 0, 1
@@ -102,11 +103,18 @@ class Module:
             return ascii(value)
         if t is list:
             name = self.constant(value)
-            nested = any(type(v) is list or type(v) is dict for v in value)
-            return f"_copy_value({name})" if nested else f"{name}[:]"
+            if any(type(v) is list or type(v) is dict for v in value):
+                return f"_copy_value({name})"
+            self._copies[f"{name}[:]"] = name
+            return f"{name}[:]"
         if t is dict:
             return f"_copy_value({self.constant(value)})"
         return self.constant(value)
+
+    def read_only(self, source: str) -> str:
+        """Source to go through the list ``source`` gives, only reading it: a constant flat list (a copy
+        ``literal`` wrote) is gone through as it is, not copied first."""
+        return self._copies.get(source, source)
 
     # False: the game is generated to find its errors and never played (`validate`'s variants): a
     # function is compiled only if generation itself calls it (Python's compile() is most of the time)
@@ -461,10 +469,10 @@ class ExprSource:
             rows = self.m.constant(g.rows[node.obj.id])
             return f"_table_row({rows}, {ascii(node.obj.id)}, {keys}, {self.code(node.index, scope)})"
         obj, idx = self.code(node.obj, scope), self.code(node.index, scope)
-        if obj != _iterated(obj) and is_simple(idx) and not idx.isdigit():
+        if obj != self.m.read_only(obj) and is_simple(idx) and not idx.isdigit():
             # an item of a constant list of numbers, texts...: read from the list itself (no copy, no test
             # of its kind)
-            obj = _iterated(obj)
+            obj = self.m.read_only(obj)
             return (f"({obj}[{idx} - 1] if type({idx}) is int and 0 < {idx} <= {len(self.m.ns[obj])} "
                     f"else _get_index({obj}, {idx}))")
         t = self.temp()
@@ -674,7 +682,7 @@ class ExprSource:
             body = self.top(b.body, inner, True) if b.body is not None else None
             long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
             if func in ("count", "any", "all", "first"):  # these only read the list
-                source = _iterated(source)
+                source = self.m.read_only(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
                 return [f"items = {source}", *long_list, f"for {v} in items:",
                         f"    if {where}:", f"        return {v}", "return None"]
@@ -707,7 +715,7 @@ class ExprSource:
         def build(inner, v):
             source = self.top(b.source, scope, True)
             item = self.top(b.body, inner, True) if b.body is not None else v
-            lines = ["out = []", f"items = {_iterated(source)}", "if type(items) is list and len(items) > 32:",
+            lines = ["out = []", f"items = {self.m.read_only(source)}", "if type(items) is list and len(items) > 32:",
                      "    _spend(len(items))", f"for {v} in items:"]
             if b.where is not None:
                 lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
@@ -744,11 +752,3 @@ def expression_function(module: Module, body: str) -> Any:
 def hoisted_lines(hoisted) -> list:
     """The lines that take the game variables a loop reads (ExprSource.hoisting) before it."""
     return [f"{h} = st._vars[{key}]" for key, h in (hoisted or {}).items()]
-
-
-def _iterated(source: str) -> str:
-    """Source to go through the list ``source`` gives, only reading it: a constant flat list (the copy
-    Module.literal writes, ``_c7[:]``) is gone through as it is, not copied first."""
-    if source.endswith("[:]") and source[:-3].startswith("_c") and source[2:-3].isdigit():
-        return source[:-3]
-    return source

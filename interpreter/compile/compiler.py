@@ -14,7 +14,8 @@ from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.compile.expressions import ExprCompiler
 from rulewright.interpreter.engine.operations import player_index
 from rulewright.interpreter.engine.values import shown
-from rulewright.interpreter.compile.statements import plain_procedures, Call, CheckEnd, Exec, Jump, Label, ProcCompiler
+from rulewright.interpreter.compile.instructions import Call, CheckEnd, Exec, Jump, Label
+from rulewright.interpreter.compile.statements import ProcCompiler, plain_procedures
 from rulewright.interpreter.check.symbols import symbols
 
 

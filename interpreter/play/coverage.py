@@ -22,7 +22,7 @@ from rulewright.interpreter.play.agents import agents_for
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.compile.compiler import CompiledGame
 from rulewright.interpreter.engine.machine import Proc
-from rulewright.interpreter.compile.statements import Choose, ChooseEach, ForNext
+from rulewright.interpreter.compile.instructions import Choose, ChooseEach, ForNext
 
 EXAMPLES_KEPT = 3  # the examples a report keeps of each silent rule
 
