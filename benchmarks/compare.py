@@ -30,6 +30,8 @@ CASES = {
     "biplane-2 playout": ("playout", "biplane", "2"),
     "planes-3 playout": ("playout", "planes", "3"),
     "barnstormers-2 playout": ("playout", "barnstormers", "2"),
+    "air-show-3 playout": ("playout", "air-show", "3"),
+    "flying-machines-2 playout": ("playout", "magnificent-flying-machines", "2"),
     "connect-four search": ("search", "connect-four", "-"),
     "biplane-2 search": ("search", "biplane", "2"),
     "connect-four actions": ("actions", "connect-four", "-"),

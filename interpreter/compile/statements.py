@@ -467,7 +467,8 @@ class ProcCompiler:
                 elif isinstance(ins, Return):
                     ins.plain = self.name in plain
                 pcs.append(ins)
-        proc = Proc(self.name, self.params, (), tuple(ins.span for ins in pcs), self.file, tuple(pcs))
+        proc = Proc(self.name, self.params, (), tuple(ins.span for ins in pcs), self.file, tuple(pcs),
+                    places=tuple(events.place(ins.span) for ins in pcs))
         add_stretches(proc, Writer(self.game.exprs.module, self.game))
         return proc
 

@@ -74,6 +74,8 @@ class Proc:
     fast: tuple = ()
     costs: tuple = ()
     lines_of: dict = attrs.field(factory=dict)
+    # the rule each instruction's events name for the referee (events.place of its span), worked out once
+    places: tuple = ()
 
     @property
     def lines(self) -> tuple:
