@@ -133,7 +133,10 @@ def _checked_call(fn, args: list, exc):
         return lambda: operations.items_of(args[0]) if args else None
     owner = getattr(fn, "__self__", None)
     if type(owner) is dict and getattr(fn, "__name__", "") == "get" and args:  # a map's entry, read inline
-        return lambda: operations.get_index(owner, args[0])
+        key = args[0]
+        if type(key) is tuple:  # a board's own table, keyed by (space, heading): the value that cannot be
+            key = next((k for k in key if not _hashable(k)), key)  # a key, not the pair (no rules value)
+        return lambda: operations.get_index(owner, key)
     functions = getattr(owner, "functions", None)
     if isinstance(functions, dict) and fn.__name__ in functions:  # a board's own function
         return lambda: _board_failed(owner, fn.__name__, functions[fn.__name__], args, exc)
@@ -177,3 +180,11 @@ def _value(e, frame):
         if rng is not None:
             rng.setstate(saved[0])
         limits.work.left = saved[1]
+
+
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
