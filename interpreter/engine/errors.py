@@ -101,6 +101,13 @@ class NotAList(OperationError):
                          "of lists need a list", "", value)
 
 
+class NotACount(OperationError):
+    """``repeat n times`` where ``n`` is not a number."""
+
+    def __init__(self, n):
+        super().__init__(f"a count must be a number, not {kind_of(n)}", "check the values on this line", "", n)
+
+
 # ----------------------------------------------------------------------------- items and entries
 class NotAKey(OperationError):
     """A list, map or record used as a map's key."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast as pyast
 import copy
+import random
 import weakref
 from typing import Optional
 
@@ -133,7 +134,10 @@ def _checked_call(fn, args: list, exc):
         return lambda: operations.items_of(args[0]) if args else None
     owner = getattr(fn, "__self__", None)
     if type(owner) is dict and getattr(fn, "__name__", "") == "get" and args:  # a map's entry, read inline
-        return lambda: operations.get_index(owner, args[0])
+        key = args[0]
+        if type(key) is tuple:  # a board's own table, keyed by (space, heading): the value that cannot be
+            key = next((k for k in key if not _hashable(k)), key)  # a key, not the pair (no rules value)
+        return lambda: operations.get_index(owner, key)
     functions = getattr(owner, "functions", None)
     if isinstance(functions, dict) and fn.__name__ in functions:  # a board's own function
         return lambda: _board_failed(owner, fn.__name__, functions[fn.__name__], args, exc)
@@ -156,7 +160,7 @@ def _loaded(target):
 def _value(e, frame):
     """The value the operand ``e`` had when its operation failed: a constant, a name (a local or the
     namespace's), the name a ':=' gave it; anything else worked out again (no expression changes the
-    game: the random generator and the work budget are put back as they were)."""
+    game: its draws come from a copy of the generator, the work budget is put back as it was)."""
     if isinstance(e, pyast.Constant):
         return e.value
     if isinstance(e, pyast.NamedExpr):
@@ -168,12 +172,24 @@ def _value(e, frame):
         raise _Unreadable(e.id)
     st = frame.f_locals.get("st")
     rng = getattr(st, "rng", None)
-    saved = (rng.getstate() if rng is not None else None, limits.work.left)
+    left = limits.work.left
+    if rng is not None:  # a draw of the operand comes from a stand-in: the game's generator, an explicit
+        stand_in = random.Random()  # chance queue too (chance.py), is not drawn from, nor even set
+        stand_in.setstate(rng.getstate())
+        st.rng = stand_in
     try:
         return eval(compile(pyast.Expression(e), "<rules>", "eval"), frame.f_globals, dict(frame.f_locals))
     except Exception as exc:  # noqa: BLE001 - an operand that fails again cannot be read back
         raise _Unreadable() from exc
     finally:
         if rng is not None:
-            rng.setstate(saved[0])
-        limits.work.left = saved[1]
+            st.rng = rng
+        limits.work.left = left
+
+
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

@@ -102,7 +102,11 @@ def counted(n) -> range:
     if type(n) is int and n > ITEMS:
         raise RulesRuntimeError(f"'repeat {n:,} times' is more than {ITEMS:,} passes",
                                 "no game repeats anything this often; check the count")
-    return range(n)
+    try:
+        return range(n)
+    except TypeError:  # not a number: the typed error says so (imported here: errors.py reads this module)
+        from rulewright.interpreter.engine.errors import NotACount
+        raise NotACount(n) from None
 
 
 def current() -> dict:
