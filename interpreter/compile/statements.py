@@ -24,7 +24,7 @@ from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
-from rulewright.interpreter.engine import events
+from rulewright.interpreter.engine import events, operations
 from rulewright.interpreter.engine.machine import Option, Proc
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
@@ -352,7 +352,7 @@ class ProcCompiler:
 
     def _Repeat(self, s):
         count = self.expr(self.hoist(s.count, s))
-        self.loop_over(self.hidden("n"), self.raw(f"_limits.counted({count.source})"), lambda: self.block(s.body),
+        self.loop_over(self.hidden("n"), self.raw(f"{self.constant(operations.counted)}({count.source})"), lambda: self.block(s.body),
                        s.span, s.count)
 
     def _Step(self, s):

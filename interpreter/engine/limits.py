@@ -97,18 +97,6 @@ def number(n):
     return n
 
 
-def counted(n) -> range:
-    """The passes of ``repeat n times``: at most ITEMS (a longer loop could not finish within the steps)."""
-    if type(n) is int and n > ITEMS:
-        raise RulesRuntimeError(f"'repeat {n:,} times' is more than {ITEMS:,} passes",
-                                "no game repeats anything this often; check the count")
-    try:
-        return range(n)
-    except TypeError:  # not a number: the typed error says so (imported here: errors.py reads this module)
-        from rulewright.interpreter.engine.errors import NotACount
-        raise NotACount(n) from None
-
-
 def current() -> dict:
     """The limits now in force, by the names ``set_limits`` takes."""
     return {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}

@@ -14,7 +14,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.errors import (
     BadPosition, CannotChangeItem, CannotCombine, CannotCompare, CannotLookIn, CannotNegate, DivisionByZero,
-    MissingEntry, NoField, NoItems, NotAKey, NotAList, NotAPlayer, PastTheEnd)
+    MissingEntry, NoField, NoItems, NotACount, NotAKey, NotAList, NotAPlayer, PastTheEnd)
 from rulewright.interpreter.engine.values import to_text
 
 
@@ -244,3 +244,15 @@ def text_made(text: str) -> str:
     if len(text) > 1000:
         limits.check_items(len(text), "a text")
     return text
+
+
+def counted(n) -> range:
+    """The passes of ``repeat n times``: at most limits.ITEMS (a longer loop could not finish within the
+    steps); anything but a number is a NotACount."""
+    if type(n) is int and n > limits.ITEMS:
+        raise RulesRuntimeError(f"'repeat {n:,} times' is more than {limits.ITEMS:,} passes",
+                                "no game repeats anything this often; check the count")
+    try:
+        return range(n)
+    except TypeError:
+        raise NotACount(n) from None
