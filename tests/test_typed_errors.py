@@ -110,6 +110,15 @@ def test_a_builtin_names_itself_where_it_fails():
     assert type(total) is errors.CannotCombine and total.kinds == ("a number", "text")
 
 
+def test_a_builtin_names_the_argument_of_the_wrong_kind():
+    """The first argument that is of no kind the function takes is the one named (the first argument's
+    words when it is the one, as before)."""
+    assert raised(BUILTINS["range"].fn, 1, "a").message == "range() needs a number as its second argument"
+    two = types.SimpleNamespace(player_count=2)
+    assert raised(BUILTINS["next_player"].fn, two, "a", 1).message == "next_player() needs a number"
+    assert raised(BUILTINS["next_player"].fn, two, 1, [2]).message == "next_player() needs a number as its second argument"
+
+
 def test_a_limit_reached_inside_a_builtin_points_at_its_call():
     with pytest.raises(RulesRuntimeError) as info:
         BUILTINS["range"].fn(10 ** 9)

@@ -251,7 +251,7 @@ class GridBoard(Board):
         "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board"),
         "neighbours": board_function("neighbours", 1, 1, LIST, "the spaces one step away"),
         "lines": board_function("lines", 1, 2, LIST, "every straight run of k spaces (through space s, if given)",
-                                ((NUMBER,),)),
+                                ((NUMBER,), (TEXT,))),
         "shape_placements": board_function("shape_placements", 1, 2, LIST,
                                            "every way to lay a shape on the grid (symmetry: fixed, rotations, all)"),
         "shape_matches": board_function("shape_matches", 2, 3, LIST,

@@ -53,7 +53,7 @@ def _failed(name: str, exc: BaseException, *args) -> RulesRuntimeError:
             exc.focus = f"call:{name}"
         return exc
     spec = BUILTINS[name]
-    return WrongArgument.of(name, spec.args[0] if spec.args else (), spec.doc, isinstance(exc, TypeError), *args)
+    return WrongArgument.of(name, spec.args or (), spec.doc, isinstance(exc, TypeError), *args)
 
 
 def _unordered(name: str, exc: BaseException, values) -> RulesRuntimeError:

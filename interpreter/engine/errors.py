@@ -9,7 +9,7 @@ caret. Nothing here reads a Python exception's text.
 from __future__ import annotations
 
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine.kinds import article, kind_of
+from rulewright.interpreter.engine.kinds import MAP, RECORD, UNKNOWN, article, kind_of, literal_kind
 from rulewright.interpreter.engine.values import shown
 
 NONE_HINT = "the value is none here: check it first ('if x != none:')"
@@ -199,13 +199,29 @@ class WrongArgument(OperationError):
         super().__init__(message, hint, f"call:{name}", *values)
 
     @classmethod
-    def of(cls, name: str, kinds: tuple, doc: str, wrong_kind: bool, *values) -> "WrongArgument":
-        """The words every function shares: what its first argument must be (``kinds``, kinds.py) when
-        ``wrong_kind``, else that its values do not suit it; its ``doc`` as the hint."""
-        message = (f"{name}() needs {' or '.join(article(k) for k in kinds)}" if kinds and wrong_kind
+    def of(cls, name: str, expected: tuple, doc: str, wrong_kind: bool, *values) -> "WrongArgument":
+        """The words every function shares, from ``expected`` (the kinds each argument may be, kinds.py):
+        when ``wrong_kind``, what the first argument of a kind it may not be must be (the first argument
+        when none is found), else that its values do not suit it; its ``doc`` as the hint."""
+        at = next((i for i, (v, kinds) in enumerate(zip(values, expected)) if not _fits(v, kinds)), 0)
+        kinds = expected[at] if at < len(expected) else ()
+        which = f" as its {_ORDINALS.get(at + 1, f'argument {at + 1}')} argument" if at else ""
+        message = (f"{name}() needs {' or '.join(article(k) for k in kinds)}{which}" if kinds and wrong_kind
                    else f"{name}() cannot work with the values it was given")
         return cls(name, message, (f"{name}: {doc}; " if doc else "") + "check the kinds and values of its arguments",
                    *values)
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth"}
+
+
+def _fits(value, kinds: tuple) -> bool:
+    """Whether ``value`` may be an argument of one of ``kinds`` (a dict is a map or a record; a kind the
+    spec leaves open fits anything)."""
+    kind = literal_kind(value)
+    if kind is UNKNOWN or not kinds or UNKNOWN in kinds:
+        return True
+    return kind in kinds or (kind == MAP and RECORD in kinds)
 
 
 class NotASpace(OperationError):

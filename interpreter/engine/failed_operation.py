@@ -147,7 +147,7 @@ def _checked_call(fn, args: list, exc):
 def _board_failed(board, name: str, spec, args: list, exc):
     """A board's function failed inside, with an error that is not its own: its arguments did not suit it."""
     from rulewright.interpreter.engine.errors import WrongArgument
-    raise WrongArgument.of(name, spec.args[0] if spec.args else (), spec.doc, isinstance(exc, TypeError), *args)
+    raise WrongArgument.of(name, spec.args or (), spec.doc, isinstance(exc, TypeError), *args)
 
 
 def _loaded(target):
