@@ -141,22 +141,19 @@ def _range(a, b=None):
         raise _failed("range", exc, a, b) from None
 
 
-def _min(*xs):
-    xs = xs[0] if len(xs) == 1 else xs
-    try:
-        limits.spend(limits.size(xs))
-        return min(xs) if xs else None
-    except _FAULTS as exc:
-        raise _unordered("min", exc, xs) from None
+def _extreme(name: str, pick):
+    """min or max: of one list, or of its arguments; none of an empty list."""
+    def extreme(*xs):
+        xs = xs[0] if len(xs) == 1 else xs
+        try:
+            limits.spend(limits.size(xs))
+            return pick(xs) if xs else None
+        except _FAULTS as exc:
+            raise _unordered(name, exc, xs) from None
+    return extreme
 
 
-def _max(*xs):
-    xs = xs[0] if len(xs) == 1 else xs
-    try:
-        limits.spend(limits.size(xs))
-        return max(xs) if xs else None
-    except _FAULTS as exc:
-        raise _unordered("max", exc, xs) from None
+_min, _max = _extreme("min", min), _extreme("max", max)
 
 
 def _random(st, xs):
