@@ -706,6 +706,18 @@ def _perform_open_pair(st, p, claim):
         _play_quietly(st)                          # the rest of the turn (a second stunt brings an Expertise card)
 
 
+def _green_deck_out():
+    """4 players at the extreme level, no freak weather, a clear sky: the panel holds two greens (Wingmen,
+    Open Pair) and the green deck is empty."""
+    st = ready(4, seed=1, level="extreme")
+    quiet(st)
+    _no_freaks(st)
+    clear(st)
+    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
+    _empty_deck(st, "green")
+    return st
+
+
 def test_a_level_ends_the_competition_when_its_last_stunt_on_the_panel_is_performed_not_before():
     """"The competition is over (at the end of the current round): ... 2) when the last Trick Stunt from
     one of the Stunt levels (green, yellow or red) is performed by a player"; the glossary: "End game
@@ -714,13 +726,8 @@ def test_a_level_ends_the_competition_when_its_last_stunt_on_the_panel_is_perfor
     on the panel (nor reserved from it). The green deck empty, a green stunt performed while another green
     is still on the panel ends nothing (a whole round is played and the competition goes on); the panel's last
     green performed ends the competition with the round."""
-    st = ready(4, seed=1, level="extreme")
+    st = _green_deck_out()
     p = mover(st)                                  # the Lead Pilot
-    quiet(st)
-    _no_freaks(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
-    _empty_deck(st, "green")
     put(st, "D3", p, "N")
     refresh(st)
     dispatch(st, "D4")
@@ -746,13 +753,8 @@ def test_a_stunt_reserved_from_the_panel_is_one_of_its_levels_last():
     stunt": it is still to be performed. The green deck empty, the panel's last green is reserved (no stunt
     performed: nothing ends), the other panel green is performed (one green still reserved: nothing ends), and
     the reserved one, performed a round later, is the level's last: the competition ends with that round."""
-    st = ready(4, seed=1, level="extreme")
+    st = _green_deck_out()
     p = mover(st)                                  # the Lead Pilot
-    quiet(st)
-    _no_freaks(st)
-    clear(st)
-    set_panel(st, ["Wingmen", "Open Pair", "Kite", "Trident", "Halo", "Arrow"])
-    _empty_deck(st, "green")
     give_bonus(st, p, "Reserve a Trick Stunt")
     put(st, "D3", p, "N")
     refresh(st)
