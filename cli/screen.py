@@ -108,7 +108,7 @@ def screen_text(state, viewer: Optional[int] = None, with_vars: bool = False, wi
                 colour: bool = False, with_turn_note: bool = True) -> str:
     """The screen as text (ANSI colours if ``colour``), for the prompt, `show` and tests; without the
     closing line (whose move it is, or the outcome) when the caller says it its own way."""
-    limits.fresh()  # the display runs the rules' expressions: bounded like a move
+    limits.fresh(state)  # the display runs the rules' expressions: bounded like a move
     sc = build(state, viewer)
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system="standard" if colour else None,
@@ -121,6 +121,6 @@ def print_screen(stream, state, viewer: Optional[int] = None, with_vars: bool = 
                  with_turn_note: bool = True) -> None:
     """The screen as a person reads it on ``stream``: coloured and as wide as the terminal at one,
     plain text otherwise (cli/output.py's terminal_console)."""
-    limits.fresh()  # the display runs the rules' expressions: bounded like a move
+    limits.fresh(state)  # the display runs the rules' expressions: bounded like a move
     shown = renderable(build(state, viewer), with_vars, with_turn_note)
     terminal_console(stream).print(shown)

@@ -125,7 +125,7 @@ class Table:
         from rulewright.interpreter.present.screen import build
         from rulewright.interpreter.present.svg import picture
         st, game, p = self.session.state, self.session.game, place.player
-        limits.fresh()  # the display runs the rules' expressions: bounded like a move
+        limits.fresh(st)  # the display runs the rules' expressions: bounded like a move
         try:
             screen = build(st, p)
             shown = {"picture": picture(screen), "own": _own_things(game, screen, p),

@@ -123,13 +123,13 @@ class Game:
     def start_state(self, seed: int, rng: Generator, state_class=State) -> State:
         """The game set up with this generator, up to its first decision."""
         st = state_class(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled, seed=seed)
-        limits.fresh()  # the starting values are bounded like a move (limits.py)
+        limits.fresh(st)  # the starting values are bounded like a move (limits.py)
         for name, per_player, init in self.compiled.initial:
             try:
                 if per_player:
-                    st._vars[name] = [copy_value(init(st, {"me": p})) for p in range(1, self.player_count + 1)]
+                    st._vars[name] = [copy_value(init(st, {"me": p}), st) for p in range(1, self.player_count + 1)]
                 else:
-                    st._vars[name] = copy_value(init(st, {}))  # 'var start = deck' copies, as '=' does
+                    st._vars[name] = copy_value(init(st, {}), st)  # 'var start = deck' copies, as '=' does
             except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
                 decl = self.compiled.var_decls[name]
                 raise located(st, exc, decl.span, f"var {name}", decl.value) from None

@@ -228,12 +228,33 @@ def small_limits():
 SMALL = ("--max-steps", "20000", "--max-work", "20000", "--max-items", "5000", "--max-digits", "50")
 HEAD = 'game "Runaway"\nplayers 2\n'
 TAIL = '    choose c in [1]\n    end game\n'
+DOUBLED = "def g(x, n) = x if n == 0 else g([x, x], n - 1)\n"
 RUNAWAY = {
     # two different calls: one call written twice is computed once (codegen's common subexpressions)
     "exponential recursion": ("def f(n) = 1 if n < 2 else f(n - 1) + f(n - 2)\nturn:\n    let x = f(60)\n",
                               "items of work"),
     "nested quantifiers": ("turn:\n    let x = count(a in range(4000) where any(b in range(4000): b == a + 9999))\n",
                            "items of work"),
+    # a short list (uncounted when copied or gone through by a function) nested in one expression: each
+    # loop's items are counted, or the four loops would run 810,000 times
+    "nested quantifiers over a short list": (
+        "var xs = range(30)\nturn:\n    let x = count(a in xs where count(b in xs where count(c in xs where "
+        "any(d in xs: a + b + c + d < 0)) > 0) > 0)\n", "items of work"),
+    "nested comprehensions over a short list": (
+        "var xs = range(30)\nturn:\n    let x = [a in xs where [b in xs where [c in xs where [d in xs where "
+        "a + b + c + d < 0] != []] != []] != []]\n",
+        "items of work"),
+    # (a loop's items each count what a call of the def may do: here its forty loops)
+    "a def running many loops, for each item": (
+        "var xs = range(30)\ndef h(a) = len([count(b in xs where b == a + 0), count(b in xs where b == a + 1), count(b in xs where b == a + 2), count(b in xs where b == a + 3), count(b in xs where b == a + 4), count(b in xs where b == a + 5), count(b in xs where b == a + 6), count(b in xs where b == a + 7), count(b in xs where b == a + 8), count(b in xs where b == a + 9), count(b in xs where b == a + 10), count(b in xs where b == a + 11), count(b in xs where b == a + 12), count(b in xs where b == a + 13), count(b in xs where b == a + 14), count(b in xs where b == a + 15), count(b in xs where b == a + 16), count(b in xs where b == a + 17), count(b in xs where b == a + 18), count(b in xs where b == a + 19), count(b in xs where b == a + 20), count(b in xs where b == a + 21), count(b in xs where b == a + 22), count(b in xs where b == a + 23), count(b in xs where b == a + 24), count(b in xs where b == a + 25), count(b in xs where b == a + 26), count(b in xs where b == a + 27), count(b in xs where b == a + 28), count(b in xs where b == a + 29), count(b in xs where b == a + 30), count(b in xs where b == a + 31), count(b in xs where b == a + 32), count(b in xs where b == a + 33), count(b in xs where b == a + 34), count(b in xs where b == a + 35), count(b in xs where b == a + 36), count(b in xs where b == a + 37), count(b in xs where b == a + 38), count(b in xs where b == a + 39)])\nturn:\n    let x = count(a in xs where h(a) > 0)\n",
+        "items of work"),
+    # a value that doubles with each level (the same list twice), printed or named in a message
+    "a doubled value listed": (DOUBLED + "turn:\n    log \"{listed([g(1, 40)])}\"\n", "items of work"),
+    "a doubled value no arm fits": (DOUBLED + "turn:\n    let y = match g(1, 40) { 5: 1 }\n", "no arm"),
+    # lists made while the game is compiled count too (then the rest are made, and counted, as it runs)
+    "constants folded": ("turn:\n    log \"{len([" + ", ".join(["range(4000)"] * 12) + "])}\"\n", "items of work"),
+    "a choice whose condition runs a loop": (
+        "var xs = range(30)\nturn:\n    choose c in range(4000) where any(b in xs: b == c + 9999)\n", "items of work"),
     "squaring": ("var x = 2\nturn:\n    repeat 40 times:\n        x = x * x\n", "more than 50 digits"),
     "doubling by +": ("var x = 1\nturn:\n    repeat 400 times:\n        x = x + x\n", "more than 50 digits"),
     "huge range": ("var xs = []\nturn:\n    xs = range(1000000000)\n", "too long"),
@@ -257,6 +278,12 @@ def test_runaway_rules_end_with_a_located_error(tmp_path, small_limits, case):
     assert message.startswith(f"{rules}:") and "in 'turn'" in message and why in message, message
     result = run(*SMALL, "play", rules, "--moves", "/dev/null")
     assert result.exit_code == 1 and why in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_starting_value_that_runs_away_ends_with_a_located_error(tmp_path, small_limits):
+    rules = write(tmp_path, "runaway.rules", HEAD + DOUBLED + "var v = g(1, 60)\nturn:\n" + TAIL)
+    message = api_error(rulewright.load(str(rules)).new_state, seed=1)
+    assert message.startswith(f"{rules}:4:1: error: in 'var v'") and "items of work" in message, message
 
 
 def test_limits_are_set_from_the_command_line(tmp_path):

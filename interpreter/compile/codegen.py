@@ -19,7 +19,7 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine import failed_operation
+from rulewright.interpreter.engine import failed_operation, limits
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -104,11 +104,11 @@ class Module:
         if t is list:
             name = self.constant(value)
             if any(type(v) is list or type(v) is dict for v in value):
-                return f"_copy_value({name})"
+                return f"_copy_value({name}, st)"
             self._copies[f"{name}[:]"] = name
             return f"{name}[:]"
         if t is dict:
-            return f"_copy_value({self.constant(value)})"
+            return f"_copy_value({self.constant(value)}, st)"
         return self.constant(value)
 
     def read_only(self, source: str) -> str:
@@ -177,6 +177,7 @@ class ExprSource:
         self.m = module
         self._def_names = None
         self.fold_errors = module.ns["_FOLD_ERRORS"]
+        self.fold_budget = limits.Budget()  # what the constants folded in this game may do (limits.py)
 
     @property
     def def_names(self) -> dict:
@@ -212,12 +213,13 @@ class ExprSource:
     def temp(self) -> str:
         return self.m.fresh("_t")
 
-    def fold(self, fn_name: str, fn, *args):
-        """A constant if ``fn`` can compute it now, else the call left to fail when it runs."""
+    def fold(self, fn_name: str, fn, *args, counts: bool = False):
+        """A constant if ``fn`` can compute it now, else the call left to fail when it runs. ``counts``:
+        ``fn`` takes a budget after the arguments (folded: the compiling's; when it runs: the state)."""
         try:
-            return Const(fn(*args))
+            return Const(fn(*args, self.fold_budget) if counts else fn(*args))
         except self.fold_errors:
-            return f"{fn_name}({', '.join(self.m.literal(a) for a in args)})"
+            return f"{fn_name}({', '.join([self.m.literal(a) for a in args] + (['st'] if counts else []))})"
 
     # ------------------------------------------------------------------ atoms
     def _Literal(self, node, scope):
@@ -232,7 +234,7 @@ class ExprSource:
         pieces = [ascii(p) if kind == "text" else self.text_of(self.as_code(p)) for kind, p in parts]
         joined = pieces[0] if len(pieces) == 1 else f"''.join(({', '.join(pieces)},))"
         t = self.temp()  # a long text is counted as work (_text_made); a short one costs no call
-        return f"({t} if len({t} := {joined}) <= 1000 else _text_made({t}))"
+        return f"({t} if len({t} := {joined}) <= 1000 else _text_made({t}, st))"
 
     def text_of(self, code: str) -> str:
         """Source for the text of a value in a template: to_text's own answer for a text or a number
@@ -240,7 +242,7 @@ class ExprSource:
         if self.game.field_visibility:
             return f"_public_text(st.game, {code})"
         t = self.temp()
-        return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}))"
+        return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}, st))"
 
     def _ListLit(self, node, scope):
         items = [self.gen(i, scope) for i in node.items]
@@ -302,17 +304,17 @@ class ExprSource:
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
         name = self._BINOP_NAMES[node.op]
         if isinstance(a, Const) and isinstance(b, Const):
-            return self.fold(name, self.m.ns[name], a.value, b.value)
+            return self.fold(name, self.m.ns[name], a.value, b.value, counts=name in _COUNTING)
         if node.op in ("+", "-") and (isinstance(a, Const) or isinstance(b, Const)):
             return self._with_constant(node.op, name, a, b)
         if node.op in ("+", "-"):  # two numbers within the limits inline; anything else through the helper
             x, y, r = self.temp(), self.temp(), self.temp()
-            # (+: two texts or two lists joined inline too, while within the 32 items _add joins uncounted)
+            # (+: two texts or two lists joined inline too, while within the SHORT items _add joins uncounted)
             joined = (f"{x} + {y} if type({x}) is type({y}) and (type({x}) is str or type({x}) is list) "
-                      f"and len({x}) + len({y}) <= 32 else " if node.op == "+" else "")
+                      f"and len({x}) + len({y}) <= {limits.SHORT} else " if node.op == "+" else "")
             return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
-                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {joined}{name}({x}, {y}))")
-        return f"{name}({self.as_code(a)}, {self.as_code(b)})"
+                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {joined}{_operation(name, x, y)})")
+        return _operation(name, self.as_code(a), self.as_code(b))
 
     def _with_constant(self, op: str, name: str, a, b) -> str:
         """``a op b`` (+ or -), one of them a constant: the case its kind makes likely written inline (a
@@ -323,12 +325,12 @@ class ExprSource:
         first, second = (c, x) if const is a else (x, c)
         if type(const.value) is int and -10 ** 15 < const.value < 10 ** 15:
             return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {first} {op} {second}) < _limits.BIG "
-                    f"else {name}({first}, {second}))")
-        if op == "+" and type(const.value) is str and len(const.value) <= 32:
-            # a text and another: joined as it is while the two stay within the 32 letters _add joins uncounted
-            return (f"({first} + {second} if type({x} := {other}) is str and len({x}) <= {32 - len(const.value)} "
-                    f"else {name}({first}, {second}))")
-        return f"{name}({self.as_code(a)}, {self.as_code(b)})"
+                    f"else {_operation(name, first, second)})")
+        if op == "+" and type(const.value) is str and len(const.value) <= limits.SHORT:
+            # a text and another: joined as it is while the two stay within the SHORT letters _add joins uncounted
+            return (f"({first} + {second} if type({x} := {other}) is str and len({x}) <= {limits.SHORT - len(const.value)} "
+                    f"else {_operation(name, first, second)})")
+        return _operation(name, self.as_code(a), self.as_code(b))
 
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
@@ -343,8 +345,8 @@ class ExprSource:
             a = ca if is_simple(ca) else self.temp()
             first = f"({a} := {ca}) is {a} and " if a != ca else ""
             b = self.temp()
-            inside = (f"({a} in {b} if {first}(type({b} := {cb}) is not list or len({b}) <= 32)"
-                      f" else _within({a}, {b}))")
+            inside = (f"({a} in {b} if {first}(type({b} := {cb}) is not list or len({b}) <= {limits.SHORT})"
+                      f" else _within({a}, {b}, st))")
             return inside if node.op == "in" else f"(not {inside})"
         if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
             return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
@@ -492,7 +494,7 @@ class ExprSource:
     def copied(self, code: str) -> str:
         """Source for a copy of the value (values.copy_value): a number, a text, yes/no or none is its
         own copy, with no call. One name for the value, ``_cp``: a copy is never nested in another."""
-        return f"(_cp if type(_cp := {code}) in _SCALAR_TYPES else _copy_value(_cp))"
+        return f"(_cp if type(_cp := {code}) in _SCALAR_TYPES else _copy_value(_cp, st))"
 
     # set while generating the list a count/any/all goes through, which it only reads: a board function
     # with a ``NAME_shared`` twin (a list it keeps, not a copy) may give that (read by _Call at once)
@@ -538,18 +540,18 @@ class ExprSource:
             inline = getattr(target, "inline_source", None)
             source = inline(method.__name__, codes, self.m.constant) if inline is not None else None
             return source or f"{self.m.constant(method)}({', '.join(codes)})"  # or its lookup, no call
-        if builtin.needs in ("game", "board"):
-            if consts:
-                try:
-                    return Const(builtin.fn(target, *[a.value for a in args]))
-                except self.fold_errors:
-                    pass  # left to fail when it runs, where the machine names the rule's line
-            return f"{fn}({', '.join([target_name] + codes)})"
         if builtin.needs == "state":
             return f"{fn}({', '.join(['st'] + codes)})"
+        # what fn takes before the arguments: the run's budget (folded: the compiling's), then what it needs
+        budget = ["st"] if builtin.counts else []
+        needs = [target_name] if builtin.needs in ("game", "board") else []
         if consts:
-            return self.fold(fn, builtin.fn, *[a.value for a in args])
-        return f"{fn}({', '.join(codes)})"
+            try:
+                return Const(builtin.fn(*[self.fold_budget] * len(budget), *[target] * len(needs),
+                                        *[a.value for a in args]))
+            except self.fold_errors:
+                pass  # left to fail when it runs, where the machine names the rule's line
+        return f"{fn}({', '.join(budget + needs + codes)})"
 
     def _call_def(self, name, args, scope):
         params = self.game.defs[name].params
@@ -643,7 +645,7 @@ class ExprSource:
             body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
-            lines += ["    _work.left -= _CALL", "    if _work.left < 0:", "        _exhausted()"]
+            lines += ["    st._work_left -= _CALL", "    if st._work_left < 0:", "        _exhausted(st)"]
         lines.append(f"    return {body}")
         return "\n".join(lines)
 
@@ -680,24 +682,25 @@ class ExprSource:
                 self._read_only = False
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
-            long_list = ["if type(items) is list and len(items) > 32:", "    _spend(len(items))"]
+            counted = self.counted_items(b.where, b.body)
             if func in ("count", "any", "all", "first"):  # these only read the list
                 source = self.m.read_only(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
-                return [f"items = {source}", *long_list, f"for {v} in items:",
+                return [f"items = {source}", *counted, f"for {v} in items:",
                         f"    if {where}:", f"        return {v}", "return None"]
             if func == "count" and body is None and where is not None:
-                return [f"items = {source}", *long_list, "n = 0", f"for {v} in items:",
+                return [f"items = {source}", *counted, "n = 0", f"for {v} in items:",
                         f"    if {where}:", "        n += 1", "return n"]
             if func == "any" and where is None and body is not None:
-                return [f"items = {source}", *long_list, f"for {v} in items:",
+                return [f"items = {source}", *counted, f"for {v} in items:",
                         f"    if {body}:", "        return True", "return False"]
             if func == "all" and where is None and body is not None:
-                return [f"items = {source}", *long_list, f"for {v} in items:",
+                return [f"items = {source}", *counted, f"for {v} in items:",
                         f"    if not {body}:", "        return False", "return True"]
             # the work counted first, then the where, then every body value (builtins.quantified ends it)
-            lines = [f"items = list({source})",
-                     f"_spend(len(items) * {2 if where is not None and body is not None else 1})"]
+            each = (2 if where is not None and body is not None else 1) + self.uncounted(b.where, b.body)
+            lines = [f"items = list({source})", f"st._work_left -= len(items) * {each}", "if st._work_left < 0:",
+                     "    _exhausted(st)"]
             if where is not None:
                 lines += ["kept = []", f"for {v} in items:", f"    if {where}:", f"        kept.append({v})",
                           "items = kept"]
@@ -709,20 +712,89 @@ class ExprSource:
             return lines
         return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 
+    def counted_items(self, *inside, long_ones: bool = True) -> list:
+        """The lines that count the work of a loop over ``items`` whose condition, body or text are
+        ``inside`` (limits.py). A loop that runs no loop or def for each item costs no more than an
+        instruction when short: only a list of more than SHORT items is counted (when ``long_ones``).
+        One whose items each run loops or defs counts them all, each as what those may do uncounted:
+        loops nested in one expression multiply (30 items seven deep would run for hours)."""
+        inner = self.uncounted(*inside)
+        if not inner:
+            return [f"if type(items) is list and len(items) > {limits.SHORT}:",
+                    "    _spend(st, len(items))"] if long_ones else []
+        return [f"st._work_left -= (len(items) if type(items) is list else _size(items)) * {1 + inner}",
+                "if st._work_left < 0:", "    _exhausted(st)"]
+
+    def uncounted(self, *nodes) -> int:
+        """The work, in items, that one evaluation of ``nodes`` may do beyond itself and count nowhere:
+        SHORT for each loop in it (a short one counts nothing; a longer one, or one running loops or
+        defs, counts its items itself), and for each call of a def what a call of it may do so (an
+        inlined def runs neither). A loop's own condition and body are that loop's to count."""
+        loops, calls = self._loops_and_calls(nodes)
+        return loops + sum(self._def_uncounted(name) for name in calls)
+
+    def _loops_and_calls(self, nodes) -> tuple:
+        """SHORT for each loop in ``nodes`` (not looking inside a loop's condition and body), and the
+        defs they call there, once a call."""
+        defs, loops, calls = self.game.defs, 0, []
+        pending = [x for x in nodes if x is not None]
+        while pending:
+            node = pending.pop()
+            if isinstance(node, (ast.Quantifier, ast.ListComp)):
+                loops += limits.SHORT
+                pending.append(node.binder.source)  # made again for each item around it
+                continue
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in defs
+                    and not self._inlined(node.func.id)):
+                calls.append(node.func.id)
+            pending.extend(ast.parts(node))
+        return loops, calls
+
+    def _def_uncounted(self, name: str) -> int:
+        """What a call of def ``name`` may do that no count covers: one item, its body's loops, and the
+        defs it calls, each worked out once, the defs it calls first (without recursion: a chain of defs
+        may be long). A def met again on its own way (one that calls itself) stands for CALL items:
+        its calls are counted as they run. At most ITEMS: a weight past that stops the loop anyway."""
+        cache = self.__dict__.setdefault("_uncounted_cache", {})
+        todo, on_way = [(name, None)], set()
+        while todo:
+            d, parts = todo.pop()
+            if d in cache:
+                continue
+            if parts is None:  # first met: its callees first, then itself again
+                parts = self._loops_and_calls((self.game.defs[d].body,))
+                on_way.add(d)
+                todo.append((d, parts))
+                todo.extend((c, None) for c in parts[1] if c not in cache and c not in on_way)
+                continue
+            on_way.discard(d)
+            loops, calls = parts
+            cache[d] = min(1 + loops + sum(cache.get(c, limits.CALL) for c in calls), limits.ITEMS)
+        return cache[name]
+
     def _ListComp(self, node, scope):
         b = node.binder
 
         def build(inner, v):
             source = self.top(b.source, scope, True)
             item = self.top(b.body, inner, True) if b.body is not None else v
-            lines = ["out = []", f"items = {self.m.read_only(source)}", "if type(items) is list and len(items) > 32:",
-                     "    _spend(len(items))", f"for {v} in items:"]
+            lines = ["out = []", f"items = {self.m.read_only(source)}", *self.counted_items(b.where, b.body),
+                     f"for {v} in items:"]
             if b.where is not None:
                 lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
             else:
                 lines += [f"    out.append({item})"]
             return lines + ["return out"]
         return self._loop_function(scope, b.var, build)
+
+
+_COUNTING = ("_add", "_mul")  # the operations that make a list or a text, counted as work (limits.py)
+
+
+def _operation(name: str, a: str, b: str) -> str:
+    """A call of an operation's function (operations.py); those that make a list or a text count it on
+    the run's budget, the state."""
+    return f"{name}({a}, {b}, st)" if name in _COUNTING else f"{name}({a}, {b})"
 
 
 _SHAREABLE = (ast.Index, ast.Attr)  # and calls of defs

@@ -137,8 +137,8 @@ def _helpers(game) -> dict:
         "_public_text": public_text, "_text_made": ops.text_made, "_missing": ops.missing, "_UNSET": codegen.UNSET,
         "_no_arm": ops.no_arm, "_values_equal": ops.values_equal, "_player_index": player_index, "_column": column,
         "_field": ops.field, "_player_or_field": player_or_field, "_game": game, "_table_row": table_row,
-        "_get_index": get_index, "_set_index": set_index, "_no_board": no_board, "_work": limits.work, "_limits": limits,
-        "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend,
+        "_get_index": get_index, "_set_index": set_index, "_no_board": no_board, "_limits": limits,
+        "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend, "_size": limits.size,
         "_quantified": quantified, "_copy_value": copy_value,
         "_SCALAR_TYPES": SCALARS, "_FOLD_ERRORS": _FOLD_ERRORS,
     }

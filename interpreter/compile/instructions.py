@@ -174,11 +174,11 @@ class Return(Instruction):
     def lines(self, pc, w):
         value = self.value.source if self.value is not None else "None"
         if self.plain:
-            return [f"v = {value}", f"env[{ascii(RETURNED)}] = v if type(v) in _SCALAR_TYPES else _copy_value(v)",
+            return [f"v = {value}", f"env[{ascii(RETURNED)}] = v if type(v) in _SCALAR_TYPES else _copy_value(v, st)",
                     Out(RETURN)]
         return [f"v = {value}", "st.frames.pop()", "target = env.get('$return_to')",
                 "if target is not None and st.frames:",
-                "    st.frames[-1].locals[target] = v if type(v) in _SCALAR_TYPES else _copy_value(v)", Out(SWITCH)]
+                "    st.frames[-1].locals[target] = v if type(v) in _SCALAR_TYPES else _copy_value(v, st)", Out(SWITCH)]
 
 
 @attrs.define(slots=True, eq=False)

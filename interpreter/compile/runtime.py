@@ -98,7 +98,7 @@ def turn_up(st, name: str, player: int, value) -> None:
     """A variable (player 0: all of it) or one player's entry is face up, as it is now: views show it
     until it changes (then it is face down again)."""
     st.revealed[:] = [r for r in st.revealed if r[:2] != [name, player]]
-    st.revealed.append([name, player, copy_value(value)])
+    st.revealed.append([name, player, copy_value(value, st)])
 
 
 def not_a_list(v, what: str, maps_too: bool):
@@ -140,10 +140,10 @@ def taken_out(x, xs) -> tuple:
     return i, xs.pop(i)
 
 
-def put_in(xs: list, i: int, moved, into: list, bottom: bool) -> None:
+def put_in(st, xs: list, i: int, moved, into: list, bottom: bool) -> None:
     """'move ... to into': the item taken out of ``xs`` at ``i`` goes in (a list never into itself)."""
     if type(moved) is list or type(moved) is dict:
-        if _holds(moved, into):
+        if _holds(st, moved, into):
             xs.insert(i, moved)  # as before the move
             raise RulesRuntimeError("'move' would put this list inside itself",
                                     "a list cannot hold itself: add a copy (add x to ys), or move "
@@ -154,15 +154,15 @@ def put_in(xs: list, i: int, moved, into: list, bottom: bool) -> None:
         into.append(moved)
 
 
-def _holds(value, place) -> bool:
-    """Whether ``place`` is the list or map ``value``, or one inside it (counted as work)."""
+def _holds(st, value, place) -> bool:
+    """Whether ``place`` is the list or map ``value``, or one inside it (counted as work on ``st``)."""
     pending = [value]
     while pending:
         v = pending.pop()
         if v is place:
             return True
         inside = v if type(v) is list else v.values()
-        limits.spend(len(inside))
+        limits.spend(st, len(inside))
         pending.extend(w for w in inside if type(w) is list or type(w) is dict)
     return False
 
@@ -181,10 +181,10 @@ def field_set(st, o, name: str, v, op, player_too: bool, count: int) -> None:
     """'o.name = v' (``op`` '+' or '-': 'o.name += v') where ``o`` is not a record the generated code
     sets itself: a map, or a player's entry when the name is both a player variable and a field."""
     if type(o) is dict:
-        o[name] = copy_value(combined(o[name], v, op))
+        o[name] = copy_value(combined(o[name], v, op), st)
     elif player_too and type(o) is int:  # the name is both a player variable and a field
         values, i = st._vars[name], player_index(o, count)
-        values[i] = copy_value(combined(values[i], v, op))
+        values[i] = copy_value(combined(values[i], v, op), st)
     else:
         raise RulesRuntimeError(f"cannot set the field '{name}' of {shown(o)}",
                                 "only a record (or a map) has fields to set", focus=f"field:{name}")

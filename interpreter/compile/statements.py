@@ -238,7 +238,7 @@ class ProcCompiler:
                      f"{turn_up}(st, {name}, _p, _v)", f"st.emit({reveal}({told}, _p, {rule}))"]
         else:
             value = self.expr(what)
-            told = text.source if text else "_to_text(_v)"
+            told = text.source if text else "_to_text(_v, st)"
             lines = [f"_v = {value.source}", f"st.emit({reveal}({told}, env.get('me'), {rule}))"]
         self.exec(s, lines)
 
@@ -265,7 +265,7 @@ class ProcCompiler:
         self.exec(s, [f"_x = {item.source}", *self._list_lines(s.source, "_xs", "'move'"),
                       f"_i, _moved = {self.constant(runtime.taken_out)}(_x, _xs)",
                       *self._list_lines(s.target, "_into", "'move'"),
-                      f"{self.constant(runtime.put_in)}(_xs, _i, _moved, _into, {s.bottom!r})"])
+                      f"{self.constant(runtime.put_in)}(st, _xs, _i, _moved, _into, {s.bottom!r})"])
 
     def _Shuffle(self, s):
         self.exec(s, [*self._list_lines(s.target, "_xs", "'shuffle'"), "st.rng.shuffle(_xs)"])
@@ -396,7 +396,8 @@ class ProcCompiler:
         return options_function(exprs.module, source, ascii(c.var), where, text, self.game.field_visibility,
                                 self.constant(Option), self.constant(runtime.numbered), leaves_var=leaves,
                                 hoisted=hoisted, text_reads_item_only=c.text is not None and
-                                _reads_only(c.text, c.var, self.game))
+                                _reads_only(c.text, c.var, self.game),
+                                counted=exprs.source.counted_items(c.where, c.text, long_ones=False))
 
     def _prompt(self, s, prompt, player_var: str = "") -> None:
         """A decision's prompt goes into the game's table (by the decision's place), not into its

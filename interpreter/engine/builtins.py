@@ -38,6 +38,9 @@ class Builtin:
     # what generated code may call instead of fn, for speed (a C function): the same value for the
     # arguments fn takes; when it fails, fn run on the same arguments says why (faults.py)
     inline: Optional[Callable] = None
+    # fn counts the work it does (the list it goes through, the list or text it makes: limits.py) on the
+    # run's budget, the running state, given before anything else (None when folded at compile time)
+    counts: bool = False
 
 
 # Each function says itself what went wrong (errors.py), by its own name: a value of the wrong kind
@@ -79,25 +82,25 @@ def _abs(x):
         raise WrongArgument("abs", f"abs() needs a number, not {kind_of(x)}", "abs works on numbers only", x) from None
 
 
-def _sum(xs):
+def _sum(budget, xs):
     try:
-        limits.spend(limits.size(xs))
+        limits.through(budget, xs)
         return limits.number(sum(xs))
     except _FAULTS as exc:
         raise _failed("sum", exc, xs) from None
 
 
-def _sorted(xs):
+def _sorted(budget, xs):
     try:
-        limits.spend(limits.size(xs))
+        limits.through(budget, xs)
         return sorted(xs)
     except _FAULTS as exc:
         raise _unordered("sorted", exc, xs) from None
 
 
-def _reversed(xs):
+def _reversed(budget, xs):
     try:
-        limits.spend(limits.size(xs))
+        limits.through(budget, xs)
         return list(reversed(xs))
     except _FAULTS as exc:
         raise _failed("reversed", exc, xs) from None
@@ -123,19 +126,19 @@ def _last(xs):
         raise _failed("last", exc, xs) from None
 
 
-def _distinct(xs):
+def _distinct(budget, xs):
     try:
-        limits.spend(limits.size(xs))
+        limits.through(budget, xs)
         return list(dict.fromkeys(xs))
     except _FAULTS as exc:
         raise _failed("distinct", exc, xs) from None
 
 
-def _range(a, b=None):
+def _range(budget, a, b=None):
     low, high = (a, b) if b is not None else (1, a)
     try:
         if type(low) is int and type(high) is int:
-            limits.check_items(high - low + 1)
+            limits.check_items(high - low + 1, "a list", budget)
         return list(range(low, high + 1))
     except _FAULTS as exc:
         raise _failed("range", exc, a, b) from None
@@ -143,10 +146,10 @@ def _range(a, b=None):
 
 def _extreme(name: str, pick):
     """min or max: of one list, or of its arguments; none of an empty list."""
-    def extreme(*xs):
+    def extreme(budget, *xs):
         xs = xs[0] if len(xs) == 1 else xs
         try:
-            limits.spend(limits.size(xs))
+            limits.through(budget, xs)
             return pick(xs) if xs else None
         except _FAULTS as exc:
             raise _unordered(name, exc, xs) from None
@@ -167,7 +170,7 @@ def _random(st, xs):
 
 def _shuffled(st, xs):
     try:
-        limits.spend(limits.size(xs))
+        limits.through(st, xs)
         xs = list(xs)
     except _FAULTS as exc:
         raise _failed("shuffled", exc, xs) from None
@@ -198,9 +201,9 @@ def _turn_order(st):
     return [(first - 1 + i) % n + 1 for i in range(n)]
 
 
-def _without(xs, x):
+def _without(budget, xs, x):
     try:
-        limits.spend(limits.size(xs))
+        limits.through(budget, xs)
         out = list(xs)
         if x in out:
             out.remove(x)
@@ -209,21 +212,21 @@ def _without(xs, x):
         raise _failed("without", exc, xs, x) from None
 
 
-def _text(x):
-    return to_text(x)
+def _text(budget, x):
+    return to_text(x, budget)
 
 
-def _listed(game, xs):
+def _listed(budget, game, xs):
     """The items as a reader lists them: "A, B and C" (each item's text as a move text shows it)."""
     if type(xs) is not list:
         raise WrongArgument("listed", f"listed() takes a list, not {shown(xs)}", "give it a list: listed(me.hand)", xs)
     try:
-        limits.spend(limits.size(xs))
-        texts = [public_text(game, x) for x in xs] if game.field_visibility else [to_text(x) for x in xs]
+        limits.through(budget, xs)
+        texts = [public_text(game, x) for x in xs] if game.field_visibility else [to_text(x, budget) for x in xs]
         if not texts:
             return "nothing"
         out = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
-        limits.check_items(len(out), "a text")
+        limits.check_items(len(out), "a text", budget)
         return out
     except RulesRuntimeError as exc:
         raise _failed("listed", exc, xs) from None
@@ -236,20 +239,22 @@ _NUMBER = (NUMBER,)
 BUILTINS: dict[str, Builtin] = {
     "len": Builtin(_len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),), inline=len),
     "abs": Builtin(_abs, 1, 1, result=NUMBER, args=(_NUMBER,), inline=abs),
-    "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments"),
-    "max": Builtin(_max, 1, 9),
-    "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,)),
-    "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER)),
+    "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments", counts=True),
+    "max": Builtin(_max, 1, 9, counts=True),
+    "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,), counts=True),
+    "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER),
+                     counts=True),
     "tag": Builtin(_tag, 1, 1, doc="the member of an enum a value is (a member with data gives its name)"),
-    "sorted": Builtin(_sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
-    "reversed": Builtin(_reversed, 1, 1, result=LIST, args=(_LIST,), gives="same length"),
+    "sorted": Builtin(_sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length", counts=True),
+    "reversed": Builtin(_reversed, 1, 1, result=LIST, args=(_LIST,), gives="same length", counts=True),
     "first": Builtin(_first, 1, 1, args=(_LIST,), gives="item"),
     "last": Builtin(_last, 1, 1, args=(_LIST,), gives="item"),
-    "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,)),
+    "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,), counts=True),
     "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x", result=LIST,
-                       args=(_LIST,)),
-    "text": Builtin(_text, 1, 1, result=TEXT),
-    "listed": Builtin(_listed, 1, 1, "game", 'the items as a reader lists them: "A, B and C"', TEXT, (_LIST,)),
+                       args=(_LIST,), counts=True),
+    "text": Builtin(_text, 1, 1, result=TEXT, counts=True),
+    "listed": Builtin(_listed, 1, 1, "game", 'the items as a reader lists them: "A, B and C"', TEXT, (_LIST,),
+                      counts=True),
     # hidden information: the value itself, which the rulebook makes public (read by the secrecy check)
     "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it",
                         gives="item"),

@@ -17,7 +17,7 @@ import weakref
 from typing import Optional
 
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine import limits, operations
+from rulewright.interpreter.engine import operations
 
 # the source of each generated function's code (codegen.Module remembers each one it compiles)
 _SOURCES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -172,7 +172,7 @@ def _value(e, frame):
         raise _Unreadable(e.id)
     st = frame.f_locals.get("st")
     rng = getattr(st, "rng", None)
-    left = limits.work.left
+    left = getattr(st, "_work_left", None)
     if rng is not None:  # a draw of the operand comes from a stand-in: the game's generator, an explicit
         stand_in = random.Random()  # chance queue too (chance.py), is not drawn from, nor even set
         stand_in.setstate(rng.getstate())
@@ -184,7 +184,8 @@ def _value(e, frame):
     finally:
         if rng is not None:
             st.rng = rng
-        limits.work.left = left
+        if left is not None:
+            st._work_left = left
 
 
 def _hashable(value) -> bool:

@@ -4,28 +4,33 @@ Rules may come from a stranger: whatever they say, a game ends with a located ru
 limit, never a hang, a full memory or a Python traceback. The limits:
 
 - ``STEPS``: instructions run between two decisions (an endless loop);
-- ``WORK``: the work inside expressions between two decisions, in items: each def call, each item a
-  quantifier, a comprehension or a list function goes through, each item of a list, map or text made or
-  copied (exponential recursion, nested quantifiers over long lists, a list doubled in a loop);
+- ``WORK``: the work inside expressions between two decisions, in items (exponential recursion, nested
+  quantifiers, a list doubled in a loop);
 - ``ITEMS``: the items of one list or map, the letters of one text (``range(1000000000)``);
 - ``DIGITS``: the digits of a number (``x = x * x`` forty times).
 
-Work is counted where it can grow without the steps growing: a call of a def that calls defs, a list of
-more than 32 items gone through or copied, a nested list or a map copied. A short flat list costs no more than an instruction,
-and the steps already bound how many instructions run.
+Work is counted where it can grow without the steps growing: each item of a loop (a quantifier, a
+comprehension, a decision's options) whose body runs loops or defs, as 1 and what those may do uncounted
+(``SHORT`` a loop, a def's call what its body may do: loops nested in one expression multiply, and 30
+items seven deep is 20 billion),
+a call of a def that calls defs (``CALL`` items), a list, map or text of more than ``SHORT`` items made,
+gone through or copied, and a nested list or a map copied or printed. A short flat list costs no more
+than an instruction: the steps and the counted loops and calls bound how often one is made.
 
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command
 line's --max-* options, or the Python API), and ``simulate`` hands them to its workers. What is *left*
-of the work and of the steps is one object, ``work``, still one for the process: runs in two threads
-share it (see Work).
+of the work and of the steps belongs to the run, held by the state it runs on (see ``fresh``): runs in
+two threads (agents searching in parallel, the web table beside a script) never spend or refill each
+other's.
 """
 from __future__ import annotations
 
 from rulewright.dsl.errors import RulesRuntimeError
 
 STEPS = 2_000_000
-WORK = 2_000_000  # a thousand times what a move of the shipped games needs (docs/performance.md)
+WORK = 2_000_000  # 130 times the most a move of the shipped games does (docs/performance.md)
 CALL = 10  # a def call counts as this many items: it costs about as much time as going through ten
+SHORT = 32  # a list, map or text of at most this many items made, gone through or copied is not counted
 ITEMS = 1_000_000
 DIGITS = 100
 
@@ -33,37 +38,44 @@ BIG = 10 ** DIGITS  # numbers stay strictly between -BIG and BIG
 # set_limits' names, with the values above
 DEFAULTS = {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
 
-class Work:
-    """The work left until the next decision (``left``), reset by machine.run and by every other entry
-    into the rules (a new game's starting values, a view, the outcome), and the steps left to the
-    procedures run as Python calls. One for the process: a ``threading.local`` would give each thread
-    its own, but reading it costs a tenth of a playout (docs/performance.md), so agents in threads still
-    share it (a run in one thread may reset or spend another's)."""
+# What a run may still do belongs to the run: the state it runs on holds it (``State._work_left``, the
+# items of work left, and ``_steps_left``, the steps left to the procedures run as Python calls), refilled
+# by every entry into the rules (``fresh``: machine.run, a new game's starting values, a view, the
+# outcome...). The generated code counts on its state (``st._work_left -= n``); a function it calls that
+# counts work of its own (a builtin going through a list, copying or printing a value) is handed the
+# state, as ``budget``. Two runs in two threads run on two states: neither spends nor refills the
+# other's. The constants folded while a game is compiled count on a ``Budget`` of their own. A budget of
+# None counts nothing: values of the state printed or copied outside a run (counted when they were made).
+
+
+class Budget:
+    """A budget that is no state's: what the constants folded while one game is compiled may do (past
+    it, the rest are left to be computed when they run, each run counting its own)."""
+    __slots__ = ("_work_left", "_steps_left")
 
     def __init__(self):
-        self.left = WORK
-        self.steps = STEPS  # the steps left to the procedures run as Python calls (machine.run_call)
+        self._work_left = WORK
+        self._steps_left = STEPS
 
 
-work = Work()
+def fresh(st) -> None:
+    """A fresh budget for the rules about to run on the state ``st`` towards a decision (or a view, or the
+    outcome). (machine.run does the same inline.)"""
+    st._work_left = WORK
+    st._steps_left = STEPS
 
 
-def fresh() -> None:
-    """A fresh work budget: the rules start to run towards a decision (or a view, or the outcome)."""
-    work.left = WORK
+def spend(budget, n: int) -> None:
+    """Count ``n`` items of work on ``budget`` (a state, or None: nothing counted); past the limit, a rules
+    error (the machine says where). The generated code does the same inline on its state."""
+    if budget is not None:
+        budget._work_left -= n
+        if budget._work_left < 0:
+            exhausted(budget)
 
 
-def spend(n: int) -> None:
-    """Count ``n`` items of work; past the budget, a rules error (the machine says where). Hot code does
-    the same inline: ``work.left -= n`` then ``if work.left < 0: exhausted()``."""
-    w = work
-    w.left -= n
-    if w.left < 0:
-        exhausted()
-
-
-def exhausted():
-    work.left = 0  # stays spent until the next fresh(): the error is raised once per statement
+def exhausted(budget):
+    budget._work_left = 0  # stays spent until the next fresh(): the error is raised once per statement
     raise RulesRuntimeError(
         f"the rules did more than {WORK:,} items of work without asking for a decision",
         "this counts def calls, the items quantifiers and list functions go through and the items of "
@@ -71,18 +83,30 @@ def exhausted():
         "quantifier over a long list inside another, or a list that doubles in a loop")
 
 
+def through(budget, xs) -> None:
+    """``xs`` gone through by a function (sum, sorted, min...): a list, map or text longer than SHORT
+    counted as work; a short one costs no more than the call."""
+    if budget is not None and type(xs) in _SIZED and len(xs) > SHORT:
+        spend(budget, len(xs))
+
+
+_SIZED = (list, dict, str)
+
+
 def size(x) -> int:
     """The items of a value that is gone through (0 for what is not a list: the error comes later)."""
-    return len(x) if type(x) in (list, dict, str) else 0
+    return len(x) if type(x) in _SIZED else 0
 
 
-def check_items(n: int, what: str = "a list") -> None:
-    """A list, map or text of ``n`` items is about to be made: refused past ITEMS, else counted as work."""
+def check_items(n: int, what: str = "a list", budget=None) -> None:
+    """A list, map or text of ``n`` items is about to be made: refused past ITEMS, else counted as work
+    on ``budget`` when longer than SHORT."""
     if n > ITEMS:
         unit = "letters" if what == "a text" else "items"
         raise RulesRuntimeError(f"{what} of {n:,} {unit} is too long (the limit is {ITEMS:,})",
                                 "a game's lists, maps and texts stay far below this; check the sizes on this line")
-    spend(n)
+    if n > SHORT and budget is not None:
+        spend(budget, n)
 
 
 def too_large(n: int) -> RulesRuntimeError:
@@ -121,5 +145,4 @@ def set_limits(steps=None, work=None, items=None, digits=None) -> dict:
         ITEMS = items
     if digits is not None:
         DIGITS, BIG = digits, 10 ** digits
-    fresh()
     return old

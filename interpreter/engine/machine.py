@@ -99,9 +99,8 @@ def with_refund(pc: int, unused: int) -> int:
 def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
-    work = limits.work
-    work.steps = limits.STEPS  # what the procedures run by run_call may take, counted apart from this run's
-    limits.fresh()
+    st._work_left = limits.WORK  # this run's budget (limits.fresh, inline): its work, and the steps the
+    st._steps_left = limits.STEPS  # procedures run by run_call may take, counted apart from this loop's
     # a rules file that runs this many instructions without a decision loops forever
     budget = limits.STEPS
     frames = st.frames
@@ -158,6 +157,5 @@ def run_call(st, name: str, env: dict):
     """Run the procedure ``name``, one that never decides (statements.plain_procedures), with its
     locals ``env``, to its end, as a Python call: no frame, since nothing of it lives on past the
     move. Gives its value, or ENDED when 'end game' ran in it (the frames are then the scoring's)."""
-    work = limits.work
-    pc, work.steps = stepped(st, st.game.procs[name], env, 0, work.steps)
+    pc, st._steps_left = stepped(st, st.game.procs[name], env, 0, st._steps_left)
     return env[RETURNED] if pc == RETURN else ENDED

@@ -15,19 +15,20 @@ from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.errors import (
     BadPosition, CannotChangeItem, CannotCombine, CannotCompare, CannotLookIn, CannotNegate, DivisionByZero,
     MissingEntry, NoField, NoItems, NotACount, NotAKey, NotAList, NotAPlayer, PastTheEnd)
-from rulewright.interpreter.engine.values import to_text
+from rulewright.interpreter.engine.values import short_text
 
 
 # ----------------------------------------------------------------------------- arithmetic
-def add(a, b):
-    """a + b, within the limits (a number's digits; a list's or a text's length, checked before joining)."""
+def add(a, b, budget=None):
+    """a + b, within the limits (a number's digits; a list's or a text's length, checked before joining,
+    and counted as work on ``budget``: limits.py)."""
     if type(a) is int and type(b) is int:
         r = a + b
         if -limits.BIG < r < limits.BIG:
             return r
         raise limits.too_large(r)
-    if (type(a) is list or type(a) is str) and type(b) is type(a) and len(a) + len(b) > 32:
-        limits.check_items(len(a) + len(b), "a list" if type(a) is list else "a text")
+    if (type(a) is list or type(a) is str) and type(b) is type(a) and len(a) + len(b) > limits.SHORT:
+        limits.check_items(len(a) + len(b), "a list" if type(a) is list else "a text", budget)
     try:
         return a + b
     except TypeError:
@@ -41,17 +42,18 @@ def subtract(a, b):
         raise CannotCombine("-", a, b) from None
 
 
-def multiply(a, b):
-    """a * b: a number's digits checked before multiplying, a repeated text or list's length too."""
+def multiply(a, b, budget=None):
+    """a * b: a number's digits checked before multiplying, a repeated text or list's length too (and
+    counted as work on ``budget``)."""
     ta, tb = type(a), type(b)
     if ta is int and tb is int:
         if a.bit_length() + b.bit_length() > 4 * limits.DIGITS:  # surely too large: not even computed
             raise limits.too_large(a)
         return limits.number(a * b)
     if (ta is str or ta is list) and tb is int:
-        limits.check_items(len(a) * max(b, 0), "a text" if ta is str else "a list")
+        limits.check_items(len(a) * max(b, 0), "a text" if ta is str else "a list", budget)
     elif (tb is str or tb is list) and ta is int:
-        limits.check_items(len(b) * max(a, 0), "a text" if tb is str else "a list")
+        limits.check_items(len(b) * max(a, 0), "a text" if tb is str else "a list", budget)
     try:
         return a * b
     except TypeError:
@@ -99,10 +101,11 @@ def _ordered(compare):
     return checked
 
 
-def within(a, b) -> bool:
-    """``a in b``: an item of a list, a key of a map, text in text; a long list counted as work."""
-    if type(b) is list and len(b) > 32:  # looking through a long list item by item
-        limits.spend(len(b))
+def within(a, b, budget=None) -> bool:
+    """``a in b``: an item of a list, a key of a map, text in text; a long list counted as work on
+    ``budget``."""
+    if type(b) is list and len(b) > limits.SHORT:  # looking through a long list item by item
+        limits.spend(budget, len(b))
     try:
         return a in b
     except TypeError:
@@ -236,13 +239,13 @@ NO_SUBJECT = object()
 def no_arm(st, env, x=NO_SUBJECT):
     if x is NO_SUBJECT:
         raise RulesRuntimeError("no condition of this 'match' holds; add 'else: ...'")
-    raise RulesRuntimeError(f"no arm of this 'match' fits {to_text(x)}; add 'else: ...' for the other values")
+    raise RulesRuntimeError(f"no arm of this 'match' fits {short_text(x)}; add 'else: ...' for the other values")
 
 
-def text_made(text: str) -> str:
-    """A text a template made: "{s}{s}" in a loop doubles it each time."""
+def text_made(text: str, budget=None) -> str:
+    """A text a template made: "{s}{s}" in a loop doubles it each time (counted as work on ``budget``)."""
     if len(text) > 1000:
-        limits.check_items(len(text), "a text")
+        limits.check_items(len(text), "a text", budget)
     return text
 
 

@@ -37,7 +37,7 @@ class Outcome:
 
 def outcome_of(st) -> Outcome:
     """The outcome of ``st``, a game that is over (State.outcome)."""
-    limits.fresh()  # what the rules compute for it ('teams', 'rank by') is bounded like a move
+    limits.fresh(st)  # what the rules compute for it ('teams', 'rank by') is bounded like a move
     g = st.game
     players = list(range(1, g.player_count + 1))
     scores = {p: st._vars["score"][p - 1] for p in players} if "score" in g.player_vars else {}

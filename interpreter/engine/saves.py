@@ -36,10 +36,12 @@ converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(
 converter.register_unstructure_hook(
     State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
                                     _legal=override(omit=True), drained_by=override(omit=True),
+                                    _work_left=override(omit=True), _steps_left=override(omit=True),
                                     _vars=override(rename="vars")))
 converter.register_structure_hook(
     State, make_dict_structure_fn(State, converter, game=override(omit=True), history=override(omit=True),
                                   _legal=override(omit=True), drained_by=override(omit=True),
+                                  _work_left=override(omit=True), _steps_left=override(omit=True),
                                   _vars=override(rename="vars")))
 
 

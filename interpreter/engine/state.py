@@ -133,6 +133,12 @@ class State:
     _vars_out: bool = attrs.field(default=False, repr=False, init=False)
     # the snapshot this state takes its data back from, while a clone holds the data (see clone)
     _lent: Optional[snapshots.Snapshot] = attrs.field(default=None, repr=False, init=False)
+    # what the run on this state may still do (limits.py): the items of work left, and the steps left to the
+    # procedures run as Python calls; refilled by limits.fresh at each entry into the rules, spent by the
+    # generated code. Not cloned, not saved, but kept by attrs.evolve: the copy a display runs the rules
+    # on spends what the display's entry gave.
+    _work_left: int = attrs.field(default=0, repr=False, alias="work_left")
+    _steps_left: int = attrs.field(default=0, repr=False, alias="steps_left")
 
     readers = None  # the layers above: a Readers, set by interpreter/api.py
 
@@ -517,13 +523,13 @@ class State:
     # ------------------------------------------------------------------ read by the layers above (Readers)
     def view(self, player: Optional[int] = None) -> dict:
         """What ``player`` may see now (None: the referee, who sees everything)."""
-        limits.fresh()  # the display and the views are bounded like a move
+        limits.fresh(self)  # the display and the views are bounded like a move
         return self.readers.view(self, player)
 
     def information_state(self, player: Optional[int] = None) -> str:
         """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
         information state string): equal for any two states the player cannot tell apart."""
-        limits.fresh()  # the display and the views are bounded like a move
+        limits.fresh(self)  # the display and the views are bounded like a move
         return self.readers.information_state(self, player)
 
     def observation_tensor(self, player: int) -> list:
@@ -542,7 +548,7 @@ class State:
         return self.readers.prompt(self, player)
 
     def render(self, player: Optional[int] = None) -> str:
-        limits.fresh()  # the display and the views are bounded like a move
+        limits.fresh(self)  # the display and the views are bounded like a move
         return self.readers.render(self, player)
 
     def to_json(self) -> dict:

@@ -12,20 +12,21 @@ from __future__ import annotations
 from rulewright.interpreter.engine import limits
 
 
-def to_text(value) -> str:
-    """The canonical text of a value, used for move texts and ``{holes}`` in strings."""
+def to_text(value, budget=None) -> str:
+    """The canonical text of a value, used for move texts and ``{holes}`` in strings; each list or map
+    printed counted as work on ``budget`` (limits.py: a state while the rules run, else None)."""
     if value is None:
         return "none"
     if value is True:
         return "yes"
     if value is False:
         return "no"
-    if isinstance(value, list):
-        limits.spend(len(value))  # a list holding the same list twice, nested deep, is a long text
-        return " ".join(to_text(v) for v in value)
-    if isinstance(value, dict):
-        limits.spend(len(value))
-        return " ".join(to_text(v) for v in value.values())
+    if isinstance(value, (list, dict)):
+        limits.spend(budget, len(value))  # a list holding the same list twice, nested deep, is a long text
+        texts = []
+        for v in value if type(value) is list else value.values():  # (a loop: one frame a level, and a
+            texts.append(to_text(v, budget))  # comprehension would close over budget, a cell at every call)
+        return " ".join(texts)
     return str(value)
 
 
@@ -48,23 +49,30 @@ def short_text(value, most: int = 40) -> str:
 SCALARS = frozenset((int, str, bool, float, type(None)))
 
 
-def copy_value(value):
-    """A deep copy of JSON-like data, fast for the flat lists that dominate game state; counted as work
-    (copying a list that holds the same list twice, nested, doubles with each level)."""
+def copy_value(value, budget=None):
+    """A deep copy of JSON-like data, fast for the flat lists that dominate game state; counted as work on
+    ``budget`` (limits.py: a state while the rules run, else None): copying a list that holds the same
+    list twice, nested, doubles with each level."""
     if isinstance(value, list):
         for v in value:
             if type(v) is list or type(v) is dict:
-                limits.spend(len(value))
-                return [copy_value(v) for v in value]
-        if len(value) > 32:  # a short flat list costs little: the steps bound how often (limits.py)
-            limits.spend(len(value))
+                limits.spend(budget, len(value))
+                out = []
+                for w in value:  # (a loop, as for a map below)
+                    out.append(copy_value(w, budget))
+                return out
+        if len(value) > limits.SHORT and budget is not None:  # a short flat list costs little: the steps
+            limits.spend(budget, len(value))  # bound how often (limits.py)
         return value[:]
     if isinstance(value, dict):
-        work = limits.work
-        work.left -= len(value)
-        if work.left < 0:
-            limits.exhausted()
-        return {k: v if type(v) in SCALARS else copy_value(v) for k, v in value.items()}
+        if budget is not None:
+            budget._work_left -= len(value)
+            if budget._work_left < 0:
+                limits.exhausted(budget)
+        out = {}
+        for k, v in value.items():  # (a loop: one frame a level, and a comprehension would close over
+            out[k] = v if type(v) in SCALARS else copy_value(v, budget)  # budget, a cell at every call)
+        return out
     return value
 
 

@@ -32,7 +32,7 @@ def observation_tensor(st, player: int) -> list:
                                 "add one (docs/language.md, 'Observations as numbers')")
     if type(player) is not int or not 1 <= player <= st.game.player_count:
         raise ValueError(f"no player {player!r} in a {st.game.player_count}-player game")
-    limits.fresh()  # the entries run the rules' expressions: bounded like a move
+    limits.fresh(st)  # the entries run the rules' expressions: bounded like a move
     out: list = []
     sizes = []
     for entry, fn in st.game.observe:

@@ -55,7 +55,7 @@ def prompt(st, player: int) -> Optional[str]:
     env = dict(st.frames[-1].locals)  # a copy: looking changes nothing
     if compiled.player_var:
         env[compiled.player_var] = player
-    limits.fresh()  # bounded like a view
+    limits.fresh(st)  # bounded like a view
     try:
         value = compiled.text(st, env)
     except RulesRuntimeError as exc:

@@ -169,5 +169,5 @@ def render_svg(st, viewer=None) -> str:
     """The picture ``viewer`` may see of the state (None: the referee's, everything)."""
     from rulewright.interpreter.engine import limits
     from rulewright.interpreter.present.screen import build
-    limits.fresh()  # the display runs the rules' expressions: bounded like a move
+    limits.fresh(st)  # the display runs the rules' expressions: bounded like a move
     return picture(build(st, viewer))
