@@ -69,5 +69,10 @@ def read_json(path: str, what: str):
 
 def write_json(path: str, data) -> None:
     from rulewright.cli.output import json_text
+    from rulewright.dsl.errors import SaveError
+    try:
+        text = json_text(data, indent=1) + "\n"
+    except RecursionError:  # (the file is not opened, so an older one there is kept)
+        raise SaveError(f"{path}: not written: lists in lists nested too deep to write") from None
     with open(path, "w", encoding="utf-8") as f:
-        f.write(json_text(data, indent=1) + "\n")
+        f.write(text)

@@ -255,6 +255,12 @@ RUNAWAY = {
     "constants folded": ("turn:\n    log \"{len([" + ", ".join(["range(4000)"] * 12) + "])}\"\n", "items of work"),
     "a choice whose condition runs a loop": (
         "var xs = range(30)\nturn:\n    choose c in range(4000) where any(b in xs: b == c + 9999)\n", "items of work"),
+    # statements that go through a long list: each step costs as much as the list is long
+    "a long constant list copied in a loop": ("turn:\n    while true:\n        let ys = range(4000)\n", "items of work"),
+    "a long list shuffled in a loop": ("var xs = range(4000)\nturn:\n    while true:\n        shuffle xs\n",
+                                       "items of work"),
+    "a long list searched in a loop": ("var xs = range(4000)\nturn:\n    while true:\n        add 0 to xs at bottom\n"
+                                       "        remove 0 from xs\n", "items of work"),
     "squaring": ("var x = 2\nturn:\n    repeat 40 times:\n        x = x * x\n", "more than 50 digits"),
     "doubling by +": ("var x = 1\nturn:\n    repeat 400 times:\n        x = x + x\n", "more than 50 digits"),
     "huge range": ("var xs = []\nturn:\n    xs = range(1000000000)\n", "too long"),
@@ -284,6 +290,24 @@ def test_a_starting_value_that_runs_away_ends_with_a_located_error(tmp_path, sma
     rules = write(tmp_path, "runaway.rules", HEAD + DOUBLED + "var v = g(1, 60)\nturn:\n" + TAIL)
     message = api_error(rulewright.load(str(rules)).new_state, seed=1)
     assert message.startswith(f"{rules}:4:1: error: in 'var v'") and "items of work" in message, message
+
+
+def test_options_of_one_text_are_numbered_each_once(make_game):
+    """Four thousand options with one text: numbered in order, a number an item already shows skipped
+    (each duplicate looks on from the last number it gave, not from #2)."""
+    game = make_game('game "Same"\nplayers 2\ndef t(c) = "same #3" if c == 1 else "same"\nturn:\n'
+                     '    choose c in range(4000) as "{t(c)}"\n    end game\n')
+    texts = [m.text for m in game.new_state(seed=1).legal_moves()]
+    assert texts[:4] == ["same #3", "same", "same #2", "same #4"] and texts[-1] == "same #4000"
+    assert len(set(texts)) == 4000
+
+
+def test_a_game_nested_too_deep_to_save_says_so(tmp_path):
+    rules = write(tmp_path, "deep.rules", 'game "Deep"\nplayers 2\nvar xs = []\nturn:\n    repeat 600 times:\n'
+                  '        xs = [xs]\n    choose c in [1, 2]\n    end game\n')
+    save = tmp_path / "save.json"
+    result = run("play", rules, "--seed", "1", "--moves", "/dev/null", "--save", save)
+    assert result.exit_code == 1 and "nested too deep to write" in result.stderr and not save.exists()
 
 
 def test_limits_are_set_from_the_command_line(tmp_path):

@@ -105,8 +105,11 @@ class Module:
             name = self.constant(value)
             if any(type(v) is list or type(v) is dict for v in value):
                 return f"_copy_value({name}, st)"
-            self._copies[f"{name}[:]"] = name
-            return f"{name}[:]"
+            # a flat one: a long one copied is counted as work (limits.py); a loop that only reads it
+            # goes through the constant itself (read_only): its items are never changed
+            source = f"_copy_value({name}, st)" if len(value) > limits.SHORT else f"{name}[:]"
+            self._copies[source] = name
+            return source
         if t is dict:
             return f"_copy_value({self.constant(value)}, st)"
         return self.constant(value)
@@ -720,8 +723,8 @@ class ExprSource:
         loops nested in one expression multiply (30 items seven deep would run for hours)."""
         inner = self.uncounted(*inside)
         if not inner:
-            return [f"if type(items) is list and len(items) > {limits.SHORT}:",
-                    "    _spend(st, len(items))"] if long_ones else []
+            return [f"if type(items) is not list or len(items) > {limits.SHORT}:",  # (a map or a text the
+                    "    _spend(st, _size(items))"] if long_ones else []  # checker could not see: counted)
         return [f"st._work_left -= (len(items) if type(items) is list else _size(items)) * {1 + inner}",
                 "if st._work_left < 0:", "    _exhausted(st)"]
 

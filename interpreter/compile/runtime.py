@@ -59,9 +59,10 @@ def numbered(seen: dict, t: str, x):
     else the text numbered ('#2', '#3'...)."""
     if seen[t] == x:
         return None
-    n = 2
-    while f"{t} #{n}" in seen:
+    n = seen.get((t,), 2)  # the number after the last one this text took: numbers are only ever taken, so
+    while f"{t} #{n}" in seen:  # the first free one is past it (200,000 options of one text: not n^2)
         n += 1
+    seen[(t,)] = n + 1  # (a tuple: no option's text)
     return f"{t} #{n}"
 
 

@@ -24,7 +24,7 @@ from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
-from rulewright.interpreter.engine import events, operations
+from rulewright.interpreter.engine import events, limits, operations
 from rulewright.interpreter.engine.machine import Option, Proc
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
@@ -242,33 +242,38 @@ class ProcCompiler:
             lines = [f"_v = {value.source}", f"st.emit({reveal}({told}, env.get('me'), {rule}))"]
         self.exec(s, lines)
 
-    def _list_lines(self, node, into: str, what: str, maps_too: bool = False) -> list:
+    def _list_lines(self, node, into: str, what: str, maps_too: bool = False, gone_through: bool = False) -> list:
         """Lines leaving the list (or map) ``node`` gives in ``into``; anything else is an error saying
-        ``what`` needed it."""
+        ``what`` needed it. ``gone_through``: the statement goes through the list (shuffles it, looks
+        for an item, inserts at its bottom), so a long one is counted as work (limits.py)."""
         test = f"type({into}) is not list" + (f" and type({into}) is not dict" if maps_too else "")
-        return [f"{into} = {self.expr(node).source}", f"if {test}:",
-                f"    {self.constant(runtime.not_a_list)}({into}, {ascii(what)}, {maps_too})"]
+        lines = [f"{into} = {self.expr(node).source}", f"if {test}:",
+                 f"    {self.constant(runtime.not_a_list)}({into}, {ascii(what)}, {maps_too})"]
+        if gone_through:
+            lines += [f"if type({into}) is list and len({into}) > {limits.SHORT}:", f"    _spend(st, len({into}))"]
+        return lines
 
     def _Add(self, s):
         item = self.expr(self.hoist(s.item, s))
-        self.exec(s, [f"_new = {self.copied(item.source)}", *self._list_lines(s.target, "_obj", "'add'"),
+        self.exec(s, [f"_new = {self.copied(item.source)}",
+                      *self._list_lines(s.target, "_obj", "'add'", gone_through=s.bottom),
                       "_obj.insert(0, _new)" if s.bottom else "_obj.append(_new)"])
 
     def _Remove(self, s):
         item = self.expr(s.item)
-        self.exec(s, [f"_new = {item.source}", *self._list_lines(s.source, "_obj", "'remove'", maps_too=True),
+        self.exec(s, [f"_new = {item.source}", *self._list_lines(s.source, "_obj", "'remove'", maps_too=True, gone_through=True),
                       f"{self.constant(runtime.removed)}(_new, _obj)"])
 
     def _MoveItem(self, s):
         item = self.expr(s.item)
         # the list it goes into is worked out once the item is out of the first
-        self.exec(s, [f"_x = {item.source}", *self._list_lines(s.source, "_xs", "'move'"),
+        self.exec(s, [f"_x = {item.source}", *self._list_lines(s.source, "_xs", "'move'", gone_through=True),
                       f"_i, _moved = {self.constant(runtime.taken_out)}(_x, _xs)",
-                      *self._list_lines(s.target, "_into", "'move'"),
+                      *self._list_lines(s.target, "_into", "'move'", gone_through=s.bottom),
                       f"{self.constant(runtime.put_in)}(st, _xs, _i, _moved, _into, {s.bottom!r})"])
 
     def _Shuffle(self, s):
-        self.exec(s, [*self._list_lines(s.target, "_xs", "'shuffle'"), "st.rng.shuffle(_xs)"])
+        self.exec(s, [*self._list_lines(s.target, "_xs", "'shuffle'", gone_through=True), "st.rng.shuffle(_xs)"])
 
     def _Draw(self, s):
         lines = self._list_lines(s.source, "_xs", "'draw'")

@@ -14,7 +14,8 @@ comprehension, a decision's options) whose body runs loops or defs, as 1 and wha
 (``SHORT`` a loop, a def's call what its body may do: loops nested in one expression multiply, and 30
 items seven deep is 20 billion),
 a call of a def that calls defs (``CALL`` items), a list, map or text of more than ``SHORT`` items made,
-gone through or copied, and a nested list or a map copied or printed. A short flat list costs no more
+gone through (by a function, or by a statement: shuffle, remove, move, add at the bottom) or copied,
+and a nested list or a map copied or printed. A short flat list costs no more
 than an instruction: the steps and the counted loops and calls bound how often one is made.
 
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command

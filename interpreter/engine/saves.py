@@ -58,6 +58,14 @@ def _rng_from_list(data):
 
 
 def save(st: State) -> dict:
+    try:
+        return _saved(st)
+    except RecursionError:  # lists in lists deeper than Python's stack: no JSON writer could write them
+        raise SaveError("cannot save this game: it holds lists inside lists nested too deep to write "
+                        "(a few hundred levels)") from None
+
+
+def _saved(st: State) -> dict:
     g = st.game
     data = converter.unstructure(st)
     # the rules' own data, in one pass so that what two places share stays shared (sharing.py)
