@@ -685,7 +685,7 @@ class ExprSource:
                 self._read_only = False
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
-            counted = self.counted_items(b.where, b.body)
+            counted = _COUNT_ITEMS
             if func in ("count", "any", "all", "first"):  # these only read the list
                 source = self.m.read_only(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
@@ -701,7 +701,7 @@ class ExprSource:
                 return [f"items = {source}", *counted, f"for {v} in items:",
                         f"    if not {body}:", "        return False", "return True"]
             # the work counted first, then the where, then every body value (builtins.quantified ends it)
-            each = (2 if where is not None and body is not None else 1) + self.uncounted(b.where, b.body)
+            each = 2 if where is not None and body is not None else 1
             lines = [f"items = list({source})", f"st._work_left -= len(items) * {each}", "if st._work_left < 0:",
                      "    _exhausted(st)"]
             if where is not None:
@@ -715,74 +715,13 @@ class ExprSource:
             return lines
         return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 
-    def counted_items(self, *inside, long_ones: bool = True) -> list:
-        """The lines that count the work of a loop over ``items`` whose condition, body or text are
-        ``inside`` (limits.py). A loop that runs no loop or def for each item costs no more than an
-        instruction when short: only a list of more than SHORT items is counted (when ``long_ones``).
-        One whose items each run loops or defs counts them all, each as what those may do uncounted:
-        loops nested in one expression multiply (30 items seven deep would run for hours)."""
-        inner = self.uncounted(*inside)
-        if not inner:
-            return [f"if type(items) is not list or len(items) > {limits.SHORT}:",  # (a map or a text the
-                    "    _spend(st, _size(items))"] if long_ones else []  # checker could not see: counted)
-        return [f"st._work_left -= (len(items) if type(items) is list else _size(items)) * {1 + inner}",
-                "if st._work_left < 0:", "    _exhausted(st)"]
-
-    def uncounted(self, *nodes) -> int:
-        """The work, in items, that one evaluation of ``nodes`` may do beyond itself and count nowhere:
-        SHORT for each loop in it (a short one counts nothing; a longer one, or one running loops or
-        defs, counts its items itself), and for each call of a def what a call of it may do so (an
-        inlined def runs neither). A loop's own condition and body are that loop's to count."""
-        loops, calls = self._loops_and_calls(nodes)
-        return loops + sum(self._def_uncounted(name) for name in calls)
-
-    def _loops_and_calls(self, nodes) -> tuple:
-        """SHORT for each loop in ``nodes`` (not looking inside a loop's condition and body), and the
-        defs they call there, once a call."""
-        defs, loops, calls = self.game.defs, 0, []
-        pending = [x for x in nodes if x is not None]
-        while pending:
-            node = pending.pop()
-            if isinstance(node, (ast.Quantifier, ast.ListComp)):
-                loops += limits.SHORT
-                pending.append(node.binder.source)  # made again for each item around it
-                continue
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in defs
-                    and not self._inlined(node.func.id)):
-                calls.append(node.func.id)
-            pending.extend(ast.parts(node))
-        return loops, calls
-
-    def _def_uncounted(self, name: str) -> int:
-        """What a call of def ``name`` may do that no count covers: one item, its body's loops, and the
-        defs it calls, each worked out once, the defs it calls first (without recursion: a chain of defs
-        may be long). A def met again on its own way (one that calls itself) stands for CALL items:
-        its calls are counted as they run. At most ITEMS: a weight past that stops the loop anyway."""
-        cache = self.__dict__.setdefault("_uncounted_cache", {})
-        todo, on_way = [(name, None)], set()
-        while todo:
-            d, parts = todo.pop()
-            if d in cache:
-                continue
-            if parts is None:  # first met: its callees first, then itself again
-                parts = self._loops_and_calls((self.game.defs[d].body,))
-                on_way.add(d)
-                todo.append((d, parts))
-                todo.extend((c, None) for c in parts[1] if c not in cache and c not in on_way)
-                continue
-            on_way.discard(d)
-            loops, calls = parts
-            cache[d] = min(1 + loops + sum(cache.get(c, limits.CALL) for c in calls), limits.ITEMS)
-        return cache[name]
-
     def _ListComp(self, node, scope):
         b = node.binder
 
         def build(inner, v):
             source = self.top(b.source, scope, True)
             item = self.top(b.body, inner, True) if b.body is not None else v
-            lines = ["out = []", f"items = {self.m.read_only(source)}", *self.counted_items(b.where, b.body),
-                     f"for {v} in items:"]
+            lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, f"for {v} in items:"]
             if b.where is not None:
                 lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
             else:
@@ -790,6 +729,12 @@ class ExprSource:
             return lines + ["return out"]
         return self._loop_function(scope, b.var, build)
 
+
+# A loop counts each item it goes through, inline, on the run's budget: loops nested in one expression
+# multiply (30 items seven deep is 20 billion), and a short list's loop inside another is no cheaper. (A
+# map's keys or a text's letters count too, should the checker not have seen that it is no list.)
+_COUNT_ITEMS = ["st._work_left -= len(items) if type(items) is list else _size(items)",
+                "if st._work_left < 0:", "    _exhausted(st)"]
 
 _COUNTING = ("_add", "_mul")  # the operations that make a list or a text, counted as work (limits.py)
 

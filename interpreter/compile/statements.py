@@ -401,8 +401,7 @@ class ProcCompiler:
         return options_function(exprs.module, source, ascii(c.var), where, text, self.game.field_visibility,
                                 self.constant(Option), self.constant(runtime.numbered), leaves_var=leaves,
                                 hoisted=hoisted, text_reads_item_only=c.text is not None and
-                                _reads_only(c.text, c.var, self.game),
-                                counted=exprs.source.counted_items(c.where, c.text, long_ones=False))
+                                _reads_only(c.text, c.var, self.game))
 
     def _prompt(self, s, prompt, player_var: str = "") -> None:
         """A decision's prompt goes into the game's table (by the decision's place), not into its

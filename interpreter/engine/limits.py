@@ -9,14 +9,12 @@ limit, never a hang, a full memory or a Python traceback. The limits:
 - ``ITEMS``: the items of one list or map, the letters of one text (``range(1000000000)``);
 - ``DIGITS``: the digits of a number (``x = x * x`` forty times).
 
-Work is counted where it can grow without the steps growing: each item of a loop (a quantifier, a
-comprehension, a decision's options) whose body runs loops or defs, as 1 and what those may do uncounted
-(``SHORT`` a loop, a def's call what its body may do: loops nested in one expression multiply, and 30
-items seven deep is 20 billion),
-a call of a def that calls defs (``CALL`` items), a list, map or text of more than ``SHORT`` items made,
-gone through (by a function, or by a statement: shuffle, remove, move, add at the bottom) or copied,
-and a nested list or a map copied or printed. A short flat list costs no more
-than an instruction: the steps and the counted loops and calls bound how often one is made.
+Work is counted where it can grow without the steps growing: each item a loop goes through (a
+quantifier, a comprehension: loops nested in one expression multiply, and 30 items seven deep is 20
+billion), a call of a def that calls defs (``CALL`` items), a list, map or text of more than ``SHORT``
+items made, gone through (by a function, or by a statement: shuffle, remove, move, add at the bottom)
+or copied, and a nested list or a map copied or printed. A short flat list costs no more than an
+instruction: the steps and the counted loops and calls bound how often one is made.
 
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command
 line's --max-* options, or the Python API), and ``simulate`` hands them to its workers. What is *left*
@@ -29,7 +27,7 @@ from __future__ import annotations
 from rulewright.dsl.errors import RulesRuntimeError
 
 STEPS = 2_000_000
-WORK = 2_000_000  # 130 times the most a move of the shipped games does (docs/performance.md)
+WORK = 2_000_000  # 1,200 times the most a move of the shipped games does (docs/performance.md)
 CALL = 10  # a def call counts as this many items: it costs about as much time as going through ten
 SHORT = 32  # a list, map or text of at most this many items made, gone through or copied is not counted
 ITEMS = 1_000_000
