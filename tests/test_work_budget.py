@@ -124,3 +124,11 @@ def test_each_item_a_loop_goes_through_counts_one(make_game, work, fails):
             assert game.new_state(seed=1).legal_moves()
     finally:
         set_limits(**old)
+
+
+def test_a_counted_loop_over_what_is_no_list_says_so_as_before(make_game):
+    """Counting a loop's items comes first; what has none is still the loop's own error."""
+    game = make_game('game "NotList"\nplayers 2\ndef f(x) = x\nvar v = 0\nturn:\n'
+                     '    v = count(a in f(5) where a > 0)\n    choose c in [1, 2]\n    end game\n')
+    with pytest.raises(Exception, match="a number is not a list to go through"):
+        game.new_state(seed=1)
