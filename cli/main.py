@@ -521,9 +521,19 @@ def limits_options(
                                                  f"(default {DEFAULTS['items']:,})."),
     max_digits: Optional[int] = typer.Option(None, "--max-digits", min=1, max=4000, metavar="N",
                                              help=f"Digits of a number (default {DEFAULTS['digits']})."),
+    max_state: Optional[int] = typer.Option(None, "--max-state", min=1, metavar="N",
+                                            help="Items the game's state holds at a decision: each number, "
+                                                 f"letter of a text and list one (default {DEFAULTS['state']:,})."),
+    max_events: Optional[int] = typer.Option(None, "--max-events", min=1, metavar="N",
+                                             help="Events a game keeps: moves, log lines, reveals (default "
+                                                  f"{DEFAULTS['events']:,})."),
+    max_event_letters: Optional[int] = typer.Option(None, "--max-event-letters", min=1, metavar="N",
+                                                    help="Letters of the texts of the events a game keeps "
+                                                         f"(default {DEFAULTS['event_letters']:,})."),
 ):
     """Limits on what any rules file may make the engine do; past one, the rules fail with a located error."""
-    given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits}
+    given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits, "state": max_state,
+             "events": max_events, "event_letters": max_event_letters}
     global _limits_changed
     # the defaults are in force from the start; setting them loads the engine, which `--help` and `list` skip
     if any(v is not None for v in given.values()) or _limits_changed:

@@ -16,7 +16,7 @@ from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeEr
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.compile.compiler import CompiledGame
-from rulewright.interpreter.engine import limits, saves
+from rulewright.interpreter.engine import bounds, limits, saves
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.machine import Frame, run
 from rulewright.interpreter.engine.values import copy_value
@@ -133,6 +133,7 @@ class Game:
             except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
                 decl = self.compiled.var_decls[name]
                 raise located(st, exc, decl.span, f"var {name}", decl.value) from None
+        bounds.started(st)  # what the starting values may hold, for the state's bound
         run(st)
         return st
 

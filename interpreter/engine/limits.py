@@ -7,7 +7,9 @@ limit, never a hang, a full memory or a Python traceback. The limits:
 - ``WORK``: the work inside expressions between two decisions, in items (exponential recursion, nested
   quantifiers, a list doubled in a loop);
 - ``ITEMS``: the items of one list or map, the letters of one text (``range(1000000000)``);
-- ``DIGITS``: the digits of a number (``x = x * x`` forty times).
+- ``DIGITS``: the digits of a number (``x = x * x`` forty times);
+- ``STATE``: the items the game's state holds between moves (a rule adding a long list at every move);
+- ``EVENTS``, ``EVENT_LETTERS``: the events the game keeps, and the letters of their texts (bounds.py).
 
 Work is counted where it can grow without the steps growing: each item a loop goes through (a
 quantifier, a comprehension: loops nested in one expression multiply, and 30 items seven deep is 20
@@ -32,10 +34,14 @@ CALL = 10  # a def call counts as this many items: it costs about as much time a
 SHORT = 32  # a list, map or text of at most this many items made, gone through or copied is not counted
 ITEMS = 1_000_000
 DIGITS = 100
+STATE = 2_000_000  # shipped games hold under 1 % of this (docs/performance.md); bounds.py counts it
+EVENTS = 200_000
+EVENT_LETTERS = 20_000_000
 
 BIG = 10 ** DIGITS  # numbers stay strictly between -BIG and BIG
 # set_limits' names, with the values above
-DEFAULTS = {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
+DEFAULTS = {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS, "state": STATE, "events": EVENTS,
+            "event_letters": EVENT_LETTERS}
 
 # What a run may still do belongs to the run: the state it runs on holds it (``State._work_left``, the
 # items of work left, and ``_steps_left``, the steps left to the procedures run as Python calls), refilled
@@ -122,16 +128,19 @@ def number(n):
 
 def current() -> dict:
     """The limits now in force, by the names ``set_limits`` takes."""
-    return {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS}
+    return {"steps": STEPS, "work": WORK, "items": ITEMS, "digits": DIGITS, "state": STATE, "events": EVENTS,
+            "event_letters": EVENT_LETTERS}
 
 
-def set_limits(steps=None, work=None, items=None, digits=None) -> dict:
+def set_limits(steps=None, work=None, items=None, digits=None, state=None, events=None,
+               event_letters=None) -> dict:
     """Change some limits for every game of this process; returns the old ones (to put them back).
     Each must be a whole number of at least 1 (digits: at most 4,000, where Python stops printing)."""
     from rulewright.dsl.errors import OptionError
-    global STEPS, WORK, ITEMS, DIGITS, BIG
+    global STEPS, WORK, ITEMS, DIGITS, BIG, STATE, EVENTS, EVENT_LETTERS
     old = current()
-    for name, value in (("steps", steps), ("work", work), ("items", items), ("digits", digits)):
+    for name, value in (("steps", steps), ("work", work), ("items", items), ("digits", digits), ("state", state),
+                        ("events", events), ("event_letters", event_letters)):
         if value is not None and (type(value) is not int or value < 1):
             raise OptionError(f"the limit {name} must be a whole number of at least 1, not {value!r}")
     if digits is not None and digits > 4000:
@@ -144,4 +153,10 @@ def set_limits(steps=None, work=None, items=None, digits=None) -> dict:
         ITEMS = items
     if digits is not None:
         DIGITS, BIG = digits, 10 ** digits
+    if state is not None:
+        STATE = state
+    if events is not None:
+        EVENTS = events
+    if event_letters is not None:
+        EVENT_LETTERS = event_letters
     return old

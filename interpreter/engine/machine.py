@@ -19,6 +19,7 @@ import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.bounds import after_run
 from rulewright.interpreter.engine.faults import LOCATED, at_fault, fail_at
 
 SWITCH = -1  # the frame stack changed: reload the top frame
@@ -108,6 +109,8 @@ def run(st) -> None:
         frame = frames[-1]
         pc, budget = stepped(st, procs[frame.proc], frame.locals, frame.pc, budget, frame)
         if pc == STOP:
+            if st.pending is not None:  # a decision: what the run left in the state is bounded (bounds.py)
+                after_run(st, limits.STEPS - budget)
             return
     st.finish()
 

@@ -18,8 +18,8 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import IllegalMoveError, RulesError, SaveError
-from rulewright.interpreter.engine import events, limits
+from rulewright.dsl.errors import IllegalMoveError, RulesError, RulesRuntimeError, SaveError
+from rulewright.interpreter.engine import bounds, events, limits
 from rulewright.interpreter.engine.machine import Option
 from rulewright.interpreter.engine.generator import Generator
 from rulewright.interpreter.engine.state import State
@@ -37,12 +37,12 @@ converter.register_unstructure_hook(
     State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
                                     _legal=override(omit=True), drained_by=override(omit=True),
                                     _work_left=override(omit=True), _steps_left=override(omit=True),
-                                    _vars=override(rename="vars")))
+                                    _held_most=override(omit=True), _vars=override(rename="vars")))
 converter.register_structure_hook(
     State, make_dict_structure_fn(State, converter, game=override(omit=True), history=override(omit=True),
                                   _legal=override(omit=True), drained_by=override(omit=True),
                                   _work_left=override(omit=True), _steps_left=override(omit=True),
-                                  _vars=override(rename="vars")))
+                                  _held_most=override(omit=True), _vars=override(rename="vars")))
 
 
 def _rng_to_list(state):
@@ -191,6 +191,7 @@ def _restore(game, data, verify: bool) -> State:
         state_data = marshal.loads(marshal.dumps(data["state"]))  # JSON data: marshal copies it in C
         history = state_data.pop("history", [])
         st = converter.structure(state_data, State)
+        st._held_most = bounds.UNKNOWN  # counted at its first run (bounds.py)
         _restore_history(st, history)
         if st.pending is not None:
             _restore_pending(st.pending)
@@ -387,8 +388,11 @@ def _restore_history(st: State, history) -> None:
     if not 0 <= st.drained <= len(history):
         raise ValueError(f"{st.drained} events drained of {len(history)}")
     st.history, st.history_len = None, 0
-    for e in history:
-        st.emit(e)
+    try:
+        for e in history:
+            st.emit(e)
+    except RulesRuntimeError as exc:  # past the history's limits (bounds.py)
+        raise ValueError(f"{exc.message} ({exc.hint.rsplit('(', 1)[-1]}") from None
 
 
 def _is_event(e) -> bool:

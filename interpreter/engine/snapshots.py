@@ -39,6 +39,7 @@ class Snapshot:
     history_len: int
     drained: int
     drained_by: dict
+    held_most: int = 0  # the bound on the items held (bounds.py)
 
 
 @attrs.define(eq=False)
@@ -71,7 +72,8 @@ def take(st) -> "Snapshot | Copied":
     rng = st.rng = generator(st.rng)
     # a fork keeps the generator's state of now, and copies it only when the generator draws
     return Snapshot(blob, where, pend, dict(pend.texts) if values is not None else None, rng.fork(), st.status,
-                    st.step, st.moves_made, st.history, st.history_len, st.drained, dict(st.drained_by))
+                    st.step, st.moves_made, st.history, st.history_len, st.drained, dict(st.drained_by),
+                    st._held_most)
 
 
 def restore(st, before) -> None:
@@ -84,7 +86,7 @@ def restore(st, before) -> None:
 
 
 _COPIED_FIELDS = ("_vars", "frames", "pending", "status", "winners", "step", "moves_made", "history",
-                  "history_len", "drained", "drained_by", "revealed")
+                  "history_len", "drained", "drained_by", "revealed", "_held_most")
 
 
 def load(st, before) -> None:
@@ -99,6 +101,7 @@ def load(st, before) -> None:
     st.status, st.step, st.moves_made = before.status, before.step, before.moves_made
     st.history, st.history_len, st.drained = before.history, before.history_len, before.drained
     st.drained_by = dict(before.drained_by)
+    st._held_most = before.held_most
     st._vars, locals_, values, chosen, st.revealed, st.winners = marshal.loads(before.blob)
     st.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(before.where, locals_)]
     pend = before.pending

@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 from rulewright.dsl.errors import AmbiguousMoveError, IllegalMoveError, RulesRuntimeError
-from rulewright.interpreter.engine import events, limits, machine, snapshots
+from rulewright.interpreter.engine import bounds, events, limits, machine, snapshots
 from rulewright.interpreter.engine.generator import Generator, generator
 from rulewright.interpreter.engine.machine import Frame, Option, Pending
 from rulewright.interpreter.engine.outcome import Outcome, outcome_of
@@ -59,6 +59,9 @@ _MOVES_KEPT = 20_000
 
 
 UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about twice that)
+# ... within this many bytes of checkpoints: a game whose state is large keeps fewer (each one is its
+# whole state, marshalled; a shipped game's is a few kilobytes)
+UNDO_BYTES = 64 << 20
 
 
 @attrs.define(eq=False)
@@ -139,6 +142,9 @@ class State:
     # on spends what the display's entry gave.
     _work_left: int = attrs.field(default=0, repr=False, alias="work_left")
     _steps_left: int = attrs.field(default=0, repr=False, alias="steps_left")
+    # the most items the state may hold now (bounds.py: counted for real only when this passes the limit);
+    # cloned and kept by snapshots, not saved (a loaded state is counted at its first run)
+    _held_most: int = attrs.field(default=0, repr=False, alias="held_most")
 
     readers = None  # the layers above: a Readers, set by interpreter/api.py
 
@@ -299,6 +305,8 @@ class State:
         if checkpoints and checkpoints[-1][0] == place:
             checkpoints.pop()  # taken before a change by hand: this one takes its place
         checkpoints.append((place, snapshots.take(self)))
+        if len(checkpoints) > 1 and _blob_bytes(checkpoints) > UNDO_BYTES:
+            self._forget_checkpoints()
         self._edited = self._vars_out
         self._rng_seen, self._rng_changes = self.rng, self.rng.changes
         self._replay_cost = 0.0
@@ -366,6 +374,15 @@ class State:
         del self._moves[:cut]
         self._checkpoints = [(place - cut, snapshot) for place, snapshot in checkpoints[k:]]
         self._oldest -= cut
+
+    def _forget_checkpoints(self) -> None:
+        """Keep the checkpoints within UNDO_BYTES: the oldest dropped (undo() then reaches less far back),
+        the newest always kept."""
+        checkpoints = self._checkpoints
+        while len(checkpoints) > 1 and _blob_bytes(checkpoints) > UNDO_BYTES:
+            self._oldest = max(self._oldest, checkpoints[1][0])
+            self._forget_before_oldest()
+            checkpoints = self._checkpoints
 
     def _forget_moves(self) -> None:
         self._moves.clear()
@@ -486,7 +503,8 @@ class State:
             copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
                          winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
                          game=self.game, history=self.history, history_len=self.history_len,
-                         drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed)
+                         drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed,
+                         held_most=self._held_most)
             copy._legal = table = self._legal  # the same decision: its options and moves as gathered here
             if table is not None:
                 table.shared = True
@@ -514,7 +532,7 @@ class State:
             pending=pend, rng=rng.fork(), status=self.status, winners=copy_shared(self.winners, memo),
             step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
             history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
-            revealed=copy_shared(self.revealed, memo))
+            revealed=copy_shared(self.revealed, memo), held_most=self._held_most)
 
     def outcome(self) -> Optional[Outcome]:
         """The result, once the game is over (None before): interpreter/engine/outcome.py."""
@@ -571,7 +589,12 @@ class State:
         self.emit(events.GAME_OVER)
 
     def emit(self, event: dict) -> None:
-        self.history = (event, self.history)
+        # each cell holds the letters of the texts of the events up to it (bounds.py)
+        node = self.history
+        letters = len(event.get("text") or event.get("move") or "") + (node[2] if node is not None else 0)
+        if (self.history_len >= limits.EVENTS or letters > limits.EVENT_LETTERS) and event is not events.GAME_OVER:
+            raise bounds.history_full(self, event)
+        self.history = (event, node, letters)
         self.history_len += 1
 
     def _newest(self, count: int) -> list:
@@ -603,6 +626,11 @@ class State:
             out = self._newest(self.history_len - self.drained_by.get(player, self.drained))
             self.drained_by[player] = self.history_len
         return _seen(out, player)
+
+
+def _blob_bytes(checkpoints: list) -> int:
+    """The bytes of the marshalled checkpoints (a slow copy's are not known: counted as none)."""
+    return sum(len(snapshot.blob) for _place, snapshot in checkpoints if type(snapshot) is snapshots.Snapshot)
 
 
 def _place_of(groups: list, number: int) -> tuple:
