@@ -237,7 +237,7 @@ class ExprSource:
         pieces = [ascii(p) if kind == "text" else self.text_of(self.as_code(p)) for kind, p in parts]
         joined = pieces[0] if len(pieces) == 1 else f"''.join(({', '.join(pieces)},))"
         t = self.temp()  # a long text is counted as work (_text_made); a short one costs no call
-        return f"({t} if len({t} := {joined}) <= 1000 else _text_made({t}, st))"
+        return f"({t} if len({t} := {joined}) <= {limits.SHORT} else _text_made({t}, st))"
 
     def text_of(self, code: str) -> str:
         """Source for the text of a value in a template: to_text's own answer for a text or a number

@@ -61,12 +61,16 @@ def held(st, most: int = UNKNOWN) -> int:
 
 
 def items(value, most: int = UNKNOWN) -> int:
-    """The items of ``value``: one for each number, yes/no or none, one for each letter of a text (at least
-    one), one for each list or map and each key of a map, with what they hold; counting stops once past
-    ``most`` (a list that holds the same list many times is counted once each time, so never for long)."""
+    """The items of ``value``: one for each number, yes/no or none, one for each list or map and each key of
+    a map, with what they hold, and the letters of each text. A text is never changed, so storing one
+    stores a reference: a long one (over limits.SHORT letters, which cost work to make) is counted once
+    however many places hold it; a list is copied when stored, so is counted each time (a list that
+    holds the same list many times is so counted, but never for long: counting stops once past ``most``)."""
     n = 0
     todo = [value]
     pop, push = todo.pop, todo.append
+    long_texts: set = set()
+    short = limits.SHORT
     while todo:
         v = pop()
         t = type(v)
@@ -75,7 +79,11 @@ def items(value, most: int = UNKNOWN) -> int:
             for x in v:
                 tx = type(x)
                 if tx is str:
-                    n += len(x)
+                    if len(x) <= short:
+                        n += len(x)
+                    elif id(x) not in long_texts:
+                        long_texts.add(id(x))
+                        n += len(x)
                 elif tx is list or tx is dict:
                     push(x)
         elif t is dict:
@@ -83,13 +91,14 @@ def items(value, most: int = UNKNOWN) -> int:
             for k, x in v.items():
                 if type(k) is str:
                     n += len(k)
-                tx = type(x)
-                if tx is str:
-                    n += len(x)
-                elif tx is list or tx is dict:
+                if type(x) is str or type(x) is list or type(x) is dict:
                     push(x)
         elif t is str:
-            n += len(v) or 1
+            if len(v) <= short:
+                n += len(v)
+            elif id(v) not in long_texts:
+                long_texts.add(id(v))
+                n += len(v)
         else:
             n += 1
         if n > most:

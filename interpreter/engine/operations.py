@@ -243,9 +243,9 @@ def no_arm(st, env, x=NO_SUBJECT):
 
 
 def text_made(text: str, budget=None) -> str:
-    """A text a template made: "{s}{s}" in a loop doubles it each time (counted as work on ``budget``)."""
-    if len(text) > 1000:
-        limits.check_items(len(text), "a text", budget)
+    """A text a template made: "{s}{s}" in a loop doubles it each time (counted as work on ``budget``, as
+    any text of more than limits.SHORT letters made: what a game keeps is bounded by what it made)."""
+    limits.check_items(len(text), "a text", budget)
     return text
 
 

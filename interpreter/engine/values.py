@@ -59,7 +59,11 @@ def copy_value(value, budget=None):
                 limits.spend(budget, len(value))
                 out = []
                 for w in value:  # (a loop, as for a map below)
-                    out.append(copy_value(w, budget))
+                    if type(w) is list and len(w) <= limits.SHORT and budget is not None:
+                        budget._work_left -= len(w)  # nested, a short list's items count too (each copy
+                    out.append(copy_value(w, budget))  # of a list of 32 short lists is 1,024 items)
+                if budget is not None and budget._work_left < 0:
+                    limits.exhausted(budget)
                 return out
         if len(value) > limits.SHORT and budget is not None:  # a short flat list costs little: the steps
             limits.spend(budget, len(value))  # bound how often (limits.py)
