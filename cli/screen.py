@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Optional
 
 from rich import box
+from rich.cells import cell_len as cells, chop_cells
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -76,7 +78,8 @@ def _pairs(title: str, pairs) -> Group:
     return Group(_plain(title, style="bold underline"), table)
 
 
-def renderable(sc: Screen, with_vars: bool = False, with_turn_note: bool = True) -> Group:
+def renderable(sc: Screen, with_vars: bool = False, with_turn_note: bool = True, width: int = WIDTH) -> Group:
+    """The parts of the screen, for rich, but the variables: a list of lines, for the stream (_print)."""
     parts = [_plain(sc.title, style="bold"), _plain(sc.status + (f"   ({sc.ranking})" if sc.ranking else ""))]
     if sc.board is not None:
         parts += [Text(""), _board(sc)]
@@ -89,19 +92,83 @@ def renderable(sc: Screen, with_vars: bool = False, with_turn_note: bool = True)
     if sc.own:
         parts += [Text(""), _pairs(f"yours (player {sc.viewer})", sc.own)]
     if with_vars or not (sc.board or sc.columns or sc.table or sc.own):
-        parts += [Text(""), _vars(sc)]
+        parts += [Text(""), Text("variables:", style="bold"), _vars(sc, width)]
     if sc.turn_note and with_turn_note:
         parts += [Text(""), _plain(sc.turn_note, style="bold")]
     return Group(*parts)
 
 
-def _vars(sc: Screen) -> Text:
-    """Every variable as the viewer sees it: the rules' own names, for designers."""
-    text = Text()
-    text.append("variables:", style="bold")
+def _vars(sc: Screen, width: int) -> list:
+    """Every variable as the viewer sees it: the rules' own names, for designers. Plain lines, wrapped
+    here (``wrapped``): a variable may hold a million items, and rich wraps a long text in a time that
+    grows with its square."""
+    lines = []
     for name, value in sc.vars.items():
-        text.append(printable(f"\n{name}: {json.dumps(value, ensure_ascii=False)}"))
-    return text
+        lines += wrapped(printable(f"{name}: {json.dumps(value, ensure_ascii=False)}"), width)
+    return lines
+
+
+_WORD = re.compile(r"\s*\S+\s*")  # as rich splits a text into words
+
+
+def wrapped(text: str, width: int) -> list:
+    """``text`` (one line) in lines of at most ``width`` cells, broken where rich breaks it (a word goes to
+    the next line when it does not fit, a word wider than a line is cut), in time linear in the text."""
+    if text.isascii() and not _OTHER_SPACE.search(text):
+        return _wrapped_plain(text, width)
+    lines, line, used = [], [], 0
+    cell_len = cells
+    for match in _WORD.finditer(text):
+        word = match.group()
+        size = cell_len(word.rstrip())
+        if size <= width - used:
+            line.append(word)
+            used += cell_len(word)
+            continue
+        if line:
+            lines.append("".join(line).rstrip())
+            line, used = [], 0
+        while cell_len(word.rstrip()) > width:  # a word wider than the line: cut into lines
+            head = chop_cells(word, width)[0]
+            lines.append(head)
+            word = word[len(head):]
+        line, used = [word], cell_len(word)
+    if line or not lines:
+        lines.append("".join(line).rstrip())
+    return lines
+
+
+_OTHER_SPACE = re.compile(r"[\t\n\r\x0b\x0c]")
+_NOT_SPACE = re.compile(r"[^ ]")
+
+
+def _wrapped_plain(text: str, width: int) -> list:
+    """``wrapped`` for ASCII text whose only blanks are spaces (one cell a letter): a line at a time, from
+    the last space that lets it fit, found in C."""
+    lines, start, end = [], 0, len(text)
+    while start < end:
+        if end - start <= width or text[start + width:start + width + 1] == " " and text[start:start + width].strip():
+            cut = end if end - start <= width else start + width
+        else:
+            cut = text.rfind(" ", start, start + width + 1)
+            if cut <= start or not text[start:cut].strip():  # one word wider than the line: cut it
+                cut = start + width
+                lines.append(text[start:cut])
+                start = cut
+                continue
+        lines.append(text[start:cut].rstrip())
+        found = _NOT_SPACE.search(text, cut)
+        start = found.start() if found else end
+    return lines or [""]
+
+
+def _print(console: Console, sc: Screen, with_vars: bool, with_turn_note: bool) -> None:
+    """The screen on ``console``: rich draws the parts, the variables are written as lines (see _vars)."""
+    for part in renderable(sc, with_vars, with_turn_note, console.width).renderables:
+        if type(part) is list:
+            console.file.write("".join(line + "\n" for line in part))
+        else:
+            console.print(part)
 
 
 def screen_text(state, viewer: Optional[int] = None, with_vars: bool = False, width: int = WIDTH,
@@ -113,7 +180,7 @@ def screen_text(state, viewer: Optional[int] = None, with_vars: bool = False, wi
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system="standard" if colour else None,
                       force_terminal=colour, highlight=False, emoji=False, legacy_windows=False)
-    console.print(renderable(sc, with_vars, with_turn_note))
+    _print(console, sc, with_vars, with_turn_note)
     return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines())
 
 
@@ -122,5 +189,4 @@ def print_screen(stream, state, viewer: Optional[int] = None, with_vars: bool = 
     """The screen as a person reads it on ``stream``: coloured and as wide as the terminal at one,
     plain text otherwise (cli/output.py's terminal_console)."""
     limits.fresh(state)  # the display runs the rules' expressions: bounded like a move
-    shown = renderable(build(state, viewer), with_vars, with_turn_note)
-    terminal_console(stream).print(shown)
+    _print(terminal_console(stream), build(state, viewer), with_vars, with_turn_note)

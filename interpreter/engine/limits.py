@@ -34,9 +34,9 @@ CALL = 10  # a def call counts as this many items: it costs about as much time a
 SHORT = 32  # a list, map or text of at most this many items made, gone through or copied is not counted
 ITEMS = 1_000_000
 DIGITS = 100
-STATE = 2_000_000  # shipped games hold under 1 % of this (docs/performance.md); bounds.py counts it
-EVENTS = 1_000_000  # a shipped game keeps a few thousand; random play 50,000 moves long, 100,000
-EVENT_LETTERS = 40_000_000
+STATE = 4_000_000  # shipped games hold under 1 % of this (docs/performance.md); bounds.py counts it
+EVENTS = 500_000  # a shipped game keeps a few thousand (a random one 50,000 moves long: 100,000)
+EVENT_LETTERS = 20_000_000
 
 BIG = 10 ** DIGITS  # numbers stay strictly between -BIG and BIG
 # set_limits' names, with the values above
