@@ -244,8 +244,15 @@ def no_arm(st, env, x=NO_SUBJECT):
 
 def text_made(text: str, budget=None) -> str:
     """A text a template made: "{s}{s}" in a loop doubles it each time (counted as work on ``budget``, as
-    any text of more than limits.SHORT letters made: what a game keeps is bounded by what it made)."""
-    limits.check_items(len(text), "a text", budget)
+    any text of more than limits.SHORT letters made: what a game keeps is bounded by what it made). Called
+    for every move text of more than SHORT letters: limits.check_items inlined."""
+    n = len(text)
+    if n > limits.ITEMS:
+        limits.check_items(n, "a text", budget)
+    if budget is not None:
+        budget._work_left -= n
+        if budget._work_left < 0:
+            limits.exhausted(budget)
     return text
 
 
