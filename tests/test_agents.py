@@ -134,13 +134,23 @@ def test_ismcts_deals_a_card_only_into_places_of_the_same_table():
     others = set()
     for seed in range(8):
         world = determinize(st, 1, random.Random(seed))
-        for name in ("weather_pile", "weather_deck", "pilot_deck", "equipment_deck"):
+        for name in ("weather_deck", "equipment_deck"):
             assert sorted(world.vars[name]) == sorted(st.vars[name]), name
+        # the face-down weather on the course and the weather pile are one deck seen from outside
+        assert sorted(world.vars["weather_pile"] + _face_down_skies(world)) == \
+            sorted(st.vars["weather_pile"] + _face_down_skies(st))
+        # a pilot out of the game is a pilot the player sees nowhere: it may be dealt into the deck
+        assert len(world.vars["pilot_deck"]) == len(st.vars["pilot_deck"])
+        assert set(world.vars["pilot_deck"]) <= set(st.game.tables["pilot"])
         # the trick deck and the other player's hand exchange cards, sizes kept
         assert sorted(world.vars["deck"] + world.vars["hand"][1]) == sorted(st.vars["deck"] + st.vars["hand"][1])
         assert world.vars["hand"][0] == st.vars["hand"][0] and len(world.vars["hand"][1]) == len(st.vars["hand"][1])
         others.add(tuple(world.vars["hand"][1]))
     assert len(others) > 1
+
+
+def _face_down_skies(st) -> list:
+    return [f["sky"] for f in st.vars["weather_at"] if isinstance(f, dict) and not f["up"]]
 
 
 def test_greedy_takes_a_winning_move():
