@@ -9,6 +9,7 @@ worked out from that player's view (views.py, screen.py): never the seed, nor an
 Not thread-safe: the web server calls a table from one thread only (its engine thread)."""
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from pathlib import Path
@@ -95,7 +96,9 @@ class Table:
             agent = None if spec is None else agents_for(spec, 1, secrets.randbits(63))[0]
             self.places.append(Place(player, server, None if spec else secrets.token_urlsafe(24), agent,
                                      spec or PERSON))
-        self.version = 0           # how many times the table changed: a page shows the newest
+        # each seat's last frame (its content as JSON) and its version: a seat's version counts the changes
+        # of what that seat sees, nothing else (a rival's answer in a window changes nobody else's frame)
+        self.frames: dict = {}
         self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
         self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
         self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
@@ -111,13 +114,22 @@ class Table:
                 found = place
         return found
 
-    def _changed(self) -> None:
-        self.version += 1
-
     def _note(self, text: str) -> None:
         self.notes = (self.notes + [text])[-NOTES_KEPT:]
 
     # ------------------------------------------------------------------ what a seat is shown
+    def frame(self, place: Place, here: frozenset = frozenset()) -> tuple:
+        """The seat's table as its page gets it, with the seat's own version, and whether it differs from
+        the last one the seat was shown (only then is it pushed: a page learns nothing from a change it
+        cannot see, not even that there was one)."""
+        shown = self.shown_to(place, here)
+        content = json.dumps(shown, ensure_ascii=False, sort_keys=True)
+        version, last = self.frames.get(place.player, (0, None))
+        if content != last:
+            version += 1
+            self.frames[place.player] = (version, content)
+        return {"type": "table", "version": version, **shown}, content != last
+
     def shown_to(self, place: Place, here: frozenset = frozenset()) -> dict:
         """Everything ``place``'s page shows, from that player's view only; ``here``: the players whose
         page is open now."""
@@ -139,7 +151,7 @@ class Table:
                                           "players": game.player_count, "options": dict(game.options),
                                           "seed": st.seed})
         return {
-            "type": "table", "version": self.version, "you": p, **told,
+            "you": p, **told,
             "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None}
                       for q in self.places],
             **shown,
@@ -182,7 +194,6 @@ class Table:
         reply = place.server.handle({"cmd": "apply", "move": number})  # serve's protocol: the seat's rule
         if not reply["ok"]:
             raise Refused(reply["error"])
-        self._changed()
 
     def hint(self, place: Place) -> dict:
         """An agent's suggestion for the seat's move, searched on what the seat may see."""
@@ -223,9 +234,7 @@ class Table:
                 self.stuck = (f"the rules failed on player {p}'s move (an agent's); the table waits for "
                               "the rules to be edited (the server's terminal says where)")
                 self.failure = describe(exc)
-                self._changed()
                 return False
-            self._changed()
             return True
         return False
 
@@ -265,7 +274,6 @@ class Table:
             else:
                 self._note("the edited rules fail while setting up the game; the table plays on as it was "
                            "(the server's terminal says where)")
-            self._changed()
             return f"the edited rules were not loaded:\n{message}"
         self.session = Session(old.ref, game, loaded.state, old.seed)
         for place in self.places:
@@ -280,7 +288,6 @@ class Table:
         else:
             told = f"the edited rules were read: the {before} move{'' if before == 1 else 's'} so far were played again"
         self._note(told)
-        self._changed()
         return loaded.note or told
 
 

@@ -64,23 +64,32 @@ class WebTable:
         return await asyncio.get_running_loop().run_in_executor(self.engine, functools.partial(fn, *args))
 
     # ------------------------------------------------------------------ pushing the table to the pages
-    async def tell_everyone(self) -> None:
-        async with self.telling:  # one at a time: a page gets the tables in the order they were made
-            await self._tell_everyone()
-        self.tell_referee()
+    def here(self) -> frozenset:
+        return frozenset(p for p, sockets in self.pages.items() if sockets)
 
-    async def _tell_everyone(self) -> None:
-        here = frozenset(p for p, sockets in self.pages.items() if sockets)
+    async def tell_everyone(self) -> bool:
+        """Push each seat its table if what it sees changed (table.frame); True if any page was told."""
+        async with self.telling:  # one at a time: a page gets the tables in the order they were made
+            told = await self._tell_everyone()
+        self.tell_referee()
+        return told
+
+    async def _tell_everyone(self) -> bool:
+        here, told = self.here(), False
         for player, sockets in list(self.pages.items()):
             if not sockets:
                 continue
-            shown = json.dumps(await self.run(self.table.shown_to, self.table.places[player - 1], here),
-                               ensure_ascii=False)
+            frame, changed = await self.run(self.table.frame, self.table.places[player - 1], here)
+            if not changed:  # nothing this seat sees changed: no push, no new version (a window's answers)
+                continue
+            told = True
+            shown = json.dumps(frame, ensure_ascii=False)
             for ws in list(sockets):
                 try:
                     await ws.send_text(shown)
                 except Exception:  # the page went away meanwhile: its own loop forgets it
                     sockets.discard(ws)
+        return told
 
     def tell_referee(self) -> None:
         """How the rules failed, if they did since the last time: on the server's terminal."""
@@ -95,8 +104,9 @@ class WebTable:
         self.agents_busy = True
         try:
             while await self.run(self.table.agent_move):
-                await self.tell_everyone()
-                if self.agent_pause:
+                # a pause only after a move someone saw: an answer in a window that changes no page takes no
+                # time a page could measure (who else the window asks stays unknown)
+                if await self.tell_everyone() and self.agent_pause:
                     await asyncio.sleep(self.agent_pause)
             if self.table.stuck:
                 await self.tell_everyone()
@@ -140,7 +150,7 @@ class WebTable:
             if cmd == "explain":
                 return await self.run(self.table.explain, place, request.get("number"), request.get("text"))
             if cmd == "table":
-                return await self.run(self.table.shown_to, place, frozenset(p for p, s in self.pages.items() if s))
+                return (await self.run(self.table.frame, place, self.here()))[0]
             return _refused(f"unknown request {str(cmd)[:40]!r} (requests: move, hint, explain, table)")
         except Refused as exc:
             return _refused(str(exc))
@@ -157,7 +167,10 @@ class WebTable:
         await websocket.accept()
         self.pages[place.player].add(websocket)
         try:
-            await self.tell_everyone()  # this page its table; the others that this seat is here
+            async with self.telling:  # this page its table, changed or not (in order with the pushes)
+                frame, _ = await self.run(self.table.frame, place, self.here())
+                await websocket.send_text(json.dumps(frame, ensure_ascii=False))
+            await self.tell_everyone()  # the others, that this seat is here
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":

@@ -121,7 +121,7 @@ def test_a_seat_is_told_only_its_own_and_refused_requests_change_nothing():
             assert "kuhn-poker.rules:" in explained and "offered by 'round'" in explained
             ws.send(json.dumps({"cmd": "hint"}))
             assert receive(ws, lambda m: m["type"] == "hint")["text"] in ("pass", "bet")
-    assert table.session.state.moves_made == 0 and table.version == 0
+    assert table.session.state.moves_made == 0 and table.frames[2][0] == 1  # seat 2 saw no change
 
 
 def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
@@ -275,3 +275,56 @@ def test_rules_that_fail_on_an_agents_move_stop_the_table_and_say_so(tmp_path):
     shown = table.shown_to(table.places[0])
     assert "the rules failed on player 2's move" in shown["notes"][-1]
     assert shown["log"] == ["player 1: B2"]
+
+
+def in_a_loop(fn):
+    """``await fn()`` in an event loop of its own thread (playwright's sync API holds this thread's)."""
+    import asyncio
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(asyncio.run(fn())))
+    thread.start()
+    thread.join(timeout=60)
+    assert result, "the coroutine failed or did not end"
+    return result[0]
+
+
+class Page:
+    """A page's WebSocket as the web server sees it: keeps what it is sent."""
+
+    def __init__(self):
+        self.got: list = []
+
+    async def send_text(self, text: str) -> None:
+        self.got.append(text)
+
+
+def test_a_seat_gets_the_same_frames_whoever_else_a_window_asks(asked_file):
+    """Player 1's move opens a window that asks player 3, player 2, or both (ASKED_SEEDS); each asked
+    player declines. Player 1 cannot tell the deals apart, and its page is sent the same frames, byte for
+    byte: no push, and no new version, for an answer it cannot see."""
+    path, seeds = asked_file
+    sent = {}
+    for seed, asked in seeds.items():
+        table = Table(str(path), None, {}, seed)
+        web = WebTable(table, agent_pause=0)
+        pages = {p: Page() for p in (1, 2, 3)}
+
+        async def play():
+            for p, page in pages.items():
+                web.pages[p].add(page)
+            await web.tell_everyone()
+            assert await web.answer(table.places[0], json.dumps({"cmd": "move", "number": 1, "text": "go"})) is None
+            for p in asked:  # each asked player declines: nobody else sees it
+                number = next(m["number"] for m in json.loads(pages[p].got[-1])["moves"] if m["text"] == "pass")
+                assert await web.answer(table.places[p - 1], json.dumps({"cmd": "move", "number": number,
+                                                                        "text": "pass"})) is None
+            return await web.answer(table.places[0], json.dumps({"cmd": "table"}))
+        try:
+            last = in_a_loop(play)
+        finally:
+            web.engine.shutdown()
+        assert table.session.state.to_move() == [2] and last["to_move"] == [2]  # the window closed
+        sent[seed] = pages[1].got + [json.dumps(last)]
+    first, *others = sent.values()
+    assert all(frames == first for frames in others)
+    assert [json.loads(f)["version"] for f in first] == [1, 2, 3, 3]  # here, after its move, after the window
