@@ -13,7 +13,7 @@ import json
 import re
 import secrets
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import attrs
 
@@ -24,13 +24,14 @@ from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
 from rulewright.interpreter.present.explain import explanation_lines
 from rulewright.cli.session import Session, open_session
-from rulewright.interpreter.play.agents import AGENTS, AgentSpecError, agents_for, parse_spec
+from rulewright.interpreter.play.agents import AGENTS, PARAMETERS, AgentSpecError, agents_for, parse_spec
 
 PERSON = "human"  # in --agents, a seat a person plays
 # A hint searches only what its seat may see: these agents deal what the seat cannot see again at
 # random (determinize.py) or look at nothing; 'mcts' would search the real hands and deck.
 HINT_AGENTS = ("ismcts", "greedy", "random", "first")
 DEFAULT_HINT = "ismcts:iterations=300,seconds=3"
+HINT_SECONDS = 10  # the longest a hint searches: it runs beside the game, one at a time per seat
 NOTES_KEPT = 8
 
 
@@ -75,6 +76,15 @@ def check_hint(spec: str) -> str:
         raise AgentSpecError(f"a hint is one agent that searches only what its seat may see "
                              f"({', '.join(HINT_AGENTS)}), not {spec!r}")
     return spec
+
+
+def hint_agent(spec: str):
+    """A fresh agent of ``spec`` (check_hint's), its own generator, its search cut to HINT_SECONDS (a
+    spec's own ``seconds`` above it, or none, gives HINT_SECONDS)."""
+    name, params = parse_spec(spec)[0]
+    if "seconds" in PARAMETERS[name]:
+        params["seconds"] = min(params.get("seconds", HINT_SECONDS), HINT_SECONDS)
+    return AGENTS[name](secrets.randbits(63), **params)
 
 
 class Refused(Exception):
@@ -195,17 +205,28 @@ class Table:
         if not reply["ok"]:
             raise Refused(reply["error"])
 
-    def hint(self, place: Place) -> dict:
-        """An agent's suggestion for the seat's move, searched on what the seat may see."""
-        st = self.session.state
-        if not self._moves(place.player):
+    def hint_search(self, place: Place) -> Callable[[], tuple]:
+        """A hint for the seat's move, to search off the engine thread: ``search() -> (number, text)``
+        weighs the seat's moves on a copy of the state taken now (the table plays on meanwhile), on what
+        the seat may see, for HINT_SECONDS at most. Then ``hint_told`` says it, if it still holds."""
+        st, player = self.session.state, place.player
+        if not self._moves(player):
             raise Refused("it is not your move: no hint to give")
+        copy = st.clone()  # the search's own: nothing of the table's state is touched off this thread
         # a fresh agent each time: nothing it remembers of earlier searches (which saw other positions)
-        agent = agents_for(self.hint_spec, 1, secrets.randbits(63))[0]
-        move = agent.choose(st, place.player)
-        number = next(i for i, m in enumerate(st.legal_moves(place.player), 1) if m.text == move.text)
-        return {"type": "hint", "number": number, "text": move.text,
-                "by": self.hint_spec.partition(":")[0]}
+        agent = hint_agent(self.hint_spec)
+
+        def search() -> tuple:
+            move = agent.choose(copy, player)
+            return next(i for i, m in enumerate(copy.legal_moves(player), 1) if m.text == move.text), move.text
+        return search
+
+    def hint_told(self, place: Place, number: int, text: str) -> dict:
+        """The hint as the seat is told it: the move's number and text, if it is still the seat's move."""
+        moves = self._moves(place.player)
+        if not (1 <= number <= len(moves) and moves[number - 1]["text"] == text):
+            raise Refused("the table changed while the hint was searched: ask again")
+        return {"type": "hint", "number": number, "text": text, "by": self.hint_spec.partition(":")[0]}
 
     def explain(self, place: Place, number, text) -> dict:
         """Which rule offers the seat's move ``number``, what the seat is asked, and the rules text of the

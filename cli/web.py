@@ -8,7 +8,7 @@ requests, one small JSON object each: {"cmd": "move", "number": 3, "text": "B2"}
 {"type": "refused", "error": "..."}; no traceback reaches a page.
 
 The game runs in one engine thread (the table is touched by nothing else), so the server stays
-responsive while an agent or a hint searches."""
+responsive while an agent searches; a hint searches in a thread of its own, on a copy of the state."""
 from __future__ import annotations
 
 import asyncio
@@ -25,12 +25,14 @@ from typing import Optional
 
 from rulewright.dsl.errors import OptionError
 from rulewright.cli.seat import Seat
-from rulewright.cli.table import Refused, Table
+from rulewright.cli.table import HINT_SECONDS, Refused, Table
 
 STATIC = Path(__file__).parent / "web_static"
 MAX_REQUEST = 16384       # bytes of one request from a page (a move's text and number)
 WATCH_EVERY = 0.4         # seconds between two looks at the rules' files (--watch)
 AGENT_PAUSE = 0.6         # seconds between two agents' moves, so the people can follow them
+HINT_GRACE = 5            # seconds a hint may run past HINT_SECONDS (an agent checks its clock between
+                          # simulations) before the seat is told it failed
 HEADERS = [  # every HTTP reply: the page loads only its own files, and never tells another site its address
     (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                  b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
@@ -54,6 +56,10 @@ class WebTable:
         self.watch = watch
         self.agent_pause = agent_pause
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulewright-table")
+        # hints search beside the game, on copies of its state: one at a time per seat (self.hinting), so a
+        # seat asking from many pages holds up nobody's move
+        self.hints = ThreadPoolExecutor(max_workers=len(table.places), thread_name_prefix="rulewright-hint")
+        self.hinting: set = set()  # the seats whose hint is being searched
         self.pages: dict = defaultdict(set)  # player -> the WebSockets of the pages open at that seat
         self.agents_busy = False
         self.telling = asyncio.Lock()
@@ -146,7 +152,7 @@ class WebTable:
                 asyncio.get_running_loop().create_task(self.agents_play())
                 return None
             if cmd == "hint":
-                return await self.run(self.table.hint, place)
+                return await self.hint(place)
             if cmd == "explain":
                 return await self.run(self.table.explain, place, request.get("number"), request.get("text"))
             if cmd == "table":
@@ -157,6 +163,24 @@ class WebTable:
         except Exception as exc:  # a bug of rulewright's own: the referee sees it, the seat a summary
             say(f"while answering player {place.player}:\n{traceback.format_exc()}")
             return _refused(Seat.internal_error(exc))
+
+    async def hint(self, place) -> dict:
+        """A hint for the seat, searched off the engine thread (table.hint_search), HINT_SECONDS at most."""
+        if place.player in self.hinting:
+            return _refused("a hint for you is being searched already: it comes in a moment")
+        self.hinting.add(place.player)
+        try:
+            search = await self.run(self.table.hint_search, place)  # the copy, taken on the engine thread
+            future = asyncio.get_running_loop().run_in_executor(self.hints, search)
+        except BaseException:
+            self.hinting.discard(place.player)
+            raise
+        future.add_done_callback(lambda _done: self.hinting.discard(place.player))  # not before it ends
+        try:
+            number, text = await asyncio.wait_for(asyncio.shield(future), HINT_SECONDS + HINT_GRACE)
+        except asyncio.TimeoutError:
+            return _refused(f"no hint: the search took more than {HINT_SECONDS} seconds")
+        return await self.run(self.table.hint_told, place, number, text)
 
     async def seat_socket(self, websocket) -> None:
         place = self.table.place_of(websocket.path_params["token"])
@@ -215,6 +239,7 @@ class WebTable:
                 for task in tasks:
                     task.cancel()
                 self.engine.shutdown(wait=False, cancel_futures=True)
+                self.hints.shutdown(wait=False, cancel_futures=True)
 
         app = Starlette(routes=[
             Route("/", home),

@@ -328,3 +328,63 @@ def test_a_seat_gets_the_same_frames_whoever_else_a_window_asks(asked_file):
     first, *others = sent.values()
     assert all(frames == first for frames in others)
     assert [json.loads(f)["version"] for f in first] == [1, 2, 3, 3]  # here, after its move, after the window
+
+
+AUCTION = '''game "Auction"
+players 2
+player var money = 10
+player var bid = 0
+var lots = 3
+
+round:
+    each p in players secretly choose amount in range(0, 10) where amount <= p.money as "bid {amount}":
+        reveal amount as "player {p} bids {amount}"
+        p.bid = amount
+    let top = max(p in players: p.bid)
+    let winner = first(p in turn_order() where p.bid == top)
+    winner.money -= top
+    lots -= 1
+end when lots == 0 after round
+rank by money descending
+'''
+
+
+def test_a_seat_flooding_hints_holds_up_no_other_seats_move(tmp_path):
+    """Both seats bid at once. Seat 1 asks a hint from 8 pages at once (each search 2 s): one search
+    runs, off the engine thread, and the 7 others are refused; meanwhile seat 2's bid is answered at once
+    (the engine thread was held for 8 searches, 16 s, before)."""
+    rules = tmp_path / "auction.rules"
+    rules.write_text(AUCTION)
+    table = Table(str(rules), None, {}, 5, hint="ismcts:iterations=100000000,seconds=2")
+    with serving(table) as base, contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(seat_socket(base, table, 1)) for _ in range(8)]
+        two = stack.enter_context(seat_socket(base, table, 2))
+        receive(two, lambda m: m["type"] == "table" and m["moves"])
+        for ws in pages:
+            receive(ws, lambda m: m["type"] == "table")
+            ws.send(json.dumps({"cmd": "hint"}))
+        refused, deadline = {}, time.monotonic() + 10
+        while len(refused) < 7 and time.monotonic() < deadline:  # the pages answered at once, in any order
+            for i, ws in enumerate(pages):
+                with contextlib.suppress(TimeoutError):
+                    message = json.loads(ws.recv(timeout=0.02))
+                    assert message["type"] in ("refused", "table"), message  # (a table: seat 2 came)
+                    if message["type"] == "refused":
+                        refused[i] = message["error"]
+        assert len(refused) == 7 and all("being searched already" in e for e in refused.values()), refused
+        began = time.monotonic()
+        two.send(json.dumps({"cmd": "move", "number": 4, "text": "bid 3"}))
+        receive(two, lambda m: m["type"] == "table" and not m["moves"])
+        took = time.monotonic() - began
+        searching = next(ws for i, ws in enumerate(pages) if i not in refused)
+        hint = receive(searching, lambda m: m["type"] in ("hint", "refused"), bound=20)
+        assert hint["type"] == "hint" and hint["text"].startswith("bid"), hint
+    print(f"seat 2's move answered in {took:.3f} s while seat 1's hint searched")
+    assert took < 1.5, f"seat 2's move took {took:.2f} s while seat 1's hint searched"
+
+
+def test_a_hint_searches_no_longer_than_the_cap():
+    from rulewright.cli.table import HINT_SECONDS, hint_agent
+    assert hint_agent("ismcts:iterations=5,seconds=3600").seconds == HINT_SECONDS
+    assert hint_agent("ismcts:iterations=100000000").seconds == HINT_SECONDS  # no seconds: the cap
+    assert hint_agent("ismcts:seconds=2").seconds == 2
