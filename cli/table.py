@@ -18,12 +18,13 @@ from typing import Callable, Optional
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import RulesCompileError, RulesError, RulesRuntimeError
+from rulewright.dsl.errors import RulesError
 from rulewright.cli.errors import describe
 from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
 from rulewright.interpreter.present.explain import explanation_lines
 from rulewright.cli.session import Session, open_session
+from rulewright.cli.watch import Job, Outcome
 from rulewright.interpreter.play.agents import AGENTS, PARAMETERS, AgentSpecError, agents_for, parse_spec
 
 PERSON = "human"  # in --agents, a seat a person plays
@@ -266,36 +267,32 @@ class Table:
         return sorted({str(Path(f).resolve()) for f in list(rules.sources) or [rules.filename]
                        if Path(f).is_file()})
 
-    def stamps(self) -> dict:
-        out = {}
-        for f in self.source_files():
-            try:
-                stat = Path(f).stat()
-                out[f] = (stat.st_mtime_ns, stat.st_size)
-            except OSError:
-                out[f] = None
-        return out
+    def reload_job(self) -> Job:
+        """What reading the rules again needs: taken on the engine thread, used off it (watch.py)."""
+        st = self.session.state
+        return Job(self.session.ref, self.session.game.player_count, dict(self.session.game.options),
+                   st.to_json(), (st.moves_made, st.history_len), tuple(self.source_files()))
 
-    def reload(self) -> str:
-        """Read the rules again and play the moves so far on them, as far as they allow. Returns the
-        referee's note (for the server's terminal); the seats get a note of their own, which names no
-        move (another player's could be secret)."""
-        from rulewright.interpreter.engine import saves
-        from rulewright.interpreter.api import Game, load_rules
+    def reloaded(self, job: Job, outcome: Outcome, prepared) -> Optional[str]:
+        """Take the rules read again (``prepared``: watch.load's, when ``outcome`` is 'ok'), or say why
+        not. Returns the referee's note (for the server's terminal), or None when they loaded but the
+        table moved on since ``job`` was taken (read again). The seats get a note of their own, which names no move
+        (another player's could be secret) and no folder of the server's."""
         old = self.session
-        before = _moves_made(old.state)
-        try:
-            game = Game(load_rules(old.ref), old.game.player_count, dict(old.game.options))
-            loaded = saves.load(game, old.state.to_json(), verify=False, force=True)
-        except RulesError as exc:
-            message = describe(exc)
-            if isinstance(exc, RulesCompileError) or not isinstance(exc, RulesRuntimeError):
-                # about the rules' text (or an option), no state in it: every seat may read it
-                self._note("the edited rules have an error; the table plays on as it was:\n" + message)
-            else:
+        if outcome.kind == "ok" and (old.state.moves_made, old.state.history_len) != job.moves:
+            return None  # (rules that failed on the game as it was are said to have failed)
+        if outcome.kind != "ok":
+            if outcome.kind == "error":  # about the rules' text (or an option), no state in it
+                self._note("the edited rules have an error; the table plays on as it was:\n" + outcome.message)
+            elif outcome.kind == "slow":  # (its message says how long it was given)
+                self._note(outcome.message + "; the table plays on as it was")
+            else:  # the message may name a hidden value: the referee's terminal has it
                 self._note("the edited rules fail while setting up the game; the table plays on as it was "
                            "(the server's terminal says where)")
-            return f"the edited rules were not loaded:\n{message}"
+            return "the edited rules were not loaded" + (f":\n{outcome.message}" if outcome.message
+                                                         else f" ({outcome.kind})")
+        game, loaded = prepared
+        before = _moves_made(old.state)
         self.session = Session(old.ref, game, loaded.state, old.seed)
         for place in self.places:
             place.server.session = self.session

@@ -23,9 +23,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
-from rulewright.dsl.errors import OptionError
+from rulewright.dsl.errors import OptionError, RulesError
+from rulewright.cli.errors import describe
 from rulewright.cli.seat import Seat
 from rulewright.cli.table import HINT_SECONDS, Refused, Table
+from rulewright.cli.watch import RELOAD_SECONDS, Outcome, probe, stamps
+from rulewright.cli.watch import load as load_rules_again
 
 STATIC = Path(__file__).parent / "web_static"
 MAX_REQUEST = 16384       # bytes of one request from a page (a move's text and number)
@@ -51,9 +54,11 @@ class WebTable:
     """The table on the web: its engine thread, the pages connected to each seat, the agents' turns, and
     the watch on the rules' files."""
 
-    def __init__(self, table: Table, watch: bool = False, agent_pause: float = AGENT_PAUSE):
+    def __init__(self, table: Table, watch: bool = False, agent_pause: float = AGENT_PAUSE,
+                 reload_seconds: float = RELOAD_SECONDS):
         self.table = table
         self.watch = watch
+        self.reload_seconds = reload_seconds
         self.agent_pause = agent_pause
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulewright-table")
         # hints search beside the game, on copies of its state: one at a time per seat (self.hinting), so a
@@ -120,18 +125,49 @@ class WebTable:
             self.agents_busy = False
 
     async def watch_rules(self) -> None:
-        """--watch: when a rules file changes, read it again and play the moves so far on it."""
-        stamps = await self.run(self.table.stamps)
+        """--watch: when a rules file changes, read it again and play the moves so far on it (watch.py:
+        first in a process of its own, under the limits and for reload_seconds at most, so an edit whose
+        loading never ends holds up nothing; a later edit is read in its place)."""
+        files = await self.run(self.table.source_files)
+        seen = stamps(files)
         while True:
             await asyncio.sleep(WATCH_EVERY)
-            now = await self.run(self.table.stamps)
-            if now == stamps:
+            if stamps(files) == seen:
                 continue
-            stamps = now
-            say(await self.run(self.table.reload))
-            stamps = await self.run(self.table.stamps)  # a base file may have come or gone
+            seen = stamps(files)
+            try:
+                note = await self.reload(files)
+            except Exception:  # a bug of rulewright's own: said on the terminal, and the watch goes on
+                say(f"while reading the rules again:\n{traceback.format_exc()}")
+                continue
+            if note is None:  # edited again meanwhile, or the table moved on: read again
+                seen = None
+                continue
+            say(note)
+            now = await self.run(self.table.source_files)
+            if now != files:  # a base file came or went
+                files, seen = now, stamps(now)
             await self.tell_everyone()
             asyncio.get_running_loop().create_task(self.agents_play())
+
+    async def reload(self, files) -> Optional[str]:
+        """The rules read again off the serving thread; the referee's note, or None: read them again."""
+        job = await self.run(self.table.reload_job)
+        before = stamps(files)
+        outcome = await asyncio.to_thread(probe, job, self.reload_seconds, lambda: stamps(files) != before)
+        if outcome.kind == "again":
+            return None
+        prepared = None
+        if outcome.kind == "ok":  # they load, within the time: loaded here too, beside the game
+            try:
+                prepared = await asyncio.to_thread(load_rules_again, job, outcome.digest)
+            except RulesError as exc:
+                outcome = Outcome("failed", describe(exc))
+            else:
+                if prepared is None:  # not the text the probe loaded: edited again
+                    return None
+                prepared = prepared[:2]
+        return await self.run(self.table.reloaded, job, outcome, prepared)
 
     # ------------------------------------------------------------------ a seat's requests
     async def answer(self, place, raw) -> Optional[dict]:

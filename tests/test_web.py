@@ -35,9 +35,9 @@ WAIT_MS = 15_000  # the longest a page may take to show what it must (a bound, n
 
 
 @contextlib.contextmanager
-def serving(table: Table, watch: bool = False):
+def serving(table: Table, watch: bool = False, **options):
     """The table served on a free port of 127.0.0.1 until the block ends; yields its address."""
-    server = uvicorn_server(WebTable(table, watch=watch, agent_pause=0))
+    server = uvicorn_server(WebTable(table, watch=watch, agent_pause=0, **options))
     sock = listening_socket("127.0.0.1", 0)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -149,6 +149,36 @@ def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
         rules.write_text(source.replace("turn:", "turn"))
         shown = receive(two, lambda m: m["type"] == "table" and "an error" in "".join(m["notes"][-1:]))
         assert "plays on as it was" in shown["notes"][-1] and table.session.game.player_count == 2
+        # the file named as in the rules' folder, never by the server's folders
+        assert "ttt.rules:" in shown["notes"][-1] and str(tmp_path) not in json.dumps(shown)
+
+
+def test_an_edit_whose_loading_never_ends_holds_up_nothing_and_a_later_edit_recovers(tmp_path):
+    """An edit whose setup compares two lists of 2^40 items (work no limit counts yet) is read in a
+    process of its own: the table plays on meanwhile, says when the edit took too long, and takes the next
+    edit (the server froze for good before)."""
+    rules = tmp_path / "ttt.rules"
+    source = (Path(shipped_games()["tic-tac-toe"])).read_text()
+    rules.write_text(source)
+    endless = source.replace("turn:", "def d(x, n) = x if n == 0 else d([x, x], n - 1)\nvar same = false\n"
+                                      "setup:\n    same = d([1], 40) == d([roll(1)], 40)\n\nturn:", 1)
+    table = Table(str(rules), None, {}, 1)
+    with serving(table, watch=True, reload_seconds=3) as base, seat_socket(base, table, 1) as one:
+        receive(one, lambda m: m["type"] == "table")
+        rules.write_text(endless)
+        time.sleep(1)  # the edit seen, and being read
+        one.send(json.dumps({"cmd": "move", "number": 5, "text": "B2"}))
+        shown = receive(one, lambda m: m["type"] == "table" and m["log"], bound=5)
+        assert shown["log"] == ["player 1: B2"] and not shown["notes"]  # answered while the edit is read
+        assert urllib.request.urlopen(link(base, table, 1), timeout=5).status == 200
+        shown = receive(one, lambda m: m["type"] == "table" and m["notes"], bound=10)
+        assert "took more than 3 seconds to load; the table plays on as it was" in shown["notes"][-1]
+        rules.write_text(source.replace('else "o"', 'else "O"').replace('"o" =', '"O" ='))
+        receive(one, lambda m: m["type"] == "table" and "1 move so far were played again" in m["notes"][-1], bound=15)
+        with seat_socket(base, table, 2) as two:  # the table plays on, on the edited rules
+            two.send(json.dumps({"cmd": "move", "number": 1, "text": "A1"}))
+            shown = receive(one, lambda m: m["type"] == "table" and len(m["log"]) == 2)
+            assert ">O<" in shown["picture"]
 
 
 # ------------------------------------------------------------------------------------- in a browser
