@@ -6,7 +6,8 @@ What a seat may ask and be told is seat.py's rule, applied through serve's proto
 through a serve.Server seated as its player, sharing the table's one game. Everything a seat is shown is
 worked out from that player's view (views.py, screen.py): never the seed, nor another seat's secrets.
 
-Not thread-safe: the web server calls a table from one thread only (its engine thread)."""
+Not thread-safe: the web server calls a table from one thread only (its engine thread); a hint's search
+and a reload's loading run beside it on what was taken from the table there (hint_search, reload_job)."""
 from __future__ import annotations
 
 import json
