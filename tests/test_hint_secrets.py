@@ -10,6 +10,7 @@ value in another way, and on Biplane's simultaneous programming:
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from collections import Counter
 
 import pytest
@@ -275,3 +276,80 @@ def test_biplane_programming_deals_the_rivals_options_again():
         different += sorted(o.text for o in world.pending.options[2]) != real
         assert world.view(1) == st.view(1)
     assert different > 0
+
+
+# ------------------------------------------------------------------------------ a hostile review's twins
+# Each file of tests/hint_secrets/ hides a value in a way a review found the hint could read (the card or
+# nothing in one place; a card of one table or another; a loop's own copy of a hidden list; face-down
+# fields of records in a local or in the seat's own options; a local gathering each player's secret pick;
+# a secret number equal to a table's key; records and maps in hidden lists; a card inside a hidden record;
+# a decision the copy cannot ask again; a value no random game met). Each builds states the seat cannot
+# tell apart that differ in the hidden value: the hints must be the same.
+CASE_DIR = Path(__file__).parent / "hint_secrets"
+
+
+def _scripted(*lines):
+    """States each reached by one line of moves, (text, player) each."""
+    def build(game):
+        out = []
+        for moves in lines:
+            st = game.new_state(seed=0)
+            for text, player in moves:
+                st.apply(text, player=player)
+            out.append(st)
+        return out
+    return build
+
+
+def _waited(rounds, last):
+    """States after 'wait 1' until round ``rounds``, then each of ``last`` (text, player), if any."""
+    def build(game):
+        out = []
+        for move in last:
+            st = game.new_state(seed=0)
+            while st.vars["round_number"] < rounds:
+                st.apply("wait 1", player=1)
+            if move is not None:
+                st.apply(move[0], player=move[1])
+            out.append(st)
+        return out
+    return build
+
+
+def _by_seed(hidden, seat=1):
+    def build(game):
+        return list(_twins(game, seat, hidden, seeds=range(40)).values())
+    return build
+
+
+REVIEWED = {
+    # file: (the seat, how its twins are built)
+    "card_or_none": (1, _scripted([("set a trap", 2)], [("set nothing", 2)])),
+    "two_tables": (1, _scripted([("hold sun 1", 2)], [("hold moon 1", 2)])),
+    "plan_local": (2, _scripted([("pick 1", 1)], [("pick 2", 1)], [("pick 3", 1)])),
+    "fallback": (1, _waited(160, [("play 1", 2), ("play 3", 2)])),
+    "loop_items": (1, _by_seed(lambda st: tuple(st.vars["deck"]))),
+    "options": (1, _by_seed(lambda st: tuple(t["value"] for t in st.vars["tiles"]))),
+    "options_built": (1, _by_seed(lambda st: tuple(t["value"] for t in st.vars["tiles"]))),
+    "kind": (1, _by_seed(lambda st: st.vars["number"][1])),
+    "records": (1, _by_seed(lambda st: tuple(t["v"] for t in st.vars["pile"]))),
+    "maps_in_hand": (1, _by_seed(lambda st: tuple(t["v"] for t in st.vars["hand"][1]))),
+    "inview": (1, _by_seed(lambda st: (st.vars["stash"]["c"], st.vars["hand"][1][0]))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REVIEWED))
+def test_what_a_hostile_review_hid_no_hint_reads(name):
+    seat, build = REVIEWED[name]
+    game = rulewright.load(str(CASE_DIR / f"{name}.rules"), players=2)
+    states = build(game)
+    assert len({st.information_state(seat) for st in states}) == 1
+    assert len({repr(st.vars) + repr(st.frames[-1].locals) + repr(st.pending) for st in states}) == len(states)
+    for seed in range(2):
+        first = _figures(states[0], seat, seed)
+        greedy = [(w.move.text, w.value) for w in GreedyAgent(seed).weigh(states[0], seat)]
+        for other in states[1:]:
+            assert _figures(other, seat, seed) == first
+            assert [(w.move.text, w.value) for w in GreedyAgent(seed).weigh(other, seat)] == greedy
+    lines = hint_lines(states[0], seat, "greedy", seed=5)
+    assert all(hint_lines(other, seat, "greedy", seed=5) == lines for other in states[1:])

@@ -6,31 +6,27 @@ and of the generator handed to ``sample``, never of a hidden value. Two states t
 apart give, from one seed, the same copies, so an agent searching them gives the same advice, figure
 for figure; over many seeds, its advice does not depend on what it cannot see.
 
-What the player cannot see (the *places*, found by structure: where a value sits, never what it is):
+What the player cannot see (the *places*, found by where a value sits, never by what it is):
 
 - a ``hidden`` variable (a list's items, or the value itself), and the other players' entries of a
-  ``secret player var``, unless revealed;
-- a record field the player may not see (``hidden``, ``secret to owner``);
-- a local of the rules waiting at a decision whose value the secrecy check labels as a secret the
-  player may not know (a card drawn into ``c`` before a decision);
-- the choices others already made in a simultaneous decision, the options they are offered there, and
-  who else a reaction window asks (all asked again in the copy);
+  ``secret player var`` (a hand's items, or the value), unless revealed;
+- a record field the player may not see (``hidden``, ``secret to owner``), in the variables, in the
+  locals of the rules waiting at a decision, and in the pending decision's options;
+- a local of the rules waiting at a decision that the secrecy check labels as a secret the player may
+  not know (a card drawn into ``c`` before a decision; only ``me`` and a number name its owner for
+  sure), and the items still to come of a loop over such a secret (the loop's own copy of the list);
+- in a simultaneous decision or a window: the others' options, who is asked, and the choices the
+  player sees others have made (all asked again in the copy, ``_Waiting``);
 - the generator: future draws are unknown too.
 
-How each place is dealt, from sources that depend only on what the player sees:
-
-- a **card** (a key of one or more tables): from the copies of its tables' cards that the player sees
-  nowhere (in view: the variables and fields the player sees, and the player's own options), in
-  canonical order, shuffled; so a deck and the other hands exchange cards as in a fresh deal;
-- a **record** held in a hidden list (a face-down tile): exchanged with the other such records of the
-  same fields, in the order of their values (what the deck holds is the game's, not the player's);
-- **any other value** (a secret number, a face-down bid, a hidden yes/no): drawn from the values such a
-  place held in a few random games of the same rules (``domain``), learned once per compiled game
-  from fixed seeds, so it is a fact of the rules, not of this game.
-
-Which deck a card belongs to, and a record's fields, are read from the places themselves: the player
-knows what kind of thing lies face down. The copy agrees with what the player sees now, not with
-everything the player may remember having seen earlier.
+Each place is dealt from its slot's **domain** (the same variable, field of the same record, or local
+of the same procedure): the values such places held in random games of the same rules from fixed
+seeds, each as often as it was met, learned once per rules file, player count and options. A value
+drawn that is a **card** (a key of a table) is replaced by the next card of its deck that the player
+sees nowhere (the deck's copies less those in view, shuffled): so a deck and the other hands exchange
+cards as in a fresh deal, and whether a place holds a card, of which deck, or a number or nothing,
+follows the rules, not the real value. A slot no random game reached draws from what the player sees
+of the same variable (its own entry), else none.
 
 Finding the places walks the whole state; a search deals many copies of one state, so ``Dealer``
 finds them once (as paths) and each ``sample()`` only copies and deals.
@@ -47,11 +43,18 @@ from rulewright.dsl.errors import RulesError
 from rulewright.interpreter.engine.values import copy_value, sees_field
 from rulewright.interpreter.present.views import revealed_now
 
-# The random games a domain is learned from: at most this many games, of at most GAME_DECISIONS
-# decisions each, DOMAIN_DECISIONS in all (many short games, or a few long ones).
+# The random games a domain is learned from (a generator of their own, fixed seeds): at most
+# DOMAIN_GAMES games of at most GAME_DECISIONS decisions, DOMAIN_DECISIONS in all; the unseen places
+# noted at each of a game's first NOTE_ALL decisions, then every NOTE_EVERY, DOMAIN_NOTES times and
+# DOMAIN_PLACES places at most; a value of more than VALUE_ITEMS items, or holding a text longer than
+# VALUE_LETTERS, is not kept.
 DOMAIN_GAMES = 64
-GAME_DECISIONS = 150
-DOMAIN_DECISIONS = 400
+GAME_DECISIONS = 600
+DOMAIN_DECISIONS = 1500
+NOTE_ALL, NOTE_EVERY = 20, 3
+DOMAIN_NOTES = 400
+DOMAIN_PLACES = 200_000
+VALUE_ITEMS, VALUE_LETTERS = 200, 2000
 DOMAIN_KEPT = 64  # distinct values a place's domain keeps (the most frequent)
 ASK_TRIES = 20  # deals tried for one copy where others are asked at once (Dealer.sample)
 
@@ -68,39 +71,18 @@ class Dealer:
     def __init__(self, state, player: int):
         self.state, self.player = state, player
         g = state.game
-        rows = _rows_of(g)
-        places = _unseen_places(state, player)  # [(path, slot)]
-        unseen_paths = {path for path, _slot in places}
-        in_view = _cards_in_view(state, unseen_paths, player)
-        cards: dict = {}     # tables -> paths of the cards of those tables
-        records: dict = {}   # record fields -> paths of the records
-        self.draws = []      # (path, domain): each drawn on its own
-        needs_domain = []
-        for path, slot in places:
-            value = _at(state, path)
-            t = type(value)
-            tables = rows.get(value) if t is str or t is int else None
-            if tables is not None:
-                cards.setdefault(tables, []).append(path)
-            elif t is dict and slot[0] == "item":
-                records.setdefault(frozenset(value), []).append(path)
-            else:
-                needs_domain.append((path, slot))
-        # The cards: each deck's unseen places take cards from the copies the player sees nowhere.
-        self.card_deals = []
-        for tables, paths in sorted(cards.items()):
-            free = sorted(_copies_not_in_view(g, tables, in_view), key=repr)
-            if not free:  # every copy is in view (the rules copied a card): any card of the deck
-                free = sorted(_copies_not_in_view(g, tables, {}), key=repr)
-            self.card_deals.append((paths, free))
-        # Records in a hidden list: exchanged, in the order of their values (never of their places).
-        self.record_pools = [(paths, _by_value([_at(state, p) for p in paths]))
-                             for paths in records.values() if len(paths) > 1]
-        if needs_domain:
-            domains = domain(g)
-            for path, slot in needs_domain:
-                values = domains.get(slot[1:]) or _kind_default(_at(state, path))
-                self.draws.append((path, values))
+        self.rows = _rows_of(g)
+        places = _unseen_places(state, player)  # [(path, slot)]: found by where values sit
+        domains = domain(g) if places else {}
+        # each place with the domain its value is drawn from: a fact of its slot, never of its value
+        # (what a place held at the same step of the rules, which everyone sees, else at any step)
+        step = state.step
+        self.places = [(path, domains.get((step,) + slot[1:]) or domains.get(slot[1:])
+                        or _fallback(state, slot, player)) for path, slot in places]
+        decks = sorted({deck for _path, d in self.places for deck in d.decks})
+        in_view = _cards_in_view(state, {path for path, _slot in places}) if decks else {}
+        # each deck's cards the player sees nowhere, in canonical order: what a card place is dealt from
+        self.free = [(deck, sorted(_copies_not_in_view(g, deck, in_view), key=repr)) for deck in decks]
         self.waiting = _Waiting.of(state, player)  # read now: the copies take the state's data
 
     def sample(self, rng: random.Random):
@@ -117,30 +99,58 @@ class Dealer:
         world = self.state.clone()
         world.rng.seed(rng.getrandbits(64))
         world._edited = True  # changed outside a move: a rollback must not go back to the real deal
-        for paths, free in self.card_deals:
-            if len(free) >= len(paths):
-                dealt = rng.sample(free, len(paths))
-            else:  # more places than free copies: the rest drawn from the deck again
-                dealt = free[:] + [rng.choice(free) for _ in range(len(paths) - len(free))]
-                rng.shuffle(dealt)
-            for path, card in zip(paths, dealt):
-                _put(world, path, card)
-        for paths, order in self.record_pools:
-            items = [_at(world, paths[k]) for k in order]
-            rng.shuffle(items)
-            for path, item in zip(paths, items):
-                _put(world, path, item)
-        for path, values in self.draws:
-            _put(world, path, copy_value(rng.choice(values)))
+        rows = self.rows
+        pools = {deck: rng.sample(free, len(free)) for deck, free in self.free}  # each deck shuffled
+        for path, dom in self.places:
+            value = rng.choice(dom.values)
+            t = type(value)
+            if t is str or t is int:
+                pool = pools.get(rows.get(value))
+                if pool:  # a card: the next of its deck's cards the player sees nowhere
+                    value = pool.pop()
+            elif t is list or t is dict:
+                value = copy_value(value)
+            _put(world, path, value)
         return world
 
 
+@attrs.frozen
+class Domain:
+    """What a place of one slot may hold: values met there in random games of the rules, each as often
+    as it was met (a list to draw from), and the decks (tables) of the cards among them."""
+    values: list
+    decks: tuple = ()
+
+    @staticmethod
+    def of(values: list, rows: dict) -> "Domain":
+        decks = {rows[v] for v in values if (type(v) is str or type(v) is int) and v in rows}
+        return Domain(values, tuple(sorted(decks)))
+
+
+def _fallback(state, slot: tuple, player) -> Domain:
+    """The domain of a slot no random game reached: what the player sees of the same variable (its own
+    entry: a hand of its own tells what a hand holds), else none. Never the unseen value itself."""
+    values: list = []
+    if slot[1] == "var":
+        name = slot[2]
+        held = state._vars.get(name)
+        if name in state.game.player_vars and player is not None and state.game.visibility.get(name) == "secret":
+            own = held[player - 1]
+            values = list(own) if type(own) is list else [own]
+    values = [v for v in values if type(v) is not list] or [None]
+    return Domain.of(sorted(values, key=repr), _rows_of(state.game))
+
+
 # ---------------------------------------------------------------------------------------------- places
+_OPTIONS = "$options"  # a path's first step into the pending decision's options: (_OPTIONS, player, k, ...)
+
+
 def _unseen_places(state, player) -> list:
-    """(path, slot) of every value the player may not see. A path starts with a variable's name (then
-    list positions and record fields), or with a frame's number and a local's name. The slot names the
-    kind of place, for the domain: ("item"|"entry", "var", name), ("entry", "field", fields, field),
-    ("entry", "local", procedure, name)."""
+    """(path, slot) of every value the player may not see (player None: any player), found by where
+    values sit, never by what they are. A path starts with a variable's name (then list positions and
+    record fields), with a frame's number and a local's name, or with _OPTIONS. The slot names the kind
+    of place, for the domain: ("item"|"entry", "var", name), ("entry", "field", fields, field),
+    ("entry"|"item", "local", procedure, name)."""
     g = state.game
     revealed = revealed_now(state)
     lists: list = []  # (path, list, name)
@@ -166,8 +176,9 @@ def _unseen_places(state, player) -> list:
         if id(lst) not in seen_ids:  # one list held in two places
             seen_ids.add(id(lst))
             places.extend((path + (i,), ("item", "var", name)) for i in range(len(lst)))
-    places.extend(_unseen_fields(state, player))
     places.extend(_unseen_locals(state, player))
+    unseen = {path for path, _slot in places}
+    places.extend(_unseen_fields(state, player, unseen))
     return places
 
 
@@ -180,8 +191,10 @@ def _lists_in(value, path: tuple, name: str, out: list) -> None:
         out.append((path, value, name))
 
 
-def _unseen_fields(state, player) -> list:
-    """(path, slot) of each record field the player cannot see."""
+def _unseen_fields(state, player, unseen: set) -> list:
+    """(path, slot) of each record field the player cannot see: in the variables, in the locals of the
+    waiting rules, and in the pending decision's options (a record one copy of which is dealt is dealt
+    once). Records inside a place dealt whole are left to it."""
     g = state.game
     out: list = []
     if not g.field_visibility:
@@ -190,9 +203,7 @@ def _unseen_fields(state, player) -> list:
 
     def walk(value, path):
         t = type(value)
-        if t is not list and t is not dict:
-            return
-        if id(value) in seen_ids:
+        if (t is not list and t is not dict) or id(value) in seen_ids or path in unseen:
             return
         seen_ids.add(id(value))
         if t is dict:
@@ -210,12 +221,20 @@ def _unseen_fields(state, player) -> list:
 
     for name, v in state._vars.items():
         walk(v, (name,))
+    for i, frame in enumerate(state.frames):
+        for name, v in frame.locals.items():
+            walk(v, (i, name))
+    if state.pending is not None:
+        for p, options in state.pending.options.items():
+            for k, option in enumerate(options):
+                walk(option.value, (_OPTIONS, p, k))
     return out
 
 
 def _unseen_locals(state, player) -> list:
     """(path, slot) of each local of a waiting frame that holds a secret the player may not know, as the
-    secrecy check labels it at the frame's decision or call (secret_locals)."""
+    secrecy check labels it at the frame's decision or call (secret_locals), each dealt whole; and the
+    items still to come of a loop over such a secret (the loop's own copy of the list), each on its own."""
     out: list = []
     labels = secret_locals(state.game)
     if not labels:
@@ -225,42 +244,50 @@ def _unseen_locals(state, player) -> list:
         if proc is None or not 0 < frame.pc <= len(proc.spans):
             continue
         span = proc.spans[frame.pc - 1]
-        for name, owners in labels.get((span.file, span.line), ()):
-            if name not in frame.locals or (player is not None and _knows(frame.locals, owners, player)):
-                continue
-            value = frame.locals[name]
-            if type(value) is list:  # each item on its own (a card drawn among others)
-                out.extend(((i, name, k), ("entry", "local", frame.proc, name)) for k in range(len(value)))
-            else:
-                out.append(((i, name), ("entry", "local", frame.proc, name)))
+        secret = {name for name, owners in labels.get((span.file, span.line), ())
+                  if name in frame.locals and (player is None or not _knows(frame.locals, owners, player))}
+        for name in sorted(secret):
+            out.append(((i, name), ("entry", "local", frame.proc, name)))
+        for items, var in _loops(proc):
+            if var in secret and type(frame.locals.get(items)) is list:
+                out.extend(((i, items, k), ("item", "local", frame.proc, var))
+                           for k in range(len(frame.locals[items])))
     return out
+
+
+def _loops(proc) -> list:
+    """(the hidden local holding a loop's own copy of its list, the loop's variable) of each 'for' loop of a
+    procedure."""
+    from rulewright.interpreter.compile.instructions import ForNext
+    return [(ins.items, ins.var) for ins in proc.instructions if type(ins) is ForNext]
 
 
 def _knows(local_values: dict, owners, player) -> bool:
     """Whether ``player`` may know a local whose secrets are the players named by ``owners`` (None: a
-    secret of nobody's, a face-down pile)."""
+    secret of nobody's, a face-down pile). Only 'me' and a number name a player for sure: a loop's
+    player ('p') may have named another player when the value was made."""
     if owners is None:
         return False
-    return all((int(key) if key.isdigit() else local_values.get(key)) == player for key in owners)
+    return all((int(key) if key.isdigit() else local_values.get("me") if key == "me" else None) == player
+               for key in owners)
 
 
 # ---------------------------------------------------------------------------------------------- cards
-def _cards_in_view(state, unseen: set, player) -> dict:
-    """How many times each text or number stands where the player sees it: the variables and fields
-    that are not unseen places, and the player's own options now."""
+def _cards_in_view(state, unseen: set) -> dict:
+    """How many times each text or number stands in the variables where the player sees it (nothing
+    inside an unseen place is looked into)."""
     counts: dict = {}
     todo = [((name,), v) for name, v in state._vars.items()]
-    pend = state.pending
-    if pend is not None:  # what the player's own options hold, the player knows (a card drawn to decide on)
-        todo.extend((("$options",), o.value) for o in pend.options.get(player, ()))
     while todo:
         path, value = todo.pop()
+        if path in unseen:
+            continue
         t = type(value)
         if t is list:
             todo.extend((path + (i,), v) for i, v in enumerate(value))
         elif t is dict:
             todo.extend((path + (k,), v) for k, v in value.items())
-        elif (t is str or t is int) and path not in unseen:
+        elif t is str or t is int:
             counts[value] = counts.get(value, 0) + 1
     return counts
 
@@ -308,9 +335,9 @@ def _learned(rules) -> dict:
 
 
 def domain(game) -> dict:
-    """Slot (see _unseen_places, less its first word) -> the values such places held in random games of
-    ``game`` from fixed seeds (cards and records aside: they are dealt otherwise), most frequent first,
-    each as often as it was met, in a canonical order. Learned once per compiled game."""
+    """Slot (see _unseen_places, less its first word), alone and after the step of the rules -> its
+    Domain: the values such places held (at that step) in random games of ``game`` from fixed seeds,
+    learned once per rules file, player count and options."""
     per_rules = _learned(game.rules).setdefault("domains", {})  # one rules file, loaded again, learns once
     key = (game.player_count, tuple(sorted(game.options.items(), key=repr)))
     found = per_rules.get(key)
@@ -320,75 +347,82 @@ def domain(game) -> dict:
 
 
 def _learn_domain(game) -> dict:
+    """Random games of the rules (a generator of their own, fixed seeds), their unseen places noted every
+    NOTE_EVERY decisions; bounded in games, decisions, notes and places looked at."""
     from rulewright.interpreter.api import start_state  # (the facade sits above the agents' layer)
     from rulewright.interpreter.engine.generator import Generator
-    rows = _rows_of(game)
     counts: dict = {}
-    decisions = 0
+    budget = {"decisions": DOMAIN_DECISIONS, "notes": DOMAIN_NOTES, "places": DOMAIN_PLACES}
     for seed in range(DOMAIN_GAMES):
-        if decisions >= DOMAIN_DECISIONS:
+        if min(budget.values()) <= 0:
             break
         chooser = random.Random(seed)
         try:
             st = start_state(game, seed, Generator(seed))
-            for _ in range(GAME_DECISIONS):
-                _note_places(st, rows, counts)
-                decisions += 1
-                if st.is_over() or st.pending is None:
+            for k in range(GAME_DECISIONS):
+                over = st.is_over() or st.pending is None
+                # each of a game's first decisions, then every few, and at the end
+                if (k < NOTE_ALL or k % NOTE_EVERY == 0 or over) and budget["notes"] > 0 and budget["places"] > 0:
+                    _note_places(st, counts, budget)
+                if over or budget["decisions"] <= 0:
                     break
+                budget["decisions"] -= 1
                 p = st.to_move()[0]
                 st.apply_action(chooser.randrange(len(st.legal_actions(p))) + 1, player=p, atomic=False)
                 st.drain_events()
         except RulesError:  # the rules fail on this line of play: what was met so far still counts
             continue
+    rows = _rows_of(game)
     out = {}
     for slot, seen in counts.items():
-        kept = sorted(seen.items(), key=lambda kv: (-kv[1][1], kv[0]))[:DOMAIN_KEPT]  # the most frequent
-        out[slot] = [value for _key, (value, n) in sorted(kept) for _ in range(n)]
+        kept = sorted(seen.values(), key=lambda met: -met[1])[:DOMAIN_KEPT]  # the most frequent (stable)
+        out[slot] = Domain.of([value for _key, (value, n) in sorted((repr(m[0]), m) for m in kept)
+                               for _ in range(n)], rows)
     return out
 
 
-def _note_places(st, rows: dict, counts: dict) -> None:
+def _small(value) -> bool:
+    """Whether a value holds at most VALUE_ITEMS items and texts of at most VALUE_LETTERS letters (the
+    walk stops at the first excess: a huge value costs no more than a small one)."""
+    todo, left = [value], VALUE_ITEMS
+    while todo:
+        v = todo.pop()
+        t = type(v)
+        if t is list or t is dict:
+            left -= len(v)
+            if left < 0:
+                return False
+            todo.extend(v.values() if t is dict else v)
+        elif t is str and len(v) > VALUE_LETTERS:
+            return False
+    return True
+
+
+def _note_places(st, counts: dict, budget: dict) -> None:
     """Count the values of every place some player cannot see (as the referee, who sees them all)."""
+    budget["notes"] -= 1
     for path, slot in _unseen_places(st, None):
+        budget["places"] -= 1
         value = _at(st, path)
-        t = type(value)
-        if (t is str or t is int) and value in rows:
-            continue
-        if t is dict and slot[0] == "item":
-            continue
-        seen = counts.setdefault(slot[1:], {})  # the value's text -> [the value, times met]
+        if not _small(value):
+            continue  # a value too big to keep (a whole deck in a local): the slot draws from the rest
         key = repr(value)
-        met = seen.get(key)
-        if met is not None:
-            met[1] += 1
-        elif len(seen) < 4 * DOMAIN_KEPT:
-            seen[key] = [copy_value(value), 1]
-
-
-_DEFAULTS = {int: 0, float: 0.0, str: "", bool: False}
-
-
-def _kind_default(value) -> list:
-    """A place whose domain was never met: the plain value of its kind (never the value itself)."""
-    t = type(value)
-    if t is list:
-        return [[]]
-    if t is dict:
-        return [{}]
-    return [_DEFAULTS.get(t)]
+        for where in (slot[1:], (st.step,) + slot[1:]):  # at any step, and at this step of the rules
+            seen = counts.setdefault(where, {})  # the value's text -> [the value, times met]
+            met = seen.get(key)
+            if met is not None:
+                met[1] += 1
+            elif len(seen) < 4 * DOMAIN_KEPT:
+                seen[key] = [copy_value(value), 1]
 
 
 # ---------------------------------------------------------------------------------------------- decisions
 @attrs.frozen
 class _Waiting:
     """A decision that asks others at once (a simultaneous decision or a window), as the player knows
-    it: where the rules wait, the player's own options and choice, and who the player sees has chosen
-    (nobody, in a window: whether others answered is theirs to know)."""
+    it: where the rules wait, and who the player sees has chosen (nobody, in a window: whether others
+    answered is theirs to know)."""
     where: tuple  # (frames, the top frame's procedure and pc, the decision's variable and line)
-    window: bool
-    own_options: Optional[list]
-    own_choice: Optional[tuple]
     others_chose: list
 
     @staticmethod
@@ -396,28 +430,26 @@ class _Waiting:
         pend = state.pending
         if pend is None or not pend.simultaneous or all(q == player for q in pend.options):
             return None
-        texts = pend.texts.get(player)  # (None: passed without being asked)
-        own = (pend.chosen[player], None if texts is None else list(texts)) if player in pend.chosen else None
-        return _Waiting(_where(state), pend.window,
-                        list(pend.options[player]) if player in pend.options else None, own,
-                        [] if pend.window else sorted(q for q in pend.chosen if q != player))
+        return _Waiting(_where(state), [] if pend.window else sorted(q for q in pend.chosen if q != player))
 
     def ask_again(self, world, player, rng) -> bool:
         """The decision asked again in the dealt copy: who is asked and what they are offered follow the
-        copy; the player's own options and choice are kept; those the player sees have chosen choose
-        again at random. False when the copy does not wait there (nobody else would be asked)."""
+        copy; the player's own options and choice (as dealt) are kept; those the player sees have chosen
+        choose again at random. False when the copy does not wait there (nobody else would be asked),
+        or its options cannot be worked out: then nobody else is asked in it."""
+        pend = world.pending
+        own_options = pend.options.get(player)
+        own_choice = (pend.chosen[player], pend.texts.get(player)) if player in pend.chosen else None
         try:
             world.ask_again()
-        except RulesError:
-            return False  # the copy's options cannot be worked out
+        except RulesError:  # the real decision is back: keep nothing of the others' in it
+            _keep_only(world.pending, player, own_options, own_choice)
+            world._legal = None
+            return False
         if _where(world) != self.where:
             return False
         pend = world.pending
-        if self.own_options is not None:
-            pend.options[player] = self.own_options
-        if self.own_choice is not None:
-            value, texts = self.own_choice
-            pend.chosen[player], pend.texts[player] = value, None if texts is None else list(texts)
+        _keep_only(pend, player, own_options, own_choice, others=True)
         for q in self.others_chose:
             if pend.options.get(q):
                 option = rng.choice(pend.options[q])
@@ -425,6 +457,17 @@ class _Waiting:
                 pend.texts[q] = [option.text, option.shown]
         world._legal = None
         return True
+
+
+def _keep_only(pend, player, own_options, own_choice, others: bool = False) -> None:
+    """The player's own options and choice put back in ``pend``; the others' kept only if ``others``."""
+    if not others:
+        pend.options = {}
+        pend.chosen, pend.texts = {}, {}
+    if own_options is not None:
+        pend.options[player] = own_options
+    if own_choice is not None:
+        pend.chosen[player], pend.texts[player] = own_choice[0], own_choice[1]
 
 
 def _where(state) -> tuple:
@@ -436,35 +479,32 @@ def _where(state) -> tuple:
 
 
 # ---------------------------------------------------------------------------------------------- paths
-def _by_value(values: list) -> list:
-    """The positions of ``values`` in the order of the values themselves (their text)."""
-    return sorted(range(len(values)), key=lambda k: repr(values[k]))
-
-
 def _at(state, path: tuple):
     """The value at ``path`` (see _unseen_places)."""
-    if type(path[0]) is int:
-        value = state.frames[path[0]].locals
-    else:
-        value = state._vars
-    for step in path[1:] if type(path[0]) is int else path:
-        value = value[step]
-    return value
+    holder, key = _holder(state, path), path[-1]
+    return holder[key].value if type(holder) is list and path[0] == _OPTIONS and len(path) == 3 else holder[key]
 
 
 def _put(state, path: tuple, value) -> None:
     """Put ``value`` at ``path``."""
-    _holder(state, path)[path[-1]] = value
+    holder, key = _holder(state, path), path[-1]
+    if path[0] == _OPTIONS and len(path) == 3:
+        holder[key].value = value
+    else:
+        holder[key] = value
 
 
 def _holder(state, path: tuple):
-    """The list, record or locals holding the value at ``path``."""
-    if type(path[0]) is int:
-        holder = state.frames[path[0]].locals
-        steps = path[1:-1]
+    """The list, record or locals holding the value at ``path`` (for an option, its decision's list)."""
+    head = path[0]
+    if type(head) is int:
+        holder, steps = state.frames[head].locals, path[1:-1]
+    elif head == _OPTIONS:
+        holder, steps = state.pending.options[path[1]], path[3:-1]
+        if len(path) > 3:
+            holder = holder[path[2]].value
     else:
-        holder = state._vars
-        steps = path[:-1]
+        holder, steps = state._vars, path[:-1]
     for step in steps:
         holder = holder[step]
     return holder
