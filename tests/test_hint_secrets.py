@@ -338,6 +338,48 @@ REVIEWED = {
 }
 
 
+def _reseeded(rounds, seeds):
+    """One game waited to round ``rounds`` - 1, then a 'wait 1' from its generator reseeded with each seed."""
+    def build(game):
+        base = game.new_state(seed=0)
+        while base.vars["round_number"] < rounds - 1:
+            base.apply("wait 1", player=1)
+        out = {}
+        for seed in seeds:
+            st = base.clone()
+            st.rng.seed(seed)
+            st.apply("wait 1", player=1)
+            out.setdefault(st.information_state(1), {}).setdefault(st.vars["hand"][1][0]["mark"], st)
+        return list(max(out.values(), key=len).values())
+    return build
+
+
+def _asked_with_seat(game):
+    """States of a window in which seat 1 is asked, by who else is."""
+    by: dict = {}
+    for seed in range(40):
+        st = game.new_state(seed=seed)
+        if st.pending is not None and 1 in st.to_move():
+            by.setdefault(st.information_state(1), {}).setdefault(tuple(st.pending.waiting()), st)
+    return list(max(by.values(), key=len).values())
+
+
+# a second review's: a procedure's value held while another call asks; the others' picks gathered by a
+# simultaneous decision whose block asks the seat; a loop's variable set to a public value before the
+# decision (its list still secret); the seat's own entry as a fallback domain (its face-down field); the
+# others' options; a window's leftover locals; a local bound in a branch on a secret
+REVIEWED.update({
+    "hoisted": (1, _by_seed(lambda st: st.frames[2].locals["$value0"])),
+    "each_block": (1, _scripted([("pick 1", 1), ("pick 1", 2)], [("pick 1", 1), ("pick 2", 2)],
+                                [("pick 1", 1), ("pick 3", 2)])),
+    "loop_var_reassigned": (1, _by_seed(lambda st: tuple(st.vars["deck"]))),
+    "fallback_own": (1, _reseeded(700, range(12))),
+    "optcount": (1, _by_seed(lambda st: st.vars["level"][1])),
+    "window_fields": (1, _asked_with_seat),
+    "stale_local": (1, _by_seed(lambda st: "junk" in st.frames[-1].locals)),
+})
+
+
 @pytest.mark.parametrize("name", sorted(REVIEWED))
 def test_what_a_hostile_review_hid_no_hint_reads(name):
     seat, build = REVIEWED[name]

@@ -40,11 +40,13 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl.errors import RulesError
-from rulewright.interpreter.engine.values import copy_value, sees_field
+from rulewright.interpreter.compile.instructions import ForNext
+from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.values import copy_value, face_down, sees_field
 from rulewright.interpreter.present.views import revealed_now
 
 # The random games a domain is learned from (a generator of their own, fixed seeds): at most
-# DOMAIN_GAMES games of at most GAME_DECISIONS decisions, DOMAIN_DECISIONS in all; the unseen places
+# DOMAIN_GAMES games of at most GAME_DECISIONS decisions, DOMAIN_DECISIONS and DOMAIN_WORK in all; the unseen places
 # noted at each of a game's first NOTE_ALL decisions, then every NOTE_EVERY, DOMAIN_NOTES times and
 # DOMAIN_PLACES places at most; a value of more than VALUE_ITEMS items, or holding a text longer than
 # VALUE_LETTERS, is not kept.
@@ -54,6 +56,7 @@ DOMAIN_DECISIONS = 1500
 NOTE_ALL, NOTE_EVERY = 20, 3
 DOMAIN_NOTES = 400
 DOMAIN_PLACES = 200_000
+DOMAIN_WORK = 20_000_000  # the items the rules may go through in all the games (limits.py counts them)
 VALUE_ITEMS, VALUE_LETTERS = 200, 2000
 DOMAIN_KEPT = 64  # distinct values a place's domain keeps (the most frequent)
 ASK_TRIES = 20  # deals tried for one copy where others are asked at once (Dealer.sample)
@@ -131,14 +134,14 @@ def _fallback(state, slot: tuple, player) -> Domain:
     """The domain of a slot no random game reached: what the player sees of the same variable (its own
     entry: a hand of its own tells what a hand holds), else none. Never the unseen value itself."""
     values: list = []
+    g = state.game
     if slot[1] == "var":
         name = slot[2]
-        held = state._vars.get(name)
-        if name in state.game.player_vars and player is not None and state.game.visibility.get(name) == "secret":
-            own = held[player - 1]
-            values = list(own) if type(own) is list else [own]
+        if name in g.player_vars and player is not None and g.visibility.get(name) == "secret":
+            own = face_down(g, copy_value(state._vars[name][player - 1]), player)  # its face-down fields masked
+            values = own if type(own) is list else [own]
     values = [v for v in values if type(v) is not list] or [None]
-    return Domain.of(sorted(values, key=repr), _rows_of(state.game))
+    return Domain.of(sorted(values, key=repr), _rows_of(g))
 
 
 # ---------------------------------------------------------------------------------------------- places
@@ -221,45 +224,65 @@ def _unseen_fields(state, player, unseen: set) -> list:
 
     for name, v in state._vars.items():
         walk(v, (name,))
-    for i, frame in enumerate(state.frames):
-        for name, v in frame.locals.items():
-            walk(v, (i, name))
-    if state.pending is not None:
-        for p, options in state.pending.options.items():
-            for k, option in enumerate(options):
-                walk(option.value, (_OPTIONS, p, k))
+    for i, frame in enumerate(state.frames):  # the locals in scope (one left over from a block is not read)
+        point = _point(state, frame)
+        scope = dict(secret_locals(g).get(point, ())).get("$scope", ()) if point else ()
+        for name in sorted(scope):
+            if name in frame.locals:
+                walk(frame.locals[name], (i, name))
+    pend = state.pending
+    if pend is not None:  # the player's own options (the others' are asked again in the copy)
+        for p, options in pend.options.items():
+            if player is None or p == player:
+                for k, option in enumerate(options):
+                    walk(option.value, (_OPTIONS, p, k))
     return out
 
 
 def _unseen_locals(state, player) -> list:
-    """(path, slot) of each local of a waiting frame that holds a secret the player may not know, as the
-    secrecy check labels it at the frame's decision or call (secret_locals), each dealt whole; and the
-    items still to come of a loop over such a secret (the loop's own copy of the list), each on its own."""
+    """(path, slot) of the locals of the waiting frames that hold what the player may not know:
+
+    - a local the secrecy check labels as such a secret at the frame's decision or call (only 'me' and a
+      number name its owner for sure), dealt whole, present or not (a local bound in a branch that ran
+      in one game and not in another is a place in both: the places follow the rules, not the game);
+    - a procedure's value held while the rules go on to another call of the same expression ($value),
+      dealt whole: what a call returns is never known to be public;
+    - the others' choices gathered by a simultaneous decision or a window while its block runs ($each),
+      each on its own;
+    - the items still to come of a 'for' loop over a secret list, in the loop's own copy ($items)."""
     out: list = []
     labels = secret_locals(state.game)
-    if not labels:
-        return out
     for i, frame in enumerate(state.frames):
-        proc = state.game.procs.get(frame.proc)
-        if proc is None or not 0 < frame.pc <= len(proc.spans):
+        point = _point(state, frame)
+        if point is None:
             continue
-        span = proc.spans[frame.pc - 1]
-        secret = {name for name, owners in labels.get((span.file, span.line), ())
-                  if name in frame.locals and (player is None or not _knows(frame.locals, owners, player))}
-        for name in sorted(secret):
-            out.append(((i, name), ("entry", "local", frame.proc, name)))
-        for items, var in _loops(proc):
-            if var in secret and type(frame.locals.get(items)) is list:
-                out.extend(((i, items, k), ("item", "local", frame.proc, var))
-                           for k in range(len(frame.locals[items])))
+        proc = state.game.procs[frame.proc]
+        for name, owners in labels.get(point, ()):
+            if not name.startswith("$") and (player is None or not _knows(frame.locals, owners, player)):
+                out.append(((i, name), ("entry", "local", frame.proc, name)))
+        held = frame.locals
+        for name in sorted(held):
+            if name.startswith("$value"):
+                out.append(((i, name), ("entry", "local", frame.proc, name)))
+            elif name.startswith("$each") and type(held[name]) is list:
+                out.extend(((i, name, k, 1), ("item", "local", frame.proc, name))
+                           for k, pair in enumerate(held[name]) if pair[0] != player)
+        for ins in proc.instructions:
+            if type(ins) is ForNext and type(held.get(ins.items)) is list:
+                owners = dict(labels.get((ins.span.file, ins.span.line), ())).get("$items", False)
+                if owners is not False and (player is None or not _knows(held, owners, player)):
+                    out.extend(((i, ins.items, k), ("item", "local", frame.proc, ins.var))
+                               for k in range(len(held[ins.items])))
     return out
 
 
-def _loops(proc) -> list:
-    """(the hidden local holding a loop's own copy of its list, the loop's variable) of each 'for' loop of a
-    procedure."""
-    from rulewright.interpreter.compile.instructions import ForNext
-    return [(ins.items, ins.var) for ins in proc.instructions if type(ins) is ForNext]
+def _point(state, frame) -> Optional[tuple]:
+    """(file, line) of the decision or call a frame waits at (None: a frame not of the rules' own)."""
+    proc = state.game.procs.get(frame.proc)
+    if proc is None or not 0 < frame.pc <= len(proc.spans):
+        return None
+    span = proc.spans[frame.pc - 1]
+    return (span.file, span.line)
 
 
 def _knows(local_values: dict, owners, player) -> bool:
@@ -352,7 +375,7 @@ def _learn_domain(game) -> dict:
     from rulewright.interpreter.api import start_state  # (the facade sits above the agents' layer)
     from rulewright.interpreter.engine.generator import Generator
     counts: dict = {}
-    budget = {"decisions": DOMAIN_DECISIONS, "notes": DOMAIN_NOTES, "places": DOMAIN_PLACES}
+    budget = {"decisions": DOMAIN_DECISIONS, "notes": DOMAIN_NOTES, "places": DOMAIN_PLACES, "work": DOMAIN_WORK}
     for seed in range(DOMAIN_GAMES):
         if min(budget.values()) <= 0:
             break
@@ -364,11 +387,12 @@ def _learn_domain(game) -> dict:
                 # each of a game's first decisions, then every few, and at the end
                 if (k < NOTE_ALL or k % NOTE_EVERY == 0 or over) and budget["notes"] > 0 and budget["places"] > 0:
                     _note_places(st, counts, budget)
-                if over or budget["decisions"] <= 0:
+                if over or budget["decisions"] <= 0 or budget["work"] <= 0:
                     break
                 budget["decisions"] -= 1
                 p = st.to_move()[0]
                 st.apply_action(chooser.randrange(len(st.legal_actions(p))) + 1, player=p, atomic=False)
+                budget["work"] -= limits.WORK - st._work_left  # what the move's rules went through
                 st.drain_events()
         except RulesError:  # the rules fail on this line of play: what was met so far still counts
             continue
@@ -403,7 +427,10 @@ def _note_places(st, counts: dict, budget: dict) -> None:
     budget["notes"] -= 1
     for path, slot in _unseen_places(st, None):
         budget["places"] -= 1
-        value = _at(st, path)
+        try:
+            value = _at(st, path)
+        except KeyError:  # a local the rules did not bind in this game
+            continue
         if not _small(value):
             continue  # a value too big to keep (a whole deck in a local): the slot draws from the rest
         key = repr(value)
@@ -486,8 +513,10 @@ def _at(state, path: tuple):
 
 
 def _put(state, path: tuple, value) -> None:
-    """Put ``value`` at ``path``."""
+    """Put ``value`` at ``path`` (a local the rules did not bind is left unbound)."""
     holder, key = _holder(state, path), path[-1]
+    if type(path[0]) is int and len(path) == 2 and key not in holder:
+        return
     if path[0] == _OPTIONS and len(path) == 3:
         holder[key].value = value
     else:
