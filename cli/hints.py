@@ -7,6 +7,7 @@ The agent's randomness is its own, drawn afresh for each hint: never the game's 
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 # (the engine and its agents load when a hint is asked: the command line starts without them)
 DEFAULT_HINT = "ismcts:iterations=200,seconds=5"
@@ -24,16 +25,17 @@ def check_hint_spec(spec: str) -> None:
                              f"({' or '.join(HINT_AGENTS)}, with parameters), not {spec!r}")
 
 
-def hint_lines(state, player: int, spec: str = DEFAULT_HINT) -> list[str]:
+def hint_lines(state, player: int, spec: str = DEFAULT_HINT, seed: Optional[int] = None) -> list[str]:
     """The hint for ``player``, who is to move: the move the agent would play, then the best moves with
-    the agent's reasons (its simulations through each and their mean result for the player)."""
+    the agent's reasons (its simulations through each and their mean result for the player). A
+    function of what the player may see and of ``seed`` (drawn afresh when None)."""
     from rulewright.interpreter.play.agents import AGENTS, parse_spec
     check_hint_spec(spec)
     moves = state.legal_moves(player)
     if len(moves) == 1:
         return [f"hint: 1. {moves[0].text} is your only move"]
     name, params = parse_spec(spec)[0]
-    agent = AGENTS[name](random.SystemRandom().randrange(2**63), **params)
+    agent = AGENTS[name](random.SystemRandom().randrange(2**63) if seed is None else seed, **params)
     weighed = agent.weigh(state, player, moves)
     number = {m.text: i for i, m in enumerate(moves, 1)}
     best = weighed[0].move

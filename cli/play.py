@@ -15,6 +15,7 @@ import attrs
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter.engine import events
 from rulewright.interpreter.present.explain import move_notes
+from rulewright.interpreter.present.views import seen_to_move
 from rulewright.cli.hints import DEFAULT_HINT, hint_lines
 from rulewright.cli.output import err, json_line, out
 from rulewright.cli.screen import print_screen
@@ -175,7 +176,7 @@ def _apply_script_line(state, line: ScriptLine, viewer: Optional[int] = None) ->
             error = "not a legal move now" + (f"; your legal moves: {', '.join(mine)}" if mine else "")
             return Result("refused", f"{line.where}: refused {line.text!r}: {error}",
                           {"event": "refused", "where": line.where, "move": line.text, "error": error,
-                           "to_move": state.to_move(), "legal_moves": mine})
+                           "to_move": seen_to_move(state, viewer), "legal_moves": mine})
         message = f"{line.where}: refused {line.text!r}: {exc}"
         legal = legal_summary(state)
         if "legal moves" not in str(exc) or len(state.to_move()) > 1:
@@ -397,14 +398,14 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
         return
     if result.status == "failed":
         if as_json:
-            json_line({"event": "error", "error": result.message, "to_move": state.to_move()})
+            json_line({"event": "error", "error": result.message, "to_move": seen_to_move(state, viewer)})
         err(result.message)
         return
     if as_json:
         if state.is_over():
             json_line({"event": "outcome", **state.outcome().to_dict()})
         else:
-            json_line({"event": "stopped", "reason": result.message, "to_move": state.to_move()})
+            json_line({"event": "stopped", "reason": result.message, "to_move": seen_to_move(state, viewer)})
         return
     out("")
     print_screen(sys.stdout, state, viewer, with_turn_note=False)
@@ -412,5 +413,5 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
     if state.is_over():
         out("outcome: " + describe_outcome(state.outcome()))
     else:
-        to_move = ", ".join(f"player {p}" for p in state.to_move())
+        to_move = ", ".join(f"player {p}" for p in seen_to_move(state, viewer)) or "not you"
         out(f"stopped: {result.message}; the game is not over ({to_move} to move)")

@@ -162,10 +162,16 @@ class Server:
         reply = {}
         if events:
             reply["events"] = state.drain_events(self.viewer)
-        reply.update({"to_move": state.to_move(), "over": state.is_over()})
+        reply.update({"to_move": self._to_move(), "over": state.is_over()})
         if legal:
             reply["moves"] = self._moves(self.viewer)
         return reply
+
+    def _to_move(self) -> list:
+        """Who is to move, as the session may know it: a seat in a reaction window is told only whether it
+        is asked itself (views.seen_to_move), never who else is."""
+        from rulewright.interpreter.present.views import seen_to_move
+        return seen_to_move(self.session.state, self.viewer)
 
     def _moves(self, player: Optional[int]) -> list[dict]:
         state = self.session.state
@@ -181,7 +187,7 @@ class Server:
 
     def cmd_legal(self, req) -> dict:
         self._state()
-        return {"to_move": self.session.state.to_move(), "moves": self._moves(self._player(req))}
+        return {"to_move": self._to_move(), "moves": self._moves(self._player(req))}
 
     def cmd_apply(self, req) -> dict:
         state = self._state()
@@ -417,7 +423,7 @@ def _text_reply(reply: dict) -> str:
         lines += [f"{name}: {what}" for name, what in reply["commands"].items()]
     if "moves" in reply:
         if reply["cmd"] == "legal":
-            lines.append("to move: " + (", ".join(f"player {p}" for p in reply["to_move"]) or "nobody"))
+            lines.append(_to_move_line(reply["to_move"]))
         lines += [f"{m['number']}. {m['player']}: {m['text']}" for m in reply["moves"]]
     if "game" in reply:  # a seat is not told the seed
         lines.insert(0, f"{reply['game']}, {reply['players']} players"
@@ -431,8 +437,7 @@ def _text_reply(reply: dict) -> str:
         lines.append("not over" if o is None else describe_outcome(
             Outcome({int(k): v for k, v in o["scores"].items()}, o["ranking"], o["winners"], o["teams"])))
     elif "over" in reply:
-        lines.append("game over" if reply["over"] else
-                     "to move: " + ", ".join(f"player {p}" for p in reply["to_move"]))
+        lines.append("game over" if reply["over"] else _to_move_line(reply["to_move"]))
     if "view" in reply:
         lines.append(json_text(reply["view"]))
     if "explanation" in reply:
@@ -443,6 +448,12 @@ def _text_reply(reply: dict) -> str:
     if "save" in reply:
         lines.append(json_text(reply["save"]))
     return _one_block("= " + "\n".join(lines))
+
+
+def _to_move_line(to_move: list) -> str:
+    # nobody to move in a game not over: a seat in a reaction window it is not asked in (who is, it may
+    # not know)
+    return "to move: " + (", ".join(f"player {p}" for p in to_move) or "not you (the game waits)")
 
 
 def _one_block(text: str) -> str:

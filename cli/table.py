@@ -6,30 +6,34 @@ What a seat may ask and be told is seat.py's rule, applied through serve's proto
 through a serve.Server seated as its player, sharing the table's one game. Everything a seat is shown is
 worked out from that player's view (views.py, screen.py): never the seed, nor another seat's secrets.
 
-Not thread-safe: the web server calls a table from one thread only (its engine thread)."""
+Not thread-safe: the web server calls a table from one thread only (its engine thread); a hint's search
+and a reload's loading run beside it on what was taken from the table there (hint_search, reload_job)."""
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import RulesCompileError, RulesError, RulesRuntimeError
+from rulewright.dsl.errors import RulesError
 from rulewright.cli.errors import describe
 from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
 from rulewright.interpreter.present.explain import explanation_lines
 from rulewright.cli.session import Session, open_session
-from rulewright.interpreter.play.agents import AGENTS, AgentSpecError, agents_for, parse_spec
+from rulewright.cli.watch import Job, Outcome
+from rulewright.interpreter.play.agents import AGENTS, PARAMETERS, AgentSpecError, agents_for, parse_spec
 
 PERSON = "human"  # in --agents, a seat a person plays
 # A hint searches only what its seat may see: these agents deal what the seat cannot see again at
 # random (determinize.py) or look at nothing; 'mcts' would search the real hands and deck.
 HINT_AGENTS = ("ismcts", "greedy", "random", "first")
 DEFAULT_HINT = "ismcts:iterations=300,seconds=3"
+HINT_SECONDS = 10  # the longest a hint searches: it runs beside the game, one at a time per seat
 NOTES_KEPT = 8
 
 
@@ -76,6 +80,15 @@ def check_hint(spec: str) -> str:
     return spec
 
 
+def hint_agent(spec: str):
+    """A fresh agent of ``spec`` (check_hint's), its own generator, its search cut to HINT_SECONDS (a
+    spec's own ``seconds`` above it, or none, gives HINT_SECONDS)."""
+    name, params = parse_spec(spec)[0]
+    if "seconds" in PARAMETERS[name]:
+        params["seconds"] = min(params.get("seconds", HINT_SECONDS), HINT_SECONDS)
+    return AGENTS[name](secrets.randbits(63), **params)
+
+
 class Refused(Exception):
     """A request of a seat the table refuses: nothing changed; the message says why."""
 
@@ -95,7 +108,9 @@ class Table:
             agent = None if spec is None else agents_for(spec, 1, secrets.randbits(63))[0]
             self.places.append(Place(player, server, None if spec else secrets.token_urlsafe(24), agent,
                                      spec or PERSON))
-        self.version = 0           # how many times the table changed: a page shows the newest
+        # each seat's last frame (its content as JSON) and its version: a seat's version counts the changes
+        # of what that seat sees, nothing else (a rival's answer in a window changes nobody else's frame)
+        self.frames: dict = {}
         self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
         self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
         self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
@@ -111,13 +126,22 @@ class Table:
                 found = place
         return found
 
-    def _changed(self) -> None:
-        self.version += 1
-
     def _note(self, text: str) -> None:
         self.notes = (self.notes + [text])[-NOTES_KEPT:]
 
     # ------------------------------------------------------------------ what a seat is shown
+    def frame(self, place: Place, here: frozenset = frozenset()) -> tuple:
+        """The seat's table as its page gets it, with the seat's own version, and whether it differs from
+        the last one the seat was shown (only then is it pushed: a page learns nothing from a change it
+        cannot see, not even that there was one)."""
+        shown = self.shown_to(place, here)
+        content = json.dumps(shown, ensure_ascii=False, sort_keys=True)
+        version, last = self.frames.get(place.player, (0, None))
+        if content != last:
+            version += 1
+            self.frames[place.player] = (version, content)
+        return {"type": "table", "version": version, **shown}, content != last
+
     def shown_to(self, place: Place, here: frozenset = frozenset()) -> dict:
         """Everything ``place``'s page shows, from that player's view only; ``here``: the players whose
         page is open now."""
@@ -139,7 +163,7 @@ class Table:
                                           "players": game.player_count, "options": dict(game.options),
                                           "seed": st.seed})
         return {
-            "type": "table", "version": self.version, "you": p, **told,
+            "you": p, **told,
             "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None}
                       for q in self.places],
             **shown,
@@ -182,19 +206,29 @@ class Table:
         reply = place.server.handle({"cmd": "apply", "move": number})  # serve's protocol: the seat's rule
         if not reply["ok"]:
             raise Refused(reply["error"])
-        self._changed()
 
-    def hint(self, place: Place) -> dict:
-        """An agent's suggestion for the seat's move, searched on what the seat may see."""
-        st = self.session.state
-        if not self._moves(place.player):
+    def hint_search(self, place: Place) -> Callable[[], tuple]:
+        """A hint for the seat's move, to search off the engine thread: ``search() -> (number, text)``
+        weighs the seat's moves on a copy of the state taken now (the table plays on meanwhile), on what
+        the seat may see, for HINT_SECONDS at most. Then ``hint_told`` says it, if it still holds."""
+        st, player = self.session.state, place.player
+        if not self._moves(player):
             raise Refused("it is not your move: no hint to give")
+        copy = st.clone()  # the search's own: nothing of the table's state is touched off this thread
         # a fresh agent each time: nothing it remembers of earlier searches (which saw other positions)
-        agent = agents_for(self.hint_spec, 1, secrets.randbits(63))[0]
-        move = agent.choose(st, place.player)
-        number = next(i for i, m in enumerate(st.legal_moves(place.player), 1) if m.text == move.text)
-        return {"type": "hint", "number": number, "text": move.text,
-                "by": self.hint_spec.partition(":")[0]}
+        agent = hint_agent(self.hint_spec)
+
+        def search() -> tuple:
+            move = agent.choose(copy, player)
+            return next(i for i, m in enumerate(copy.legal_moves(player), 1) if m.text == move.text), move.text
+        return search
+
+    def hint_told(self, place: Place, number: int, text: str) -> dict:
+        """The hint as the seat is told it: the move's number and text, if it is still the seat's move."""
+        moves = self._moves(place.player)
+        if not (1 <= number <= len(moves) and moves[number - 1]["text"] == text):
+            raise Refused("the table changed while the hint was searched: ask again")
+        return {"type": "hint", "number": number, "text": text, "by": self.hint_spec.partition(":")[0]}
 
     def explain(self, place: Place, number, text) -> dict:
         """Which rule offers the seat's move ``number``, what the seat is asked, and the rules text of the
@@ -223,9 +257,7 @@ class Table:
                 self.stuck = (f"the rules failed on player {p}'s move (an agent's); the table waits for "
                               "the rules to be edited (the server's terminal says where)")
                 self.failure = describe(exc)
-                self._changed()
                 return False
-            self._changed()
             return True
         return False
 
@@ -236,37 +268,32 @@ class Table:
         return sorted({str(Path(f).resolve()) for f in list(rules.sources) or [rules.filename]
                        if Path(f).is_file()})
 
-    def stamps(self) -> dict:
-        out = {}
-        for f in self.source_files():
-            try:
-                stat = Path(f).stat()
-                out[f] = (stat.st_mtime_ns, stat.st_size)
-            except OSError:
-                out[f] = None
-        return out
+    def reload_job(self) -> Job:
+        """What reading the rules again needs: taken on the engine thread, used off it (watch.py)."""
+        st = self.session.state
+        return Job(self.session.ref, self.session.game.player_count, dict(self.session.game.options),
+                   st.to_json(), (st.moves_made, st.history_len), tuple(self.source_files()))
 
-    def reload(self) -> str:
-        """Read the rules again and play the moves so far on them, as far as they allow. Returns the
-        referee's note (for the server's terminal); the seats get a note of their own, which names no
-        move (another player's could be secret)."""
-        from rulewright.interpreter.engine import saves
-        from rulewright.interpreter.api import Game, load_rules
+    def reloaded(self, job: Job, outcome: Outcome, prepared) -> Optional[str]:
+        """Take the rules read again (``prepared``: watch.load's, when ``outcome`` is 'ok'), or say why
+        not. Returns the referee's note (for the server's terminal), or None when they loaded but the
+        table moved on since ``job`` was taken (read again). The seats get a note of their own, which names no move
+        (another player's could be secret) and no folder of the server's."""
         old = self.session
-        before = _moves_made(old.state)
-        try:
-            game = Game(load_rules(old.ref), old.game.player_count, dict(old.game.options))
-            loaded = saves.load(game, old.state.to_json(), verify=False, force=True)
-        except RulesError as exc:
-            message = describe(exc)
-            if isinstance(exc, RulesCompileError) or not isinstance(exc, RulesRuntimeError):
-                # about the rules' text (or an option), no state in it: every seat may read it
-                self._note("the edited rules have an error; the table plays on as it was:\n" + message)
-            else:
+        if outcome.kind == "ok" and (old.state.moves_made, old.state.history_len) != job.moves:
+            return None  # (rules that failed on the game as it was are said to have failed)
+        if outcome.kind != "ok":
+            if outcome.kind == "error":  # about the rules' text (or an option), no state in it
+                self._note("the edited rules have an error; the table plays on as it was:\n" + outcome.message)
+            elif outcome.kind == "slow":  # (its message says how long it was given)
+                self._note(outcome.message + "; the table plays on as it was")
+            else:  # the message may name a hidden value: the referee's terminal has it
                 self._note("the edited rules fail while setting up the game; the table plays on as it was "
                            "(the server's terminal says where)")
-            self._changed()
-            return f"the edited rules were not loaded:\n{message}"
+            return "the edited rules were not loaded" + (f":\n{outcome.message}" if outcome.message
+                                                         else f" ({outcome.kind})")
+        game, loaded = prepared
+        before = _moves_made(old.state)
         self.session = Session(old.ref, game, loaded.state, old.seed)
         for place in self.places:
             place.server.session = self.session
@@ -280,7 +307,6 @@ class Table:
         else:
             told = f"the edited rules were read: the {before} move{'' if before == 1 else 's'} so far were played again"
         self._note(told)
-        self._changed()
         return loaded.note or told
 
 

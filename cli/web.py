@@ -8,7 +8,7 @@ requests, one small JSON object each: {"cmd": "move", "number": 3, "text": "B2"}
 {"type": "refused", "error": "..."}; no traceback reaches a page.
 
 The game runs in one engine thread (the table is touched by nothing else), so the server stays
-responsive while an agent or a hint searches."""
+responsive while an agent searches; a hint searches in a thread of its own, on a copy of the state."""
 from __future__ import annotations
 
 import asyncio
@@ -23,14 +23,19 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
-from rulewright.dsl.errors import OptionError
+from rulewright.dsl.errors import OptionError, RulesError
+from rulewright.cli.errors import describe
 from rulewright.cli.seat import Seat
-from rulewright.cli.table import Refused, Table
+from rulewright.cli.table import HINT_SECONDS, Refused, Table
+from rulewright.cli.watch import RELOAD_SECONDS, Outcome, probe, stamps
+from rulewright.cli.watch import load as load_rules_again
 
 STATIC = Path(__file__).parent / "web_static"
 MAX_REQUEST = 16384       # bytes of one request from a page (a move's text and number)
 WATCH_EVERY = 0.4         # seconds between two looks at the rules' files (--watch)
 AGENT_PAUSE = 0.6         # seconds between two agents' moves, so the people can follow them
+HINT_GRACE = 5            # seconds a hint may run past HINT_SECONDS (an agent checks its clock between
+                          # simulations) before the seat is told it failed
 HEADERS = [  # every HTTP reply: the page loads only its own files, and never tells another site its address
     (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                  b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
@@ -49,11 +54,17 @@ class WebTable:
     """The table on the web: its engine thread, the pages connected to each seat, the agents' turns, and
     the watch on the rules' files."""
 
-    def __init__(self, table: Table, watch: bool = False, agent_pause: float = AGENT_PAUSE):
+    def __init__(self, table: Table, watch: bool = False, agent_pause: float = AGENT_PAUSE,
+                 reload_seconds: float = RELOAD_SECONDS):
         self.table = table
         self.watch = watch
+        self.reload_seconds = reload_seconds
         self.agent_pause = agent_pause
         self.engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulewright-table")
+        # hints search beside the game, on copies of its state: one at a time per seat (self.hinting), so a
+        # seat asking from many pages holds up nobody's move
+        self.hints = ThreadPoolExecutor(max_workers=len(table.places), thread_name_prefix="rulewright-hint")
+        self.hinting: set = set()  # the seats whose hint is being searched
         self.pages: dict = defaultdict(set)  # player -> the WebSockets of the pages open at that seat
         self.agents_busy = False
         self.telling = asyncio.Lock()
@@ -64,23 +75,32 @@ class WebTable:
         return await asyncio.get_running_loop().run_in_executor(self.engine, functools.partial(fn, *args))
 
     # ------------------------------------------------------------------ pushing the table to the pages
-    async def tell_everyone(self) -> None:
-        async with self.telling:  # one at a time: a page gets the tables in the order they were made
-            await self._tell_everyone()
-        self.tell_referee()
+    def here(self) -> frozenset:
+        return frozenset(p for p, sockets in self.pages.items() if sockets)
 
-    async def _tell_everyone(self) -> None:
-        here = frozenset(p for p, sockets in self.pages.items() if sockets)
+    async def tell_everyone(self) -> bool:
+        """Push each seat its table if what it sees changed (table.frame); True if any page was told."""
+        async with self.telling:  # one at a time: a page gets the tables in the order they were made
+            told = await self._tell_everyone()
+        self.tell_referee()
+        return told
+
+    async def _tell_everyone(self) -> bool:
+        here, told = self.here(), False
         for player, sockets in list(self.pages.items()):
             if not sockets:
                 continue
-            shown = json.dumps(await self.run(self.table.shown_to, self.table.places[player - 1], here),
-                               ensure_ascii=False)
+            frame, changed = await self.run(self.table.frame, self.table.places[player - 1], here)
+            if not changed:  # nothing this seat sees changed: no push, no new version (a window's answers)
+                continue
+            told = True
+            shown = json.dumps(frame, ensure_ascii=False)
             for ws in list(sockets):
                 try:
                     await ws.send_text(shown)
                 except Exception:  # the page went away meanwhile: its own loop forgets it
                     sockets.discard(ws)
+        return told
 
     def tell_referee(self) -> None:
         """How the rules failed, if they did since the last time: on the server's terminal."""
@@ -95,8 +115,9 @@ class WebTable:
         self.agents_busy = True
         try:
             while await self.run(self.table.agent_move):
-                await self.tell_everyone()
-                if self.agent_pause:
+                # a pause only after a move someone saw: an answer in a window that changes no page takes no
+                # time a page could measure (who else the window asks stays unknown)
+                if await self.tell_everyone() and self.agent_pause:
                     await asyncio.sleep(self.agent_pause)
             if self.table.stuck:
                 await self.tell_everyone()
@@ -104,18 +125,49 @@ class WebTable:
             self.agents_busy = False
 
     async def watch_rules(self) -> None:
-        """--watch: when a rules file changes, read it again and play the moves so far on it."""
-        stamps = await self.run(self.table.stamps)
+        """--watch: when a rules file changes, read it again and play the moves so far on it (watch.py:
+        first in a process of its own, under the limits and for reload_seconds at most, so an edit whose
+        loading never ends holds up nothing; a later edit is read in its place)."""
+        files = await self.run(self.table.source_files)
+        seen = stamps(files)
         while True:
             await asyncio.sleep(WATCH_EVERY)
-            now = await self.run(self.table.stamps)
-            if now == stamps:
+            if stamps(files) == seen:
                 continue
-            stamps = now
-            say(await self.run(self.table.reload))
-            stamps = await self.run(self.table.stamps)  # a base file may have come or gone
+            seen = stamps(files)
+            try:
+                note = await self.reload(files)
+            except Exception:  # a bug of rulewright's own: said on the terminal, and the watch goes on
+                say(f"while reading the rules again:\n{traceback.format_exc()}")
+                continue
+            if note is None:  # edited again meanwhile, or the table moved on: read again
+                seen = None
+                continue
+            say(note)
+            now = await self.run(self.table.source_files)
+            if now != files:  # a base file came or went
+                files, seen = now, stamps(now)
             await self.tell_everyone()
             asyncio.get_running_loop().create_task(self.agents_play())
+
+    async def reload(self, files) -> Optional[str]:
+        """The rules read again off the serving thread; the referee's note, or None: read them again."""
+        job = await self.run(self.table.reload_job)
+        before = stamps(files)
+        outcome = await asyncio.to_thread(probe, job, self.reload_seconds, lambda: stamps(files) != before)
+        if outcome.kind == "again":
+            return None
+        prepared = None
+        if outcome.kind == "ok":  # they load, within the time: loaded here too, beside the game
+            try:
+                prepared = await asyncio.to_thread(load_rules_again, job, outcome.digest)
+            except RulesError as exc:
+                outcome = Outcome("failed", describe(exc))
+            else:
+                if prepared is None:  # not the text the probe loaded: edited again
+                    return None
+                prepared = prepared[:2]
+        return await self.run(self.table.reloaded, job, outcome, prepared)
 
     # ------------------------------------------------------------------ a seat's requests
     async def answer(self, place, raw) -> Optional[dict]:
@@ -136,17 +188,35 @@ class WebTable:
                 asyncio.get_running_loop().create_task(self.agents_play())
                 return None
             if cmd == "hint":
-                return await self.run(self.table.hint, place)
+                return await self.hint(place)
             if cmd == "explain":
                 return await self.run(self.table.explain, place, request.get("number"), request.get("text"))
             if cmd == "table":
-                return await self.run(self.table.shown_to, place, frozenset(p for p, s in self.pages.items() if s))
+                return (await self.run(self.table.frame, place, self.here()))[0]
             return _refused(f"unknown request {str(cmd)[:40]!r} (requests: move, hint, explain, table)")
         except Refused as exc:
             return _refused(str(exc))
         except Exception as exc:  # a bug of rulewright's own: the referee sees it, the seat a summary
             say(f"while answering player {place.player}:\n{traceback.format_exc()}")
             return _refused(Seat.internal_error(exc))
+
+    async def hint(self, place) -> dict:
+        """A hint for the seat, searched off the engine thread (table.hint_search), HINT_SECONDS at most."""
+        if place.player in self.hinting:
+            return _refused("a hint for you is being searched already: it comes in a moment")
+        self.hinting.add(place.player)
+        try:
+            search = await self.run(self.table.hint_search, place)  # the copy, taken on the engine thread
+            future = asyncio.get_running_loop().run_in_executor(self.hints, search)
+        except BaseException:
+            self.hinting.discard(place.player)
+            raise
+        future.add_done_callback(lambda _done: self.hinting.discard(place.player))  # not before it ends
+        try:
+            number, text = await asyncio.wait_for(asyncio.shield(future), HINT_SECONDS + HINT_GRACE)
+        except asyncio.TimeoutError:
+            return _refused(f"no hint: the search took more than {HINT_SECONDS} seconds")
+        return await self.run(self.table.hint_told, place, number, text)
 
     async def seat_socket(self, websocket) -> None:
         place = self.table.place_of(websocket.path_params["token"])
@@ -157,7 +227,10 @@ class WebTable:
         await websocket.accept()
         self.pages[place.player].add(websocket)
         try:
-            await self.tell_everyone()  # this page its table; the others that this seat is here
+            async with self.telling:  # this page its table, changed or not (in order with the pushes)
+                frame, _ = await self.run(self.table.frame, place, self.here())
+                await websocket.send_text(json.dumps(frame, ensure_ascii=False))
+            await self.tell_everyone()  # the others, that this seat is here
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -202,6 +275,7 @@ class WebTable:
                 for task in tasks:
                     task.cancel()
                 self.engine.shutdown(wait=False, cancel_futures=True)
+                self.hints.shutdown(wait=False, cancel_futures=True)
 
         app = Starlette(routes=[
             Route("/", home),

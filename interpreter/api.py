@@ -122,20 +122,7 @@ class Game:
 
     def start_state(self, seed: int, rng: Generator, state_class=State) -> State:
         """The game set up with this generator, up to its first decision."""
-        st = state_class(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=self.compiled, seed=seed)
-        limits.fresh(st)  # the starting values are bounded like a move (limits.py)
-        for name, per_player, init in self.compiled.initial:
-            try:
-                if per_player:
-                    st._vars[name] = [copy_value(init(st, {"me": p}), st) for p in range(1, self.player_count + 1)]
-                else:
-                    st._vars[name] = copy_value(init(st, {}), st)  # 'var start = deck' copies, as '=' does
-            except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
-                decl = self.compiled.var_decls[name]
-                raise located(st, exc, decl.span, f"var {name}", decl.value) from None
-        bounds.started(st)  # what the starting values may hold, for the state's bound
-        run(st)
-        return st
+        return start_state(self.compiled, seed, rng, state_class)
 
     def load_state(self, data, verify: bool = True) -> State:
         """The state a save holds. With ``verify`` (the default), the save must be what its seed and its
@@ -144,6 +131,24 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.name!r}, players={self.player_count}, options={self.options})"
+
+
+def start_state(compiled: CompiledGame, seed: int, rng: Generator, state_class=State) -> State:
+    """A game of the compiled rules set up with this generator, up to its first decision."""
+    st = state_class(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=compiled, seed=seed)
+    limits.fresh(st)  # the starting values are bounded like a move (limits.py)
+    for name, per_player, init in compiled.initial:
+        try:
+            if per_player:
+                st._vars[name] = [copy_value(init(st, {"me": p}), st) for p in range(1, compiled.player_count + 1)]
+            else:
+                st._vars[name] = copy_value(init(st, {}), st)  # 'var start = deck' copies, as '=' does
+        except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
+            decl = compiled.var_decls[name]
+            raise located(st, exc, decl.span, f"var {name}", decl.value) from None
+    bounds.started(st)  # what the starting values may hold, for the state's bound
+    run(st)
+    return st
 
 
 def fresh_seed() -> int:

@@ -128,6 +128,40 @@ end when round_number == 3 after round
 '''
 
 
+# A window whose askees a secret decides: players 2 and 3 each hold one card, and a 'cad' is a response.
+# Player 1 holds none, so it cannot tell apart the deals of ASKED_SEEDS (its view, events and moves are
+# the same in each) until an answer is played: serve's and the web table's leak tests.
+ASKED = '''
+game "Asked"
+players 3
+player var hand = [] secret
+var deck = [] hidden
+
+setup:
+    deck = shuffled(["cad", "cad", "dud", "dud"])
+    for p in players:
+        if p != 1:
+            draw c from deck
+            add c to p.hand
+
+turn:
+    choose x in ["go", "wait"]
+    each q in [k in players where k != me] may choose c in q.hand where c == "cad" as "cad against {me}":
+        reveal c as "player {q} plays a cad"
+        remove c from q.hand
+end when round_number == 1 after round
+'''
+ASKED_SEEDS = {0: [3], 1: [2], 6: [2, 3]}  # seed -> who the first window asks
+
+
+@pytest.fixture
+def asked_file(tmp_path):
+    """The path of ASKED written to asked.rules in the test's folder, and ASKED_SEEDS."""
+    path = tmp_path / "asked.rules"
+    path.write_text(ASKED, encoding="utf-8")
+    return path, ASKED_SEEDS
+
+
 @pytest.fixture
 def windows_file(tmp_path):
     """The path of the reaction-window game (WINDOWS) written to windows.rules in the test's folder."""

@@ -8,7 +8,8 @@ Three checks, each one that a leak would fail:
 - a public variable never shows a one-of-a-kind card that sits in someone else's secret at the same
   time (a public value worked out from a secret);
 - two states that differ only in what a player cannot see (the face-down cards shuffled among the
-  hiding places) give that player the same view and the same information state.
+  hiding places) give that player the same view, the same information state, the same explanations
+  of the moves open, and (seeded alike) the same hint.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import rulewright
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game, option_values, player_range, shipped_games
 from rulewright.interpreter.engine.events import seen_by
+from rulewright.interpreter.play.agents import ISMCTSAgent
 from rulewright.interpreter.present.views import revealed_now
 
 CHECK_EVERY = 1        # moves between two checks: a card may go public and back out of sight in a few
@@ -110,7 +112,8 @@ def one_of_a_kind(game) -> set:
 
 def shuffle_unseen(st, player, rng) -> None:
     """Deal the texts of every hidden place of ``player``'s view anew among those places, keeping each
-    place's size and shape: a state ``player`` cannot tell from ``st``."""
+    place's size and shape, and each card in a place of its own deck: a state ``player`` cannot tell
+    from ``st``."""
     slots = []  # (container, index) of every text in an unseen place
 
     def collect(container, key):
@@ -126,10 +129,20 @@ def shuffle_unseen(st, player, rng) -> None:
             collect(st.vars, name)
         else:
             collect(st.vars[name], seat - 1)
-    texts = [c[k] for c, k in slots]
-    rng.shuffle(texts)
-    for (c, k), t in zip(slots, texts):
-        c[k] = t
+    # a card changes places only with a card of the same tables (the player knows which deck a face-down
+    # card belongs to), any other text with any other such text
+    decks: dict = {}
+    for table, keys in st.game.tables.items():
+        for key in keys:
+            decks.setdefault(key, set()).add(table)
+    kinds: dict = {}
+    for c, k in slots:
+        kinds.setdefault(tuple(sorted(decks.get(c[k], ()))), []).append((c, k))
+    for same in kinds.values():
+        texts = [c[k] for c, k in same]
+        rng.shuffle(texts)
+        for (c, k), t in zip(same, texts):
+            c[k] = t
 
 
 class Watch:
@@ -178,12 +191,29 @@ class Watch:
         self.see_now()
 
     def indistinguishable(self):
+        """A state ``p`` cannot tell from this one (its unseen cards dealt otherwise) gives ``p`` the
+        same view, information state, explanations and, seeded alike, the same hint."""
         st = self.st
         for p in self.players:
             other = st.clone()
             shuffle_unseen(other, p, self.rng)
             assert other.view(p) == st.view(p)
             assert other.information_state(p) == st.information_state(p)
+            assert told(other, p) == told(st, p)
+
+
+def told(st, p) -> list:
+    """What ``p`` is told of the moves open now (each explained to ``p``, or the refusal), and, if ``p``
+    is to move, the hint's figures (ismcts, seeded: a function of what ``p`` may see)."""
+    out = []
+    for move in st.legal_moves():
+        try:
+            out.append(st.explain(move, p))
+        except rulewright.IllegalMoveError as exc:
+            out.append(str(exc))
+    if p in st.to_move() and len(st.legal_moves(p)) > 1:
+        out.append([(w.move.text, w.visits, w.value) for w in ISMCTSAgent(7, iterations=6, depth=3).weigh(st, p)])
+    return out
 
 
 @pytest.mark.parametrize("name,players,options", _configs())

@@ -541,3 +541,31 @@ def test_a_seat_is_told_where_the_rules_failed_not_the_message_that_names_a_hidd
     assert "no item" in capsys.readouterr().err  # the server's operator has the whole message
     # a refusal about the seat's own request is told whole
     assert "illegal move" in seat.handle({"cmd": "apply", "move": "c"})["error"]
+
+
+def test_a_seat_is_told_the_same_whoever_else_a_window_asks(asked_file):
+    """Player 1 cannot tell the three deals apart: whether player 2, player 3 or both are asked in the
+    window its move opens. Every reply it gets, JSON or text, is the same byte for byte."""
+    asked_file, seeds = asked_file
+    requests = [{"cmd": "legal"}, {"cmd": "view"}, {"cmd": "render"}, {"cmd": "events"},
+                {"cmd": "apply", "move": "go", "legal": True}, {"cmd": "legal"}, {"cmd": "legal", "player": 1},
+                {"cmd": "events"}, {"cmd": "view"}, {"cmd": "render"}, {"cmd": "outcome"},
+                {"cmd": "apply", "move": 1}, {"cmd": "apply", "move": "cad against 1"},
+                {"cmd": "apply", "move": "pass"}, {"cmd": "explain", "move": 1},
+                {"cmd": "explain", "move": "pass"}, {"cmd": "help"}]
+    heard = {}
+    for seed, asked in seeds.items():
+        json_server = Server(str(asked_file), None, {}, seed, as_player=1)
+        text_server = Server(str(asked_file), None, {}, seed, as_player=1)
+        replies = []
+        for request in [{"cmd": "new"}] + requests:
+            line = json.dumps(request).encode()
+            replies.append(json_text(json_reply(json_server, line)))
+            text = {"apply": "apply " + str(request.get("move", "")), "explain": "explain " + str(request.get("move", ""))}
+            replies.append(text_reply(text_server, text.get(request["cmd"], request["cmd"]).encode()))
+        state = json_server.session.state
+        assert sorted(state.to_move()) == asked and state.pending.window  # the referee's: the deals differ
+        heard[seed] = replies
+    first, *others = heard.values()
+    assert all(replies == first for replies in others)
+    assert '"to_move": []' in "".join(first) and "not you (the game waits)" in "".join(first)

@@ -215,6 +215,22 @@ turn:
     assert "did you mean 'owner'?" in err.value.diagnostics[0].render()
 
 
+@pytest.mark.parametrize("fields", ["owner hidden, v secret to owner", "v hidden unless up, up secret to owner, owner"])
+def test_the_field_that_says_who_sees_another_is_seen_by_all(tmp_path, fields):
+    """A face-down owner (or 'unless' field) would tell what it hides by what the other field shows; and a
+    search dealing it again would change what a player sees."""
+    path = tmp_path / "bad.rules"
+    path.write_text(f'''game "Bad"
+players 2
+record card({fields})
+turn:
+    end game
+''', encoding="utf-8")
+    with pytest.raises(rulewright.RulesCompileError) as err:
+        rulewright.load(str(path))
+    assert "so everyone must see it: it is face down itself" in str(err.value)
+
+
 def test_a_record_printed_whole_and_the_board_keep_face_down_fields_face_down(tmp_path):
     path = tmp_path / "tiles.rules"
     path.write_text('''game "Tiles"

@@ -35,9 +35,9 @@ WAIT_MS = 15_000  # the longest a page may take to show what it must (a bound, n
 
 
 @contextlib.contextmanager
-def serving(table: Table, watch: bool = False):
+def serving(table: Table, watch: bool = False, **options):
     """The table served on a free port of 127.0.0.1 until the block ends; yields its address."""
-    server = uvicorn_server(WebTable(table, watch=watch, agent_pause=0))
+    server = uvicorn_server(WebTable(table, watch=watch, agent_pause=0, **options))
     sock = listening_socket("127.0.0.1", 0)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -121,7 +121,7 @@ def test_a_seat_is_told_only_its_own_and_refused_requests_change_nothing():
             assert "kuhn-poker.rules:" in explained and "offered by 'round'" in explained
             ws.send(json.dumps({"cmd": "hint"}))
             assert receive(ws, lambda m: m["type"] == "hint")["text"] in ("pass", "bet")
-    assert table.session.state.moves_made == 0 and table.version == 0
+    assert table.session.state.moves_made == 0 and table.frames[2][0] == 1  # seat 2 saw no change
 
 
 def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
@@ -149,6 +149,36 @@ def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
         rules.write_text(source.replace("turn:", "turn"))
         shown = receive(two, lambda m: m["type"] == "table" and "an error" in "".join(m["notes"][-1:]))
         assert "plays on as it was" in shown["notes"][-1] and table.session.game.player_count == 2
+        # the file named as in the rules' folder, never by the server's folders
+        assert "ttt.rules:" in shown["notes"][-1] and str(tmp_path) not in json.dumps(shown)
+
+
+def test_an_edit_whose_loading_never_ends_holds_up_nothing_and_a_later_edit_recovers(tmp_path):
+    """An edit whose setup compares two lists of 2^40 items (work no limit counts yet) is read in a
+    process of its own: the table plays on meanwhile, says when the edit took too long, and takes the next
+    edit (the server froze for good before)."""
+    rules = tmp_path / "ttt.rules"
+    source = (Path(shipped_games()["tic-tac-toe"])).read_text()
+    rules.write_text(source)
+    endless = source.replace("turn:", "def d(x, n) = x if n == 0 else d([x, x], n - 1)\nvar same = false\n"
+                                      "setup:\n    same = d([1], 40) == d([roll(1)], 40)\n\nturn:", 1)
+    table = Table(str(rules), None, {}, 1)
+    with serving(table, watch=True, reload_seconds=3) as base, seat_socket(base, table, 1) as one:
+        receive(one, lambda m: m["type"] == "table")
+        rules.write_text(endless)
+        time.sleep(1)  # the edit seen, and being read
+        one.send(json.dumps({"cmd": "move", "number": 5, "text": "B2"}))
+        shown = receive(one, lambda m: m["type"] == "table" and m["log"], bound=5)
+        assert shown["log"] == ["player 1: B2"] and not shown["notes"]  # answered while the edit is read
+        assert urllib.request.urlopen(link(base, table, 1), timeout=5).status == 200
+        shown = receive(one, lambda m: m["type"] == "table" and m["notes"], bound=10)
+        assert "took more than 3 seconds to load; the table plays on as it was" in shown["notes"][-1]
+        rules.write_text(source.replace('else "o"', 'else "O"').replace('"o" =', '"O" ='))
+        receive(one, lambda m: m["type"] == "table" and "1 move so far were played again" in m["notes"][-1], bound=15)
+        with seat_socket(base, table, 2) as two:  # the table plays on, on the edited rules
+            two.send(json.dumps({"cmd": "move", "number": 1, "text": "A1"}))
+            shown = receive(one, lambda m: m["type"] == "table" and len(m["log"]) == 2)
+            assert ">O<" in shown["picture"]
 
 
 # ------------------------------------------------------------------------------------- in a browser
@@ -275,3 +305,116 @@ def test_rules_that_fail_on_an_agents_move_stop_the_table_and_say_so(tmp_path):
     shown = table.shown_to(table.places[0])
     assert "the rules failed on player 2's move" in shown["notes"][-1]
     assert shown["log"] == ["player 1: B2"]
+
+
+def in_a_loop(fn):
+    """``await fn()`` in an event loop of its own thread (playwright's sync API holds this thread's)."""
+    import asyncio
+    result: list = []
+    thread = threading.Thread(target=lambda: result.append(asyncio.run(fn())))
+    thread.start()
+    thread.join(timeout=60)
+    assert result, "the coroutine failed or did not end"
+    return result[0]
+
+
+class Page:
+    """A page's WebSocket as the web server sees it: keeps what it is sent."""
+
+    def __init__(self):
+        self.got: list = []
+
+    async def send_text(self, text: str) -> None:
+        self.got.append(text)
+
+
+def test_a_seat_gets_the_same_frames_whoever_else_a_window_asks(asked_file):
+    """Player 1's move opens a window that asks player 3, player 2, or both (ASKED_SEEDS); each asked
+    player declines. Player 1 cannot tell the deals apart, and its page is sent the same frames, byte for
+    byte: no push, and no new version, for an answer it cannot see."""
+    path, seeds = asked_file
+    sent = {}
+    for seed, asked in seeds.items():
+        table = Table(str(path), None, {}, seed)
+        web = WebTable(table, agent_pause=0)
+        pages = {p: Page() for p in (1, 2, 3)}
+
+        async def play():
+            for p, page in pages.items():
+                web.pages[p].add(page)
+            await web.tell_everyone()
+            assert await web.answer(table.places[0], json.dumps({"cmd": "move", "number": 1, "text": "go"})) is None
+            for p in asked:  # each asked player declines: nobody else sees it
+                number = next(m["number"] for m in json.loads(pages[p].got[-1])["moves"] if m["text"] == "pass")
+                assert await web.answer(table.places[p - 1], json.dumps({"cmd": "move", "number": number,
+                                                                        "text": "pass"})) is None
+            return await web.answer(table.places[0], json.dumps({"cmd": "table"}))
+        try:
+            last = in_a_loop(play)
+        finally:
+            web.engine.shutdown()
+        assert table.session.state.to_move() == [2] and last["to_move"] == [2]  # the window closed
+        sent[seed] = pages[1].got + [json.dumps(last)]
+    first, *others = sent.values()
+    assert all(frames == first for frames in others)
+    assert [json.loads(f)["version"] for f in first] == [1, 2, 3, 3]  # here, after its move, after the window
+
+
+AUCTION = '''game "Auction"
+players 2
+player var money = 10
+player var bid = 0
+var lots = 3
+
+round:
+    each p in players secretly choose amount in range(0, 10) where amount <= p.money as "bid {amount}":
+        reveal amount as "player {p} bids {amount}"
+        p.bid = amount
+    let top = max(p in players: p.bid)
+    let winner = first(p in turn_order() where p.bid == top)
+    winner.money -= top
+    lots -= 1
+end when lots == 0 after round
+rank by money descending
+'''
+
+
+def test_a_seat_flooding_hints_holds_up_no_other_seats_move(tmp_path):
+    """Both seats bid at once. Seat 1 asks a hint from 8 pages at once (each search 2 s): one search
+    runs, off the engine thread, and the 7 others are refused; meanwhile seat 2's bid is answered at once
+    (the engine thread was held for 8 searches, 16 s, before)."""
+    rules = tmp_path / "auction.rules"
+    rules.write_text(AUCTION)
+    table = Table(str(rules), None, {}, 5, hint="ismcts:iterations=100000000,seconds=2")
+    with serving(table) as base, contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(seat_socket(base, table, 1)) for _ in range(8)]
+        two = stack.enter_context(seat_socket(base, table, 2))
+        receive(two, lambda m: m["type"] == "table" and m["moves"])
+        for ws in pages:
+            receive(ws, lambda m: m["type"] == "table")
+            ws.send(json.dumps({"cmd": "hint"}))
+        refused, deadline = {}, time.monotonic() + 10
+        while len(refused) < 7 and time.monotonic() < deadline:  # the pages answered at once, in any order
+            for i, ws in enumerate(pages):
+                with contextlib.suppress(TimeoutError):
+                    message = json.loads(ws.recv(timeout=0.02))
+                    assert message["type"] in ("refused", "table"), message  # (a table: seat 2 came)
+                    if message["type"] == "refused":
+                        refused[i] = message["error"]
+        assert len(refused) == 7 and all("being searched already" in e for e in refused.values()), refused
+        began = time.monotonic()
+        two.send(json.dumps({"cmd": "move", "number": 4, "text": "bid 3"}))
+        receive(two, lambda m: m["type"] == "table" and not m["moves"])
+        took = time.monotonic() - began
+        searching = next(ws for i, ws in enumerate(pages) if i not in refused)
+        hint = receive(searching, lambda m: m["type"] in ("hint", "refused"), bound=20)
+        assert hint["type"] == "hint" and hint["text"].startswith("bid"), hint
+    print(f"seat 2's move answered in {took:.3f} s while seat 1's hint searched")
+    assert took < 1.5, f"seat 2's move took {took:.2f} s while seat 1's hint searched"
+
+
+def test_a_hint_searches_no_longer_than_the_cap():
+    from rulewright.cli.table import HINT_SECONDS, hint_agent
+    assert hint_agent("ismcts:iterations=5,seconds=3600").seconds == HINT_SECONDS
+    assert hint_agent("ismcts:iterations=100000000").seconds == HINT_SECONDS  # no seconds: the cap
+    assert hint_agent("ismcts:seconds=2").seconds == 2

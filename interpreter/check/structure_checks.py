@@ -79,6 +79,10 @@ class StructureChecks:
                                self.hint(other, d.fields))
                 elif other == name:
                     self.error(vis.span, f"field '{name}' cannot say who sees itself")
+                elif other in dict(d.visibility):
+                    # who sees a field must be seen by all: a face-down owner would tell by what it shows
+                    self.error(vis.span, f"field '{other}' says who sees '{name}', so everyone must see it: it is "
+                               f"face down itself", f"make '{other}' a field everyone sees")
 
     def _tagged_members(self, d: ast.EnumDecl):
         """A member with data is made like a record: its name may be no other record's, def's or procedure's."""

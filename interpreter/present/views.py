@@ -55,6 +55,16 @@ def visible_vars(st, player: Optional[int]) -> dict:
     return out
 
 
+def seen_to_move(st, player: Optional[int] = None) -> list:
+    """Who is to move, as ``player`` may know it (None: the referee, everyone asked). In a reaction window
+    each player learns only whether they themselves are asked: [player] or []. Every reply to a seat
+    (serve --as, the web table) says who is to move by this rule, and by no other."""
+    pend = st.pending
+    if pend is not None and pend.window and player is not None:
+        return [player] if player in pend.waiting() else []
+    return st.to_move()
+
+
 def view(st, player: Optional[int] = None) -> dict:
     """The state as ``player`` sees it (everything when player is None)."""
     g = st.game
@@ -65,14 +75,12 @@ def view(st, player: Optional[int] = None) -> dict:
         "status": st.status,
         "round": st._vars.get("round_number"),
         "step": st.step,
-        "to_move": st.to_move(),
+        "to_move": seen_to_move(st, player),
         "vars": visible_vars(st, player),
     }
     pend = st.pending
     if pend is not None:
-        if pend.window and player is not None:
-            # a reaction window: each player sees only whether they themselves are asked
-            data["to_move"] = [player] if player in pend.waiting() else []
+        if pend.window and player is not None:  # to_move says only whether the player is asked
             data["window"] = "open"
         elif pend.simultaneous:
             data["chosen"] = sorted(pend.chosen) if player is not None else {str(p): v for p, v in pend.chosen.items()}

@@ -35,6 +35,7 @@ class Calls:
         """A procedure call: its summary in this context, and the call site's rules 2 and 6."""
         name = call.func.id
         proc = self.procs[name]
+        self.note_locals(call.span, st)  # a decision inside waits with this frame's locals
         args = tuple(self.arg_val(a, st) for a in call.args)
         summary = self.summary(proc, args, st.revealed, self.face_up_of_args(proc.params, call, st),
                                bool(call.kwargs))

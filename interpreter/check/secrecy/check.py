@@ -43,6 +43,7 @@ class SecrecyCheck(Decisions, Calls, Statements, Labels):
         self.call_vals: dict = {}   # id of a procedure call in an expression -> its result where it last ran
         self.keys_used: set = set()  # every player key given out or read so far (fresh_key)
         self.leak_origin: dict = {}  # a report made at a call's argument -> (its message, where it leaks)
+        self.waiting_locals: dict = {}  # (file, line) of a decision or call -> {local: owners} (note_locals)
 
     # ------------------------------------------------------------------ reporting
     def report(self, rule: int, span: ast.Span, message: str, hint: str = ""):
@@ -52,6 +53,22 @@ class SecrecyCheck(Decisions, Calls, Statements, Labels):
             return
         self.diagnostics[key] = Diagnostic(message, span.file, span.line, span.column, self.rules.source_line(span),
                                            hint, "error")
+
+    def note_locals(self, span: ast.Span, st: Point) -> None:
+        """The locals holding a secret where the rules may wait for a decision (a decision, or a call of a
+        procedure that may ask), for determinization (interpreter/play/determinize.py): each with the
+        keys of the players whose own secret it is, or None when it is a secret of nobody's (a hidden
+        variable, a face-down field)."""
+        here = self.waiting_locals.setdefault((span.file, span.line), {})
+        here.setdefault("$scope", set()).update(st.env)  # every local the rules may read there
+        for name, val in st.env.items():
+            if val.label:
+                _join_owners(here, name, val.label)
+
+    def note_loop(self, span: ast.Span, label: frozenset) -> None:
+        """The secret a 'for' loop's list holds (its items to come wait in the loop's own copy)."""
+        if label:
+            _join_owners(self.waiting_locals.setdefault((span.file, span.line), {}), "$items", label)
 
     def secret(self, label: frozenset, near: frozenset = PUBLIC) -> str:
         """The words for one secret of a label: one read by the expression itself if any, else the first met."""
@@ -110,6 +127,27 @@ class SecrecyCheck(Decisions, Calls, Statements, Labels):
             if decl is not None and decl.visibility != "public" and name not in scoring_reveals:
                 self.report(10, span, f"{what} ranks the players by the {decl.visibility} variable '{name}'",
                             HINT_RANK)
+
+
+def _join_owners(here: dict, name: str, label: frozenset) -> None:
+    """Note that local ``name`` holds a secret of ``label``: the keys of the players whose own secret it
+    is, or None (a secret of nobody's), joined with what was noted there before."""
+    owners = None if any(t[0] != "own" for t in label) else frozenset(t[1] for t in label)
+    if name in here:
+        before = here[name]
+        owners = None if before is None or owners is None else before | owners
+    here[name] = owners
+
+
+def secret_locals_of(rules: ast.RulesFile) -> dict:
+    """(file, line) -> ((local, owners), ...): the locals holding a secret where the rules may wait for a
+    decision there (SecrecyCheck.note_locals), every local in scope there ("$scope", the names), and at a
+    'for' loop the secret of its list ("$items")."""
+    check = SecrecyCheck(rules)
+    check.run()
+    return {at: tuple(sorted(((name, frozenset(v) if name == "$scope" else v) for name, v in found.items()),
+                             key=lambda kv: kv[0]))
+            for at, found in check.waiting_locals.items() if found}
 
 
 def secrecy_diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:

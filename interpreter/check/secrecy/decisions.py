@@ -18,6 +18,7 @@ class Decisions:
     def asked(self, span, who: str, by, st: Point, fr: Analysis):
         """Rule 6: whether a player is asked, and which one, is public."""
         fr.asks(who)
+        self.note_locals(span, st)
         self.conditional(6, span, st, f"player {who} is asked here", HINT_ASKED)
         if by is not None:
             which = self.label(by, st)
@@ -109,6 +110,7 @@ class Decisions:
         who = self.fresh_key(s.player_var, st)
         listed = self.label(s.players, st)
         fr.asks(who)
+        self.note_locals(s.span, st)
         self.conditional(6, s.span, st, f"player {who} is asked here", HINT_ASKED)
         if listed:
             self.report(6, s.span, f"which players are asked here depends on "

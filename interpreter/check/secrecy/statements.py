@@ -314,6 +314,7 @@ class Statements:
         # the loop variable holds an item (a secret list's items are secret)
         self.run_calls(s.source, st, fr)
         items, roots = self.label(s.source, st), self.roots(s.source, st)
+        self.note_loop(s.span, items)  # the loop's own copy of the list holds its items to come
         length = self.length(s.source, st)
         runs = (length, self.direct(s.source, st) if length else PUBLIC)
 
