@@ -7,6 +7,7 @@ its moves are played again on the new rules, and the first move they no longer a
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
 import math
 import random
@@ -240,17 +241,21 @@ def _check_replay(game, st: State) -> None:
                                # the same events, whatever line their rules stand on (comments may move them)
                                ("events", [events.without_rule(e) for e in st.event_history()],
                                 [events.without_rule(e) for e in again.event_history()])):
-        if mine != theirs:
+        # Python's == takes true for 1: their JSON tells them apart (and keeps the maps' order, which
+        # a rule's loop over a map follows)
+        if mine != theirs or json.dumps(mine) != json.dumps(theirs):
             differ = ""
             if what == "variables":
-                names = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+                names = sorted(k for k in set(mine) | set(theirs)
+                               if json.dumps(mine.get(k)) != json.dumps(theirs.get(k)))
                 differ = " (" + ", ".join(names[:5]) + ")"
             raise SaveError(f"this save is not what its seed and its moves give: its {what} differ{differ}: "
                             f"{EDITED_HINT}")
 
 
 def _short(exc: BaseException) -> str:
-    text = str(exc)
+    """An error's message in one line (a rules error's first: where and what, without the source shown)."""
+    text = str(exc).split("\n", 1)[0]
     return text if len(text) <= 200 else text[:197] + "..."
 
 
@@ -262,7 +267,7 @@ def _check_values(st: State) -> None:
     """Every value the rules hold (of the language's kinds: check_shape) is nested at most MAX_DEPTH deep
     once its references are followed, and no list holds itself ($ref to its own place)."""
     roots = [("variable " + k, v) for k, v in st.vars.items()]
-    roots += [(f"local {k} of rule {f.proc}", v) for f in st.frames for k, v in f.locals.items()]
+    roots += [(f"local {_short_repr(k)} of rule {f.proc}", v) for f in st.frames for k, v in f.locals.items()]
     if st.pending is not None:
         roots += [(f"an option of player {p}", o.value) for p, opts in st.pending.options.items() for o in opts]
         roots += [(f"the choice of player {p}", v) for p, v in st.pending.chosen.items()]
@@ -288,7 +293,7 @@ def _check_values(st: State) -> None:
             open_.add(id(v))
             todo.append((v, depth, True))
             items = v if t is list else v.values()
-            todo.extend((x, depth + 1, False) for x in items)
+            todo.extend((x, depth + 1, False) for x in items if type(x) is list or type(x) is dict)
 
 
 def _short_repr(v) -> str:
@@ -412,16 +417,25 @@ def _check_vars_and_status(st: State) -> None:
     g = st.game
     missing, unknown = sorted(set(g.var_decls) - set(st.vars)), sorted(set(st.vars) - set(g.var_decls))
     if missing or unknown:
-        raise SaveError("corrupt save: " + "; ".join(
-            part for part in (missing and f"missing variables {', '.join(missing)}",
-                              unknown and f"unknown variables {', '.join(unknown)}") if part))
+        raise SaveError("corrupt save: state.vars: " + "; ".join(
+            part for part in (missing and f"missing variables {_names(missing)}",
+                              unknown and f"unknown variables {_names(unknown)}") if part))
     for name in sorted(g.player_vars):
-        if not isinstance(st.vars[name], list) or len(st.vars[name]) != g.player_count:
-            raise SaveError(f"corrupt save: '{name}' must hold one value for each of the {g.player_count} players")
+        value = st.vars[name]
+        if not isinstance(value, list) or len(value) != g.player_count:
+            got = f"got {len(value)}" if isinstance(value, list) else _got(value)
+            raise SaveError(f"corrupt save: state.vars.{name}: a player variable, a list of one value for "
+                            f"each of the {g.player_count} players ({got})")
     if st.status not in ("running", "scoring", "over"):
         raise SaveError(f"corrupt save: unknown status {st.status!r}")
     if st.status != "over" and (st.pending is None or not st.pending.waiting()):
         raise SaveError("corrupt save: the game is not over but nobody has a decision to make")
+
+
+def _names(names: list) -> str:
+    """The first few names of a list, for a message of one line."""
+    shown = ", ".join(_short_repr(n) if not _NAME.fullmatch(n) else n for n in names[:5])
+    return shown + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
 def _check_frames(st: State) -> None:
@@ -434,6 +448,9 @@ def _check_frames(st: State) -> None:
         if not 0 <= f.pc < len(procs[f.proc].code) or not isinstance(f.locals, dict):
             raise SaveError(f"corrupt save: no step {f.pc} in rule {f.proc!r}")
     if st.pending is not None:
+        if st.frames[-1].pc == 0:  # the machine stops just after a decision: step 0 is before any
+            raise SaveError(f"corrupt save: the rule {st.frames[-1].proc!r} waits for a decision at its "
+                            "step 0, before any decision")
         for p, opts in st.pending.options.items():
             if not 1 <= p <= st.game.player_count:
                 raise SaveError(f"corrupt save: no player {p}")
@@ -451,6 +468,7 @@ _JSON_KINDS = {type(None): "null", bool: "true or false", int: "a number", float
                str: "text", list: "a list", dict: "a map"}
 _NAME = re.compile(r"[A-Za-z_$][\w$]{0,39}")
 MAX_PLAYER_DIGITS = 4  # a game has at most 1,000 players (limits.py): a player's key is a short number
+MAX_PATH_SHOWN = 8  # the steps of a path a message names
 
 
 def _got(value) -> str:
@@ -459,16 +477,17 @@ def _got(value) -> str:
 
 
 def _where(path) -> str:
-    """A field's path as a reader of the file finds it: state.frames[2].locals.hand."""
+    """A field's path as a reader of the file finds it: state.frames[2].locals.hand (its first steps:
+    a value nested deep is named by where it starts)."""
     out = ""
-    for step in path:
+    for step in path[:MAX_PATH_SHOWN]:
         if type(step) is int:
             out += f"[{step}]"
         elif type(step) is str and _NAME.fullmatch(step):
             out += ("." if out else "") + step
         else:
             out += "[" + _short_repr(step) + "]"
-    return out or "the save"
+    return (out or "the save") + ("..." if len(path) > MAX_PATH_SHOWN else "")
 
 
 def _refuse(path, what: str):
@@ -544,14 +563,19 @@ def _by_player(check):
     return checked
 
 
+_SCALARS = {int, str, bool, type(None)}  # the rules' values that hold no other
+
+
 def _value(value, path) -> None:
     """A value the rules hold, as a save writes it (sharing.py): the language's kinds (no 1.5, NaN or
     Infinity: JSON has them, the rules do not), a map with text keys, {"$map": [[key, value], ...]} for
     one with other keys, and {"$ref": path} for a list or map written at another place first."""
     t = type(value)
-    if t is int or t is str or t is bool or value is None:
+    if t in _SCALARS:
         return  # numbers' digits: _check_json
     if t is list:
+        if set(map(type, value)) <= _SCALARS:
+            return  # a flat list (most are): in one look
         for i, item in enumerate(value):
             _value(item, path + [i])
     elif t is dict:
@@ -569,6 +593,8 @@ def _value(value, path) -> None:
                     _refuse(path + ["$map", i], f"{_short_repr(pair)} is not a [key, value] pair with a "
                                                 "number, text, yes/no or none as its key")
                 _value(pair[1], path + ["$map", i, 1])
+        elif set(map(type, value)) == {str} and set(map(type, value.values())) <= _SCALARS:
+            return  # a flat record or map with text keys
         else:
             for key, item in value.items():
                 if type(key) is not str:
@@ -681,28 +707,33 @@ def _check_json(data) -> None:
     than the rules' values may be (the checks above may then recurse). Each place remembers its parent
     (a linked path, cheap to keep) to be named when it is refused."""
     todo = [(data, 0, None)]
+    big = limits.BIG
     while todo:
         v, depth, at = todo.pop()
-        t = type(v)
-        if t is dict or t is list:
-            if depth > MAX_DEPTH + 8:  # a value nested MAX_DEPTH deep in a local of a frame of the state
-                _refuse(_path(at), f"nested more than {MAX_DEPTH} deep")
-            if t is dict:
-                for k, x in v.items():
-                    if type(k) is not str and type(k) is not int:
-                        _refuse(_path(at), f"the key {_short_repr(k)} is neither text nor a number")
-                    if type(x) not in _PLAIN:
-                        todo.append((x, depth + 1, (at, k)))
-            else:
-                todo.extend((x, depth + 1, (at, i)) for i, x in enumerate(v) if type(x) not in _PLAIN)
-        elif t is int:
-            if not -limits.BIG < v < limits.BIG:
-                _refuse(_path(at), f"a number of more than {limits.DIGITS} digits")
-        elif t not in _PLAIN:
-            _refuse(_path(at), f"{_short_repr(v)} is not JSON data ({_got(v)})")
+        if depth > MAX_DEPTH + 8:  # a value nested MAX_DEPTH deep in a local of a frame of the state
+            _refuse(_path(at), f"nested more than {MAX_DEPTH} deep")
+        if type(v) is dict:  # only maps and lists are looked into (the save itself is a map: load)
+            items = v.items()
+            for k in v:
+                if type(k) is not str and type(k) is not int:
+                    _refuse(_path(at), f"the key {_short_repr(k)} is neither text nor a number")
+        else:
+            kinds = set(map(type, v))
+            if kinds <= _PLAIN and (int not in kinds or kinds == {int} and -big < min(v) and max(v) < big):
+                continue  # no list or map in it, its numbers within the digits (the generator's 625 words)
+            items = enumerate(v)
+        for k, x in items:
+            t = type(x)
+            if t is int:
+                if not -big < x < big:
+                    _refuse(_path((at, k)), f"a number of more than {limits.DIGITS} digits")
+            elif t is dict or t is list:
+                todo.append((x, depth + 1, (at, k)))
+            elif t not in _PLAIN:
+                _refuse(_path((at, k)), f"{_short_repr(x)} is not JSON data ({_got(x)})")
 
 
-_PLAIN = {str, bool, float, type(None)}  # what _check_json need not look at (a float: the checks above)
+_PLAIN = {int, str, bool, float, type(None)}  # what _check_json does not look into (a float: the checks above)
 
 
 def _path(at) -> list:
