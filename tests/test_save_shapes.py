@@ -211,6 +211,16 @@ REFUSED = {
                                 "repeats, a list of names and numbers (5)"),
     "a reference to nowhere": (["state", "vars", "marks"], {"$ref": ["vars", "nothing"]},
                                "corrupt save: a reference ($ref) leads to no value saved before it"),
+    # the rule waiting for the decision is asked it again from the instruction before its step: at
+    # step 0 there is none (the machine looped forever)
+    "a decision waited for at step 0": (["state", "frames", -1, "pc"], 0,
+                                        "corrupt save: the rule 'turn' waits for a decision at its step 0, "
+                                        "before any decision"),
+    # Python's == takes true for 1: a verified save is compared as JSON
+    "true for 1": (["state", "vars", "round_number"], True,
+                   "this save is not what its seed and its moves give: its variables differ (round_number): it "
+                   "was edited, or made from a position set by hand; to load it anyway, use "
+                   "load_state(data, verify=False) (on the command line, --unverified)"),
     "players text": (["players"], "2", "corrupt save: players: not a whole number (got text)"),
     "unknown top-level field": (["extra"], 1, "corrupt save: the save: unknown field 'extra' (the fields "
                                                "here: format, version, game, source, rules, fingerprint, "
