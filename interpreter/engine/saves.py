@@ -387,7 +387,7 @@ def _check_revealed(st: State) -> None:
         if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in g.var_decls
                 and isinstance(entry[1], int) and 0 <= entry[1] <= g.player_count
                 and (entry[1] == 0 or entry[0] in g.player_vars)):
-            raise SaveError(f"corrupt save: {entry!r} is not a revealed variable")
+            raise SaveError(f"corrupt save: {_short_repr(entry)} is not a revealed variable")
 
 
 def _restore_shared(st: State) -> None:
