@@ -139,14 +139,15 @@ CORRUPTIONS = {
     "other_format": (_set(["format"], "chess-save"), "not a rulewright save file"),
     "future_version": (_set(["version"], 99), "save format version 99 is not supported (expected 1)"),
     "no_state": (_drop(["state"]), "corrupt save: it holds no game state"),
-    "no_frames": (_drop(["state", "frames"]), "corrupt save: required field missing @ $.frames"),
+    "no_frames": (_drop(["state", "frames"]), "corrupt save: state: the field 'frames' is missing"),
     "bad_step": (_set(["state", "frames", -1, "pc"], 9999), "corrupt save: no step 9999 in rule 'take'"),
     "bad_rule": (_set(["state", "frames", 0, "proc"], "nowhere"), "corrupt save: no rule 'nowhere'"),
-    "bad_generator": (_set(["state", "rng"], [1, 2]), "corrupt save: invalid value for type, expected Random @ $.rng"),
-    "missing_variable": (_drop(["state", "vars", "deck"]), "corrupt save: missing variables deck"),
-    "unknown_variable": (_set(["state", "vars", "gold"], 3), "corrupt save: unknown variables gold"),
+    "bad_generator": (_set(["state", "rng"], [1, 2]), "corrupt save: state.rng: not the generator's state, a list of 3 (got a list)"),
+    "missing_variable": (_drop(["state", "vars", "deck"]), "corrupt save: state.vars: missing variables deck"),
+    "unknown_variable": (_set(["state", "vars", "gold"], 3), "corrupt save: state.vars: unknown variables gold"),
     "player_variable_too_short": (_set(["state", "vars", "score"], [1]),
-                                  "corrupt save: 'score' must hold one value for each of the 2 players"),
+                                  "corrupt save: state.vars.score: a player variable, a list of one "
+                                  "value for each of the 2 players (got 1)"),
     "unknown_status": (_set(["state", "status"], "paused"), "corrupt save: unknown status 'paused'"),
     "nobody_to_move": (_set(["state", "pending"], None),
                        "corrupt save: the game is not over but nobody has a decision to make"),
@@ -156,7 +157,7 @@ CORRUPTIONS = {
                            "corrupt save: the step '\\x1b[2Jyou win' is no step of these rules"),
     "step_of_the_end_in_a_game_going_on": (_set(["state", "step"], "game over"),
                                            "corrupt save: the step 'game over' is no step of these rules"),
-    "step_not_text": (_set(["state", "step"], 7), "corrupt save: the step '7' is no step of these rules"),
+    "step_not_text": (_set(["state", "step"], 7), "corrupt save: state.step: neither text nor null (got a number)"),
 }
 
 

@@ -409,7 +409,8 @@ HOSTILE_SAVES = {
     "vars as a list": (_edit(["vars"], [1, 2]), "corrupt save"),
     "score NaN": (_edit(["vars", "score"], [float("nan"), float("inf")]), "not a value of the rules"),
     "a number with 200 digits": (_edit(["vars", "deck"], [10 ** 200]), "more than 100 digits"),
-    "option text not text": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text=5), "no text"),
+    "option text not text": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text=5),
+                             "state.pending.options['2'][0].text: not text (got a number)"),
     "option value swapped": (lambda d: d["state"]["pending"]["options"]["2"][0].update(value=99), "OK-REBUILT"),
     "option text invented": (lambda d: d["state"]["pending"]["options"]["2"][0].update(text="play 99"),
                              "does not offer what the rules offer"),
@@ -417,7 +418,7 @@ HOSTILE_SAVES = {
                            "over"),
     "first_player 7": (_edit(["vars", "first_player"], 7), "first_player is 7"),
     "winners out of range": (_edit(["winners"], [9]), "winners"),
-    "moves_made negative": (_edit(["moves_made"], -4), "count of moves"),
+    "moves_made negative": (_edit(["moves_made"], -4), "state.moves_made: not a whole number from 0 (-4)"),
 }
 
 

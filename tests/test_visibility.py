@@ -125,11 +125,11 @@ def test_saves_keep_the_history_the_reveals_and_the_masked_texts(game):
 
 
 @pytest.mark.parametrize("field,value,message", [
-    ("history", ["not an event"], "event history"),
-    ("history", [{"event": "move", "move": "bid 1"}], "event history"),            # no player
-    ("history", [{"event": "log", "text": "x", "to": 5}], "event history"),
-    ("revealed", [1, 2], "not a revealed variable"),
-    ("revealed", [["bids"]], "not a revealed variable"),
+    ("history", ["not an event"], r"state\.history\[0\]: not an event"),
+    ("history", [{"event": "move", "move": "bid 1"}], r"state\.history\[0\]: a move without its 'player'"),
+    ("history", [{"event": "log", "text": "x", "to": 5}], r"state\.history\[0\]\.to: not a list"),
+    ("revealed", [1, 2], r"state\.revealed\[0\]: not a revealed variable"),
+    ("revealed", [["bids"]], r"state\.revealed\[0\]: not a revealed variable"),
     ("revealed", [["nope", 0, 1]], "not a revealed variable"),
     ("revealed", [["bids", 2, []]], "not a revealed variable"),                    # not a player var
 ])

@@ -7,8 +7,11 @@ its moves are played again on the new rules, and the first move they no longer a
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
+import math
 import random
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -125,6 +128,7 @@ def load(game, data, verify: bool = True, force: bool = False) -> Loaded:
         raise SaveError("not a rulewright save file")
     if data.get("version") != VERSION:
         raise SaveError(f"save format version {data.get('version')!r} is not supported (expected {VERSION})")
+    check_shape(data)
     g = game.compiled
     changed = data.get("rules") != g.digest and data.get("fingerprint") != fingerprint(g.rules)
     if changed and data.get("game") != g.name and not force:
@@ -152,18 +156,16 @@ def _quote(value) -> str:
 
 def _replay_on_changed_rules(game, data, force: bool) -> Loaded:
     """The save's seed and moves played on ``game``'s rules, which changed since the save was made."""
-    state_data = data.get("state")
-    if not isinstance(state_data, dict):
-        raise SaveError("corrupt save: it holds no game state")
+    state_data = data["state"]  # its shape is checked (check_shape)
     seed, history = state_data.get("seed"), state_data.get("history", [])
-    if type(seed) is not int or not isinstance(history, list) or not all(_is_event(e) for e in history):
+    if seed is None:
         raise SaveError("the rules changed since this save was made, and it holds no seed and moves to "
                         "play again on the new rules")
     moves = [(e["player"], e["move"]) for e in history if e["event"] == "move"]
     pending = state_data.get("pending")
-    if isinstance(pending, dict) and isinstance(pending.get("texts"), dict):
+    if pending is not None:
         moves += [(int(p), told[0] if isinstance(told, list) else told)
-                  for p, told in pending["texts"].items() if told and str(p).isdigit()]
+                  for p, told in pending.get("texts", {}).items() if told]
     st = game.new_state(seed=seed)
     total = len(moves)
     for i, (player, text) in enumerate(moves, 1):
@@ -184,8 +186,6 @@ def _replay_on_changed_rules(game, data, force: bool) -> Loaded:
 
 def _restore(game, data, verify: bool) -> State:
     g = game.compiled
-    if not isinstance(data.get("state"), dict):
-        raise SaveError("corrupt save: it holds no game state")
     try:
         # a copy: the game must never share lists with the caller's data
         state_data = marshal.loads(marshal.dumps(data["state"]))  # JSON data: marshal copies it in C
@@ -234,6 +234,7 @@ def _check_replay(game, st: State) -> None:
     except (RulesError, IllegalMoveError) as exc:
         raise SaveError(f"this save's moves do not play from its seed ({_short(str(exc))}): {EDITED_HINT}") from None
     for what, mine, theirs in (("variables", st._vars, again._vars), ("status", st.status, again.status),
+                               ("step", st.step, again.step), ("count of moves", st.moves_made, again.moves_made),
                                ("winners", st.winners, again.winners), ("reveals", st.revealed, again.revealed),
                                ("generator", st.rng.getstate(), again.rng.getstate()),
                                ("running rules", [(f.proc, f.pc, f.locals) for f in st.frames],
@@ -241,37 +242,36 @@ def _check_replay(game, st: State) -> None:
                                # the same events, whatever line their rules stand on (comments may move them)
                                ("events", [events.without_rule(e) for e in st.event_history()],
                                 [events.without_rule(e) for e in again.event_history()])):
-        if mine != theirs:
+        # Python's == takes true for 1: their JSON tells them apart (and keeps the maps' order, which
+        # a rule's loop over a map follows)
+        if mine != theirs or json.dumps(mine) != json.dumps(theirs):
             differ = ""
             if what == "variables":
-                names = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+                names = sorted(k for k in set(mine) | set(theirs)
+                               if json.dumps(mine.get(k)) != json.dumps(theirs.get(k)))
                 differ = " (" + ", ".join(names[:5]) + ")"
             raise SaveError(f"this save is not what its seed and its moves give: its {what} differ{differ}: "
                             f"{EDITED_HINT}")
 
 
 def _short(exc: BaseException) -> str:
-    text = str(exc)
+    """An error's message in one line (a rules error's first: where and what, without the source shown)."""
+    text = str(exc).split("\n", 1)[0]
     return text if len(text) <= 200 else text[:197] + "..."
 
 
 # ----------------------------------------------------------------------------- a save from anyone
-_SCALARS = (int, str, bool, type(None))
 MAX_DEPTH = 100  # lists in lists: far deeper than any game's data, far below Python's stack
 
 
 def _check_values(st: State) -> None:
-    """Every value the rules hold is one of the language's kinds (no 1.5, NaN or Infinity: JSON has them,
-    the rules do not), nested at most MAX_DEPTH deep, and no list holds itself ($ref to its own place)."""
+    """Every value the rules hold (of the language's kinds: check_shape) is nested at most MAX_DEPTH deep
+    once its references are followed, and no list holds itself ($ref to its own place)."""
     roots = [("variable " + k, v) for k, v in st.vars.items()]
-    roots += [(f"local {k} of rule {f.proc}", v) for f in st.frames for k, v in f.locals.items()]
+    roots += [(f"local {_short_repr(k)} of rule {f.proc}", v) for f in st.frames for k, v in f.locals.items()]
     if st.pending is not None:
         roots += [(f"an option of player {p}", o.value) for p, opts in st.pending.options.items() for o in opts]
         roots += [(f"the choice of player {p}", v) for p, v in st.pending.chosen.items()]
-        for p, opts in st.pending.options.items():
-            for o in opts:
-                if type(o.text) is not str or not (o.shown is None or type(o.shown) is str):
-                    raise SaveError(f"corrupt save: an option of player {p} has no text")
     done: set = set()
     for where, value in roots:
         todo = [(value, 0, False)]
@@ -283,12 +283,8 @@ def _check_values(st: State) -> None:
                 done.add(id(v))
                 continue
             t = type(v)
-            if t in _SCALARS:
-                if t is int and not -limits.BIG < v < limits.BIG:
-                    raise SaveError(f"corrupt save: {where} holds a number of more than {limits.DIGITS} digits")
+            if t is not list and t is not dict:  # a scalar of the rules' kinds (check_shape)
                 continue
-            if t is not list and t is not dict:
-                raise SaveError(f"corrupt save: {where} holds {_short_repr(v)}, which is not a value of the rules")
             if id(v) in open_:
                 raise SaveError(f"corrupt save: {where} holds itself")
             if id(v) in done:
@@ -298,9 +294,7 @@ def _check_values(st: State) -> None:
             open_.add(id(v))
             todo.append((v, depth, True))
             items = v if t is list else v.values()
-            if t is dict and not all(type(k) in _SCALARS for k in v):
-                raise SaveError(f"corrupt save: {where} has a key that is not a value of the rules")
-            todo.extend((x, depth + 1, False) for x in items)
+            todo.extend((x, depth + 1, False) for x in items if type(x) is list or type(x) is dict)
 
 
 def _short_repr(v) -> str:
@@ -321,11 +315,9 @@ def _check_players(st: State) -> None:
     if (st.status == "over") != over or st.status == "over" and (st.frames or st.pending is not None):
         raise SaveError("corrupt save: its status says the game is over, but its rules and events do not agree"
                         if st.status == "over" else "corrupt save: its events say the game is over, its status does not")
-    if type(st.moves_made) is not int or st.moves_made < 0:
-        raise SaveError("corrupt save: its count of moves is not valid")
     # the step is shown to every player: one of the rules' own step labels, or the end ("game over")
     steps = {"game over"} if st.status == "over" else _step_labels(st.game.rules) | {"", None}  # "": none yet
-    if not (st.step is None or type(st.step) is str) or st.step not in steps:
+    if st.step not in steps:
         raise SaveError(f"corrupt save: the step {_short_repr(st.step)} is no step of these rules"
                         + (" (the game is over: its step is 'game over')" if st.status == "over" else ""))
 
@@ -383,10 +375,8 @@ def _restore_pending(pend) -> None:
 
 
 def _restore_history(st: State, history) -> None:
-    if not isinstance(history, list) or not all(_is_event(e) for e in history):
-        raise ValueError("its event history is not a list of events")
-    if not 0 <= st.drained <= len(history):
-        raise ValueError(f"{st.drained} events drained of {len(history)}")
+    if st.drained > len(history):
+        raise SaveError(f"corrupt save: state.drained: {st.drained} events drained of {len(history)}")
     st.history, st.history_len = None, 0
     try:
         for e in history:
@@ -395,25 +385,13 @@ def _restore_history(st: State, history) -> None:
         raise ValueError(f"{exc.message} ({exc.hint.rsplit('(', 1)[-1]}") from None
 
 
-def _is_event(e) -> bool:
-    """An event as events.py makes them: a move names its player and text, a log's readers are players,
-    a rule is a text (a save made before events named their rules has none)."""
-    if not isinstance(e, dict) or not isinstance(e.get("event"), str) or not isinstance(e.get("rule", ""), str):
-        return False
-    if e["event"] == "move" and not (isinstance(e.get("player"), int) and isinstance(e.get("move"), str)
-                                     and isinstance(e.get("shown", ""), str)):
-        return False
-    to = e.get("to")
-    return to is None or (isinstance(to, list) and all(isinstance(p, int) for p in to))
-
-
 def _check_revealed(st: State) -> None:
     g = st.game
     for entry in st.revealed:
         if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in g.var_decls
                 and isinstance(entry[1], int) and 0 <= entry[1] <= g.player_count
                 and (entry[1] == 0 or entry[0] in g.player_vars)):
-            raise SaveError(f"corrupt save: {entry!r} is not a revealed variable")
+            raise SaveError(f"corrupt save: {_short_repr(entry)} is not a revealed variable")
 
 
 def _restore_shared(st: State) -> None:
@@ -424,7 +402,10 @@ def _restore_shared(st: State) -> None:
     if st.pending is not None:
         root["option"] = {p: [decode(o.value) for o in opts] for p, opts in st.pending.options.items()}
         root["chosen"] = {p: decode(v) for p, v in st.pending.chosen.items()}
-    resolve(root, root)
+    try:
+        resolve(root, root)
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise SaveError("corrupt save: a reference ($ref) leads to no value saved before it") from None
     st.vars = root["vars"]
     for frame, local in zip(st.frames, root["locals"]):
         frame.locals = local
@@ -440,16 +421,25 @@ def _check_vars_and_status(st: State) -> None:
     g = st.game
     missing, unknown = sorted(set(g.var_decls) - set(st.vars)), sorted(set(st.vars) - set(g.var_decls))
     if missing or unknown:
-        raise SaveError("corrupt save: " + "; ".join(
-            part for part in (missing and f"missing variables {', '.join(missing)}",
-                              unknown and f"unknown variables {', '.join(unknown)}") if part))
+        raise SaveError("corrupt save: state.vars: " + "; ".join(
+            part for part in (missing and f"missing variables {_names(missing)}",
+                              unknown and f"unknown variables {_names(unknown)}") if part))
     for name in sorted(g.player_vars):
-        if not isinstance(st.vars[name], list) or len(st.vars[name]) != g.player_count:
-            raise SaveError(f"corrupt save: '{name}' must hold one value for each of the {g.player_count} players")
+        value = st.vars[name]
+        if not isinstance(value, list) or len(value) != g.player_count:
+            got = f"got {len(value)}" if isinstance(value, list) else _got(value)
+            raise SaveError(f"corrupt save: state.vars.{name}: a player variable, a list of one value for "
+                            f"each of the {g.player_count} players ({got})")
     if st.status not in ("running", "scoring", "over"):
         raise SaveError(f"corrupt save: unknown status {st.status!r}")
     if st.status != "over" and (st.pending is None or not st.pending.waiting()):
         raise SaveError("corrupt save: the game is not over but nobody has a decision to make")
+
+
+def _names(names: list) -> str:
+    """The first few names of a list, for a message of one line."""
+    shown = ", ".join(_short_repr(n) if not _NAME.fullmatch(n) else n for n in names[:5])
+    return shown + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
 
 def _check_frames(st: State) -> None:
@@ -462,6 +452,297 @@ def _check_frames(st: State) -> None:
         if not 0 <= f.pc < len(procs[f.proc].code) or not isinstance(f.locals, dict):
             raise SaveError(f"corrupt save: no step {f.pc} in rule {f.proc!r}")
     if st.pending is not None:
+        if st.frames[-1].pc == 0:  # the machine stops just after a decision: step 0 is before any
+            raise SaveError(f"corrupt save: the rule {st.frames[-1].proc!r} waits for a decision at its "
+                            "step 0, before any decision")
         for p, opts in st.pending.options.items():
             if not 1 <= p <= st.game.player_count:
                 raise SaveError(f"corrupt save: no player {p}")
+        for what, players in (("chosen", st.pending.chosen), ("texts", st.pending.texts)):
+            if not set(players) <= set(st.pending.options):
+                raise SaveError(f"corrupt save: state.pending.{what}: a player who has no options here")
+
+
+# ----------------------------------------------------------------------------- the shape of a save
+# Every field of a save, by type and shape, checked before any of it is used (so no field of the wrong
+# type reaches the code that rebuilds a state): a refusal names the field's path ("state.vars: not a map
+# of variable names (got a list)"). What the rules make of the values (a variable they declare, a player
+# of the game, a step of theirs) is checked once the state is rebuilt (_check_* above).
+_JSON_KINDS = {type(None): "null", bool: "true or false", int: "a number", float: "a number with a fraction",
+               str: "text", list: "a list", dict: "a map"}
+_NAME = re.compile(r"[A-Za-z_$][\w$]{0,39}")
+MAX_PLAYER_DIGITS = 4  # a game has at most 1,000 players (limits.py): a player's key is a short number
+MAX_PATH_SHOWN = 8  # the steps of a path a message names
+
+
+def _got(value) -> str:
+    kind = _JSON_KINDS.get(type(value))
+    return f"got {kind}" if kind else f"got a {type(value).__name__}, which JSON has not"
+
+
+def _where(path) -> str:
+    """A field's path as a reader of the file finds it: state.frames[2].locals.hand (its first steps:
+    a value nested deep is named by where it starts)."""
+    out = ""
+    for step in path[:MAX_PATH_SHOWN]:
+        if type(step) is int:
+            out += f"[{step}]"
+        elif type(step) is str and _NAME.fullmatch(step):
+            out += ("." if out else "") + step
+        else:
+            out += "[" + _short_repr(step) + "]"
+    return (out or "the save") + ("..." if len(path) > MAX_PATH_SHOWN else "")
+
+
+def _refuse(path, what: str):
+    raise SaveError(f"corrupt save: {_where(path)}: {what}")
+
+
+def _mapping(value, path, what: str = "a map") -> dict:
+    if type(value) is not dict:
+        _refuse(path, f"not {what} ({_got(value)})")
+    return value
+
+
+def _fields(value, path, fields: dict, required=(), what: str = "a map of fields") -> None:
+    """A map of the named fields, each checked by its function; ``required`` ones present, none other."""
+    _mapping(value, path, what)
+    for name in required:
+        if name not in value:
+            _refuse(path, f"the field '{name}' is missing")
+    for key, item in value.items():
+        check = fields.get(key)
+        if check is None:
+            _refuse(path, f"unknown field {_short_repr(key)} (the fields here: {', '.join(fields)})")
+        check(item, path + [key])
+
+
+def _text(value, path) -> None:
+    if type(value) is not str:
+        _refuse(path, f"not text ({_got(value)})")
+
+
+def _maybe_text(value, path) -> None:
+    if value is not None and type(value) is not str:
+        _refuse(path, f"neither text nor null ({_got(value)})")
+
+
+def _yes_no(value, path) -> None:
+    if type(value) is not bool:
+        _refuse(path, f"not true or false ({_got(value)})")
+
+
+def _count(value, path) -> None:
+    if type(value) is not int or value < 0:
+        _refuse(path, f"not a whole number from 0 ({_got(value) if type(value) is not int else value})")
+
+
+def _number(value, path) -> None:
+    if type(value) is not int:
+        _refuse(path, f"not a whole number ({_got(value)})")
+
+
+def _maybe(check):
+    return lambda value, path: value is None or check(value, path)
+
+
+def _list_of(check, what: str = "a list"):
+    def checked(value, path):
+        if type(value) is not list:
+            _refuse(path, f"not {what} ({_got(value)})")
+        for i, item in enumerate(value):
+            check(item, path + [i])
+    return checked
+
+
+def _by_player(check):
+    """A map keyed by players: JSON writes the numbers as text ("2"); a save made in Python has numbers."""
+    def checked(value, path):
+        _mapping(value, path, "a map of players")
+        for key, item in value.items():
+            if not (type(key) is int or type(key) is str and key.isascii() and key.isdigit()
+                    and len(key) <= MAX_PLAYER_DIGITS):
+                _refuse(path, f"the key {_short_repr(key)} is not a player's number")
+            check(item, path + [key])
+    return checked
+
+
+_SCALARS = {int, str, bool, type(None)}  # the rules' values that hold no other
+
+
+def _value(value, path) -> None:
+    """A value the rules hold, as a save writes it (sharing.py): the language's kinds (no 1.5, NaN or
+    Infinity: JSON has them, the rules do not), a map with text keys, {"$map": [[key, value], ...]} for
+    one with other keys, and {"$ref": path} for a list or map written at another place first."""
+    t = type(value)
+    if t in _SCALARS:
+        return  # numbers' digits: _check_json
+    if t is list:
+        if set(map(type, value)) <= _SCALARS:
+            return  # a flat list (most are): in one look
+        for i, item in enumerate(value):
+            _value(item, path + [i])
+    elif t is dict:
+        if len(value) == 1 and "$ref" in value:
+            ref = value["$ref"]
+            if type(ref) is not list or not ref or not all(type(s) in (str, int) for s in ref):
+                _refuse(path + ["$ref"], "a reference is the path of the place it repeats, a list of names "
+                                         f"and numbers ({_short_repr(ref)})")
+        elif len(value) == 1 and "$map" in value:
+            pairs = value["$map"]
+            if type(pairs) is not list:
+                _refuse(path + ["$map"], f"not a list of [key, value] pairs ({_got(pairs)})")
+            for i, pair in enumerate(pairs):
+                if type(pair) is not list or len(pair) != 2 or type(pair[0]) not in (int, str, bool, type(None)):
+                    _refuse(path + ["$map", i], f"{_short_repr(pair)} is not a [key, value] pair with a "
+                                                "number, text, yes/no or none as its key")
+                _value(pair[1], path + ["$map", i, 1])
+        elif set(map(type, value)) == {str} and set(map(type, value.values())) <= _SCALARS:
+            return  # a flat record or map with text keys
+        else:
+            for key, item in value.items():
+                if type(key) is not str:
+                    _refuse(path, f"the key {_short_repr(key)} is not text (a map with other keys is "
+                                  "saved as {\"$map\": [[key, value], ...]})")
+                _value(item, path + [key])
+    else:
+        _refuse(path, f"{_short_repr(value)} is not a value of the rules ({_got(value)})")
+
+
+def _values_by_name(what: str):
+    def checked(value, path):
+        _mapping(value, path, f"a map of {what} names")
+        for key, item in value.items():
+            if type(key) is not str:
+                _refuse(path, f"the key {_short_repr(key)} is not a {what} name")
+            _value(item, path + [key])
+    return checked
+
+
+def _rng(value, path) -> None:
+    """random.Random's state as JSON: [3, the 624 words and the place in them, the next gauss or null]."""
+    if type(value) is not list or len(value) != 3:
+        _refuse(path, f"not the generator's state, a list of 3 ({_got(value)})")
+    version, words, gauss = value
+    if version != 3 or type(version) is not int:
+        _refuse(path + [0], f"the generator's version is 3, not {_short_repr(version)}")
+    if type(words) is not list or len(words) != 625 or not all(type(w) is int and 0 <= w < 2 ** 32 for w in words):
+        _refuse(path + [1], "not the generator's 625 numbers from 0 to 2^32 - 1")
+    if not 0 <= words[-1] <= 624:
+        _refuse(path + [1, 624], f"the generator's place is from 0 to 624, not {words[-1]}")
+    if not (gauss is None or type(gauss) in (int, float) and math.isfinite(gauss)):
+        _refuse(path + [2], f"neither a number nor null ({_got(gauss)})")
+
+
+_OPTION = {"text": _text, "value": _value, "shown": _maybe_text}
+
+
+def _told(value, path) -> None:
+    """The move a player chose in a simultaneous decision: [text, what the others see or null], or null."""
+    if value is None or type(value) is str:
+        return
+    if type(value) is not list or len(value) != 2 or type(value[0]) is not str \
+            or not (value[1] is None or type(value[1]) is str):
+        _refuse(path, f"not a move chosen, [text, text or null] ({_short_repr(value)})")
+
+
+_PENDING = {"var": _text, "options": _by_player(_list_of(lambda v, p: _fields(v, p, _OPTION, ("text", "value")),
+                                                          "a list of options")),
+            "chosen": _by_player(_value), "simultaneous": _yes_no, "line": _count, "results": _text,
+            "texts": _by_player(_told), "window": _yes_no}
+_FRAME = {"proc": _text, "pc": _count, "locals": _values_by_name("local")}
+
+
+def _event(value, path) -> None:
+    """An event as events.py makes them: its kind, the rule that told it, who may read it; a move names its
+    player and text. Other fields are the event's own (its texts and values: any JSON, see _check_json)."""
+    _mapping(value, path, "an event (a map)")
+    if "event" not in value:
+        _refuse(path, "an event without its 'event' field")
+    for key, check in (("event", _text), ("rule", _text), ("to", _maybe(_list_of(_number)))):
+        if key in value:
+            check(value[key], path + [key])
+    if value["event"] == "move":
+        for key, check in (("player", _number), ("move", _text)):
+            if key not in value:
+                _refuse(path, f"a move without its '{key}' field")
+            check(value[key], path + [key])
+        if "shown" in value:
+            _text(value["shown"], path + ["shown"])
+
+
+def _revealed(value, path) -> None:
+    if type(value) is not list or len(value) != 3:
+        _refuse(path, f"not a revealed variable, [name, player or 0, value] ({_short_repr(value)})")
+    _text(value[0], path + [0])
+    _number(value[1], path + [1])
+    _value(value[2], path + [2])
+
+
+_STATE = {"vars": _values_by_name("variable"), "frames": _list_of(lambda v, p: _fields(v, p, _FRAME, tuple(_FRAME))),
+          "pending": _maybe(lambda v, p: _fields(v, p, _PENDING, ("var", "options"))), "rng": _rng,
+          "status": _text, "winners": _maybe(_list_of(_number)), "step": _maybe_text, "moves_made": _count,
+          "seed": _maybe(_number), "history_len": _count, "drained": _count,
+          "revealed": _list_of(_revealed), "history": _list_of(_event)}
+_OPTIONS = _values_by_name("option")
+_SAVE = {"format": _text, "version": _number, "game": _text, "source": _text, "rules": _text,
+         "fingerprint": _text, "players": _number, "options": lambda v, p: _check_options(v, p),
+         "state": lambda v, p: _fields(v, p, _STATE, ("vars", "frames"))}
+
+
+def _check_options(value, path) -> None:
+    _mapping(value, path, "a map of option names")
+    for key, item in value.items():
+        if type(key) is not str or not (type(item) is str or type(item) is int):
+            _refuse(path + [key] if type(key) is str else path, "an option is a name with a text or number value")
+
+
+def check_shape(data) -> None:
+    """Refuse a save any of whose fields is not of the type and shape a save writes (see above)."""
+    _check_json(data)
+    if "state" not in data:
+        raise SaveError("corrupt save: it holds no game state")
+    _fields(data, [], _SAVE, ("state",))
+
+
+def _check_json(data) -> None:
+    """Only what JSON holds (maps with text keys, lists, texts, numbers, true, false, null; in a save made
+    in Python, players' numbers as keys), numbers within the rules' digits, nested at most a little more
+    than the rules' values may be (the checks above may then recurse). Each place remembers its parent
+    (a linked path, cheap to keep) to be named when it is refused."""
+    todo = [(data, 0, None)]
+    big = limits.BIG
+    while todo:
+        v, depth, at = todo.pop()
+        if depth > MAX_DEPTH + 8:  # a value nested MAX_DEPTH deep in a local of a frame of the state
+            _refuse(_path(at), f"nested more than {MAX_DEPTH} deep")
+        if type(v) is dict:  # only maps and lists are looked into (the save itself is a map: load)
+            items = v.items()
+            for k in v:
+                if type(k) is not str and type(k) is not int:
+                    _refuse(_path(at), f"the key {_short_repr(k)} is neither text nor a number")
+        else:
+            kinds = set(map(type, v))
+            if kinds <= _PLAIN and (int not in kinds or kinds == {int} and -big < min(v) and max(v) < big):
+                continue  # no list or map in it, its numbers within the digits (the generator's 625 words)
+            items = enumerate(v)
+        for k, x in items:
+            t = type(x)
+            if t is int:
+                if not -big < x < big:
+                    _refuse(_path((at, k)), f"a number of more than {limits.DIGITS} digits")
+            elif t is dict or t is list:
+                todo.append((x, depth + 1, (at, k)))
+            elif t not in _PLAIN:
+                _refuse(_path((at, k)), f"{_short_repr(x)} is not JSON data ({_got(x)})")
+
+
+_PLAIN = {int, str, bool, float, type(None)}  # what _check_json does not look into (a float: the checks above)
+
+
+def _path(at) -> list:
+    out = []
+    while at is not None:
+        at, step = at
+        out.append(step)
+    return out[::-1]
