@@ -38,6 +38,8 @@ HOSTILE = {
     "a quantifier's min": (DOUBLED + "turn:\n    let y = len(min(x in [1, 1]: g(x, 40)))\n", "min(x in [1, 1]"),
     "a quantifier's lowest": (DOUBLED + "turn:\n    let y = len(lowest(x in [1, 1]: g(x, 40)))\n", "lowest(x in"),
     "a match's arm": (DOUBLED + "turn:\n    let y = match g(1, 40) { g(0 + 1, 40): 1, else: 2 }\n", "match g(1, 40)"),
+    "options of one text": (DOUBLED + 'turn:\n    choose d in [g(1, 40), g(0 + 1, 40)] as "same"\n',
+                            "choose d in [g(1, 40), g(0 + 1, 40)]"),
     # long lists and texts compared in a loop: each comparison goes through all of it (on main, the
     # steps ran out first: a thousand times the work counted)
     "two long lists in a loop": ("var a = range(4000)\nvar b = range(4000)\nvar n = 0\nturn:\n    while true:\n"

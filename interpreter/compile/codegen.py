@@ -773,9 +773,7 @@ def _one_step(node, c) -> bool:
         return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
     if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in ("-", "/", "%")):
         return True
-    if isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS:
-        return True
-    return isinstance(node, ast.Name) and node.id == "me"
+    return isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS
 
 
 def _is_one_step(x: str) -> str:

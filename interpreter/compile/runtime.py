@@ -54,10 +54,11 @@ def ended(st, conditions, decls) -> bool:
     return False
 
 
-def numbered(seen: dict, t: str, x):
+def numbered(seen: dict, t: str, x, st=None):
     """A text already taken by another option: None for an identical copy of one table row (one move),
-    else the text numbered ('#2', '#3'...)."""
-    if seen[t] == x:
+    else the text numbered ('#2', '#3'...). The two options' values compared as ``==`` compares them,
+    counted on the run's budget (the state ``st``)."""
+    if compare.equal(seen[t], x, st):
         return None
     n = seen.get((t,), 2)  # the number after the last one this text took: numbers are only ever taken, so
     while f"{t} #{n}" in seen:  # the first free one is past it (200,000 options of one text: not n^2)
