@@ -50,7 +50,7 @@ def equal(a, b, budget) -> bool:
             if budget._work_left < 0:
                 limits.exhausted(budget)
         if t is dict:
-            if n > limits.SHORT and (_flat(a.values()) or _flat(b.values())):
+            if _flat(a.values()) or (n > limits.SHORT and _flat(b.values())):  # (a record of numbers, texts)
                 return a == b
             for k, x in a.items():
                 if k not in b:
@@ -59,7 +59,7 @@ def equal(a, b, budget) -> bool:
                 if x is not y and not _same(x, y, budget):
                     return False
             return True
-        if n > limits.SHORT and (_flat(a) or _flat(b)):  # each pair one step: Python's own loop
+        if _flat(a) or (n > limits.SHORT and _flat(b)):  # each pair one step: Python's own loop
             return a == b
         for x, y in zip(a, b):
             if x is not y and not _same(x, y, budget):
@@ -120,6 +120,12 @@ def within(a, b, budget) -> bool:
         if len(b) > limits.SHORT:
             limits.spend(budget, len(b))
         if one_step(a) or _flat(b):
+            return a in b
+        ta = type(a)
+        if (ta is dict or ta is list) and _flat(a.values() if ta is dict else a):
+            # a record or a list of numbers and texts: at most its length compared with each item
+            if len(a) * len(b) > limits.SHORT:
+                limits.spend(budget, len(a) * len(b))
             return a in b
         return any(x is a or equal(a, x, budget) for x in b)
     if tb is str and type(a) is str and len(b) > limits.SHORT:
