@@ -19,7 +19,7 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine import failed_operation, limits
+from rulewright.interpreter.engine import compare, failed_operation, limits
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -336,24 +336,46 @@ class ExprSource:
         return _operation(name, self.as_code(a), self.as_code(b))
 
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+    _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
     def _Compare(self, node, scope):
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
         if isinstance(a, Const) and isinstance(b, Const):
-            fn = self.m.ns["_COMPARE"][node.op]
-            return self.fold(f"_COMPARE[{ascii(node.op)}]", fn, a.value, b.value)
+            fn = self.m.ns["_COMPARED"][node.op]
+            return self.fold(f"_COMPARED[{ascii(node.op)}]", fn, a.value, b.value, counts=True)
         ca, cb = self.as_code(a), self.as_code(b)
+        # Python's own comparison inline where it is one step (engine/compare.py): an operand known to be
+        # a number, yes/no, none or a short text, or found so as it runs; two lists, maps or long texts
+        # are compared by a function that counts the items it goes through
         if node.op in ("in", "not in"):
-            # _within without the call when the list is short (a long one is counted as work)
-            a = ca if is_simple(ca) else self.temp()
-            first = f"({a} := {ca}) is {a} and " if a != ca else ""
-            b = self.temp()
-            inside = (f"({a} in {b} if {first}(type({b} := {cb}) is not list or len({b}) <= {limits.SHORT})"
-                      f" else _within({a}, {b}, st))")
+            if (isinstance(b, Const) and type(b.value) in (list, str) and len(b.value) <= limits.SHORT
+                    and (type(b.value) is str or compare.flat(b.value))):
+                inside = f"({ca} in {cb})"  # a short constant list of numbers or texts: each item one step
+            else:
+                x, first = self._kept(ca)
+                y = self.temp()
+                guard = f"((type({y} := {cb}) is not list and type({y}) is not str) or len({y}) <= {limits.SHORT})"
+                if not _one_step(node.left, a):
+                    guard += f" and {_is_one_step(x)}"
+                inside = f"({x} in {y} if {first}{guard} else _within({x}, {y}, st))"
             return inside if node.op == "in" else f"(not {inside})"
         if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
             return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
-        return f"({ca} {self._COMPARE_OPS[node.op]} {cb})"
+        op = self._COMPARE_OPS[node.op]
+        if _one_step(node.left, a) or _one_step(node.right, b):
+            return f"({ca} {op} {cb})"
+        x, first = self._kept(ca)
+        y, second = self._kept(cb)
+        first += second
+        return (f"({x} {op} {y} if {first}({_is_one_step(x)} or {_is_one_step(y)}) "
+                f"else {self._COUNTED_COMPARE[node.op]}({x}, {y}, st))")
+
+    def _kept(self, code: str) -> tuple:
+        """(a name for the value of ``code``, the source that gives it that name, run first in a test)."""
+        if is_simple(code):
+            return code, ""
+        t = self.temp()
+        return t, f"({t} := {code}) is {t} and "
 
     def _BoolOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.branch(node.right, scope)
@@ -408,7 +430,8 @@ class ExprSource:
                 out = f"({value} if type({x}) is str and ({test}) else {out})"
         else:
             for ps, value in reversed(arms):
-                test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" for p in ps)
+                test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" if _one_step(None, p)
+                                   else f"_same_value({self.as_code(p)}, {x}, st)" for p in ps)
                 out = f"({value} if ({test}) else {out})"
         return f"(({x} := {subject}), {out})[1]"
 
@@ -711,7 +734,7 @@ class ExprSource:
                 lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
             else:
                 lines += ["values = items"]
-            lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values)")
+            lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values, st)")
             return lines
         return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 
@@ -735,6 +758,28 @@ class ExprSource:
 # map's keys or a text's letters count too, should the checker not have seen that it is no list.)
 _COUNT_ITEMS = ["st._work_left -= len(items) if type(items) is list else _size(items)",
                 "if st._work_left < 0:", "    _exhausted(st)"]
+
+# the kinds of expression whose value is surely a number or yes/no (or an error)
+_SCALAR_NODES = (ast.Compare, ast.Not, ast.Neg)
+_SCALAR_QUANTIFIERS = ("count", "sum", "all", "any")
+
+
+def _one_step(node, c) -> bool:
+    """Whether comparing the operand ``node`` (generated as ``c``) with any value is surely one step
+    (engine/compare.py): a constant number, yes/no, none, short text or short list of those, or an
+    expression that gives a number or yes/no."""
+    if isinstance(c, Const):
+        v = c.value
+        return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
+    if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in ("-", "/", "%")):
+        return True
+    return isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS
+
+
+def _is_one_step(x: str) -> str:
+    """Source testing, as it runs, that comparing ``x`` with any value is one step."""
+    return f"(type({x}) is int or type({x}) is str and len({x}) <= {limits.SHORT} or {x} is None)"
+
 
 _COUNTING = ("_add", "_mul")  # the operations that make a list or a text, counted as work (limits.py)
 

@@ -12,7 +12,7 @@ import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.compile import codegen
-from rulewright.interpreter.engine import limits, operations
+from rulewright.interpreter.engine import compare, limits, operations
 from rulewright.interpreter.engine.builtins import quantified
 from rulewright.interpreter.engine.operations import get_index, player_index, set_index
 from rulewright.interpreter.engine.values import SCALARS, copy_value, public_text, to_text
@@ -133,7 +133,9 @@ def _helpers(game) -> dict:
     ops = operations
     return {
         "_add": ops.add, "_sub": ops.subtract, "_mul": ops.multiply, "_div": ops.divide, "_mod": ops.remainder,
-        "_neg": ops.negate, "_COMPARE": ops.COMPARE, "_within": ops.within, "_to_text": to_text,
+        "_neg": ops.negate, "_COMPARED": compare.COUNTED, "_within": compare.within, "_to_text": to_text,
+        "_eq": compare.equal, "_ne": compare.not_equal, "_lt": compare.less, "_le": compare.less_or_equal,
+        "_gt": compare.greater, "_ge": compare.greater_or_equal, "_same_value": compare.same_value,
         "_public_text": public_text, "_text_made": ops.text_made, "_missing": ops.missing, "_UNSET": codegen.UNSET,
         "_no_arm": ops.no_arm, "_values_equal": ops.values_equal, "_player_index": player_index, "_column": column,
         "_field": ops.field, "_player_or_field": player_or_field, "_game": game, "_table_row": table_row,

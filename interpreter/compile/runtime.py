@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.operations import player_index
-from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine import compare, limits
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import copy_value, shown, to_text
 
@@ -54,10 +54,11 @@ def ended(st, conditions, decls) -> bool:
     return False
 
 
-def numbered(seen: dict, t: str, x):
+def numbered(seen: dict, t: str, x, st=None):
     """A text already taken by another option: None for an identical copy of one table row (one move),
-    else the text numbered ('#2', '#3'...)."""
-    if seen[t] == x:
+    else the text numbered ('#2', '#3'...). The two options' values compared as ``==`` compares them,
+    counted on the run's budget (the state ``st``)."""
+    if compare.equal(seen[t], x, st):
         return None
     n = seen.get((t,), 2)  # the number after the last one this text took: numbers are only ever taken, so
     while f"{t} #{n}" in seen:  # the first free one is past it (200,000 options of one text: not n^2)
@@ -109,13 +110,19 @@ def not_a_list(v, what: str, maps_too: bool):
         else "name the list itself (a variable, a field or an item that holds a list)")
 
 
-def removed(x, xs) -> None:
-    """'remove x from xs': xs is a list or a map."""
+def removed(x, xs, st=None) -> None:
+    """'remove x from xs': xs is a list or a map (x compared with the items as ``==`` compares them,
+    counted on the run's budget, the state ``st``)."""
     try:
         if type(xs) is dict:  # from a map: forget the key
             del xs[x]
-        else:
+        elif type(xs) is not list or compare.one_step(x):
             xs.remove(x)
+        else:
+            i = compare.find(xs, x, st)
+            if i < 0:
+                raise ValueError
+            del xs[i]
     except ValueError:
         raise RulesRuntimeError(f"{shown(x)} is not in the list to remove",
                                 "'remove' takes away an item that is there: check first "
@@ -128,12 +135,14 @@ def removed(x, xs) -> None:
                                 "map keys are numbers, text or yes/no values") from None
 
 
-def taken_out(x, xs) -> tuple:
+def taken_out(x, xs, st=None) -> tuple:
     """'move x from xs': (its place, the item the list held), taken out of ``xs``. What moves is the item
     the list held (x is only equal to it: 'move keep from h to keep' names the variable 'keep', whose
-    own list must not go into itself)."""
+    own list must not go into itself). Compared as ``removed`` compares."""
     try:
-        i = xs.index(x)
+        i = xs.index(x) if compare.one_step(x) else compare.find(xs, x, st)
+        if i < 0:
+            raise ValueError
     except ValueError:
         raise RulesRuntimeError(f"{shown(x)} is not in the list to move it from",
                                 "'move' takes an item that is in the first list: check first "

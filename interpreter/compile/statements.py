@@ -262,13 +262,13 @@ class ProcCompiler:
     def _Remove(self, s):
         item = self.expr(s.item)
         self.exec(s, [f"_new = {item.source}", *self._list_lines(s.source, "_obj", "'remove'", maps_too=True, gone_through=True),
-                      f"{self.constant(runtime.removed)}(_new, _obj)"])
+                      f"{self.constant(runtime.removed)}(_new, _obj, st)"])
 
     def _MoveItem(self, s):
         item = self.expr(s.item)
         # the list it goes into is worked out once the item is out of the first
         self.exec(s, [f"_x = {item.source}", *self._list_lines(s.source, "_xs", "'move'", gone_through=True),
-                      f"_i, _moved = {self.constant(runtime.taken_out)}(_x, _xs)",
+                      f"_i, _moved = {self.constant(runtime.taken_out)}(_x, _xs, st)",
                       *self._list_lines(s.target, "_into", "'move'", gone_through=s.bottom),
                       f"{self.constant(runtime.put_in)}(st, _xs, _i, _moved, _into, {s.bottom!r})"])
 

@@ -200,7 +200,7 @@ def options_function(module: Module, source, var: str, where, text, visibility: 
     if where is not None:
         lines += [f"        if not {where}:", "            continue"]
     if pairs is None:
-        lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x)",
+        lines += [f"        t = {text}", "        if t in seen:", f"            t = {numbered}(seen, t, x, st)",
                   "            if t is None:", "                continue", "        seen[t] = x"]
     lines += [f"        opts.append({option}(t, x))", "    return opts"]
     module.define("\n".join(lines), name)

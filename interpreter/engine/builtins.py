@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional
 import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine import compare, limits
 from rulewright.interpreter.engine.errors import NONE_HINT, CannotCombine, WrongArgument
 from rulewright.interpreter.engine.kinds import LIST, MAP, NUMBER, TEXT, kind_of
 from rulewright.interpreter.engine.operations import first_unordered
@@ -59,10 +59,10 @@ def _failed(name: str, exc: BaseException, *args) -> RulesRuntimeError:
     return WrongArgument.of(name, spec.args or (), spec.doc, isinstance(exc, TypeError), *args)
 
 
-def _unordered(name: str, exc: BaseException, values) -> RulesRuntimeError:
+def _unordered(name: str, exc: BaseException, values, budget=None) -> RulesRuntimeError:
     """The error of a function that orders ``values`` (sorted, min, max...) and failed with ``exc``."""
     if isinstance(exc, TypeError):
-        return first_unordered(values)
+        return first_unordered(values, budget)
     return _failed(name, exc, values)
 
 
@@ -93,9 +93,9 @@ def _sum(budget, xs):
 def _sorted(budget, xs):
     try:
         limits.through(budget, xs)
-        return sorted(xs)
+        return sorted(xs) if compare.flat(xs) else sorted(xs, key=compare.counted_key(budget))
     except _FAULTS as exc:
-        raise _unordered("sorted", exc, xs) from None
+        raise _unordered("sorted", exc, xs, budget) from None
 
 
 def _reversed(budget, xs):
@@ -129,6 +129,8 @@ def _last(xs):
 def _distinct(budget, xs):
     try:
         limits.through(budget, xs)
+        if not compare.flat(xs):  # long texts, compared letter by letter where their hashes meet
+            compare.weigh(xs, budget)
         return list(dict.fromkeys(xs))
     except _FAULTS as exc:
         raise _failed("distinct", exc, xs) from None
@@ -150,9 +152,11 @@ def _extreme(name: str, pick):
         xs = xs[0] if len(xs) == 1 else xs
         try:
             limits.through(budget, xs)
-            return pick(xs) if xs else None
+            if not xs:
+                return None
+            return pick(xs) if compare.flat(xs) else pick(xs, key=compare.counted_key(budget))
         except _FAULTS as exc:
-            raise _unordered(name, exc, xs) from None
+            raise _unordered(name, exc, xs, budget) from None
     return extreme
 
 
@@ -205,8 +209,9 @@ def _without(budget, xs, x):
     try:
         limits.through(budget, xs)
         out = list(xs)
-        if x in out:
-            out.remove(x)
+        i = compare.find(out, x, budget)
+        if i >= 0:
+            del out[i]
         return out
     except _FAULTS as exc:
         raise _failed("without", exc, xs, x) from None
@@ -271,7 +276,7 @@ BUILTINS: dict[str, Builtin] = {
 QUANTIFIERS = {"count", "sum", "all", "any", "min", "max", "first", "lowest", "highest", "sorted"}
 
 
-def quantified(func: str, items: list, values: list) -> Any:
+def quantified(func: str, items: list, values: list, budget=None) -> Any:
     """The value of a quantifier over ``items`` (those its 'where' kept), ``values`` the value of its body
     for each (or the items themselves); the generated loop (codegen.py) gives both, and computes no
     values for count and first, which never read them."""
@@ -286,6 +291,8 @@ def quantified(func: str, items: list, values: list) -> Any:
             return any(values)
         if func == "sum":
             return limits.number(sum(values))
+        if not compare.flat(values):  # lists or long texts: each comparison counted (engine/compare.py)
+            return _quantified_counted(func, items, values, budget)
         if func == "min":
             return min(values) if values else None
         if func == "max":
@@ -300,7 +307,24 @@ def quantified(func: str, items: list, values: list) -> Any:
             return [x for x, v in zip(items, values) if v == best]
         raise RulesRuntimeError(f"unknown quantifier {func}")
     except TypeError:  # values with no order between them, or that do not add up: which two, and how
-        raise (_unsummed(values) if func == "sum" else first_unordered(values)) from None
+        raise (_unsummed(values) if func == "sum" else first_unordered(values, budget)) from None
+
+
+def _quantified_counted(func: str, items: list, values: list, budget) -> Any:
+    """min, max, sorted, lowest and highest of values that are lists or long texts, as ``quantified``
+    gives them, each comparison counted on ``budget``."""
+    key = compare.counted_key(budget)
+    if func in ("min", "max"):
+        return (min if func == "min" else max)(values, key=key) if values else None
+    if func == "sorted" or func == "sorted descending":
+        order = sorted(range(len(items)), key=lambda i: key(values[i]), reverse=func != "sorted")
+        return [items[i] for i in order]
+    if func in ("lowest", "highest"):
+        if not values:
+            return []
+        best = (min if func == "lowest" else max)(values, key=key)
+        return [x for x, v in zip(items, values) if compare.equal(v, best, budget)]
+    raise RulesRuntimeError(f"unknown quantifier {func}")
 
 
 def _unsummed(values) -> RulesRuntimeError:

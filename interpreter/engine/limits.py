@@ -15,7 +15,8 @@ Work is counted where it can grow without the steps growing: each item a loop go
 quantifier, a comprehension: loops nested in one expression multiply, and 30 items seven deep is 20
 billion), a call of a def that calls defs (``CALL`` items), a list, map or text of more than ``SHORT``
 items made, gone through (by a function, or by a statement: shuffle, remove, move, add at the bottom)
-or copied, and a nested list or a map copied or printed. A short flat list costs no more than an
+or copied, and a nested list or a map copied or printed; the items and letters a comparison of lists,
+maps or long texts goes through (compare.py). A short flat list costs no more than an
 instruction: the steps and the counted loops and calls bound how often one is made.
 
 They are module values, the same for every game of the process: ``set_limits`` changes them (the command

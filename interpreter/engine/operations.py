@@ -125,15 +125,17 @@ def values_equal(a, b) -> bool:
     return a == b and (type(a) is bool) == (type(b) is bool)
 
 
-def first_unordered(values):
+def first_unordered(values, budget=None):
     """The error of ordering ``values`` (sorted, min, max...): the first two neighbours that have no
-    order between them, the later one first as Python compares them; or, not a list, NotAList."""
+    order between them, the later one first as Python compares them; or, not a list, NotAList. Each
+    comparison counted on ``budget`` (engine/compare.py)."""
+    from rulewright.interpreter.engine.compare import less
     if type(values) is not list and type(values) is not tuple:
         return NotAList(values)
     for before, after in zip(values, values[1:]):
         try:
-            after < before
-        except TypeError:
+            less(after, before, budget)
+        except CannotCompare:
             return CannotCompare(after, before)
     return CannotCompare(values[-1] if values else None, values[0] if values else None)
 

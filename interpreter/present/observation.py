@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.compare import weigh
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import shown
 
@@ -38,6 +39,7 @@ def observation_tensor(st, player: int) -> list:
     for entry, fn in st.game.observe:
         try:
             value = fn(st, {"me": player})
+            weigh(value, st)  # flattened whole: its items counted (a list holding one list twice...)
         except RULE_FAULTS + (RulesRuntimeError,) as exc:
             raise located(st, exc, entry.span, "observe", entry.expr) from None
         start = len(out)

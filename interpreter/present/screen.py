@@ -14,6 +14,7 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.engine.compare import weigh
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.check.screen_checks import SCREEN_COLOURS
 from rulewright.interpreter.engine.values import UNSEEN
@@ -218,7 +219,9 @@ def build(st, viewer: Optional[int] = None) -> Screen:
 
     def evaluate(entry, fn, env, expr=None):
         try:
-            return fn(shown_state, env)
+            value = fn(shown_state, env)
+            weigh(value, shown_state)  # printed or drawn whole: its items counted (a list holding one list twice...)
+            return value
         except RULE_FAULTS + (RulesRuntimeError,) as exc:
             raise located(st, exc, entry.span, "display", expr if expr is not None else entry.expr) from None
 
