@@ -123,6 +123,7 @@ class State:
     # moves. The state before any move is its checkpoint's with the moves after it replayed.
     _moves: list = attrs.field(factory=list, repr=False, init=False)
     _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
+    _blob_most: int = attrs.field(default=0, repr=False, init=False)  # the bytes of the biggest checkpoint taken
     _edited: bool = attrs.field(default=False, repr=False, init=False)  # changed by hand: checkpoint anew
     _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
     # the generator, and its count of changes after the last move: drawn from, reseeded or replaced by
@@ -304,8 +305,13 @@ class State:
         checkpoints, place = self._checkpoints, len(self._moves)
         if checkpoints and checkpoints[-1][0] == place:
             checkpoints.pop()  # taken before a change by hand: this one takes its place
-        checkpoints.append((place, snapshots.take(self)))
-        if len(checkpoints) > 1 and _blob_bytes(checkpoints) > UNDO_BYTES:
+        snapshot = snapshots.take(self)
+        checkpoints.append((place, snapshot))
+        if type(snapshot) is snapshots.Snapshot and len(snapshot.blob) > self._blob_most:
+            self._blob_most = len(snapshot.blob)
+        # summed only when as many of the biggest checkpoint seen could pass the bound (a sum each move
+        # made a long game whose variables were handed out, a checkpoint a move, quadratic)
+        if len(checkpoints) * self._blob_most > UNDO_BYTES and _blob_bytes(checkpoints) > UNDO_BYTES:
             self._forget_checkpoints()
         self._edited = self._vars_out
         self._rng_seen, self._rng_changes = self.rng, self.rng.changes
