@@ -364,18 +364,20 @@ class ExprSource:
         op = self._COMPARE_OPS[node.op]
         if _one_step(node.left, a) or _one_step(node.right, b):
             return f"({ca} {op} {cb})"
-        x, first = self._kept(ca)
-        y, second = self._kept(cb)
-        first += second
-        return (f"({x} {op} {y} if {first}({_is_one_step(x)} or {_is_one_step(y)}) "
-                f"else {self._COUNTED_COMPARE[node.op]}({x}, {y}, st))")
+        # the left operand alone decides: a number, yes/no, none or short text compares with anything in
+        # one step (a short text and a long one differ in length), so only a list, a map or a long text
+        # on the left goes to the counted function, which evaluates nothing more than Python would
+        x, first = self._kept(ca, always=True)
+        return (f"({x} {op} {cb} if type({first}) in _ONE_STEP_TYPES or (type({x}) is str and len({x}) <= "
+                f"{limits.SHORT}) else {self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
 
-    def _kept(self, code: str) -> tuple:
-        """(a name for the value of ``code``, the source that gives it that name, run first in a test)."""
+    def _kept(self, code: str, always: bool = False) -> tuple:
+        """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
+        ``always``, the source that gives the value itself, named)."""
         if is_simple(code):
-            return code, ""
+            return code, (code if always else "")
         t = self.temp()
-        return t, f"({t} := {code}) is {t} and "
+        return t, (f"({t} := {code})" if always else f"({t} := {code}) is {t} and ")
 
     def _BoolOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.branch(node.right, scope)

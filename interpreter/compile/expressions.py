@@ -134,7 +134,7 @@ def _helpers(game) -> dict:
     return {
         "_add": ops.add, "_sub": ops.subtract, "_mul": ops.multiply, "_div": ops.divide, "_mod": ops.remainder,
         "_neg": ops.negate, "_COMPARED": compare.COUNTED, "_within": compare.within, "_to_text": to_text,
-        "_eq": compare.equal, "_ne": compare.not_equal, "_lt": compare.less, "_le": compare.less_or_equal,
+        "_ONE_STEP_TYPES": compare.ONE_STEP_TYPES, "_eq": compare.equal, "_ne": compare.not_equal, "_lt": compare.less, "_le": compare.less_or_equal,
         "_gt": compare.greater, "_ge": compare.greater_or_equal, "_same_value": compare.same_value,
         "_public_text": public_text, "_text_made": ops.text_made, "_missing": ops.missing, "_UNSET": codegen.UNSET,
         "_no_arm": ops.no_arm, "_values_equal": ops.values_equal, "_player_index": player_index, "_column": column,

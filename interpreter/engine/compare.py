@@ -17,7 +17,7 @@ from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.errors import CannotCompare, CannotLookIn, NotAKey
 
 # compared with anything in one step
-_ONE_STEP = frozenset((int, bool, type(None)))
+_ONE_STEP = ONE_STEP_TYPES = frozenset((int, bool, type(None), float))  # (a float: a division's result)
 _STR = frozenset((str,))
 
 
@@ -119,13 +119,16 @@ def within(a, b, budget) -> bool:
     if tb is list:
         if len(b) > limits.SHORT:
             limits.spend(budget, len(b))
-        if one_step(a) or _flat(b):
+        if one_step(a):
             return a in b
         ta = type(a)
         if (ta is dict or ta is list) and _flat(a.values() if ta is dict else a):
-            # a record or a list of numbers and texts: at most its length compared with each item
+            # a record or a list of numbers and texts (looked at first: it is the smaller): at most its
+            # length compared with each item
             if len(a) * len(b) > limits.SHORT:
                 limits.spend(budget, len(a) * len(b))
+            return a in b
+        if _flat(b):
             return a in b
         return any(x is a or equal(a, x, budget) for x in b)
     if tb is str and type(a) is str and len(b) > limits.SHORT:
