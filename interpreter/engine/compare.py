@@ -27,12 +27,18 @@ def one_step(x) -> bool:
     return t in _ONE_STEP or (t is str and len(x) <= limits.SHORT)
 
 
+_ONE_STEP_OR_STR = _ONE_STEP | _STR
+
+
 def _flat(items) -> bool:
-    """Whether comparing each of ``items`` with anything is one step (looked at in C, no Python loop)."""
+    """Whether comparing each of ``items`` with anything is one step: numbers, yes/no, none and short
+    texts, mixed as a record's fields are (the kinds looked at in C)."""
     kinds = set(map(type, items))
     if kinds <= _ONE_STEP:
         return True
-    return kinds == _STR and max(map(len, items)) <= limits.SHORT
+    if kinds == _STR:
+        return max(map(len, items)) <= limits.SHORT
+    return kinds <= _ONE_STEP_OR_STR and all(len(x) <= limits.SHORT for x in items if type(x) is str)
 
 
 def equal(a, b, budget) -> bool:
