@@ -176,3 +176,22 @@ def test_sorting_lists_of_lists_gives_pythons_order_and_errors(make_game, small_
                     '    end game\n')
     with pytest.raises(RulesError, match="cannot compare"):
         bad.new_state(seed=1)
+
+
+def test_numbers_from_builtins_and_defs_compare_inline(make_game):
+    """A comparison with a builtin's number (len) or a def's whose body surely gives a number or yes/no
+    is Python's own, untested as it runs; a def that may give a list is still tested, and counted."""
+    game = make_game('game "Counts"\nplayers 2\nvar hand = [1, 2, 3]\nvar piles = [[1], [2]]\n'
+                     'def most() = 2 + len(piles) if len(hand) > 0 else 4\n'
+                     'def pile(i) = piles[i]\n'
+                     'turn:\n'
+                     '    let a = len(hand) > most()\n'
+                     '    let b = pile(1) == pile(2)\n'
+                     '    choose c in [1]\n    end game\n')
+    source = game.compiled.exprs.module.source()
+    line_a = next(line for line in source.splitlines() if "env['a'] =" in line)
+    assert ">" in line_a and "_ONE_STEP_TYPES" not in line_a and "_gt(" not in line_a
+    line_b = next(line for line in source.splitlines() if "env['b'] =" in line)
+    assert "_ONE_STEP_TYPES" in line_b and "_eq(" in line_b
+    st = game.new_state(seed=1)
+    assert st.legal_moves()

@@ -19,7 +19,9 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine import compare, failed_operation, limits
+from rulewright.interpreter.compile.comparisons import Comparisons, one_step
+from rulewright.interpreter.compile.folded import Const, is_simple
+from rulewright.interpreter.engine import failed_operation, limits
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -30,19 +32,6 @@ UNSET = object()  # 'me' has no value where a def was called from
 
 # a match on texts with this many arms or more finds its arm in a dict (ExprSource._looked_up)
 _MATCH_LOOKED_UP = 4
-
-
-class Const:
-    """An expression whose value is known while compiling (options and the player count are fixed)."""
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-
-def is_simple(code: str) -> bool:
-    """Source cheap enough, and free of effects, to be written twice rather than kept in a temporary."""
-    return code.isidentifier() or (code[:1].isdigit() and code.isdigit()) or code in ("None", "True", "False")
 
 
 class Module:
@@ -172,7 +161,7 @@ TAG_FIELD = "is"
 _CONSTANT_SCOPE = Scope(set(), {}, False)
 
 
-class ExprSource:
+class ExprSource(Comparisons):
     """Turns expressions into Python source, resolving names against one compiled game."""
 
     def __init__(self, game, module: Module):
@@ -335,50 +324,6 @@ class ExprSource:
                     f"else {_operation(name, first, second)})")
         return _operation(name, self.as_code(a), self.as_code(b))
 
-    _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-    _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
-
-    def _Compare(self, node, scope):
-        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
-        if isinstance(a, Const) and isinstance(b, Const):
-            fn = self.m.ns["_COMPARED"][node.op]
-            return self.fold(f"_COMPARED[{ascii(node.op)}]", fn, a.value, b.value, counts=True)
-        ca, cb = self.as_code(a), self.as_code(b)
-        # Python's own comparison inline where it is one step (engine/compare.py): an operand known to be
-        # a number, yes/no, none or a short text, or found so as it runs; two lists, maps or long texts
-        # are compared by a function that counts the items it goes through
-        if node.op in ("in", "not in"):
-            if (isinstance(b, Const) and type(b.value) in (list, str) and len(b.value) <= limits.SHORT
-                    and (type(b.value) is str or compare.flat(b.value))):
-                inside = f"({ca} in {cb})"  # a short constant list of numbers or texts: each item one step
-            else:
-                x, first = self._kept(ca)
-                y = self.temp()
-                guard = f"((type({y} := {cb}) is not list and type({y}) is not str) or len({y}) <= {limits.SHORT})"
-                if not _one_step(node.left, a):
-                    guard += f" and {_is_one_step(x)}"
-                inside = f"({x} in {y} if {first}{guard} else _within({x}, {y}, st))"
-            return inside if node.op == "in" else f"(not {inside})"
-        if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
-            return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
-        op = self._COMPARE_OPS[node.op]
-        if _one_step(node.left, a) or _one_step(node.right, b):
-            return f"({ca} {op} {cb})"
-        # the left operand alone decides: a number, yes/no, none or short text compares with anything in
-        # one step (a short text and a long one differ in length), so only a list, a map or a long text
-        # on the left goes to the counted function, which evaluates nothing more than Python would
-        x, first = self._kept(ca, always=True)
-        return (f"({x} {op} {cb} if type({first}) in _ONE_STEP_TYPES or (type({x}) is str and len({x}) <= "
-                f"{limits.SHORT}) else {self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
-
-    def _kept(self, code: str, always: bool = False) -> tuple:
-        """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
-        ``always``, the source that gives the value itself, named)."""
-        if is_simple(code):
-            return code, (code if always else "")
-        t = self.temp()
-        return t, (f"({t} := {code})" if always else f"({t} := {code}) is {t} and ")
-
     def _BoolOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.branch(node.right, scope)
         if node.op == "and":
@@ -432,7 +377,7 @@ class ExprSource:
                 out = f"({value} if type({x}) is str and ({test}) else {out})"
         else:
             for ps, value in reversed(arms):
-                test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" if _one_step(None, p)
+                test = " or ".join(f"_values_equal({self.as_code(p)}, {x})" if one_step(None, p)
                                    else f"_same_value({self.as_code(p)}, {x}, st)" for p in ps)
                 out = f"({value} if ({test}) else {out})"
         return f"(({x} := {subject}), {out})[1]"
@@ -760,28 +705,6 @@ class ExprSource:
 # map's keys or a text's letters count too, should the checker not have seen that it is no list.)
 _COUNT_ITEMS = ["st._work_left -= len(items) if type(items) is list else _size(items)",
                 "if st._work_left < 0:", "    _exhausted(st)"]
-
-# the kinds of expression whose value is surely a number or yes/no (or an error)
-_SCALAR_NODES = (ast.Compare, ast.Not, ast.Neg)
-_SCALAR_QUANTIFIERS = ("count", "sum", "all", "any")
-
-
-def _one_step(node, c) -> bool:
-    """Whether comparing the operand ``node`` (generated as ``c``) with any value is surely one step
-    (engine/compare.py): a constant number, yes/no, none, short text or short list of those, or an
-    expression that gives a number or yes/no."""
-    if isinstance(c, Const):
-        v = c.value
-        return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
-    if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in ("-", "/", "%")):
-        return True
-    return isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS
-
-
-def _is_one_step(x: str) -> str:
-    """Source testing, as it runs, that comparing ``x`` with any value is one step."""
-    return f"(type({x}) is int or type({x}) is str and len({x}) <= {limits.SHORT} or {x} is None)"
-
 
 _COUNTING = ("_add", "_mul")  # the operations that make a list or a text, counted as work (limits.py)
 

@@ -30,15 +30,14 @@ GROWTH = limits.SHORT + 2
 UNKNOWN = 1 << 62  # a bound that makes the next run count the state (a state loaded from a save)
 
 
-def after_run(st, steps: int) -> None:
-    """The run on ``st`` stopped at a decision after ``steps`` steps of the machine's loop: its growth
-    added to the state's bound; past the limit, the state counted, and refused if it holds too much."""
-    bound = st._held_most + GROWTH * (steps + limits.STEPS - st._steps_left + limits.WORK - st._work_left)
-    if bound > limits.STATE:
-        bound = held(st, limits.STATE)
-        if bound > limits.STATE:
-            raise at_decision(st, too_large(st))
-    st._held_most = bound
+def counted(st) -> int:
+    """The run on ``st`` stopped at a decision and the state's bound (its last count, plus ``GROWTH``
+    items a step or an item of work since: machine.run adds it, inline) passed the limit: the items it
+    holds, counted; refused if too many."""
+    n = held(st, limits.STATE)
+    if n > limits.STATE:
+        raise at_decision(st, too_large(st))
+    return n
 
 
 def started(st) -> None:

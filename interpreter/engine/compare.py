@@ -36,9 +36,9 @@ def _flat(items) -> bool:
     kinds = set(map(type, items))
     if kinds <= _ONE_STEP:
         return True
-    if kinds == _STR:
-        return max(map(len, items)) <= limits.SHORT
-    return kinds <= _ONE_STEP_OR_STR and all(len(x) <= limits.SHORT for x in items if type(x) is str)
+    # the longest text among them, in C: a number, yes/no or none printed is short, unless it has over
+    # SHORT digits (then the slow way answers, as right)
+    return kinds <= _ONE_STEP_OR_STR and max(map(len, map(str, items))) <= limits.SHORT
 
 
 def equal(a, b, budget) -> bool:
@@ -123,16 +123,17 @@ def within(a, b, budget) -> bool:
     in text (a long text's letters counted)."""
     tb = type(b)
     if tb is list:
-        if len(b) > limits.SHORT:
-            limits.spend(budget, len(b))
-        if one_step(a):
-            return a in b
+        n = len(b)
+        if n > limits.SHORT:
+            limits.spend(budget, n)
         ta = type(a)
+        if ta in _ONE_STEP or (ta is str and len(a) <= limits.SHORT):
+            return a in b
         if (ta is dict or ta is list) and _flat(a.values() if ta is dict else a):
             # a record or a list of numbers and texts (looked at first: it is the smaller): at most its
             # length compared with each item
-            if len(a) * len(b) > limits.SHORT:
-                limits.spend(budget, len(a) * len(b))
+            if len(a) * n > limits.SHORT:
+                limits.spend(budget, len(a) * n)
             return a in b
         if _flat(b):
             return a in b

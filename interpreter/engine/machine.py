@@ -19,7 +19,7 @@ import attrs
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import limits
-from rulewright.interpreter.engine.bounds import after_run
+from rulewright.interpreter.engine import bounds
 from rulewright.interpreter.engine.faults import LOCATED, at_fault, fail_at
 
 SWITCH = -1  # the frame stack changed: reload the top frame
@@ -110,7 +110,11 @@ def run(st) -> None:
         pc, budget = stepped(st, procs[frame.proc], frame.locals, frame.pc, budget, frame)
         if pc == STOP:
             if st.pending is not None:  # a decision: what the run left in the state is bounded (bounds.py)
-                after_run(st, limits.STEPS - budget)
+                grown = st._held_most + bounds.GROWTH * (
+                    2 * limits.STEPS - budget - st._steps_left + limits.WORK - st._work_left)
+                if grown > limits.STATE:
+                    grown = bounds.counted(st)
+                st._held_most = grown
             return
     st.finish()
 

@@ -1,0 +1,116 @@
+"""The source of a comparison (``==``, ``<``, ``in``...): Python's own operator inline where it is surely
+one step, else a test of the operand as it runs, and the counted function of engine/compare.py when the
+test fails (two lists, two maps, two long texts: Python would go through every item, uncounted)."""
+from __future__ import annotations
+
+from rulewright.dsl import ast
+from rulewright.interpreter.compile.folded import Const, is_simple
+from rulewright.interpreter.engine import compare, limits
+from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.engine.kinds import BOOL, NUMBER
+
+# the kinds of expression whose value is surely a number or yes/no (or an error)
+_SCALAR_NODES = (ast.Compare, ast.Not, ast.Neg)
+_SCALAR_QUANTIFIERS = ("count", "sum", "all", "any")
+_SCALAR_OPS = ("-", "/", "%")  # ('+' and '*' join and repeat texts and lists too)
+_SCALAR_KINDS = (NUMBER, BOOL)
+
+
+def one_step(node, c) -> bool:
+    """Whether comparing the operand ``node`` (generated as ``c``) with any value is surely one step
+    (engine/compare.py): a constant number, yes/no, none, short text or short list of those, or an
+    expression that gives a number or yes/no."""
+    if isinstance(c, Const):
+        v = c.value
+        return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
+    if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
+        return True
+    return isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS
+
+
+class Comparisons:
+    """ExprSource's comparisons (a mixin: ``self.game``, ``self.gen``, ``self.temp``... are ExprSource's)."""
+
+    _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+    _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+
+    def _Compare(self, node, scope):
+        a, b = self.gen(node.left, scope), self.gen(node.right, scope)
+        if isinstance(a, Const) and isinstance(b, Const):
+            fn = self.m.ns["_COMPARED"][node.op]
+            return self.fold(f"_COMPARED[{ascii(node.op)}]", fn, a.value, b.value, counts=True)
+        ca, cb = self.as_code(a), self.as_code(b)
+        # Python's own comparison inline where it is one step (engine/compare.py): an operand known to be
+        # a number, yes/no, none or a short text, or found so as it runs; two lists, maps or long texts
+        # are compared by a function that counts the items it goes through
+        if node.op in ("in", "not in"):
+            if (isinstance(b, Const) and type(b.value) in (list, str) and len(b.value) <= limits.SHORT
+                    and (type(b.value) is str or compare.flat(b.value))):
+                inside = f"({ca} in {cb})"  # a short constant list of numbers or texts: each item one step
+            else:
+                x, first = self._kept(ca)
+                y, t = self.temp(), self.temp()
+                guard = f"((({t} := type({y} := {cb})) is not list and {t} is not str) or len({y}) <= {limits.SHORT})"
+                if not self._one_step(node.left, a):
+                    guard += f" and {self._is_one_step(x)}"
+                inside = f"({x} in {y} if {first}{guard} else _within({x}, {y}, st))"
+            return inside if node.op == "in" else f"(not {inside})"
+        if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
+            return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
+        op = self._COMPARE_OPS[node.op]
+        if self._one_step(node.left, a) or self._one_step(node.right, b):
+            return f"({ca} {op} {cb})"
+        # the left operand alone decides: a number, yes/no, none or short text compares with anything in
+        # one step (a short text and a long one differ in length), so only a list, a map or a long text
+        # on the left goes to the counted function, which evaluates nothing more than Python would
+        x, first = self._kept(ca, always=True)
+        return (f"({x} {op} {cb} if {self._is_one_step(x, first)} else "
+                f"{self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
+
+    def _is_one_step(self, x: str, first: str = "") -> str:
+        """Source testing, as it runs, that comparing ``x`` (named by ``first``, if given) with any value
+        is one step: its type looked up once."""
+        t = self.temp()
+        return f"(({t} := type({first or x})) in _ONE_STEP_TYPES or {t} is str and len({x}) <= {limits.SHORT})"
+
+    def _kept(self, code: str, always: bool = False) -> tuple:
+        """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
+        ``always``, the source that gives the value itself, named)."""
+        if is_simple(code):
+            return code, (code if always else "")
+        t = self.temp()
+        return t, (f"({t} := {code})" if always else f"({t} := {code}) is {t} and ")
+
+    def _one_step(self, node, c) -> bool:
+        """``one_step``, and a call of a builtin or a def that surely gives a number or yes/no."""
+        return one_step(node, c) or self._scalar(node, set())
+
+    def _scalar(self, node, seen: set) -> bool:
+        """Whether ``node`` surely gives a number or yes/no (or fails): a comparison, arithmetic but '+' and
+        '*', a counting quantifier, a builtin whose result is one, a def whose body is one."""
+        if isinstance(node, ast.Literal):
+            return type(node.value) in (int, bool, float)
+        if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
+            return True
+        if isinstance(node, ast.Quantifier):
+            return node.func in _SCALAR_QUANTIFIERS
+        if isinstance(node, ast.BinOp) and node.op in ("+", "*"):
+            return self._scalar(node.left, seen) and self._scalar(node.right, seen)
+        if isinstance(node, ast.Cond):
+            return self._scalar(node.then, seen) and self._scalar(node.orelse, seen)
+        if isinstance(node, ast.LetIn):
+            return self._scalar(node.body, seen)
+        if not isinstance(node, ast.Call):
+            return False
+        name, g = node.func.id, self.game
+        if name in g.records:
+            return False
+        if name in g.defs:
+            if name in seen:  # a def that calls itself: its other arms decide
+                return False
+            seen.add(name)
+            return self._scalar(g.defs[name].body, seen)
+        builtin = BUILTINS.get(name)
+        if builtin is None and g.board is not None:
+            builtin = g.board.functions.get(name)
+        return builtin is not None and builtin.result in _SCALAR_KINDS
