@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import mover, refresh, texts
+from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import dashboard, game, maybe, next_turn, others, ready, rolled, set_up, ship, until, weather
 
@@ -41,8 +41,11 @@ def test_special_cargo_never_lies_on_a_tile_of_its_own_terrain(race):
     for seed in range(6):
         st = game(4, race=race).new_state(seed=seed)
         kinds, cargo_kind = st.game.columns["kind"], st.game.columns["destination"]
-        for place, here in zip(st.vars["course"], st.vars["tile_cargo"]):
+        middle = st.vars["course"].index("Middle Airfield")
+        for i, (place, here) in enumerate(zip(st.vars["course"], st.vars["tile_cargo"])):
             for token in here:
+                # 6.2: general cargo from the middle airfield on, special cargo before it
+                assert (cargo_kind[token] == "none") == (i >= middle), (seed, place, token)
                 if cargo_kind[token] != "none":
                     seen += 1
                     assert cargo_kind[token] != kinds[place], (seed, place, token)
@@ -330,3 +333,49 @@ def test_two_players_the_game_ends_after_the_others_one_more_turn():
     assert landed.vars["ships"][landed.vars["current"] - 1]["id"] == other["id"]
     landed.apply("end the turn")
     assert landed.is_over()
+
+
+# ---------------------------------------------------------------- 6.4 first player, 12.3 team play
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_first_player_rolled_the_most_flying_symbols(seed):
+    """6.4: "Each player rolls five dice in turn. The player who rolls the highest number of flying
+    symbols is first player. In the case of a draw, the affected players re-roll." The rolls are read
+    from the log (the dice are not kept), the first player from the state."""
+    st = game(4, race="standard").new_state(seed=seed)
+    rounds = []
+    for text in logs(st):
+        if " rolls " in text and text.endswith(" flying symbols"):
+            q, n = int(text.split()[1]), int(text.split()[3])
+            if not rounds or q <= rounds[-1][-1][0]:
+                rounds.append([])                             # the leaders re-roll, in seat order
+            rounds[-1].append((q, n))
+    last = rounds[-1]
+    best = max(n for _, n in last)
+    assert [q for q, n in last if n == best] == [st.vars["first_player"]]
+    for earlier, later in zip(rounds, rounds[1:]):          # a re-roll is among the tied leaders only
+        top = max(n for _, n in earlier)
+        assert [q for q, _ in later] == [q for q, n in earlier if n == top]
+
+
+def test_team_play_the_highest_combined_total_wins():
+    """12.3: "At the end of the game each team totals the scores for their flying machines and the team
+    with the highest combined total wins the game." A rival holds the best single score; the pair
+    whose two totals add up to more wins."""
+    st = ready(4, team_play="pairs")
+    p = mover(st)
+    quiet(st)
+    teams = [[1, 3], [2, 4]]                                 # not side by side
+    mate = next(q for t in teams if p in t for q in t if q != p)
+    rivals = [q for q in range(1, 5) if q not in (p, mate)]
+    st.vars["seat_points"] = [0, 0, 0, 0]
+    dashboard(st, mate, "Biplane", at=FINAL, finished=True, vp=15)
+    dashboard(st, rivals[0], "Biplane", at=FINAL, finished=True, vp=20)
+    dashboard(st, rivals[1], "Biplane", at=FINAL, finished=True, vp=0)
+    dashboard(st, p, "Monoplane", at=FINAL, alt=1, vp=0)        # the placing marker: 8
+    refresh(st)
+    over = until(st, ["land", maybe("accept the failure"), "end the turn"], lambda s, lines: s.is_over())
+    out = over.outcome()
+    assert sorted(map(sorted, out.teams)) == teams
+    assert out.scores[rivals[0]] > max(out.scores[p], out.scores[mate])
+    assert out.scores[p] + out.scores[mate] > out.scores[rivals[0]] + out.scores[rivals[1]]
+    assert sorted(out.winners) == sorted([p, mate])
