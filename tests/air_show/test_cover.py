@@ -166,3 +166,18 @@ def test_the_discard_pile_is_shuffled_into_a_new_draw_pile_when_it_runs_out():
     drawn = v["hand"][first - 1][3:]
     assert set(drawn) <= set(discards)
     assert sorted(v["show_deck"] + drawn) == discards and v["show_discard"] == []
+
+
+def test_the_set_up_gives_two_grey_planes_five_cards_40k_and_the_stacks():
+    """Set-Up: "Takes two of the plane cards ... from across the A2, A3, and A4 decks of grey-backed
+    cards", "Is dealt five air show cards", "Receives 40K of purchase flags"; "in a four player game
+    there should be three tokens in each of the yellow development token stacks"."""
+    from .helpers import ready
+    st = ready(4)
+    v, col = st.vars, st.game.columns
+    for q in range(1, 5):
+        fleet = [a["card"] for a in v["fleet"][q - 1]]
+        assert len(fleet) == 2 and all(col["grey"][c] and col["period"][c] in ("A2", "A3", "A4") for c in fleet)
+        assert len(v["hand"][q - 1]) == 5 and v["money"][q - 1] == 40
+    assert all(v["stock"][t] == 3 for t in ("Press Office", "Maintenance Crew", "Control Tower", "Air Show Staff"))
+    assert not any(col["grey"][c] for c in v["planes_deck"])
