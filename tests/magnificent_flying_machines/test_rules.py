@@ -259,6 +259,8 @@ def test_a_test_failing_by_one_symbol_is_rescued(kind):
         short.apply("discard Sabotage (flying) for its flying symbol")
     assert "passes" in " ".join(logs(short))
     assert ship(short, p)["at"] == 4
+    if move == "drop one altitude band for a flying symbol":
+        assert ship(short, p)["alt"] == alt - 1                      # the band it gave up for the symbol
 
 
 def test_external_spare_parts_cannot_be_used_in_the_air():

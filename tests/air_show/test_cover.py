@@ -1,0 +1,183 @@
+"""Cards and rules the scenarios of test_rules.py leave out (issue 39, item 2; the table is "Rule and
+card coverage" in docs/games/air-show.md): every plane card's and every air show card's values in
+a real show, each event card's repairs, the Press Office, the Stands and the Museum, the discard
+pile shuffled into a new draw pile. Each plays the real decisions and checks the state after."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.interpreter.testing import logs, mover, play, texts
+
+from .helpers import at_step, drive
+from .test_rules import FILL, SHOW_CARDS, after_auction, deal, prepare, rewards, set_fleet, show_time
+
+# AS03: sunny 3, green 3 as the master: no plane is grounded (a weather total of at most 3 - 3 + 3)
+# and none breaks (a stress total of at most 0)
+CALM_MASTER = "AS03"
+# AS05: sunny 2, green 2, aerobatic, 1 prestige or 1K
+AEROBATIC_CARD = "AS05"
+
+
+def _planes(st, period):
+    col = st.game.columns
+    return [n for n in col["year"] if col["period"][n] == period]
+
+
+@pytest.mark.parametrize("reward", ["prestige", "purchase flags"])
+@pytest.mark.parametrize("period", ["A1", "A2", "A3", "A4", "A5", "A6"])
+def test_every_plane_card_flies_for_its_prestige_or_purchase_flags(period, reward):
+    """11: "sum the P values of the planes and the air show card ... in that period" (or the EX
+    values), and "a flag for each aerobatic plane flying in that period" under an aerobatic card. The
+    period's planes (seven at most a show, the hangar's room) fly together."""
+    probe = after_auction()
+    planes = _planes(probe, period)
+    for chunk in (planes[:7], planes[7:]):
+        if not chunk:
+            continue
+        st, p = show_time(chunk, [AEROBATIC_CARD] + FILL[:4], CALM_MASTER)
+        col, v = st.game.columns, st.vars
+        before = (v["prestige"][p - 1], v["money"][p - 1])
+        prepare(st, p, chunk, {period: AEROBATIC_CARD})
+        assert all(a["damage"] == 0 for a in v["fleet"][p - 1])
+        assert rewards(st, p, {period: reward}) == [period]
+        value = "p_value" if reward == "prestige" else "ex_value"
+        gain = sum(col[value][n] for n in chunk) + col[value][AEROBATIC_CARD] \
+            + sum(1 for n in chunk if col["aerobatic"][n])
+        after = (v["prestige"][p - 1], v["money"][p - 1])
+        assert after == ((before[0] + gain, before[1]) if reward == "prestige" else (before[0], before[1] + gain))
+
+
+@pytest.mark.parametrize("card", SHOW_CARDS)
+def test_every_air_show_card_adds_its_weather_stress_and_rewards(card):
+    """10: the played card's weather ("Add the values of the player's bad weather cards ... Subtract
+    ... sunny") and spanner (red adds, green subtracts) join the master's; 11: its P or EX value once,
+    and a flag for each aerobatic plane if it shows the aerobatic value. On an A6 group of two planes
+    (one aerobatic) under a calm master, nothing is grounded or broken."""
+    planes = ["Pitts Special", "Beechcraft Bonanza"]
+    master = CALM_MASTER if card != CALM_MASTER else "AS18"
+    st, p = show_time(planes, [card] + [c for c in FILL if c != card][:4], master)
+    col, v = st.game.columns, st.vars
+    prestige = v["prestige"][p - 1]
+    prepare(st, p, planes, {"A6": card})
+    sign = {"sunny": -1, "bad": 1, "red": 1, "green": -1}
+    weather = sign[col["weather"][card]] * col["weather_value"][card] \
+        + sign[col["weather"][master]] * col["weather_value"][master]
+    stress = sign[col["spanner"][card]] * col["spanner_value"][card] \
+        + sign[col["spanner"][master]] * col["spanner_value"][master]
+    assert f"player {p}: weather {weather}, mechanical stress {stress}" in logs(st)
+    assert all(a["damage"] == 0 for a in v["fleet"][p - 1])
+    assert rewards(st, p) == ["A6"]
+    flags = sum(1 for n in planes if col["aerobatic"][n]) if col["aerobatic"][card] else 0
+    assert flags == (1 if col["aerobatic"][card] else 0)
+    assert v["prestige"][p - 1] == prestige + sum(col["p_value"][n] for n in planes) + col["p_value"][card] + flags
+
+
+@pytest.mark.parametrize("event", ["Spare Parts", "Mechanics' Overtime", "Factory Overhaul"])
+def test_every_event_card_gives_its_repairs_and_is_discarded(event):
+    """6: "Each one repair value allows the removal of one breakdown level from a plane. The repairs
+    can be distributed among the planes as the player desires"; "Whenever an event card is played it
+    is discarded"."""
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    set_fleet(st, p, ("Sopwith Camel", 3), ("Sopwith Pup", 3))
+    at_step(st, "repairs")
+    v["held_events"][p - 1] = [event]
+    st.ask_again()
+    assert mover(st) == p
+    play(st, "play an event", f"play {event}")
+    assert v["held_events"][p - 1] == [] and event in v["event_discard"]
+    repairs = st.game.columns["repairs"][event]
+    made = 0
+    while st.to_move() == [p] and "repair a plane" in texts(st):
+        play(st, "repair a plane", "repair Sopwith Camel" if made % 2 == 0 else "repair Sopwith Pup")
+        made += 1
+    assert made == repairs
+    assert sum(a["damage"] for a in v["fleet"][p - 1]) == 6 - repairs
+
+
+def _scored(developments):
+    """A show of two A2 planes (one aerobatic) with ``developments`` built; the prestige and money
+    after the rewards (prestige), and before."""
+    st, p = show_time(["Fokker Eindecker", "Sopwith Pup"], FILL[:5], CALM_MASTER)
+    v = st.vars
+    v["developments"][p - 1] = list(developments)
+    before = (v["prestige"][p - 1], v["money"][p - 1])
+    prepare(st, p, ["Fokker Eindecker", "Sopwith Pup"])
+    assert rewards(st, p) == ["A2"]
+    return before, (v["prestige"][p - 1], v["money"][p - 1])
+
+
+def test_the_press_office_adds_a_prestige_for_each_group_scored():
+    (p0, m0), (p1, m1) = _scored([])
+    (q0, n0), (q1, n1) = _scored(["Press Office"])
+    assert p1 - p0 == 4 + 3 and q1 - q0 == 4 + 3 + 1 and m1 == m0 and n1 == n0
+
+
+def test_the_stands_take_3k_at_the_gate_when_a_plane_flies():
+    (p0, m0), (p1, m1) = _scored(["Stands"])
+    assert p1 - p0 == 4 + 3 and m1 - m0 == 3
+
+
+def test_the_stands_take_nothing_when_no_plane_flies():
+    st, p = show_time(["Fokker Eindecker"], FILL[:5], CALM_MASTER)
+    v = st.vars
+    v["developments"][p - 1] = ["Stands"]
+    money = v["money"][p - 1]
+    prepare(st, p, [])                                         # the plane stays home
+    assert rewards(st, p) == [] and v["money"][p - 1] == money
+
+
+@pytest.mark.parametrize("museum", [False, True])
+def test_the_museum_scores_a_point_for_each_a1_and_a2_plane(museum):
+    """Final scoring (designed, docs/games/air-show.md): the Museum is worth 4, and a point for each A1
+    and A2 plane owned (here the Wright Flyer, the Pup and the Eindecker). The fifth token, the Museum
+    or a Maintenance Crew, ends the game."""
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    v["developments"][p - 1] = ["Workshop", "Stands", "Press Office", "Control Tower"]
+    set_fleet(st, p, "Wright Flyer", "Sopwith Pup", "Fokker Eindecker", "Hawker Fury")
+    v["money"][p - 1], v["prestige"][p - 1] = 50, 10
+    st.ask_again()
+    play(st, "build Museum for 12K and 4P" if museum else "build Maintenance Crew for 10K")
+    drive(st, lambda s: s.is_over())
+    developments = 2 + 3 + 2 + 2 + (4 if museum else 2)
+    undamaged = sum(1 for a in v["fleet"][p - 1] if a["damage"] == 0)
+    base = v["prestige"][p - 1] + developments + undamaged + v["money"][p - 1] // 10
+    assert v["score"][p - 1] == base + (3 if museum else 0)
+
+
+def test_the_discard_pile_is_shuffled_into_a_new_draw_pile_when_it_runs_out():
+    """7: "Should the air show draw pile run out then immediately shuffle the discard pile to form a
+    new draw deck.\""""
+    st = after_auction()
+    v = st.vars
+    n = st.game.player_count
+    hands = {q: SHOW_CARDS[5 * (q - 1):5 * q] for q in range(1, n + 1)}
+    first = v["first_player"]
+    hands[first] = hands[first][:3]                            # two cards short
+    deal(st, hands)
+    v["show_discard"], v["show_deck"] = v["show_deck"], []
+    discards = sorted(v["show_discard"])
+    st.ask_again()
+    drive(st, lambda s: s.step == "air show preparation")       # phase 7 asks nothing without the Staff
+    assert len(v["hand"][first - 1]) == 5
+    drawn = v["hand"][first - 1][3:]
+    assert set(drawn) <= set(discards)
+    assert sorted(v["show_deck"] + drawn) == discards and v["show_discard"] == []
+
+
+def test_the_set_up_gives_two_grey_planes_five_cards_40k_and_the_stacks():
+    """Set-Up: "Takes two of the plane cards ... from across the A2, A3, and A4 decks of grey-backed
+    cards", "Is dealt five air show cards", "Receives 40K of purchase flags"; "in a four player game
+    there should be three tokens in each of the yellow development token stacks"."""
+    from .helpers import ready
+    st = ready(4)
+    v, col = st.vars, st.game.columns
+    for q in range(1, 5):
+        fleet = [a["card"] for a in v["fleet"][q - 1]]
+        assert len(fleet) == 2 and all(col["grey"][c] and col["period"][c] in ("A2", "A3", "A4") for c in fleet)
+        assert len(v["hand"][q - 1]) == 5 and v["money"][q - 1] == 40
+    assert all(v["stock"][t] == 3 for t in ("Press Office", "Maintenance Crew", "Control Tower", "Air Show Staff"))
+    assert not any(col["grey"][c] for c in v["planes_deck"])

@@ -1,0 +1,381 @@
+"""Rules and cards the scenarios elsewhere leave out (issue 39, item 2; the table is "Rule and card
+coverage" in docs/games/magnificent-flying-machines.md): the set-up's order and cargo, the weather
+change cards, the Helicopter and the Seaplane, the cards played in one's own turn (Swap the Maps,
+Crosswind, Field Repairs, Spare Fuel Can, Official Scrutiny), the answers to a dirty trick or a cad
+symbol (Immunity, This Means War), the final airfield's once-only tests and the two-player end.
+Each plays real moves and checks the state before and after."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.interpreter.testing import logs, mover, refresh, texts
+
+from .helpers import dashboard, game, maybe, next_turn, others, ready, rolled, set_up, ship, until, weather
+
+FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
+
+
+def quiet(st):
+    for place in range(2, 12):
+        weather(st, place, "Fine")
+
+
+def play_card(st, card, target=None):
+    """The machine to move plays ``card`` from its player's hand in its own turn."""
+    p = mover(st)
+    st.vars["hand"][p - 1] = [card]
+    refresh(st)
+    st.apply("play a card")
+    st.apply("play %s" % card)
+    if target is not None:
+        st.apply("play %s against the %s of player %d" % (card, ship(st, target)["model"], target))
+
+
+# ---------------------------------------------------------------- 6 set-up, standard rules
+@pytest.mark.parametrize("race", ["standard", "long", "random"])
+def test_special_cargo_never_lies_on_a_tile_of_its_own_terrain(race):
+    """6.6: "As you place each special cargo token on a terrain tile check to ensure that the terrain
+    of the tile does not match the terrain of the special cargo ... If it does replace it with another
+    special cargo token." Over a few set-ups, every special cargo token lies on another terrain."""
+    seen = 0
+    for seed in range(6):
+        st = game(4, race=race).new_state(seed=seed)
+        kinds, cargo_kind = st.game.columns["kind"], st.game.columns["destination"]
+        middle = st.vars["course"].index("Middle Airfield")
+        for i, (place, here) in enumerate(zip(st.vars["course"], st.vars["tile_cargo"])):
+            for token in here:
+                # 6.2: general cargo from the middle airfield on, special cargo before it
+                assert (cargo_kind[token] in ("none", None)) == (i >= middle), (seed, place, token)
+                if cargo_kind[token] not in ("none", None):
+                    seen += 1
+                    assert cargo_kind[token] != kinds[place], (seed, place, token)
+    assert seen >= 6 * 4                                    # special cargo was placed at all
+
+
+def test_pilots_machines_and_equipment_are_chosen_anti_clockwise_from_the_right_of_the_first_player():
+    """6.7 "The player to the right of the first player chooses a pilot ... Continue round
+    anti-clockwise", 6.8 the same for the machines, 6.9 for each round of equipment."""
+    st = game(4, race="standard").new_state(seed=2)
+    first = st.vars["first_player"]
+    clockwise = sorted(range(1, 5), key=lambda q: st.vars["order"][q - 1])
+    assert clockwise[0] == first
+    anti = clockwise[::-1]                                   # the player to the right of the first first
+    assert st.vars["ships"] == []
+    made = set_up(st)
+    pilots = [p for p, m in made if m.endswith(" as pilot")]
+    machines = [p for p, m in made if m.startswith("choose the ")]
+    equipment = [p for p, m in made if m.startswith("take ")]
+    assert pilots == anti and machines == anti
+    assert equipment[:8] == anti + anti
+    owners = {s["owner"]: s for s in st.vars["ships"]}
+    for p, m in made:
+        if m.endswith(" as pilot"):
+            assert owners[p]["pilot"] == m[len("choose "):-len(" as pilot")]
+
+
+# ---------------------------------------------------------------- 8.5 end of round: the weather change cards
+def _end_round(card, pile="Thunderstorm"):
+    """Three machines end their turns with ``card`` the only weather change card left; the course
+    all Fine and face up but for Town 8 and the last three tiles; the pile all ``pile``."""
+    st = ready(3)
+    quiet(st)
+    for place in (8, 9, 10, 11):
+        st.vars["weather_at"][place - 1]["up"] = False
+    st.vars["weather_at"][7]["sky"] = "Fog"                  # Town 8, face down
+    st.vars["weather_deck"] = [card]
+    st.vars["weather_discard"] = []
+    st.vars["weather_pile"] = [pile] * 4
+    before = [dict(w) if w else None for w in st.vars["weather_at"]]
+    for _ in range(3):
+        next_turn(st)
+    assert st.vars["weather_discard"] == [card] and st.vars["weather_deck"] == []
+    return before, st.vars["weather_at"]
+
+
+TERRAIN = {"Fields": [2, 7], "Town": [3, 8], "Water": [4, 9], "Mountain": [5, 10], "Airfield": [6, 11]}
+
+
+@pytest.mark.parametrize("terrain", list(TERRAIN))
+def test_a_change_in_the_weather_replaces_the_face_up_tiles_of_its_terrain(terrain):
+    """8.5: "5 of them show the phrase "Change in the Weather" and a terrain symbol ... Remove any face
+    up tiles on terrain tiles matching these symbols and deal out a replacement." Town 8 is face down
+    and keeps its tile; the final airfield's tile is face down too."""
+    before, after = _end_round("Change in the Weather: %s" % terrain)
+    for place in range(2, 12):
+        if place in TERRAIN[terrain] and before[place - 1]["up"]:
+            assert after[place - 1] == {"sky": "Thunderstorm", "up": True}, place
+        else:
+            assert after[place - 1] == before[place - 1], place
+
+
+def test_a_westerly_wind_moves_every_weather_tile_one_to_the_right():
+    """8.5: "Move all the terrain tiles one space to the right, discard the tile that has as a result
+    been pushed off the end of the board and deal out a new one to the empty space at the far left."
+    Then the tile next to each machine is turned face up (it is on the starting airfield)."""
+    before, after = _end_round("Westerly Wind")
+    assert after[1] == {"sky": "Thunderstorm", "up": True}
+    assert [w["sky"] for w in after[2:]] == [w["sky"] for w in before[1:-1]]
+    assert after[8]["sky"] == "Fog"                          # Town 8's tile is over Water 9 now
+
+
+def test_an_easterly_wind_moves_every_weather_tile_one_to_the_left():
+    """8.5: "Move all the terrain tiles one space to the left, discard any tile that has as a result
+    been pushed off the end of the board and deal out a new one to the empty space at the far right.\""""
+    before, after = _end_round("Easterly Wind")
+    assert [w["sky"] for w in after[1:-1]] == [w["sky"] for w in before[2:]]
+    assert after[10] == {"sky": "Thunderstorm", "up": False}
+    assert after[6]["sky"] == "Fog"                          # Town 8's tile is over Fields 7 now
+
+
+def test_no_change_leaves_the_weather_as_it_is():
+    before, after = _end_round("No Change")
+    assert after == before
+
+
+# ---------------------------------------------------------------- 15 special abilities
+def test_the_helicopter_never_needs_more_than_two_terrain_symbols_to_take_off_or_land():
+    """15: "the terrain difficulty of take off and landing is never higher than a 2": a mountain's
+    three takeoff symbols are two for the Helicopter; two takeoff symbols rolled take it off, where
+    they leave a Biplane on the ground."""
+    def two_takeoff_symbols(s, lines):
+        return rolled(lines) and rolled(lines)[0][1] == 2 and "Explosion" not in lines[0]
+
+    for model, airborne in (("Helicopter", 1), ("Biplane", 0)):
+        st = ready(3)
+        p = mover(st)
+        quiet(st)
+        dashboard(st, p, model, pilot="Hamish McTarn", at=MOUNTAIN, fuel=2)
+        refresh(st)
+        assert ship(st, p)["alt"] == 0
+        tried = until(st, ["take off", maybe("accept the failure")], two_takeoff_symbols)
+        assert ship(tried, p)["alt"] == airborne, model
+
+
+def test_the_seaplane_rolls_two_more_dice_for_take_off_and_landing_on_water_only():
+    """15: "gains 2 dice for all take off and landing tests on water tiles" (4 takeoff dice)."""
+    for place, dice in ((WATER, 6), (FIELDS, 4)):
+        st = ready(3)
+        p = mover(st)
+        quiet(st)
+        dashboard(st, p, "Seaplane", pilot="Hamish McTarn", at=place, fuel=2)
+        refresh(st)
+        up = until(st, ["take off"], lambda s, lines: "takes off" in " ".join(lines))
+        assert rolled(up.lines)[0][0] == dice and ship(up, p)["alt"] == 1
+
+
+# ---------------------------------------------------------------- trick and boost cards in one's own turn
+def test_swap_the_maps_sends_a_machine_in_the_air_back_one_tile():
+    """"once it has exited a particular terrain tile it is not possible for the flying machine to
+    return to it (except by the playing of the Swap the Maps Dirty Tricks card)"; a machine on the
+    ground is no target."""
+    st = ready(3)
+    p = mover(st)
+    q, r = others(st, p)
+    dashboard(st, q, "Biplane", at=WATER, alt=2)
+    dashboard(st, r, "Monoplane", at=WATER, alt=0)
+    play_card(st, "Swap the Maps (flying)")
+    assert texts(st) == ["play Swap the Maps (flying) against the Biplane of player %d" % q]
+    st.apply(texts(st)[0])
+    assert (ship(st, q)["at"], ship(st, q)["alt"]) == (TOWN, 2) and ship(st, r)["at"] == WATER
+    assert "Swap the Maps (flying)" in st.vars["discard"] and st.vars["hand"][p - 1] == []
+
+
+def test_crosswind_drops_a_machine_to_the_lowest_band():
+    st = ready(3)
+    p = mover(st)
+    q, r = others(st, p)
+    dashboard(st, q, "Biplane", at=WATER, alt=3)
+    dashboard(st, r, "Monoplane", at=WATER, alt=1)          # already in the lowest band: no target
+    play_card(st, "Crosswind (cad)")
+    assert texts(st) == ["play Crosswind (cad) against the Biplane of player %d" % q]
+    st.apply(texts(st)[0])
+    assert ship(st, q)["alt"] == 1 and ship(st, r)["alt"] == 1
+
+
+def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
+    st = ready(3)
+    p = mover(st)
+    q = others(st, p)[0]
+    dashboard(st, q, "Biplane", at=WATER, alt=1, fuel=3)
+    st.vars["hand"][q - 1] = ["Immunity (cad)"]
+    play_card(st, "Siphoned Fuel (flying)", target=q)
+    assert st.to_move() == [q] and texts(st, q) == ["answer with Immunity (cad)", "let Siphoned Fuel stand"]
+    st.apply("answer with Immunity (cad)", player=q)
+    assert ship(st, q)["fuel"] == 3 and st.vars["hand"][q - 1] == []
+    assert {"Siphoned Fuel (flying)", "Immunity (cad)"} <= set(st.vars["discard"])
+
+
+def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine():
+    st = ready(3)
+    p = mover(st)
+    q = others(st, p)[0]
+    dashboard(st, p, "Monoplane", at=FIELDS, fuel=4)
+    dashboard(st, q, "Biplane", at=WATER, alt=1, fuel=3)
+    st.vars["hand"][q - 1] = ["This Means War (landing)"]
+    play_card(st, "Siphoned Fuel (flying)", target=q)
+    st.apply("answer with This Means War (landing)", player=q)
+    assert ship(st, q)["fuel"] == 1                          # the trick stands
+    assert (ship(st, p)["gauge"], ship(st, p)["fuel"]) == (1, 3)
+
+
+def test_this_means_war_answers_a_cad_symbol_and_the_cad_symbol_still_counts():
+    st = ready(3)
+    bob = mover(st)
+    paul = others(st, bob)[0]
+    quiet(st)
+    dashboard(st, bob, "Triplane", at=TOWN, alt=1)
+    dashboard(st, paul, "Monoplane", at=FIELDS, fuel=4)
+    st.vars["hand"][bob - 1] = ["This Means War (landing)"]
+    st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
+    refresh(st)
+    st.apply("fly on")
+    st.apply("discard Sabotage (cad) for its cad symbol", player=paul)
+    assert st.to_move() == [bob]
+    st.apply("answer with This Means War (landing)")
+    assert ship(st, paul)["gauge"] == 1 and st.vars["hand"][bob - 1] == []
+    assert st.vars["hand"][paul - 1] == []
+
+
+def test_field_repairs_takes_a_damage_marker_off_the_gauge_first():
+    st = ready(3)
+    p = mover(st)
+    dashboard(st, p, "Biplane", at=FIELDS, fuel=2, gauge=1, scored_damage=1)
+    play_card(st, "Field Repairs (cad)")
+    assert (ship(st, p)["gauge"], ship(st, p)["scored_damage"]) == (0, 1)
+    play_card(st, "Field Repairs (takeoff)")
+    assert (ship(st, p)["gauge"], ship(st, p)["scored_damage"]) == (0, 0)
+    st.vars["hand"][p - 1] = ["Field Repairs (flying)"]
+    refresh(st)
+    assert "play a card" not in texts(st)                    # nothing left to repair
+
+
+def test_spare_fuel_can_adds_two_fuel_cubes_as_far_as_the_gauge_has_room():
+    st = ready(3)
+    p = mover(st)
+    dashboard(st, p, "Biplane", at=FIELDS, fuel=1)
+    play_card(st, "Spare Fuel Can (cad)")
+    assert ship(st, p)["fuel"] == 3
+    play_card(st, "Spare Fuel Can (landing)")
+    assert ship(st, p)["fuel"] == 4                          # the gauge's four spaces
+    st.vars["hand"][p - 1] = ["Spare Fuel Can (flying)"]
+    refresh(st)
+    assert "play a card" not in texts(st)
+
+
+def test_official_scrutiny_played_keeps_cad_symbols_off_the_tests_of_the_turn():
+    st = ready(3)
+    bob = mover(st)
+    paul = others(st, bob)[0]
+    quiet(st)
+    dashboard(st, bob, "Triplane", at=TOWN, alt=1)
+    assert not ship(st, bob)["scrutiny"]
+    play_card(st, "Official Scrutiny (cad)")
+    assert ship(st, bob)["scrutiny"]
+    st.vars["hand"][paul - 1] = ["Full Throttle (cad)"]       # a cad symbol, no dirty trick
+    refresh(st)
+    st.apply("fly on")
+    assert not st.pending.window and st.vars["hand"][paul - 1] == ["Full Throttle (cad)"]
+    assert st.to_move() != [paul]
+
+
+# ---------------------------------------------------------------- 11 final airfield: once each
+@pytest.mark.parametrize("action, done", [("make good (a take-off test)", "made_good"),
+                                          ("give a flying lesson (a flying test)", "lesson")])
+def test_a_final_airfield_test_is_taken_once_a_machine_passed_or_not(action, done):
+    """11: "Only one make good action may be conducted on each flying machine in the game", "Only one
+    flying lesson may be given in each flying machine in the game"; "After attempting any of the above
+    three tests mark the relevant ability display ... to show it cannot be attempted again.\""""
+    st = ready(3)
+    p = others(st, mover(st))[0]
+    quiet(st)
+    dashboard(st, p, "Biplane", at=FINAL, finished=True)
+    next_turn(st)
+    assert action in texts(st) and not ship(st, p)[done]
+    failed = until(st, [action, maybe("accept the failure")], lambda s, lines: "fails" in " ".join(lines))
+    assert ship(failed, p)[done]
+    for _ in range(3):
+        next_turn(failed.state)
+    assert mover(failed) == p and action not in texts(failed) and "sign autographs" in texts(failed)
+
+
+def test_a_speech_is_given_once_by_each_pilot():
+    """11: "Only one speech may be given by each pilot in the game.\""""
+    st = ready(3)
+    p = others(st, mover(st))[0]
+    quiet(st)
+    dashboard(st, p, "Biplane", at=FINAL, finished=True)
+    next_turn(st)
+    gave = until(st, ["give a speech (a landing test)"], lambda s, lines: "passes" in " ".join(lines))
+    assert ship(gave, p)["vp"] == 3 and ship(gave, p)["speeches"] == ["Jing Li"]
+    for _ in range(3):
+        next_turn(gave.state)
+    assert "give a speech (a landing test)" not in texts(gave)
+
+
+# ---------------------------------------------------------------- 12.2 two players
+def test_two_players_the_game_ends_after_the_others_one_more_turn():
+    """12.2: "When one player has landed their second flying machine on the final airfield, the game
+    will end when the other player has taken one more turn.\""""
+    st = ready(2)
+    quiet(st)
+    ships = st.vars["ships"]
+    first = ships[0]
+    p = first["owner"]
+    second = next(s for s in ships[1:] if s["owner"] == p)
+    other = next(s for s in ships if s["owner"] != p)
+    second.update(at=FINAL, finished=True)
+    first.update(model="Monoplane", at=FINAL, alt=1, fuel=2)
+    refresh(st)
+    landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
+    assert ship(landed, p)["finished"] and not landed.vars["game_ended"]
+    landed.apply("end the turn")
+    assert not landed.is_over() and mover(landed) == other["owner"]
+    assert landed.vars["ships"][landed.vars["current"] - 1]["id"] == other["id"]
+    landed.apply("end the turn")
+    assert landed.is_over()
+
+
+# ---------------------------------------------------------------- 6.4 first player, 12.3 team play
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_first_player_rolled_the_most_flying_symbols(seed):
+    """6.4: "Each player rolls five dice in turn. The player who rolls the highest number of flying
+    symbols is first player. In the case of a draw, the affected players re-roll." The rolls are read
+    from the log (the dice are not kept), the first player from the state."""
+    st = game(4, race="standard").new_state(seed=seed)
+    rounds = []
+    for text in logs(st):
+        if " rolls " in text and text.endswith(" flying symbols"):
+            q, n = int(text.split()[1]), int(text.split()[3])
+            if not rounds or q <= rounds[-1][-1][0]:
+                rounds.append([])                             # the leaders re-roll, in seat order
+            rounds[-1].append((q, n))
+    last = rounds[-1]
+    best = max(n for _, n in last)
+    assert [q for q, n in last if n == best] == [st.vars["first_player"]]
+    for earlier, later in zip(rounds, rounds[1:]):          # a re-roll is among the tied leaders only
+        top = max(n for _, n in earlier)
+        assert [q for q, _ in later] == [q for q, n in earlier if n == top]
+
+
+def test_team_play_the_highest_combined_total_wins():
+    """12.3: "At the end of the game each team totals the scores for their flying machines and the team
+    with the highest combined total wins the game." A rival holds the best single score; the pair
+    whose two totals add up to more wins."""
+    st = ready(4, team_play="pairs")
+    p = mover(st)
+    quiet(st)
+    teams = [[1, 3], [2, 4]]                                 # not side by side
+    mate = next(q for t in teams if p in t for q in t if q != p)
+    rivals = [q for q in range(1, 5) if q not in (p, mate)]
+    st.vars["seat_points"] = [0, 0, 0, 0]
+    dashboard(st, mate, "Biplane", at=FINAL, finished=True, vp=15)
+    dashboard(st, rivals[0], "Biplane", at=FINAL, finished=True, vp=20)
+    dashboard(st, rivals[1], "Biplane", at=FINAL, finished=True, vp=0)
+    dashboard(st, p, "Monoplane", at=FINAL, alt=1, vp=0)        # the placing marker: 8
+    refresh(st)
+    over = until(st, ["land", maybe("accept the failure"), "end the turn"], lambda s, lines: s.is_over())
+    out = over.outcome()
+    assert sorted(map(sorted, out.teams)) == teams
+    assert out.scores[rivals[0]] > max(out.scores[p], out.scores[mate])
+    assert out.scores[p] + out.scores[mate] > out.scores[rivals[0]] + out.scores[rivals[1]]
+    assert sorted(out.winners) == sorted([p, mate])
