@@ -173,3 +173,12 @@ def test_a_base_procedure_nothing_calls_any_more_is_to_be_retired(folder):
     d = [d for d in diagnostics(folder, 'retire step "extra"\n') if d.severity == "error"][0]
     assert d.message == "procedure 'spare' is never called, so it can never run"
     assert d.hint == "the variant no longer calls it: take it out with 'retire procedure spare'"
+
+
+def test_an_error_a_variant_causes_in_a_base_line_is_said_at_the_variants_line(folder):
+    errors = [d for d in diagnostics(folder, 'def bonus(p) = "many"\n') if d.severity == "error"]
+    assert len(errors) == 1
+    d = errors[0]
+    assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 2, 1) and d.source_line == 'def bonus(p) = "many"'
+    assert f"at {folder / 'base.rules'}:21" in d.message and "'bonus'" in d.message
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:21:") and "worth(c) + bonus(me)" in d.hint

@@ -168,4 +168,4 @@ class StructureChecks:
             if name not in self.called:
                 self.error(d.span, f"procedure '{name}' is never called, so it can never run",
                            f"the variant no longer calls it: take it out with 'retire procedure {name}'"
-                           if d.span.file != self.rules.filename else "call it where it is meant to run, or delete it")
+                           if d.span.file != self.rules.filename else "")
