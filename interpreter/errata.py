@@ -26,9 +26,13 @@ from rulewright.interpreter.check.dispatch import _fixed_value, _tests, _NOT_FIX
 BASE_CALL = "base"  # base(...) inside a replacement: the replaced declaration's own version
 
 
-def base_name(name: str) -> str:
-    """The name the base's version of a replaced def or procedure is kept under (no rules name has '@')."""
-    return f"{name}@base"
+def base_name(name: str, taken) -> str:
+    """The name the base's version of a replaced def or procedure is kept under (no rules name has '@'),
+    one not ``taken`` yet: a variant of a variant keeps each version."""
+    kept = f"{name}@base"
+    while kept in taken:
+        kept += "@base"
+    return kept
 
 
 def calls_base(d) -> bool:
@@ -36,11 +40,11 @@ def calls_base(d) -> bool:
                for n in ast.walk(d.body if isinstance(d.body, tuple) else (d.body,)))
 
 
-def to_base(d):
-    """``d`` with its ``base(...)`` calls calling the base's version."""
+def to_base(d, kept: str):
+    """``d`` with its ``base(...)`` calls calling the base's version, kept under the name ``kept``."""
     def change(n):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == BASE_CALL:
-            return attrs.evolve(n, func=attrs.evolve(n.func, id=base_name(d.name)))
+            return attrs.evolve(n, func=attrs.evolve(n.func, id=kept))
         return n
     return attrs.evolve(d, body=ast.rewrite(d.body, change))
 

@@ -175,8 +175,9 @@ class _Merge:
                                f"no {_KIND_WORDS[type(d).__name__]} '{d.name}' that this one replaces",
                                "base(...) is for a def or procedure that replaces the base's of the same name")
                 else:
-                    self.merged[(type(d).__name__, base_name(d.name))] = attrs.evolve(old, name=base_name(d.name))
-                    d = to_base(d)
+                    kept = base_name(d.name, {k[1] for k in self.merged if k[0] == type(d).__name__})
+                    self.merged[(type(d).__name__, kept)] = attrs.evolve(old, name=kept)
+                    d = to_base(d, kept)
             self.merged[key] = d
             if isinstance(d, ast.ScreenDecl) and d.board is not None:
                 self.merged.pop(("DisplayDecl",), None)  # its 'board' line draws the spaces instead

@@ -182,3 +182,10 @@ def test_an_error_a_variant_causes_in_a_base_line_is_said_at_the_variants_line(f
     assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 2, 1) and d.source_line == 'def bonus(p) = "many"'
     assert f"at {folder / 'base.rules'}:21" in d.message and "'bonus'" in d.message
     assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:21:") and "worth(c) + bonus(me)" in d.hint
+
+
+def test_a_variant_of_a_variant_calls_each_base_in_turn(folder):
+    (folder / "middle.rules").write_text('extends "base.rules"\ndef bonus(p) = base(p) + 10\n')
+    (folder / "top.rules").write_text('extends "middle.rules"\ndef bonus(p) = base(p) * 2\n')
+    st = after(load(str(folder / "top.rules")), "rest")
+    assert st.vars["score"] == [1 + 2 + 2 * 22 + 100, 0]
