@@ -504,6 +504,25 @@ class AddMembers:
 
 
 @node
+class Amend:
+    """In a variant, an erratum: ``in PLACE, CHANGE`` amends one part of a base declaration in place."""
+    place: tuple    # ("def", name) | ("procedure", name) | ("step", label, holder or None) | ("block", kind)
+    change: str     # arms | branches | add | replace | remove
+    items: tuple    # match arms (patterns, value), elif branches (cond, body), or Alternatives
+    target: Any = None  # the text of the alternative replaced, removed, or added before
+    span: Span = span_field()
+
+
+@node
+class Retire:
+    """In a variant: a base step, procedure or def taken out of the game."""
+    kind: str       # step | procedure | def
+    name: str       # the step's label, or the name
+    place: Any = None  # a step's holder, when its label repeats
+    span: Span = span_field()
+
+
+@node
 class PlayersDecl:
     low: int
     high: int

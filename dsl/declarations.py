@@ -362,5 +362,57 @@ class RulesBuilder(Builder):
                                               meta.column, self._source_line(meta.line)))
         return _Default(self._fixed(c[0], "an option's default"))
 
+    # -- errata: 'in PLACE, CHANGE' and 'retire ...'
+    def amend_decl(self, meta, c):
+        change, items, target = c[1]
+        return ast.Amend(c[0], change, items, target, span=self._span(meta))
+
+    def place_def(self, meta, c):
+        return ("def", str(c[0]))
+
+    def place_procedure(self, meta, c):
+        return ("procedure", str(c[0]))
+
+    def place_step(self, meta, c):
+        return ("step", self._plain(c[0], "a step's label"), c[1] if len(c) > 1 else None)
+
+    def place_block(self, meta, c):
+        return ("block", str(c[0]))
+
+    def add_arms(self, meta, c):
+        if any(arm[0] == "else" for arm in c):
+            raise RulesSyntaxError(Diagnostic("an erratum adds arms for values; the base's 'else' stays where it is",
+                                              self.filename, meta.line, meta.column, self._source_line(meta.line),
+                                              "name the values: v: ..., or replace the whole def"))
+        return ("arms", tuple(arm[1:] for arm in c), None)
+
+    def add_branches(self, meta, c):
+        return ("branches", tuple(branch[1:] for branch in c), None)
+
+    def add_alternatives(self, meta, c):
+        before = self._alt_text(c[0]) if isinstance(c[0], Token) else None
+        return ("add", tuple(x for x in c if isinstance(x, ast.Alternative)), before)
+
+    def replace_alternative(self, meta, c):
+        return ("replace", tuple(c[1:]), self._alt_text(c[0]))
+
+    def remove_alternative(self, meta, c):
+        return ("remove", (), self._alt_text(c[0]))
+
+    def _alt_text(self, tok):
+        """An alternative is named by its text as written (holes and all), as ast.Alternative keeps it."""
+        value = self._string(tok)
+        return value.value if isinstance(value, ast.Literal) else str(tok)[1:-1]
+
+    def retire_step(self, meta, c):
+        return ast.Retire("step", self._plain(c[0], "a step's label"), c[1] if len(c) > 1 else None,
+                          span=self._span(meta))
+
+    def retire_procedure(self, meta, c):
+        return ast.Retire("procedure", str(c[0]), span=self._span(meta))
+
+    def retire_def(self, meta, c):
+        return ast.Retire("def", str(c[0]), span=self._span(meta))
+
     def add_members_decl(self, meta, c):
         return ast.AddMembers(str(c[0]), tuple(str(x) for x in c[1:]), span=self._span(meta))

@@ -33,10 +33,11 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.check.dispatch import Added
 from rulewright.interpreter.check.symbols import uses
+from rulewright.interpreter.errata import Errata, base_name, calls_base, to_base
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)
-_PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues, ast.AddMembers)
+_PIECES = (ast.StepOverlay, ast.AddRows, ast.AddValues, ast.AddMembers, ast.Amend, ast.Retire)
 _KIND_WORDS = {"DefDecl": "def", "ProcDecl": "procedure", "VarDecl": "variable", "OptionDecl": "option",
                "TableDecl": "table", "RecordDecl": "record", "EnumDecl": "enum", "BoardDecl": "board"}
 
@@ -149,9 +150,13 @@ class _Merge:
         self.merged: dict = {decl_key(d, ("base", i)): d for i, d in enumerate(base.decls)}
 
     def error(self, span, message, hint=""):
-        self.errors.append(Diagnostic(message, span.file, span.line, span.column,
-                                      self.variant.sources.get(span.file, "").split("\n")[span.line - 1].rstrip("\r")
-                                      if span.file in self.variant.sources and span.line > 0 else "", hint))
+        self.errors.append(Diagnostic(message, span.file, span.line, span.column, self.source_line(span), hint))
+
+    def source_line(self, span) -> str:
+        for rules in (self.variant, self.base):
+            if span.file in rules.sources:
+                return rules.source_line(span)
+        return ""
 
     def run(self) -> list:
         new = []
@@ -164,6 +169,15 @@ class _Merge:
                 new.append(d)
             elif old is not None:
                 self._same_shape(old, d)
+            if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and calls_base(d):
+                if type(old) is not type(d):
+                    self.error(d.span, f"base(...) calls the base's own version of '{d.name}', but the base has "
+                               f"no {_KIND_WORDS[type(d).__name__]} '{d.name}' that this one replaces",
+                               "base(...) is for a def or procedure that replaces the base's of the same name")
+                else:
+                    kept = base_name(d.name, {k[1] for k in self.merged if k[0] == type(d).__name__})
+                    self.merged[(type(d).__name__, kept)] = attrs.evolve(old, name=kept)
+                    d = to_base(d, kept)
             self.merged[key] = d
             if isinstance(d, ast.ScreenDecl) and d.board is not None:
                 self.merged.pop(("DisplayDecl",), None)  # its 'board' line draws the spaces instead
@@ -180,8 +194,15 @@ class _Merge:
                 self._values(d)
             elif isinstance(d, ast.AddMembers):
                 self._members(d)
+        errata = Errata(self)
+        for d in self.variant.decls:
+            if isinstance(d, ast.Amend):
+                errata.amend(d)
+            elif isinstance(d, ast.Retire):
+                errata.retire(d)
         decls = list(self.merged.values())
         self._unused(new, decls)
+        errata.still_used(decls)
         return decls
 
     # ------------------------------------------------------------------ replacing whole declarations
@@ -209,27 +230,38 @@ class _Merge:
                            f"did you mean '{close[0]}'?")
 
     # ------------------------------------------------------------------ pieces
-    def _step(self, piece: ast.StepOverlay):
+    def find_step(self, span, label: str, place):
+        """(key, declaration) of the one block or procedure holding the step ``label`` (in ``place``, when
+        given), or None after an error at ``span``."""
         places = {}
         for key, d in self.merged.items():
             holder = d.kind if isinstance(d, ast.BlockDecl) else d.name if isinstance(d, ast.ProcDecl) else None
-            if holder is not None and (piece.place is None or piece.place == holder):
-                if _labels(d.body).count(piece.label):
+            if holder is not None and (place is None or place == holder):
+                if _labels(d.body).count(label):
                     places[key] = d
         if not places:
             every = sorted({lab for d in self.merged.values() if isinstance(d, (ast.BlockDecl, ast.ProcDecl))
                             for lab in _labels(d.body)})
-            where = f" in '{piece.place}'" if piece.place else ""
-            self.error(piece.span, f"the base has no step {piece.label!r}{where}",
-                       suggest(piece.label, every) or ("its steps: " + ", ".join(every) if every else
-                                                       "the base has no steps"))
-            return
-        if len(places) > 1 or any(_labels(d.body).count(piece.label) > 1 for d in places.values()):
+            where = f" in '{place}'" if place else ""
+            self.error(span, f"the base has no step {label!r}{where}",
+                       suggest(label, every) or ("its steps: " + ", ".join(every) if every else
+                                                 "the base has no steps"))
+            return None
+        if len(places) > 1 or any(_labels(d.body).count(label) > 1 for d in places.values()):
             holders = [d.kind if isinstance(d, ast.BlockDecl) else d.name for d in places.values()]
-            self.error(piece.span, f"there are several steps {piece.label!r} (in {', '.join(holders)})",
-                       f"say which: step \"{piece.label}\" in {holders[0]}:")
-            return
+            self.error(span, f"there are several steps {label!r} (in {', '.join(holders)})",
+                       f"say which: step \"{label}\" in {holders[0]}:")
+            return None
         (key, d), = places.items()
+        return key, d
+
+    rewrite_step = staticmethod(lambda stmts, label, change: _rewrite(stmts, label, change))
+
+    def _step(self, piece: ast.StepOverlay):
+        found = self.find_step(piece.span, piece.label, piece.place)
+        if found is None:
+            return
+        key, d = found
 
         def change(step: ast.Step) -> tuple:
             if piece.mode == "replace":

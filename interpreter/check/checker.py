@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, Hints
+from rulewright.interpreter.check.blame import follow_variant
 from rulewright.interpreter.check.dispatch import dispatch_diagnostics
 from rulewright.interpreter.check.expression_checks import ExpressionChecks
 from rulewright.interpreter.check.lost_writes import lost_write_diagnostics
@@ -126,6 +127,7 @@ def _diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:
             diagnostics += secrecy_diagnostics(rules)
     except RecursionError:  # the checks follow defs and variables into each other: hundreds in a chain
         return [_too_deep(rules)]
+    diagnostics = follow_variant(rules, diagnostics)
     return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
 
 

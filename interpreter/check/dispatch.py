@@ -64,11 +64,13 @@ class Dispatches:
         roots = [d for d in self.rules.decls if isinstance(d, (ast.DefDecl, ast.ProcDecl, ast.BlockDecl, ast.VarDecl,
                                                                  ast.DisplayDecl, ast.ScreenDecl, ast.ObserveDecl,
                                                                  ast.EndWhen))]
-        for n in ast.walk(tuple(roots)):
-            if isinstance(n, ast.Match) and n.subject is not None:
-                self._match(n)
-            elif isinstance(n, ast.If):
-                self._chain(n)
+        for root in roots:
+            self.place = _place_words(root)
+            for n in ast.walk(root):
+                if isinstance(n, ast.Match) and n.subject is not None:
+                    self._match(n)
+                elif isinstance(n, ast.If):
+                    self._chain(n)
         return self.diagnostics
 
     # ------------------------------------------------------------------ the two shapes
@@ -92,10 +94,10 @@ class Dispatches:
                              "give each its arm, or end with 'else: ...'", "error")
         for v in missing:
             if m.orelse is not None:
-                self._variant_report(found, v, m.span, "this match's 'else'", "warning")
+                self._variant_report(found, v, m.span, "this match's 'else'", "warning", "arm")
             else:
                 self._variant_report(found, v, m.span, "this match, which has no arm for it: the game would stop "
-                                     "with an error when it comes", "error")
+                                     "with an error when it comes", "error", "arm")
 
     def _chain(self, s: ast.If):
         if len(s.branches) < 2:
@@ -123,7 +125,7 @@ class Dispatches:
                              "warning")
         for v in missing:
             self._variant_report(found, v, s.span, "this chain's 'else'" if s.orelse else
-                                 "this if/elif chain, which does nothing for it", "warning")
+                                 "this if/elif chain, which does nothing for it", "warning", "branch")
 
     # ------------------------------------------------------------------ value sets
     def _set_of(self, subject, tested: list) -> Optional[ValueSet]:
@@ -142,13 +144,15 @@ class Dispatches:
         return next((a for a in self.added if a.value == v and a.set_kind == found.kind
                      and a.set_name == found.name), None)
 
-    def _variant_report(self, found: ValueSet, v, at: ast.Span, where: str, severity: str):
+    def _variant_report(self, found: ValueSet, v, at: ast.Span, where: str, severity: str, shape: str):
         a = self._added(found, v)
         if a is None or at.file == a.span.file:
             return  # the variant's own dispatches are checked as any other
+        erratum = (f"in {self.place}, add arm: {_show(v).strip(chr(39))}: ..." if shape == "arm" else
+                   f"in {self.place}, add: elif ... == {_show(v).strip(chr(39))}: ...")
+        catch_all = ", or check that the catch-all is meant for it" if "'else'" in where else ""
         self._report(a.span, f"{_show(v)}, added here, falls to {where} at {at}",
-                     f"give {_show(v)} its own rule there (a step or a def of the variant), or check that "
-                     "the catch-all is meant for it", severity)
+                     f"give {_show(v)} its {shape} there: {erratum}{catch_all}", severity)
 
     def _report(self, span: ast.Span, message: str, hint: str, severity: str):
         self.diagnostics.append(Diagnostic(message, span.file, span.line, span.column, self.rules.source_line(span),
@@ -156,6 +160,15 @@ class Dispatches:
 
 
 _NOT_FIXED = object()
+
+
+def _place_words(root) -> str:
+    """Where a dispatch is, as a variant's erratum names it: def f, procedure p, turn."""
+    if isinstance(root, ast.DefDecl):
+        return f"def {root.name}"
+    if isinstance(root, ast.ProcDecl):
+        return f"procedure {root.name}"
+    return root.kind if isinstance(root, ast.BlockDecl) else "the place"
 
 
 def _fixed_value(e, words=None):

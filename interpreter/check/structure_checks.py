@@ -166,4 +166,6 @@ class StructureChecks:
         self._display_is_public()
         for name, d in self.sym.procs.items():
             if name not in self.called:
-                self.error(d.span, f"procedure '{name}' is never called, so it can never run")
+                self.error(d.span, f"procedure '{name}' is never called, so it can never run",
+                           f"the variant no longer calls it: take it out with 'retire procedure {name}'"
+                           if d.span.file != self.rules.filename else "")

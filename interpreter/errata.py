@@ -1,0 +1,253 @@
+"""A variant's errata: one part of a base declaration amended in place, so nothing is copied.
+
+    in def rules_of, add arm:                 one arm more for the def's match
+        double_back: move_rules(backwards: true)
+    in procedure play_action, add:            one branch more for its if/elif chain
+        elif c.action == double_back: ...
+    in step "rescue", add [before "TEXT"]:    alternatives more for the step's choose:
+    in step "rescue", replace "TEXT":         ... one alternative in place of another
+    in step "rescue", remove "TEXT"           ... one alternative fewer
+    retire step "S" / procedure p / def f     a base part taken out (the checker asks no call of it)
+    base(...)                                 in a def or procedure that replaces the base's, its own version
+
+The place (``def``, ``procedure``, ``step`` or a block) says where to look; the arm's values, the
+elif's subject, the alternative's text say which match, chain or choice there. Anything that does not
+fit (no such alternative, a value the base already handles, a part retired but still called) is an error
+at the variant's line, naming the base's line.
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import suggest
+from rulewright.interpreter.check.dispatch import _fixed_value, _tests, _NOT_FIXED
+
+BASE_CALL = "base"  # base(...) inside a replacement: the replaced declaration's own version
+
+
+def base_name(name: str, taken) -> str:
+    """The name the base's version of a replaced def or procedure is kept under (no rules name has '@'),
+    one not ``taken`` yet: a variant of a variant keeps each version."""
+    kept = f"{name}@base"
+    while kept in taken:
+        kept += "@base"
+    return kept
+
+
+def calls_base(d) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == BASE_CALL
+               for n in ast.walk(d.body if isinstance(d.body, tuple) else (d.body,)))
+
+
+def to_base(d, kept: str):
+    """``d`` with its ``base(...)`` calls calling the base's version, kept under the name ``kept``."""
+    def change(n):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == BASE_CALL:
+            return attrs.evolve(n, func=attrs.evolve(n.func, id=kept))
+        return n
+    return attrs.evolve(d, body=ast.rewrite(d.body, change))
+
+
+def _where(span) -> str:
+    return f"{span.file}:{span.line}"
+
+
+def _written(place) -> str:
+    """A place as the errata write it: def f, procedure p, step "S", turn."""
+    kind, name = place[0], place[1]
+    return f'step "{name}"' if kind == "step" else name if kind == "block" else f"{kind} {name}"
+
+
+def _same(a, b) -> bool:
+    return a == b and a.span == b.span
+
+
+def _replace_node(root, old, new):
+    return ast.rewrite(root, lambda n: new if type(n) is type(old) and _same(n, old) else n)
+
+
+class Errata:
+    """Applies the errata and retirements of a variant to the merged declarations (``merge.merged``)."""
+
+    def __init__(self, merge):
+        self.m = merge
+        self.retired: list = []  # the 'retire procedure/def' pieces applied
+
+    # ------------------------------------------------------------------ where
+    def _place(self, piece):
+        """(key, declaration, step or None) that ``piece.place`` names, or None after an error."""
+        kind, name = piece.place[0], piece.place[1]
+        if kind == "step":
+            found = self.m.find_step(piece.span, name, piece.place[2])
+            if found is None:
+                return None
+            key, d = found
+            step = next(s for s in ast.statements(d.body) if isinstance(s, ast.Step) and s.label == name)
+            return key, d, step
+        key = {"def": ("DefDecl", name), "procedure": ("ProcDecl", name), "block": ("block", name)}[kind]
+        d = self.m.merged.get(key)
+        if d is None:
+            have = [k[1] for k in self.m.merged if k[0] == key[0]]
+            self.m.error(piece.span, f"the base has no {kind} '{name}'", suggest(name, have))
+            return None
+        return key, d, None
+
+    def _words(self, kind, name) -> str:
+        return f"step '{name}'" if kind == "step" else f"{kind} '{name}'"
+
+    def _nodes(self, region, cls):
+        body = region.body if isinstance(region.body, tuple) else (region.body,)
+        return [n for n in ast.walk(body) if isinstance(n, cls)]
+
+    def _put(self, key, d, region, old, new):
+        """The declaration with ``old`` (a node inside ``region``) replaced by ``new``."""
+        self.m.merged[key] = attrs.evolve(d, body=_replace_node(d.body, old, new))
+
+    # ------------------------------------------------------------------ in PLACE, CHANGE
+    def amend(self, piece: ast.Amend):
+        where = self._place(piece)
+        if where is None:
+            return
+        key, d, step = where
+        region = step if step is not None else d
+        what = self._words(piece.place[0], piece.place[1])
+        if piece.change == "arms":
+            self._arms(piece, key, d, region, what)
+        elif piece.change == "branches":
+            self._branches(piece, key, d, region, what)
+        else:
+            self._alternatives(piece, key, d, region, what)
+
+    def _enum_of(self, value):
+        return next((k[1] for k, e in self.m.merged.items() if k[0] == "EnumDecl" and value in e.members), None)
+
+    def _arms(self, piece, key, d, region, what):
+        new = [_fixed_value(p) for patterns, _v in piece.items for p in patterns]
+        if _NOT_FIXED in new:
+            self.m.error(piece.span, "an added arm names values (an enum's member, a text, a number)")
+            return
+        matches = [n for n in self._nodes(region, ast.Match) if n.subject is not None]
+        sets = {self._enum_of(v) for v in new}
+
+        def fits(m):
+            values = [_fixed_value(p) for patterns, _v in m.arms for p in patterns]
+            return sets != {None} and {self._enum_of(v) for v in values} == sets or len(matches) == 1
+        chosen = [m for m in matches if fits(m)]
+        if not chosen:
+            self.m.error(piece.span, f"the {what} has no match over {', '.join(repr(v) for v in new)}'s values"
+                         f" to add an arm to" if matches else f"the {what} has no match to add an arm to",
+                         "an arm goes in a 'match x { ... }' of the place named")
+            return
+        if len(chosen) > 1:
+            lines = ", ".join(_where(m.span) for m in chosen)
+            self.m.error(piece.span, f"the {what} has several matches these arms could join ({lines})",
+                         "name a smaller place: a def or a step holding one of them")
+            return
+        m = chosen[0]
+        have = {_fixed_value(p) for patterns, _v in m.arms for p in patterns}
+        for v in new:
+            if v in have:
+                self.m.error(piece.span, f"the match at {_where(m.span)} already has an arm for {v!r}",
+                             "an erratum adds arms for new values; to change the base's arm, replace the def")
+                return
+        self._put(key, d, region, m, attrs.evolve(m, arms=m.arms + piece.items))
+
+    def _branches(self, piece, key, d, region, what):
+        tested = []
+        for cond, _body in piece.items:
+            got = _tests(cond, None)
+            if got is None:
+                self.m.error(piece.span, "an added branch compares the chain's subject with values "
+                             "(elif x == v:, elif x in [v, w]:)")
+                return
+            tested.append(got)
+        subject = tested[0][0]
+        chains = []
+        for s in self._nodes(region, ast.If):
+            got = [_tests(cond, None) for cond, _b in s.branches]
+            if all(g is not None and g[0] == subject for g in got):
+                chains.append((s, [v for g in got for v in g[1]]))
+        if not chains:
+            self.m.error(piece.span, f"the {what} has no if/elif chain over this subject to add a branch to",
+                         "the chain's tests compare one subject with values: if x == a: ... elif x == b: ...")
+            return
+        if len(chains) > 1:
+            lines = ", ".join(_where(s.span) for s, _v in chains)
+            self.m.error(piece.span, f"the {what} has several chains over this subject ({lines})",
+                         "name a smaller place: a procedure or a step holding one of them")
+            return
+        s, have = chains[0]
+        for _subject, values in tested:
+            for v in values:
+                if v in have:
+                    self.m.error(piece.span, f"the chain at {_where(s.span)} already has a branch for {v!r}",
+                                 "an erratum adds branches for new values; replace the step or procedure "
+                                 "to change the base's")
+                    return
+        self._put(key, d, region, s, attrs.evolve(s, branches=s.branches + piece.items))
+
+    def _alternatives(self, piece, key, d, region, what):
+        blocks = self._nodes(region, ast.ChooseBlock)
+        if not blocks:
+            self.m.error(piece.span, f"the {what} has no 'choose:' between alternatives")
+            return
+        texts = [a.label for b in blocks for a in b.alternatives]
+        target = piece.target
+        if target is not None:
+            blocks = [b for b in blocks if any(a.label == target for a in b.alternatives)]
+            if not blocks:
+                self.m.error(piece.span, f"the {what} has no alternative {target!r}",
+                             suggest(target, texts) or "its alternatives: " + "; ".join(repr(t) for t in texts))
+                return
+        if len(blocks) > 1:
+            self.m.error(piece.span, f"the {what} has several choices ({', '.join(_where(b.span) for b in blocks)})",
+                         "name one of its alternatives: add before \"...\", or a smaller place")
+            return
+        b = blocks[0]
+        alts = list(b.alternatives)
+        at = next((i for i, a in enumerate(alts) if a.label == target), len(alts))
+        kept = [a.label for i, a in enumerate(alts) if not (piece.change in ("replace", "remove") and i == at)]
+        for a in piece.items:
+            if a.label in kept:
+                self.m.error(a.span, f"the choice at {_where(b.span)} already has an alternative {a.label!r}",
+                             f"replace it: in {_written(piece.place)}, replace \"{a.label}\":")
+                return
+        if piece.change == "add":
+            alts[at:at] = piece.items
+        elif piece.change == "replace":
+            alts[at:at + 1] = piece.items
+        else:
+            del alts[at]
+            if not alts:
+                self.m.error(piece.span, f"the choice at {_where(b.span)} would be left with no alternative",
+                             "retire its step instead")
+                return
+        self._put(key, d, region, b, attrs.evolve(b, alternatives=tuple(alts)))
+
+    # ------------------------------------------------------------------ retire
+    def retire(self, piece: ast.Retire):
+        if piece.kind == "step":
+            found = self.m.find_step(piece.span, piece.name, piece.place)
+            if found is not None:
+                key, d = found
+                # a step taken out leaves 'pass' behind: the block around it keeps a statement
+                self.m.merged[key] = attrs.evolve(d, body=self.m.rewrite_step(d.body, piece.name,
+                                                                           lambda s: (ast.Pass(span=s.span),)))
+            return
+        key = ("ProcDecl" if piece.kind == "procedure" else "DefDecl", piece.name)
+        if self.m.merged.pop(key, None) is None:
+            have = [k[1] for k in self.m.merged if k[0] == key[0]]
+            self.m.error(piece.span, f"the base has no {piece.kind} '{piece.name}' to retire", suggest(piece.name, have))
+            return
+        self.retired.append(piece)
+
+    def still_used(self, decls):
+        """A retired procedure or def that the game still calls: an error at the 'retire' line."""
+        for piece in self.retired:
+            use = next((n for n in ast.walk(tuple(decls)) if isinstance(n, ast.Name) and n.id == piece.name), None)
+            if use is not None:
+                line = self.m.source_line(use.span)
+                self.m.error(piece.span, f"the {piece.kind} '{piece.name}' is retired here but still called at "
+                             f"{_where(use.span)}: {line.strip()}",
+                             "retire or amend what calls it too, or keep it")

@@ -1,0 +1,191 @@
+"""A variant's errata: one arm, one branch, one alternative, the base's own version, a part retired. Each
+form is tested alone, by the state it changes; each misfit is an error at the variant's line (issue 38)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulewright.dsl.errors import RulesCompileError
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.api import _apply_extends, load
+from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.testing import play, texts
+
+BASE = '''game "Base"
+players 2
+enum suit: cups, swords
+table card(name, suit):
+    ace, cups
+    two, swords
+player var score = 0
+player var coins = 0
+def worth(c) = match c.suit { cups: 1, swords: 2 }
+def bonus(p) = 1
+procedure gain(p, c):
+    if c.suit == cups:
+        p.coins += 1
+    elif c.suit == swords:
+        p.coins += 2
+procedure spare(p):
+    p.score += 100
+turn:
+    step "play":
+        for c in card:
+            me.score += worth(c) + bonus(me)
+            gain(me, c)
+    step "shop":
+        choose:
+            "buy" if me.coins > 0:
+                me.coins -= 1
+                me.score += 10
+            "rest":
+                pass
+    step "extra":
+        spare(me)
+    end game
+'''
+# the base: 1 + 1 and 2 + 1 points and 3 coins from the cards; "buy": 10 points, a coin; "extra": 100 points
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "base.rules").write_text(BASE)
+    return tmp_path
+
+
+def variant(folder: Path, text: str):
+    (folder / "v.rules").write_text('extends "base.rules"\n' + text)
+    return load(str(folder / "v.rules"))
+
+
+def diagnostics(folder: Path, text: str) -> list:
+    path = folder / "v.rules"
+    path.write_text('extends "base.rules"\n' + text)
+    return check(_apply_extends(parse(path.read_text(), str(path)), path))
+
+
+def after(game, *moves):
+    st = game.new_state(1)
+    play(st, *moves)
+    return st
+
+
+def test_the_base(folder):
+    st = after(load(str(folder / "base.rules")), "buy")
+    assert st.vars["score"] == [115, 0] and st.vars["coins"] == [2, 0]
+
+
+WANDS = "add to enum suit: wands\nadd to table card:\n    three, wands\n"
+
+
+def test_an_arm_and_a_branch_are_added_for_a_new_value(folder):
+    g = variant(folder, WANDS + "in def worth, add arm:\n    wands: 5\n"
+                "in procedure gain, add:\n    elif c.suit == wands:\n        p.coins += 7\n")
+    st = after(g, "rest")
+    assert st.vars["score"] == [2 + 3 + 6 + 100, 0] and st.vars["coins"] == [10, 0]
+
+
+def test_an_alternative_is_added_before_another(folder):
+    g = variant(folder, 'in step "shop", add before "rest":\n    "gamble" if me.coins > 2:\n        me.score += 1000\n')
+    st = g.new_state(1)
+    assert texts(st) == ["buy", "gamble", "rest"]
+    play(st, "gamble")
+    assert st.vars["score"] == [1105, 0] and st.vars["coins"] == [3, 0]
+
+
+def test_an_alternative_is_replaced(folder):
+    g = variant(folder, 'in turn, replace "buy":\n    "buy big" if me.coins > 2:\n        me.coins -= 3\n'
+                '        me.score += 50\n')
+    st = g.new_state(1)
+    assert texts(st) == ["buy big", "rest"]
+    play(st, "buy big")
+    assert st.vars["score"] == [155, 0] and st.vars["coins"] == [0, 0]
+
+
+def test_an_alternative_is_removed(folder):
+    st = variant(folder, 'in step "shop", remove "buy"\n').new_state(1)
+    assert "buy" not in texts(st)
+    play(st, "rest")
+    assert st.vars["coins"] == [3, 0]
+
+
+def test_a_replacement_calls_the_base_version(folder):
+    g = variant(folder, "def bonus(p) = base(p) * 10\nprocedure gain(p, c):\n    base(p, c)\n    base(p, c)\n")
+    st = after(g, "rest")
+    assert st.vars["score"] == [1 + 2 + 20 + 100, 0] and st.vars["coins"] == [6, 0]
+
+
+def test_a_step_and_a_procedure_are_retired(folder):
+    st = after(variant(folder, 'retire step "extra"\nretire procedure spare\n'), "buy")
+    assert st.vars["score"] == [15, 0]
+
+
+def test_a_def_is_retired_with_what_calls_it(folder):
+    g = variant(folder, 'retire def bonus\nstep "play":\n    me.score += 7\n    gain(me, "two")\n')
+    st = after(g, "rest")
+    assert st.vars["score"] == [107, 0] and st.vars["coins"] == [2, 0]
+
+
+@pytest.mark.parametrize("text, line, column, message, hint", [
+    ('in step "shop", remove "bye"\n', 2, 1, "the step 'shop' has no alternative 'bye'", "did you mean 'buy'?"),
+    ('in step "shop", add:\n    "rest":\n        pass\n', 3, 5, "the choice at {base}:24 already has an alternative 'rest'",
+     'replace it: in step "shop", replace "rest":'),
+    ("in def worth, add arm:\n    cups: 9\n", 2, 1, "the match at {base}:9 already has an arm for 'cups'",
+     "an erratum adds arms for new values; to change the base's arm, replace the def"),
+    ("in procedure gain, add:\n    elif c.suit == swords:\n        pass\n", 2, 1,
+     "the chain at {base}:12 already has a branch for 'swords'",
+     "an erratum adds branches for new values; replace the step or procedure to change the base's"),
+    ("retire procedure spare\n", 2, 1, "the procedure 'spare' is retired here but still called at {base}:31: "
+     "spare(me)", "retire or amend what calls it too, or keep it"),
+    ("retire procedure spar\n", 2, 1, "the base has no procedure 'spar' to retire", "did you mean 'spare'?"),
+    ("in def wroth, add arm:\n    wands: 1\n", 2, 1, "the base has no def 'wroth'", "did you mean 'worth'?"),
+    ("def extra(p) = base(p)\n", 2, 1, "base(...) calls the base's own version of 'extra', but the base has no "
+     "def 'extra' that this one replaces", "base(...) is for a def or procedure that replaces the base's of the same "
+     "name"),
+    ("in def bonus, add arm:\n    cups: 1\n", 2, 1, "the def 'bonus' has no match to add an arm to",
+     "an arm goes in a 'match x { ... }' of the place named"),
+])
+def test_an_erratum_that_does_not_fit_is_an_error_at_the_variants_line(folder, text, line, column, message, hint):
+    with pytest.raises(RulesCompileError) as err:
+        variant(folder, text)
+    d = err.value.diagnostics[0]
+    assert (d.message, d.hint) == (message.format(base=folder / "base.rules"), hint)
+    assert (d.file, d.line, d.column) == (str(folder / "v.rules"), line, column)
+
+
+def test_a_base_warning_goes_away_when_the_variant_gives_the_value_its_branch(folder):
+    alone = diagnostics(folder, WANDS + "in def worth, add arm:\n    wands: 5\n")
+    assert [(d.line, d.severity) for d in alone if d.file.endswith("v.rules")] == [(2, "warning")]
+    assert "gain, add:" in alone[0].hint and "catch-all" not in alone[0].hint
+    answered = diagnostics(folder, WANDS + "in def worth, add arm:\n    wands: 5\n"
+                           "in procedure gain, add:\n    elif c.suit == wands:\n        pass\n")
+    assert [d for d in answered if d.severity in ("warning", "error")] == []
+
+
+def test_a_match_without_an_arm_for_an_added_value_hints_at_an_arm_not_a_catch_all(folder):
+    d = [d for d in diagnostics(folder, WANDS) if d.severity == "error"][0]
+    assert d.file.endswith("v.rules") and "no arm for it" in d.message
+    assert d.hint == "give 'wands' its arm there: in def worth, add arm: wands: ..."
+
+
+def test_a_base_procedure_nothing_calls_any_more_is_to_be_retired(folder):
+    d = [d for d in diagnostics(folder, 'retire step "extra"\n') if d.severity == "error"][0]
+    assert d.message == "procedure 'spare' is never called, so it can never run"
+    assert d.hint == "the variant no longer calls it: take it out with 'retire procedure spare'"
+
+
+def test_an_error_a_variant_causes_in_a_base_line_is_said_at_the_variants_line(folder):
+    errors = [d for d in diagnostics(folder, 'def bonus(p) = "many"\n') if d.severity == "error"]
+    assert len(errors) == 1
+    d = errors[0]
+    assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 2, 1) and d.source_line == 'def bonus(p) = "many"'
+    assert f"at {folder / 'base.rules'}:21" in d.message and "'bonus'" in d.message
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:21:") and "worth(c) + bonus(me)" in d.hint
+
+
+def test_a_variant_of_a_variant_calls_each_base_in_turn(folder):
+    (folder / "middle.rules").write_text('extends "base.rules"\ndef bonus(p) = base(p) + 10\n')
+    (folder / "top.rules").write_text('extends "middle.rules"\ndef bonus(p) = base(p) * 2\n')
+    st = after(load(str(folder / "top.rules")), "rest")
+    assert st.vars["score"] == [1 + 2 + 2 * 22 + 100, 0]
