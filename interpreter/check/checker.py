@@ -44,6 +44,7 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
         self.loops = 0  # how many loops enclose the statement being checked (for 'break')
         self.loop_vars: dict = {}  # the variables of the loops and quantifiers around -> their line
         self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
+        self.expected_words: dict = {}  # id of a Name compared with a value of a known kind -> the names of it
         self.proc_ok = False  # a procedure call may stand here (see expr)
         self.ends = bool(sym.end_conditions)
         self.turns_taken = False
