@@ -4,8 +4,8 @@
 
 Each file is validated by a whole `rulewright validate` process (start-up included) whose cache holds
 the parser's tables but nothing of the file (parsing and checking included, nothing read back), R times; the figure is the best CPU time (user + system) of
-the process, so other work on the machine weighs little. Targets (issue 30 item 6): every shipped game
-under 2 s; any file under the size limit (dsl/parser.py: MAX_RULES_BYTES) under 5 s. The generated
+the process, so other work on the machine weighs little. Targets: every shipped game
+under 10 s (issue 38: it starts every player count and option value; issue 30 asked 2 s when it started one); any file under the size limit (dsl/parser.py: MAX_RULES_BYTES) under 5 s. The generated
 files are the issue's 3,000 unknown names (54 kB), and files just under the limit made of one kind of
 line each: unknown names, unknown names among thousands of declared ones, fields, locals, nested
 quantifiers. Exit status 1 when a target is missed.
@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 EXE = [sys.executable, "-m", "rulewright", "validate"]
-SHIPPED_TARGET, ANY_TARGET = 2.0, 5.0
+SHIPPED_TARGET, ANY_TARGET = 10.0, 5.0  # a shipped game starts every option value (issue 38)
 
 
 def generated(limit: int) -> dict:

@@ -1,5 +1,6 @@
 """coverage: seeded random games, and what they left unrun (interpreter/play/coverage.py measures it), printed
-like coverage.py's report: statements never run, table rows never used, moves that changed nothing."""
+like coverage.py's report: statements never run, table rows never used, moves that changed nothing, and
+what became of each thing a variant adds."""
 from __future__ import annotations
 
 import os
@@ -74,6 +75,14 @@ def format_report(report, game_ref: str, given_options: dict) -> list[str]:
                      f"({replay_command(game_ref, d['players'], given_options, first['seed'])})")
     if not d["silent_moves"]:
         lines.append("  none")
+    if report.added:
+        lines += ["", "What the variant adds:"]
+        for a in report.added:
+            shown = f"{a.value}" if a.kind in ("option", "enum", "column") else f"{a.value!r}"
+            what = {"enum": f"enum {a.set_name}: {shown}", "option": f"option {a.set_name}: {shown}",
+                    "table": f"table {a.set_name}: {shown}", "column": f"column {shown} of {a.set_name}"}[a.kind]
+            hint = f" (-o {a.set_name}={a.value} starts it)" if a.kind == "option" and not a.started else ""
+            lines.append(f"  {shown_path(a.file)}:{a.line}: {what}: {a.status()}{hint}")
     return lines
 
 

@@ -32,7 +32,8 @@ _TERMINAL_NAMES = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "_NL": "end of line",
     "_INDENT": "an indented block", "_DEDENT": "end of block", "COLON": "':'", "LPAR": "'('",
     "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "EQUAL": "'='", "DOT": "'.'",
-    "COMP_OP": "a comparison", "$END": "end of file",
+    "COMP_OP": "a comparison", "AUG_OP": "'+=', '-='", "ADD_OP": "'+', '-'",
+    "MUL_OP": "'*', '/', '%'", "DIRECTION": "'ascending', 'descending'", "BOTTOM": "'at bottom'", "$END": "end of file",
 }
 
 
@@ -266,6 +267,9 @@ def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: 
         return "unexpected 'if' after 'else'", column, "write 'elif' for 'else if'"
     if not statement:
         return None
+    alternative = _alternative_too_deep(text, source_line, line)
+    if alternative is not None:
+        return alternative
     first = _first_word(source_line)
     code = source_line.split("#", 1)[0].rstrip()
     if first == "def" and (token.type == "COLON" or token.type == "_NL" and (
@@ -276,6 +280,37 @@ def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: 
         return f"unexpected {_shown(token)}", column, _DEF_LINES_HINT.format(_signature(header))
     if first and _unclosed_bracket(text, line, column) is None:
         return _misspelled_keyword(exc, text, source_line, column, first)
+    return None
+
+
+_ALTERNATIVE = re.compile(r'\s*"(?:[^"\\\n]|\\.)*"\s*(?:if\b.*)?:\s*(?:#.*)?')
+
+
+def _alternative_too_deep(text: str, source_line: str, line: int):
+    """A 'choose:' alternative ('"label":', '"label" if test:') indented deeper than the alternatives of
+    its block: it is read as a statement of the line it is indented under, and refused at its ':' or
+    'if'. Says which line that is, and where the alternatives of the 'choose:' stand."""
+    if not _ALTERNATIVE.fullmatch(source_line):
+        return None
+    lines = source_lines(text)
+    own = _indent(source_line)
+    under = None  # (line, code) of the line it is indented under
+    for number in range(line - 1, 0, -1):
+        code = lines[number - 1].split("#", 1)[0]
+        if not code.strip() or _indent(code) >= own:
+            continue
+        under = under or (number, code.strip())
+        if re.match(r"choose\b[^\"]*:$", code.strip()):  # the 'choose:' block it belongs to
+            after = next((raw for raw in lines[number:line - 1] if raw.split("#", 1)[0].strip()), "")
+            if under[0] == number or not after or _indent(after) >= own:
+                return None
+            label = source_line.strip().split('"')[1]
+            return (f"the alternative \"{label}\" is indented under '{under[1]}' (line {under[0]}), so it is read "
+                    "as a statement there", own + 1,
+                    f"indent it as the other alternatives of '{code.strip()}' (line {number}), "
+                    f"{_indent(after)} spaces")
+        if _indent(code) == 0:
+            return None
     return None
 
 

@@ -11,9 +11,10 @@ block such as ``turn:``, an option, a table...), add new ones, and change the ba
     add to option speed: 5 default 5      ... and another default
     add to enum colour: purple     more members
 
-Every value a variant adds is kept with the line that adds it (``derived["added"]``), so that the
-checker can name that line wherever the base's rules let the value fall to a catch-all
-(interpreter/check/dispatch.py).
+Every value a variant adds (a member, an option value, a row, or a column or row of a table it writes
+again whole) is kept with the line that adds it (``derived["added"]``), so that the checker can name
+that line wherever the base's rules let the value fall to a catch-all (interpreter/check/dispatch.py),
+and where nothing produces or reads it (interpreter/check/reach.py).
 
 A piece that names something the base does not have is an error, with a "did you mean", and so is a new
 declaration that nothing uses while its name is close to one of the base's (a misspelled override would
@@ -207,7 +208,14 @@ class _Merge:
 
     # ------------------------------------------------------------------ replacing whole declarations
     def _same_shape(self, old, d):
-        """An override of a def or a procedure keeps its parameters: the base's calls still fit."""
+        """An override of a def or a procedure keeps its parameters: the base's calls still fit. A table
+        written again whole adds the columns and rows the base's has not (kept as added: check/reach.py)."""
+        if isinstance(d, ast.TableDecl) and isinstance(old, ast.TableDecl):
+            self.added.extend(Added(c, "column", d.name, d.span) for c in d.columns if c not in old.columns)
+            keys = {_value(r.values[0]) for r in old.rows if r.values and isinstance(r.values[0], (ast.Name, ast.Literal))}
+            for row in d.rows:
+                if row.values and isinstance(row.values[0], (ast.Name, ast.Literal)) and _value(row.values[0]) not in keys:
+                    self.added.append(Added(_value(row.values[0]), "table", d.name, row.span))
         if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and type(old) is type(d) and len(old.params) != len(d.params):
             was = f"({', '.join(old.params)})"
             self.error(d.span, f"'{d.name}' takes {len(old.params)} argument(s) {was} in the base "

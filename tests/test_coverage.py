@@ -121,7 +121,8 @@ def test_json_shape_and_options_and_players_passed_through(probe):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert set(data) == {"game", "players", "options", "games", "seeds", "moves", "unfinished", "statements",
-                         "rows", "silent_moves"}
+                         "rows", "silent_moves", "added"}
+    assert data["added"] == []  # not a variant
     assert (data["game"], data["players"], data["options"], data["seeds"]) == ("Probe", 3, {"bonus": 5}, [7, 8, 9])
     statements = data["statements"]
     assert set(statements) == {"total", "run", "percent", "files"}
@@ -163,3 +164,65 @@ def test_bad_option_is_a_clear_error(probe):
 def test_line_ranges_join_missing_lines_with_no_statement_run_between():
     assert line_ranges((1, 2, 4, 7, 9, 10), (2, 4, 9, 10)) == "2-4, 9-10"
     assert line_ranges((3, 5), ()) == ""
+
+
+# ---------------------------------------------------------------------------------------- a variant's additions
+CARDS = '''\
+game "Cards"
+players 2
+option pace: slow | fast
+enum suit: red, black
+table card(name, suit):
+    ace, red
+    two, black
+player var score = 0
+turn:
+    choose c in card as "play {c}"
+    if c.suit == red:
+        me.score += 1
+    elif c.suit == black:
+        me.score -= 1
+    if pace == fast:
+        me.score += 1
+end when round_number > 4 after round
+'''
+
+# joker: a card of a new suit no rule of the base tells apart (played, it changes nothing); blue: a
+# member no card holds; crawl: an option value the default game never starts
+JOKER = '''\
+extends "cards.rules"
+game "Cards with a joker"
+add to enum suit: green, blue
+add to table card:
+    joker, green
+add to option pace: crawl
+after step "nothing":
+    pass
+'''
+
+
+def test_a_variants_additions_are_followed_through_the_games(tmp_path):
+    (tmp_path / "cards.rules").write_text(CARDS, encoding="utf-8")
+    variant = tmp_path / "joker.rules"
+    variant.write_text(JOKER.replace('after step "nothing":\n    pass\n', "def slow_enough() = pace == crawl\n"),
+                       encoding="utf-8")
+    report = measure(load_rules(str(variant)), seeds=range(1, 6))
+    added = {(a.kind, a.value): a for a in report.added}
+    joker = added[("table", "joker")]
+    # every play of it changed nothing but the one that ended a game (the status changed)
+    assert joker.played > 3 and joker.played - 5 <= joker.silent < joker.played and joker.line == 5
+    assert joker.status() == f"played {joker.played} times, changed nothing {joker.silent} of them"
+    assert added[("enum", "green")].status() == "produced"  # read from its card
+    assert added[("enum", "blue")].status() == "never produced"
+    assert added[("option", "crawl")].status() == "never started"
+    assert [(a["kind"], a["value"], a["status"]) for a in report.to_dict()["added"]][-1] == \
+        ("option", "crawl", "never started")
+    result = run(variant, "-n", "2")
+    assert result.exit_code == 0
+    tail = result.stdout.split("What the variant adds:\n")[1].splitlines()
+    assert tail[0].endswith("joker.rules:3: enum suit: green: produced")
+    assert tail[1].endswith("joker.rules:3: enum suit: blue: never produced")
+    assert "joker.rules:5: table card: 'joker': played " in tail[2] and "changed nothing" in tail[2]
+    assert tail[3].endswith("joker.rules:6: option pace: crawl: never started (-o pace=crawl starts it)")
+    started = measure(load_rules(str(variant)), options={"pace": "crawl"}, seeds=[1])
+    assert {a.value: a.status() for a in started.added}["crawl"] == "started"

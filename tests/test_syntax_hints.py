@@ -288,3 +288,28 @@ x.rules:5:27: error: unexpected 'if'
     var y = 1 if done != else if 2 else 3
                               ^
   hint: expected 'else', 'or'"""
+
+
+# ----------------------------------------------------------------------------- a 'choose:' alternative too deep
+def test_an_alternative_indented_under_the_one_before():
+    # it is read as a statement of "take" and refused at its 'if': say what it is indented under
+    assert rendered(block("choose:", '    "take":', "        xs = [3]", '        "drop" if xs != []:',
+                          "            xs = []")) == """\
+x.rules:9:13: error: the alternative "drop" is indented under '"take":' (line 7), so it is read as a statement there
+                "drop" if xs != []:
+                ^
+  hint: indent it as the other alternatives of 'choose:' (line 6), 8 spaces"""
+
+
+def test_an_alternative_indented_under_a_statement_of_the_one_before():
+    assert rendered(block("choose:", '    "take":', "        if done:", "            xs = [3]",
+                          '            "drop":', "                xs = []")) == """\
+x.rules:10:17: error: the alternative "drop" is indented under 'if done:' (line 8), so it is read as a statement there
+                    "drop":
+                    ^
+  hint: indent it as the other alternatives of 'choose:' (line 6), 8 spaces"""
+
+
+def test_a_refused_token_is_named_in_words_not_by_the_grammar():
+    assert "aug_op" not in rendered(block("xs [0]]"))
+    assert "'+=', '-='" in rendered(block('"drop": xs = []'))

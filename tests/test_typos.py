@@ -391,3 +391,36 @@ def test_the_occurrences_cover_every_game_and_role():
 def test_the_seed_games_are_clean_before_any_typo():
     for g in SEED_GAMES:
         assert verdict(TEXTS[g], g) == "accepted"
+
+
+# ----------------------------------------------------------------------------- 'did you mean' of the kind expected
+KINDS = '''game "Kinds"
+players 2
+option race: short | long
+enum gear: rifle, crate
+table eq(name, ability):
+    "Gun", rifle
+    "Box", crate
+var score = 0
+turn:
+    score += 1
+    end game
+'''
+
+
+def _hints(text: str) -> list:
+    from rulewright.dsl.parser import parse
+    from rulewright.interpreter.check.checker import check
+    return [(d.message, d.hint) for d in check(parse(text, "k.rules")) if d.severity == "error"]
+
+
+def test_a_misspelt_member_in_a_table_is_offered_a_member_not_an_option():
+    (found,) = _hints(KINDS.replace('"Box", crate', '"Box", rcae'))
+    assert found == ("'rcae' is not declared, unlike the other words in column 'ability'", "did you mean 'crate'?")
+
+
+def test_a_misspelt_member_compared_with_a_column_is_offered_a_member_not_an_option():
+    (found,) = _hints(KINDS.replace("    score += 1\n", '    if "Gun".ability == rcae:\n        score += 1\n'))
+    assert found == ("unknown name 'rcae'", "did you mean 'crate'?")
+    (found,) = _hints(KINDS.replace("    score += 1\n", '    if "Gun".ability == raec:\n        score += 1\n'))
+    assert found[0] == "unknown name 'raec'" and "'race'" not in found[1]  # never the option

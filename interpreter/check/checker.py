@@ -10,16 +10,18 @@ take, no procedure or statement that can never run. Every name comes from the sy
 The checker is one class made of its parts, each a module of one job: the declarations and the game's
 structure (structure_checks.py), tables (table_checks.py), the display (screen_checks.py), statements
 (statement_checks.py), expressions (expression_checks.py). The later passes, on rules without errors:
-typo_checks.py, lost_writes.py, dispatch.py, then the secrecy check (secrecy/).
+typo_checks.py, lost_writes.py, dispatch.py, reach.py (what a variant adds that nothing reaches), then the
+secrecy check (secrecy/).
 """
 from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, Hints
 from rulewright.interpreter.check.blame import follow_variant
-from rulewright.interpreter.check.dispatch import dispatch_diagnostics
+from rulewright.interpreter.check.dispatch import Dispatches
 from rulewright.interpreter.check.expression_checks import ExpressionChecks
 from rulewright.interpreter.check.lost_writes import lost_write_diagnostics
+from rulewright.interpreter.check.reach import unreached_diagnostics
 from rulewright.interpreter.check.screen_checks import ScreenChecks
 from rulewright.interpreter.check.secrecy import secrecy_diagnostics
 from rulewright.interpreter.check.statement_checks import StatementChecks
@@ -43,6 +45,7 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
         self.loops = 0  # how many loops enclose the statement being checked (for 'break')
         self.loop_vars: dict = {}  # the variables of the loops and quantifiers around -> their line
         self.not_names: set = set()  # ids of Name nodes already reported as values an option never has
+        self.expected_words: dict = {}  # id of a Name compared with a value of a known kind -> the names of it
         self.proc_ok = False  # a procedure call may stand here (see expr)
         self.ends = bool(sym.end_conditions)
         self.turns_taken = False
@@ -104,7 +107,9 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
             # a misspelled use is an error already, and the typo checks would guess the other way round
             TypoChecks(self).run()
             self.diagnostics.extend(lost_write_diagnostics(self.rules, self.sym))
-            self.diagnostics.extend(dispatch_diagnostics(self.rules, self.sym))
+            dispatches = Dispatches(self.rules, self.sym)
+            self.diagnostics.extend(dispatches.run())
+            self.diagnostics.extend(unreached_diagnostics(self.rules, self.sym, dispatches.seen))
         return self.diagnostics
 
 

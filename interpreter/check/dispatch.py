@@ -52,9 +52,20 @@ def value_sets(sym) -> list:
     return sets
 
 
+@attrs.frozen
+class Seen:
+    """A dispatch found: over which value set, of which subject, and whether it ends with 'else'."""
+    values: ValueSet
+    subject: object
+    span: ast.Span
+    is_match: bool
+    has_else: bool
+
+
 class Dispatches:
     def __init__(self, rules: ast.RulesFile, sym):
         self.rules, self.sym = rules, sym
+        self.seen: list = []  # Seen: every dispatch found (interpreter/check/reach.py reads them)
         self.sets = value_sets(sym)
         self.words = {v for s in self.sets for v in s.values if isinstance(v, str)}
         self.added: list = rules.derived.get("added", [])
@@ -85,6 +96,7 @@ class Dispatches:
         found = self._set_of(m.subject, tested)
         if found is None:
             return
+        self.seen.append(Seen(found, m.subject, m.span, True, m.orelse is not None))
         missing = [v for v in found.values if v not in tested]
         if m.orelse is None:
             mine = [v for v in missing if self._added(found, v) is None]
@@ -116,6 +128,7 @@ class Dispatches:
         found = self._set_of(subject, tested)
         if found is None:
             return
+        self.seen.append(Seen(found, subject, s.span, False, bool(s.orelse)))
         missing = [v for v in found.values if v not in tested]
         if not s.orelse:
             mine = [v for v in missing if self._added(found, v) is None]
@@ -210,6 +223,3 @@ def _list(values) -> str:
     more = f" and {len(values) - 6} more" if len(values) > 6 else ""
     return ", ".join(shown) + more
 
-
-def dispatch_diagnostics(rules: ast.RulesFile, sym) -> list[Diagnostic]:
-    return Dispatches(rules, sym).run()

@@ -67,7 +67,9 @@ class ExpressionChecks:
             self.error(node.span, f"'{name}' is a function; call it: {name}(...)")
             return
         word = _OTHER_SPELLINGS.get(name)
+        expected = self.expected_words.get(id(node))  # compared with a value of a known kind: only that kind
         self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else
+                   self.hint(name, expected) if expected else
                    self.hint(name, lambda: scope | self.sym.globals | set(self.sym.defs) | set(self.sym.procs)))
 
     def _e_Attr(self, node, scope):
@@ -233,10 +235,41 @@ class ExpressionChecks:
 
     def _e_Compare(self, node, scope):
         for a, b in ((node.left, node.right), (node.right, node.left)):
-            self._option_values_spelled(
-                a, [b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else []), scope)
+            others = [b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else [])
+            self._option_values_spelled(a, others, scope)
+            self._expect_kind_of(a, others, scope)
         self.sub(node.left, scope)
         self.sub(node.right, scope)
+
+    def _expect_kind_of(self, subject, others, scope):
+        """The bare words compared with ``subject`` are of its kind (an enum's members, a table's keys, the
+        board's spaces) when it is known: a misspelt one is offered only names of that kind."""
+        if isinstance(subject, ast.Attr):
+            cells = [r.values[t.columns.index(subject.name)] for name in self.sym.columns.get(subject.name, ())
+                     for t in (self.sym.tables[name],) for r in t.rows if t.columns.index(subject.name) < len(r.values)]
+            words = [c.id for c in cells if isinstance(c, ast.Name)]
+        elif isinstance(subject, ast.Name) and subject.id not in scope and subject.id in self.sym.members:
+            words = [subject.id]
+        else:
+            return
+        kind = self.kind_of_words(words)
+        if kind:
+            for o in others:
+                if isinstance(o, ast.Name):
+                    self.expected_words[id(o)] = kind
+
+    def kind_of_words(self, words) -> frozenset:
+        """The names of the kinds ``words`` are of (the members of an enum, the keys of a table, the board's
+        spaces, the values of an option: those that hold one of them), or nothing when a word is of none."""
+        words = set(words)
+        if not words:
+            return frozenset()
+        kinds = [frozenset(d.members) for d in self.sym.enums.values()]
+        kinds += [frozenset(k for k, t in self.sym.table_keys.items() if t == name) for name in self.sym.tables]
+        kinds += [frozenset(v for v in values if isinstance(v, str)) for values in self.sym.option_values.values()]
+        kinds.append(frozenset(self.spaces))
+        names = frozenset().union(*(k for k in kinds if words & k))
+        return names if words <= names else frozenset()
 
     def _e_BoolOp(self, node, scope):
         self.sub(node.left, scope)
@@ -258,6 +291,7 @@ class ExpressionChecks:
             self.sub(node.subject, scope)
             patterns = [p for ps, _v in node.arms for p in ps]
             self._option_values_spelled(node.subject, patterns, scope)
+            self._expect_kind_of(node.subject, patterns, scope)
             seen: dict = {}
             for p in patterns:
                 self.expr(p, scope)

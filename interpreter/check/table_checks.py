@@ -81,8 +81,9 @@ class TableChecks:
             words = [r.values[i] for r in d.rows if i < len(r.values) and isinstance(r.values[i], ast.Name)]
             if not any(w.id in known for w in words):
                 continue
+            kind = self.kind_of_words(w.id for w in words if w.id in known)  # a misspelt one is of that kind
             for w in words:
                 if w.id not in known:
                     self.error(w.span, f"'{w.id}' is not declared, unlike the other words in column "
-                               f"'{d.columns[i]}'", self.hint(w.id, known)
+                               f"'{d.columns[i]}'", self.hint(w.id, kind or known)
                                or f'declare it in an enum, or write it as text: "{w.id}"')

@@ -2,7 +2,10 @@
 says which statements never ran, which table rows were never used, and which moves changed nothing
 (the symptom of a change written to a copy and lost).
 
-What a statement, a used row and a silent move are is defined once, in docs/cli.md (coverage).
+What a statement, a used row and a silent move are is defined once, in docs/cli.md (coverage). A
+variant's additions (interpreter/variants.py) are followed too: how often an added card was played and
+how often that changed nothing, whether an added member or column was ever produced (read from its
+table, or held by the game's data at a decision), whether an added option value was started at all.
 
 Nothing here slows the normal engine: the games are played on a compile of their own, whose
 procedures run one instruction at a time through wrappers that tick each instruction off, and whose
@@ -81,6 +84,36 @@ class SilentRule:
     examples: list = attrs.field(factory=list)  # dicts: seed, move (its number in the game, from 1), player, text
 
 
+@attrs.define
+class AddedReach:
+    """What the games did with one thing a variant added (``kind``: enum, option, table or column)."""
+    kind: str
+    set_name: str
+    value: object
+    file: str
+    line: int
+    started: bool = True   # an option value: chosen for these games
+    produced: bool = False  # a member or a column: read from a table, or seen in the game's data
+    played: int = 0         # a row: moves whose value is or holds its key, judged...
+    silent: int = 0         # ... and of those, the ones that changed nothing
+
+    def status(self) -> str:
+        if self.kind == "option":
+            return "started" if self.started else "never started"
+        if self.kind == "table":
+            if not self.played:
+                return "never played"
+            times = "once" if self.played == 1 else f"{self.played} times"
+            if self.silent == 0:
+                return f"played {times}"
+            return f"played {times}, " + ("changed nothing each time" if self.silent == self.played
+                                            else f"changed nothing {self.silent} of them")
+        return "produced" if self.produced else "never produced"
+
+    def problem(self) -> bool:
+        return self.status().startswith("never") or self.silent > 0
+
+
 @attrs.frozen
 class CoverageReport:
     game: str
@@ -92,6 +125,7 @@ class CoverageReport:
     files: tuple          # FileStatements, by file
     tables: tuple         # TableRows, in declared order
     silent: tuple         # SilentRule, by file and line
+    added: tuple = ()     # AddedReach, in the order the variant adds them
 
     @property
     def statements(self) -> int:
@@ -112,6 +146,8 @@ class CoverageReport:
             "rows": [{"table": t.table, "rows": t.rows, "unused": list(t.unused)} for t in self.tables],
             "silent_moves": [{"file": s.file, "line": s.line, "count": s.count, "texts": s.texts,
                               "examples": s.examples} for s in self.silent],
+            "added": [{"file": a.file, "line": a.line, "kind": a.kind, "of": a.set_name, "value": a.value,
+                       "status": a.status(), "played": a.played, "changed_nothing": a.silent} for a in self.added],
         }
 
 
@@ -130,15 +166,16 @@ def measure(rules: ast.RulesFile, players: Optional[int] = None, options: Option
     loop_vars = {name: _loop_variables(proc) for name, proc in compiled.procs.items()}
     silent: dict = {}
     chosen: set = set()
+    added = _Additions(rules, game)
     moves = unfinished = 0
     for seed in seeds:
-        made, over = _play(game, seed, max_moves, loop_vars, silent, chosen)
+        made, over = _play(game, seed, max_moves, loop_vars, silent, chosen, added)
         moves += made
         unfinished += not over
     return CoverageReport(
         game=game.name, players=game.player_count, options=dict(game.options), seeds=tuple(seeds),
         moves=moves, unfinished=unfinished, files=_statements(compiled, hits), tables=_rows(compiled, chosen),
-        silent=tuple(silent[k] for k in sorted(silent)))
+        silent=tuple(silent[k] for k in sorted(silent)), added=added.finish(compiled))
 
 
 # ----------------------------------------------------------------------------- statements
@@ -324,13 +361,14 @@ def _resumes_within(frame, procs: dict, lines: tuple) -> bool:
     return span is not None and span.file == lines[0] and lines[1] <= span.line <= lines[2]
 
 
-def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen: set) -> tuple:
+def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen: set, added) -> tuple:
     """One game of random moves; notes its silent moves and the keys chosen. Gives (moves, finished)."""
     st = game.new_state(seed=seed)
     agents = agents_for("random", game.player_count, seed)
     procs = game.compiled.procs
     made = 0
     while not st.is_over() and made < max_moves:
+        added.look(st)
         player = st.to_move()[0]
         move = agents[player - 1].choose(st, player)
         pend = st.pending
@@ -345,11 +383,84 @@ def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen
         st.apply(move, player=player, atomic=False)
         made += 1
         st.drain_events()
-        if before is not None and _unchanged(before, st, procs, loop_vars, chose):
+        unchanged = before is not None and _unchanged(before, st, procs, loop_vars, chose)
+        if before is not None:
+            added.played(option.value, unchanged)
+        if unchanged:
             rule = silent.setdefault((span.file, span.line), SilentRule(span.file, span.line))
             rule.count += 1
             if move.text not in rule.texts and len(rule.texts) < EXAMPLES_KEPT:
                 rule.texts.append(move.text)
             if len(rule.examples) < EXAMPLES_KEPT:
                 rule.examples.append({"seed": seed, "move": made, "player": player, "text": move.text})
+    added.look(st)
     return made, st.is_over()
+
+
+# ----------------------------------------------------------------------------- a variant's additions
+class _Additions:
+    """Follows what a variant added (rules.derived["added"]) through the games."""
+
+    def __init__(self, rules: ast.RulesFile, game):
+        self.entries = [AddedReach(a.set_kind, a.set_name, a.value, a.span.file, a.span.line)
+                        for a in rules.derived.get("added", [])]
+        for e in self.entries:
+            if e.kind == "option":
+                e.started = game.options.get(e.set_name) == e.value
+        self.rows = {e.value: e for e in self.entries if e.kind == "table"}
+        # the members not yet seen, each with the ways marshal writes it (a short text, or a long one)
+        self.unseen = {e.value: _encodings(e.value) for e in self.entries
+                       if e.kind == "enum" and isinstance(e.value, str)}
+
+    def played(self, value, unchanged: bool):
+        if not self.rows:
+            return
+        keys: set = set()
+        _keys_in(value, keys)
+        for k in keys & self.rows.keys():
+            self.rows[k].played += 1
+            self.rows[k].silent += unchanged
+
+    def look(self, st):
+        """Note the members the game's data holds at this decision (its variables and running rules)."""
+        if not self.unseen:
+            return
+        try:
+            blob = marshal.dumps((st._vars, [f.locals for f in st.frames]))
+        except ValueError:
+            return  # something marshal does not know (never a rules value today)
+        for word in [w for w, ways in self.unseen.items() if any(way in blob for way in ways)]:
+            del self.unseen[word]
+
+    def finish(self, compiled) -> tuple:
+        for e in self.entries:
+            if e.kind == "enum":
+                e.produced = e.value not in self.unseen or _read_from_tables(compiled, e.value)
+            elif e.kind == "column":
+                e.produced = bool(compiled.columns[e.value].read) if e.value in compiled.columns else False
+        return tuple(self.entries)
+
+
+def _encodings(word: str) -> tuple:
+    """How marshal writes the text ``word``: its type code (with or without the flag of a shared object),
+    its length, its bytes."""
+    data = word.encode("utf-8", "surrogatepass")
+    ways = [bytes([code | flag, len(data)]) + data for code in b"zZ" for flag in (0, 0x80)] if len(data) < 256 \
+        and word.isascii() else []
+    ways += [bytes([code | flag]) + len(data).to_bytes(4, "little") + data for code in b"aAut" for flag in (0, 0x80)]
+    return tuple(ways)
+
+
+def _read_from_tables(compiled, word: str) -> bool:
+    """Whether the rules read, in some game, a table's cell holding ``word`` (its row's key, that column)."""
+    for d in compiled.symbols.tables.values():
+        for row in d.rows:
+            for column, cell in zip(d.columns[1:], row.values[1:]):
+                if isinstance(cell, ast.Name) and cell.id == word and row.values \
+                        and _key(row.values[0]) in compiled.columns[column].read:
+                    return True
+    return False
+
+
+def _key(cell):
+    return cell.id if isinstance(cell, ast.Name) else getattr(cell, "value", None)
