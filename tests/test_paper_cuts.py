@@ -6,21 +6,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from rulewright.cli.main import app
+from rulewright.cli.listing import format_games
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_list_shows_each_option_value_once():
-    out = CliRunner().invoke(app, ["list"]).output
-    line = next(line for line in out.splitlines() if "option rows:" in line)
-    assert line.strip().startswith("option rows: 4 | 5 | 6 | 7") and "(default 6)" in line
-    for line in out.splitlines():
-        if line.strip().startswith("option "):
-            values = line.split(":", 1)[1].split("(default")[0].split("|")
-            assert len(values) == len({v.strip() for v in values}), line
+    # connect-four's rows: its default first, then every value it allows, the default among them
+    games = [{"name": "connect-four", "title": "Connect Four", "players": [2, 2],
+              "options": {"rows": [6, 4, 5, 6, 7], "skill": ["0", "1", "2"]},
+              "option_descriptions": {"rows": "rows of the frame"}}]
+    lines = format_games(games)
+    assert lines[1].strip() == "option rows: 4 | 5 | 6 | 7 (default 6): rows of the frame"
+    assert lines[2].strip() == "option skill: 0 | 1 | 2 (default 0)"
 
 
 def test_readme_names_the_adapters_by_their_public_paths():
