@@ -462,11 +462,15 @@ def _own_things(game, screen, player: int) -> list:
     variable holding a list, else its text; from the viewer's view only (screen.vars)."""
     from rulewright.interpreter.present.screen import value_text
     entries = [entry for word, items in game.compiled.screen if word == "own" for _label, entry, _fn in items]
+    drawn = {pic.label: pic for pic in screen.pictures if pic.owner == player and pic.kind in ("card", "cards", "tokens")}
     out = []
     for (label, text), entry in zip(screen.own, entries):
         cards = None
         expr = entry.expr
-        if isinstance(expr, ast.Name) and expr.id in screen.vars:
+        if label in drawn:  # drawn 'as cards': each as the picture draws it (its title, corner and text)
+            cards = [{"title": f.title, "corner": f.corner, "lines": list(f.lines)} if not f.down else "face down"
+                     for f in drawn[label].items]
+        elif isinstance(expr, ast.Name) and expr.id in screen.vars:
             value = screen.vars[expr.id]
             if expr.id in game.compiled.player_vars:
                 value = value[player - 1]

@@ -122,7 +122,26 @@ function show(t) {
       for (const card of thing.cards) {
         const face = document.createElement("span");
         face.className = "card";
-        face.textContent = card;
+        if (typeof card === "string") {
+          face.textContent = card;
+        } else {  // a card as the picture draws it: its title, its corner value apart, its text below
+          const head = document.createElement("span");
+          head.className = "title";
+          head.textContent = card.title;
+          face.append(head);
+          if (card.corner) {
+            const corner = document.createElement("span");
+            corner.className = "corner";
+            corner.textContent = card.corner;
+            face.append(corner);
+          }
+          for (const line of card.lines) {
+            const text = document.createElement("span");
+            text.className = "line";
+            text.textContent = line;
+            face.append(text);
+          }
+        }
         row.append(face);
       }
       if (!thing.cards.length) row.textContent = "none";
