@@ -27,3 +27,22 @@ def test_readme_names_the_adapters_by_their_public_paths():
     assert "from rulewright import pettingzoo" in adapters and "rulewright.pettingzoo.env(" in readme
     assert not re.search(r"rulewright\.interpreter\.play\.\w+_adapter", readme)
     import rulewright.pettingzoo  # noqa: F401  (the path the README names imports)
+
+
+def test_a_players_heading_takes_the_colour_the_rules_give_the_seat():
+    """PLANES gives each seat a colour in a 'players' column (red, yellow, blue): player 2's heading in the
+    picture and its row on the terminal are yellow, not the fixed round's blue."""
+    import re
+
+    import rulewright
+    from rulewright.cli.screen import screen_text
+    from rulewright.interpreter.present.screen import build
+    from rulewright.interpreter.present.svg import picture
+    from rulewright.interpreter.present.svg_text import INK
+    state = rulewright.load("planes", players=3).new_state(seed=1)
+    screen = build(state, 1)
+    assert [screen.seat_colour(p) for p in (1, 2, 3)] == ["red", "yellow", "blue"]
+    assert re.findall(r'<text[^>]*fill="([^"]+)"[^>]*>player 2', picture(screen)) == [INK["yellow"]]
+    coloured = screen_text(state, 1, colour=True)
+    row = next(line for line in coloured.splitlines() if re.match(r"\x1b\[[0-9;]*m\s*2\s", line))
+    assert row.startswith("\x1b[33m") and "yellow" in row  # yellow, as its Colour column says

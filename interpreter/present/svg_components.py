@@ -193,9 +193,8 @@ def _track_block(pic: Picture, room: float, sc: Screen) -> _Block:
 
 
 def player_colour(sc: Screen, player: int) -> str:
-    """A player's colour: the rules' colour for the player's number (colours "1" = "red"), else one of
-    a fixed round."""
-    return sc.colour_of(str(player)) or PLAYER_INK[(player - 1) % len(PLAYER_INK)]
+    """A player's colour: the rules' (Screen.seat_colour), else one of a fixed round."""
+    return sc.seat_colour(player) or PLAYER_INK[(player - 1) % len(PLAYER_INK)]
 
 
 def _block(pic: Picture, room: float, sc: Screen) -> _Block:
