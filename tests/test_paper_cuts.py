@@ -46,3 +46,13 @@ def test_a_players_heading_takes_the_colour_the_rules_give_the_seat():
     coloured = screen_text(state, 1, colour=True)
     row = next(line for line in coloured.splitlines() if re.match(r"\x1b\[[0-9;]*m\s*2\s", line))
     assert row.startswith("\x1b[33m") and "yellow" in row  # yellow, as its Colour column says
+
+
+def test_a_card_title_is_never_split_mid_word_nor_drawn_on_its_corners_line():
+    from rulewright.interpreter.present.screen import Face
+    from rulewright.interpreter.present.svg_components import CARD_W, _wrapped
+    # a word too long beside the corner goes under it, whole: the first line (the corner's) stays empty
+    assert _wrapped(Face("Workshop", "2 VP"), CARD_W)[0] == ["", "Workshop"]
+    assert _wrapped(Face("Maintenance Crew", "2 VP"), CARD_W)[0] == ["", "Maintenance", "Crew"]
+    assert _wrapped(Face("Press Office", "2 VP"), CARD_W)[0] == ["Press", "Office"]
+    assert _wrapped(Face("Workshop"), CARD_W)[0] == ["Workshop"]  # no corner: nothing to clear
