@@ -47,6 +47,8 @@ def format_games(games: list[dict]) -> list[str]:
         lines.append(f"{g['name'].ljust(width)}  {g['title']}, {players}")
         for option, values in g["options"].items():
             about = g.get("option_descriptions", {}).get(option)
-            lines.append(f"{'':{width}}    option {option}: {' | '.join(map(str, values))}"
+            # the default comes first; when the rules list it among the values too, it is shown there once
+            shown = values[1:] if values[0] in values[1:] else values
+            lines.append(f"{'':{width}}    option {option}: {' | '.join(map(str, shown))}"
                          f" (default {values[0]})" + (f": {about}" if about else ""))
     return lines

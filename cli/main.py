@@ -462,7 +462,8 @@ def serve(
 @app.command()
 @user_errors
 def web(
-    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    game: Optional[str] = typer.Argument(None, metavar="GAME", help="Shipped game name or rules file (not with "
+                                                                    "--resume or --list)."),
     players: Optional[int] = PLAYERS,
     option: Optional[List[str]] = OPTION,
     seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="N",
@@ -476,9 +477,16 @@ def web(
                                   "sees: ismcts, greedy, random, first)."),
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
                              help="Address to listen on (0.0.0.0: every network of this machine)."),
-    port: int = typer.Option(8765, "--port", min=0, max=65535, metavar="P", help="Port (0: a free one)."),
+    port: Optional[int] = typer.Option(None, "--port", min=0, max=65535, metavar="P",
+                                       help="Port (0: a free one); default 8765, or a resumed table's own."),
     watch: bool = typer.Option(False, "--watch", help="Read the rules again when their file changes, and play "
                                                      "the moves so far on them."),
+    db: Optional[str] = typer.Option(None, "--db", metavar="PATH",
+                                     help="The SQLite file the tables are kept in (default: "
+                                          "$XDG_DATA_HOME/rulewright/tables.sqlite)."),
+    list_tables: bool = typer.Option(False, "--list", help="List the tables kept in the database, and exit."),
+    resume: Optional[int] = typer.Option(None, "--resume", metavar="ID", min=1,
+                                         help="Serve the kept table ID again, with the same seat links."),
 ):
     """A table in the browser: prints one link per seat; each seat sees only its own view, plays by clicks,
     and sees every move as it is made. See docs/cli.md."""
@@ -488,9 +496,26 @@ def web(
         check_hint(hint)
     except AgentSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--hint'") from None
-    from rulewright.cli.web import run_web
+    from rulewright.cli.web import list_tables as show_tables, run_web
+    chosen = [name for name, given in (("GAME", game is not None), ("--players", players is not None),
+                                       ("--option", bool(option)), ("--seed", seed is not None),
+                                       ("--agents", agents is not None)) if given]
+    if list_tables or resume is not None:
+        if list_tables and resume is not None:
+            raise typer.BadParameter("--list and --resume go alone: list the tables, or resume one",
+                                     param_hint="'--list'")
+        if chosen:
+            raise typer.BadParameter(f"a kept table has its game, players and seats already: {', '.join(chosen)} "
+                                     "cannot be given with " + ("--list" if list_tables else "--resume"),
+                                     param_hint="'--resume'")
+        if list_tables:
+            show_tables(db)
+            return
+    elif game is None:
+        raise typer.BadParameter("name a game (a shipped game or a .rules file), or --resume ID "
+                                 "(--list shows the kept tables)", param_hint="'GAME'")
     try:
-        run_web(game, players, parse_options(option), seed, agents, hint, host, port, watch)
+        run_web(game, players, parse_options(option), seed, agents, hint, host, port, watch, db, resume)
     except AgentSpecError as exc:
         raise typer.BadParameter(str(exc), param_hint="'--agents'") from None
 

@@ -156,8 +156,9 @@ def drive(state, seats: Seats, reporter: Reporter) -> Result:
             if auto:
                 state.apply(seats.agent.choose(state, auto[0]), player=auto[0])
             elif waiting[0] in seats.humans:
-                if not _prompt(state, waiting[0], reporter, seats):
-                    return Result("stopped", "end of input")
+                went = _prompt(state, waiting[0], reporter, seats)
+                if went is not True:
+                    return Result("stopped", "you quit (:quit)" if went == QUIT else "end of input")
             else:
                 return Result("stopped", "the script ran out of moves")
         reporter.flush(state)
@@ -230,9 +231,12 @@ PROMPT_HELP = """type a move (its text, the start of it, or its number), or:
 Tab completes a move; the arrow keys edit the line and go through what you typed before."""
 
 
-def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
-    """Ask the person at ``player``'s seat until a move is legal (or taken back); False on end of input or
-    ':quit'."""
+QUIT = ":quit"  # what _prompt returns when the person quit (not the input ending)
+
+
+def _prompt(state, player: int, reporter: Reporter, seats: Seats):
+    """Ask the person at ``player``'s seat until a move is legal (or taken back): True; False on end of
+    input, QUIT on ':quit'."""
     as_json = reporter.as_json
     say = err if as_json else out  # with --json, stdout carries only JSON
     say("")
@@ -269,7 +273,7 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats) -> bool:
             continue
         command = text.lower()
         if command in (":quit", ":q"):
-            return False
+            return QUIT
         if command in (":vars", ":v"):  # the rules' variables, as this player may see them
             print_screen(screen, state, player, with_vars=True)
             continue

@@ -25,6 +25,7 @@ from rulewright.interpreter.present.screen import Screen, build
 WIDTH = PIPED_WIDTH
 # one colour per player for the players' rows (the rules' 'colours' colour the board)
 PLAYER_COLOURS = ("red", "blue", "green", "magenta", "yellow", "cyan")
+TERMINAL_COLOURS = {"grey": "bright_black"}  # the language's colours rich names otherwise
 
 
 def _plain(text, style: str = "") -> Text:
@@ -65,7 +66,8 @@ def _players(sc: Screen) -> Table:
         table.add_column(_plain(label), overflow="fold")
     for p, values in sc.players:
         marks = ("> " if p in sc.to_move else "  ") + str(p) + (" (you)" if p == sc.viewer else "")
-        table.add_row(Text(marks, style=PLAYER_COLOURS[(p - 1) % len(PLAYER_COLOURS)]), *map(_plain, values))
+        colour = sc.seat_colour(p) or PLAYER_COLOURS[(p - 1) % len(PLAYER_COLOURS)]
+        table.add_row(Text(marks, style=TERMINAL_COLOURS.get(colour, colour)), *map(_plain, values))
     return table
 
 

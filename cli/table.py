@@ -13,18 +13,21 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import unicodedata
 from pathlib import Path
 from typing import Callable, Optional
 
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import RulesError
+from rulewright.dsl.errors import IllegalMoveError, OptionError, RulesError, SaveError
 from rulewright.cli.errors import describe
 from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
 from rulewright.interpreter.present.explain import explanation_lines
 from rulewright.cli.session import Session, open_session
+from rulewright.cli.tablestore import Record, TableStore
+from rulewright.interpreter.api import fresh_seed, shipped_games
 from rulewright.cli.watch import Job, Outcome
 from rulewright.interpreter.play.agents import AGENTS, PARAMETERS, AgentSpecError, agents_for, parse_spec
 
@@ -35,6 +38,7 @@ HINT_AGENTS = ("ismcts", "greedy", "random", "first")
 DEFAULT_HINT = "ismcts:iterations=300,seconds=3"
 HINT_SECONDS = 10  # the longest a hint searches: it runs beside the game, one at a time per seat
 NOTES_KEPT = 8
+MAX_NAME = 24  # the letters of a seat's name
 
 
 @attrs.define(eq=False)
@@ -95,8 +99,13 @@ class Refused(Exception):
 
 class Table:
     def __init__(self, game: str, players: Optional[int], options: dict, seed: Optional[int],
-                 agents: Optional[str] = None, hint: str = DEFAULT_HINT):
+                 agents: Optional[str] = None, hint: str = DEFAULT_HINT, store: Optional[TableStore] = None,
+                 port: Optional[int] = None, resumed: Optional[Record] = None):
+        """A new table of ``game`` (kept in ``store`` when given), or the table ``resumed`` from it."""
         self.hint_spec = check_hint(hint)
+        self.agents_spec, self.base_seed = agents, seed  # game k at the table is dealt by seed + k, if given
+        if resumed is not None:
+            seed = resumed.seed
         self.session: Session = open_session(game, players, options, seed)
         count = self.session.game.player_count
         self.places = []
@@ -114,6 +123,72 @@ class Table:
         self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
         self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
         self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
+        self.names: dict = {}  # player -> the name the seat chose (public: every seat sees it)
+        self.store, self.id, self.game_number = store, None, 0
+        self.kept: list = []  # the current game's moves as the store holds them
+        if resumed is not None:
+            self._resume(resumed)
+        elif store is not None:
+            self.keep_in(store, port)
+
+    def keep_in(self, store: TableStore, port: Optional[int] = None) -> None:
+        """Keep this new table in ``store`` from now on (a table of its own there)."""
+        self.store = store
+        self.id = store.new_table(self.session.ref, len(self.places), dict(self.session.game.options),
+                                  self.agents_spec, self.hint_spec, self.base_seed, port,
+                                  [(q.player, q.token, q.who, None) for q in self.places], self.session.seed)
+        self.kept = []
+        self.keep()
+
+    @classmethod
+    def resume(cls, store: TableStore, tid) -> "Table":
+        """The table ``tid`` of ``store`` as it was left, its seats' links the same; refused whole (a
+        SaveError) when its record is damaged or its moves no longer play on its rules."""
+        record = store.record(tid)
+        if record.rules not in shipped_games() and not record.rules.endswith(".rules"):
+            raise SaveError(f"{store.path}: table {record.id} names rules that are not a .rules file: not loaded")
+        try:
+            return cls(record.rules, record.players, record.options, record.base_seed, record.agents,
+                       record.hint, store, resumed=record)
+        except (OptionError, AgentSpecError) as exc:
+            raise SaveError(f"{store.path}: table {record.id} cannot be dealt again ({exc}): not loaded") from None
+
+    def _resume(self, record: Record) -> None:
+        st, total = self.session.state, len(record.moves)
+        for i, (player, text) in enumerate(record.moves, 1):
+            try:
+                if st.is_over():
+                    raise IllegalMoveError("the game is already over")
+                st.apply(text, player=player)
+            except RulesError as exc:
+                first = str(exc).split("\n", 1)[0][:200]
+                raise SaveError(f"{self.store.path}: table {record.id}: its moves no longer play on its rules: "
+                                f"move {i} of {total} (player {player}: '{text[:60]}') diverges: {first}; "
+                                "nothing was loaded") from None
+        for place, (_player, token, who, name) in zip(self.places, record.seats):
+            if (place.token is None) != (token is None):
+                raise SaveError(f"{self.store.path}: table {record.id}: its seats do not match its agents: "
+                                "not loaded")
+            place.token = token
+            if name:
+                self.names[place.player] = name
+        self.id, self.game_number, self.kept = record.id, record.game, list(record.moves)
+
+    # ------------------------------------------------------------------ the store
+    def keep(self) -> None:
+        """The store holds the current game's moves as they are now (committed when this returns)."""
+        if self.store is None:
+            return
+        moves = moves_of(self.session.state)
+        same = 0
+        for mine, kept in zip(moves, self.kept):
+            if mine != kept:
+                break
+            same += 1
+        if same == len(moves) == len(self.kept):
+            return
+        self.store.moves_changed(self.id, self.game_number, same, moves[same:])
+        self.kept = moves
 
     # ------------------------------------------------------------------ seats
     def place_of(self, token: str) -> Optional[Place]:
@@ -164,15 +239,24 @@ class Table:
                                           "seed": st.seed})
         return {
             "you": p, **told,
-            "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None}
-                      for q in self.places],
+            "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None,
+                       "name": self.names.get(q.player)} for q in self.places],
             **shown,
+            "status": self.named(shown["status"]),
             "moves": self._moves(p),
-            "log": [describe_event(e) for e in st.event_history(p)],
+            "log": [self.named(describe_event(e)) for e in st.event_history(p)],
             "over": st.is_over(),
-            "outcome": describe_outcome(st.outcome()) if st.is_over() else None,
+            "outcome": self.named(describe_outcome(st.outcome())) if st.is_over() else None,
+            "game_number": self.game_number + 1,
             "notes": list(self.notes) + ([self.stuck] if self.stuck else []),
         }
+
+    def named(self, text: str) -> str:
+        """``text`` with each 'player N' whose seat chose a name shown as 'Name (player N)'."""
+        if not self.names or not text:
+            return text
+        return re.sub(r"\bplayer (\d+)\b",
+                      lambda m: f"{self.names[int(m[1])]} ({m[0]})" if int(m[1]) in self.names else m[0], text)
 
     def _moves(self, player: int) -> list:
         """The player's legal moves as serve numbers them for the seat, with the spaces each one names."""
@@ -206,6 +290,49 @@ class Table:
         reply = place.server.handle({"cmd": "apply", "move": number})  # serve's protocol: the seat's rule
         if not reply["ok"]:
             raise Refused(reply["error"])
+        try:
+            self.keep()  # committed before the move is answered: a server killed now loses nothing
+        except SaveError as exc:
+            self.session.state.undo()
+            self.failure = str(exc)
+            raise Refused("the table could not keep your move (the server's disk): it was taken back, "
+                          "try again") from None
+
+    def name(self, place: Place, name) -> None:
+        """The seat's name, shown to every seat (names are public); raises Refused."""
+        if not isinstance(name, str):
+            raise Refused("a name is a text")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_NAME:
+            raise Refused(f"a name is 1 to {MAX_NAME} characters")
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused("a name holds half of a character") from None
+        if any(unicodedata.category(c)[0] == "C" for c in name):
+            raise Refused("a name holds a control character")
+        if any(other.casefold() == name.casefold() for q, other in self.names.items() if q != place.player):
+            raise Refused("another seat has that name: choose another")
+        if self.store is not None:
+            self.store.name_seat(self.id, place.player, name)
+        self.names[place.player] = name
+
+    def rematch(self, place: Place) -> None:
+        """A new game for the same seats (their links stay theirs), once this one is over; raises Refused."""
+        if not self.session.state.is_over():
+            raise Refused("the game is not over: a rematch is dealt when it ends")
+        self.game_number += 1
+        seed = fresh_seed() if self.base_seed is None else self.base_seed + self.game_number
+        old = self.session
+        self.session = Session(old.ref, old.game, old.game.new_state(seed=seed), seed)
+        for q in self.places:
+            q.server.session = self.session
+        if self.store is not None:
+            self.store.new_game(self.id, self.game_number, seed)
+        self.kept = []
+        self.stuck = None
+        who = self.names.get(place.player, f"player {place.player}")
+        self._note(f"{who} asked for a rematch: game {self.game_number + 1} at this table is dealt")
 
     def hint_search(self, place: Place) -> Callable[[], tuple]:
         """A hint for the seat's move, to search off the engine thread: ``search() -> (number, text)``
@@ -258,6 +385,12 @@ class Table:
                               "the rules to be edited (the server's terminal says where)")
                 self.failure = describe(exc)
                 return False
+            try:
+                self.keep()
+            except SaveError as exc:  # the move stands in memory: the table waits, as for failing rules
+                self.stuck = "the table could not keep an agent's move (the server's disk); it waits"
+                self.failure = str(exc)
+                return False
             return True
         return False
 
@@ -298,6 +431,7 @@ class Table:
         for place in self.places:
             place.server.session = self.session
         self.stuck = None
+        self.keep()
         after = _moves_made(loaded.state)
         if loaded.note is None:
             told = "the rules were read again: nothing that changes play changed"
@@ -310,6 +444,15 @@ class Table:
         return loaded.note or told
 
 
+def moves_of(state) -> list:
+    """The game's moves [(player, text)], as a save keeps them: played again from its seed they give it
+    (the choices already made in a simultaneous decision last)."""
+    moves = [(e["player"], e["move"]) for e in state.event_history() if e["event"] == "move"]
+    if state.pending is not None:
+        moves += [(int(p), told[0]) for p, told in state.pending.texts.items() if told is not None]
+    return moves
+
+
 def _moves_made(state) -> int:
     return sum(1 for e in state.event_history() if e.get("event") == "move")
 
@@ -319,11 +462,15 @@ def _own_things(game, screen, player: int) -> list:
     variable holding a list, else its text; from the viewer's view only (screen.vars)."""
     from rulewright.interpreter.present.screen import value_text
     entries = [entry for word, items in game.compiled.screen if word == "own" for _label, entry, _fn in items]
+    drawn = {pic.label: pic for pic in screen.pictures if pic.owner == player and pic.kind in ("card", "cards", "tokens")}
     out = []
     for (label, text), entry in zip(screen.own, entries):
         cards = None
         expr = entry.expr
-        if isinstance(expr, ast.Name) and expr.id in screen.vars:
+        if label in drawn:  # drawn 'as cards': each as the picture draws it (its title, corner and text)
+            cards = [{"title": f.title, "corner": f.corner, "lines": list(f.lines)} if not f.down else "face down"
+                     for f in drawn[label].items]
+        elif isinstance(expr, ast.Name) and expr.id in screen.vars:
             value = screen.vars[expr.id]
             if expr.id in game.compiled.player_vars:
                 value = value[player - 1]

@@ -36,6 +36,7 @@ WATCH_EVERY = 0.4         # seconds between two looks at the rules' files (--wat
 AGENT_PAUSE = 0.6         # seconds between two agents' moves, so the people can follow them
 HINT_GRACE = 5            # seconds a hint may run past HINT_SECONDS (an agent checks its clock between
                           # simulations) before the seat is told it failed
+DEFAULT_PORT = 8765
 HEADERS = [  # every HTTP reply: the page loads only its own files, and never tells another site its address
     (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                  b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
@@ -187,13 +188,23 @@ class WebTable:
                 await self.tell_everyone()
                 asyncio.get_running_loop().create_task(self.agents_play())
                 return None
+            if cmd in ("name", "rematch"):
+                if cmd == "name":
+                    await self.run(self.table.name, place, request.get("name"))
+                else:
+                    await self.run(self.table.rematch, place)
+                await self.tell_everyone()
+                if cmd == "rematch":
+                    asyncio.get_running_loop().create_task(self.agents_play())
+                return None
             if cmd == "hint":
                 return await self.hint(place)
             if cmd == "explain":
                 return await self.run(self.table.explain, place, request.get("number"), request.get("text"))
             if cmd == "table":
                 return (await self.run(self.table.frame, place, self.here()))[0]
-            return _refused(f"unknown request {str(cmd)[:40]!r} (requests: move, hint, explain, table)")
+            return _refused(f"unknown request {str(cmd)[:40]!r} (requests: move, hint, explain, name, rematch, "
+                            "table)")
         except Refused as exc:
             return _refused(str(exc))
         except Exception as exc:  # a bug of rulewright's own: the referee sees it, the seat a summary
@@ -264,6 +275,9 @@ class WebTable:
                                     status_code=404)
             return FileResponse(STATIC / "table.html", media_type="text/html; charset=utf-8")
 
+        async def favicon(_request):  # browsers ask for it whatever the page links
+            return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
         @contextlib.asynccontextmanager
         async def lifespan(_app):
             tasks = [asyncio.get_running_loop().create_task(self.agents_play())]
@@ -279,6 +293,7 @@ class WebTable:
 
         app = Starlette(routes=[
             Route("/", home),
+            Route("/favicon.ico", favicon),
             Route("/seat/{token}", seat_page),
             WebSocketRoute("/seat/{token}/ws", self.seat_socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -329,23 +344,70 @@ def uvicorn_server(web: WebTable):
     return uvicorn.Server(config)
 
 
+def table_port(store, tid) -> int:
+    record = store.record(tid)
+    return DEFAULT_PORT if not record.port else record.port
+
+
 def address(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}"
 
 
-def run_web(game: str, players: Optional[int], options: dict, seed: Optional[int], agents: Optional[str],
-            hint: str, host: str, port: int, watch: bool) -> None:
+def open_store(db: Optional[str]):
+    from rulewright.cli.tablestore import TableStore, default_path
+    return TableStore(db or default_path())
+
+
+def list_tables(db: Optional[str]) -> None:
+    """`web --list`: every table kept, newest last: its game, seats, moves and whether it is over (no
+    link: they are the seats' secrets, printed when the table is served)."""
+    store = open_store(db)
+    ids = store.ids()
+    print(f"{len(ids)} table{'' if len(ids) == 1 else 's'} in {store.path}" + (":" if ids else ""))
+    for tid in ids:
+        try:
+            table = Table.resume(store, tid)
+        except RulesError as exc:
+            print(f"  {tid}: cannot be resumed: {str(exc).split(chr(10))[0]}")
+            continue
+        st, g = table.session.state, table.session.game
+        seats = ", ".join(table.names.get(q.player) or (f"player {q.player}" if q.agent is None else q.who)
+                          for q in table.places)
+        made = len(table.kept)
+        print(f"  {tid}: {g.name}, {g.player_count} players ({seats}): game {table.game_number + 1}, {made} "
+              f"move{'' if made == 1 else 's'}, {'over' if st.is_over() else 'in play'}; "
+              f"rulewright web --resume {tid}")
+    store.close()
+
+
+def run_web(game: Optional[str], players: Optional[int], options: dict, seed: Optional[int],
+            agents: Optional[str], hint: str, host: str, port: Optional[int], watch: bool,
+            db: Optional[str] = None, resume: Optional[int] = None) -> None:
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError:
         raise OptionError("the web table needs starlette and uvicorn: pip install 'rulewright[web]'") from None
-    table = Table(game, players, options, seed, agents, hint)
+    if resume is not None:
+        store = open_store(db)
+        table = Table.resume(store, resume)
+        port = table_port(store, resume) if port is None else port
+    else:
+        table = Table(game, players, options, seed, agents, hint)  # its errors before a file is made
+        store = open_store(db)
+        table.keep_in(store, port)
+        port = DEFAULT_PORT if port is None else port
     sock = listening_socket(host, port)
+    store.set_port(table.id, sock.getsockname()[1])  # --resume listens there again: the pages come back
     base = address(host, sock.getsockname()[1])
     g = table.session.game
-    print(f"{g.name}, {g.player_count} players: a table at {base} (Ctrl-C ends it)")
+    made = len(table.kept)
+    print(f"{g.name}, {g.player_count} players: table {table.id} at {base} (Ctrl-C ends it; "
+          f"rulewright web --resume {table.id} serves it again)")
+    if resume is not None:
+        print(f"  resumed: game {table.game_number + 1} at this table, {made} move{'' if made == 1 else 's'} "
+              f"played again")
     for place in table.places:
         if place.token is None:
             print(f"  player {place.player}: the agent {place.who}")

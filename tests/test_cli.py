@@ -306,7 +306,7 @@ def test_prompt_quit_and_json_keeps_stdout_clean(tmp_path):
     assert isinstance(seed, int) and f"seed {seed} (--seed {seed} plays it again)" not in result.stderr
     assert events == [{"event": "stream", "as": "table", "note": "what every player may see; secrets are masked"},
                       {"event": "move", "player": 1, "move": "B2"},
-                      {"event": "stopped", "reason": "end of input", "to_move": [2]}]
+                      {"event": "stopped", "reason": "you quit (:quit)", "to_move": [2]}]
     assert "player 2 to move" in result.stderr
     assert json.loads(save.read_text())["state"]["vars"]["marks"] == {"B2": 1}
 

@@ -47,7 +47,7 @@ def test_every_game_at_a_real_terminal_shows_a_clean_readable_screen(name, termi
     assert not SHOWN_CODE.search(term.shown())
     term.send(":quit")
     assert term.finish() == 0
-    assert "stopped: end of input" in term.shown()
+    assert "stopped: you quit (:quit)" in term.shown()
     # the game saved is the game after the first move listed (a secret move is not printed)
     expected = rulewright.load(name, players=players).new_state(5)
     expected.apply(moves[0][1], player=mover)

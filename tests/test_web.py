@@ -254,6 +254,9 @@ def test_two_seats_play_tic_tac_toe_by_clicks(browser):
     assert table.session.state.outcome().winners == [1]
 
 
+NASTY_NAME = "<svg onload=pwned=1>&lt;"  # markup that would run, were it made HTML
+
+
 def test_seat_1_never_receives_seat_2_card_nor_the_seed(browser, tmp_path):
     """Kuhn poker with card names that appear nowhere else, so any trace of seat 2's card is found."""
     source = Path(shipped_games()["kuhn-poker"]).read_text()
@@ -277,7 +280,13 @@ def test_seat_1_never_receives_seat_2_card_nor_the_seed(browser, tmp_path):
         one.goto(link(base, table, 1))
         one.wait_for_selector("#status:not(:empty)")
         two = open_seat(browser, link(base, table, 2))
-        assert two.inner_text("#own .card") == theirs  # seat 2 sees its card as a card
+        # a name is public, and shown as text: markup in it is never run nor made an element
+        two.fill("#name", NASTY_NAME)
+        two.click("#name-set")
+        one.wait_for_function("() => document.getElementById('seats').textContent.includes('onload')")
+        assert NASTY_NAME in one.inner_text("#seats") and one.locator("#seats svg").count() == 0
+        assert two.title() == f"Kuhn Poker: {NASTY_NAME} (player 2)"
+        assert two.locator("header svg").count() == 0
         assert one.inner_text("#own .card") == mine
         one.get_by_role("button", name="pass", exact=True).click()
         wait_log(two, 1)
@@ -289,7 +298,8 @@ def test_seat_1_never_receives_seat_2_card_nor_the_seed(browser, tmp_path):
         one.wait_for_function("() => document.getElementById('advice').textContent.includes('kuhn.rules:')")
         one.get_by_role("button", name="fold", exact=True).click()  # a fold shows no card
         one.wait_for_selector("#outcome:not([hidden])")
-        assert "winner: player 2" in one.inner_text("#outcome")
+        assert f"winner: {NASTY_NAME} (player 2)" in one.inner_text("#outcome")
+        assert one.evaluate("() => window.pwned") is None
         received += [r.text() for r in responses]
         received.append(one.content())
     everything = "\n".join(f if isinstance(f, str) else f.decode("utf-8", "replace") for f in received)

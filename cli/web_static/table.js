@@ -9,19 +9,36 @@ let retry = 500;           // ms before reconnecting; doubles up to 8 s while th
 let table = null;          // the last table the server sent
 let waiting = false;       // a move was sent: the buttons stay off until the table answers
 let newest = -1;           // the version of the newest table shown since connecting: an older one is not shown
+let closed = false;        // the connection is down: nothing can be asked
+let ended = "";            // why the table has closed, once the server said so (or forgot this seat)
+let yourTurn = false;      // the last table shown asked this seat to move
+let named = false;         // the name field was filled from the table once
+let audio = null;          // the sound's context, made when the sound is turned on (a click allows it)
 
 const $ = (id) => document.getElementById(id);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/seat/${encodeURIComponent(seatToken)}/ws`);
-  socket.onopen = () => { retry = 500; newest = -1; $("connection").textContent = "connected"; };
+  socket.onopen = () => {
+    retry = 500; newest = -1; closed = false; ended = "";
+    $("connection").textContent = "connected";
+  };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
-    $("connection").textContent = "disconnected: reconnecting...";
+  socket.onclose = (event) => {
+    // nothing can be played while the table is away: its buttons are off until it answers again
+    closed = true;
     waiting = false;
+    if (table) showMoves(table);
+    // 1012: the server said it stops; until it answers again, the page keeps saying why
+    if (event.code === 1012) ended = "the table has closed: its host stopped the server (if it is resumed, this page comes back by itself)";
+    $("connection").textContent = ended || "disconnected: reconnecting...";
+    fetch(location.pathname, {cache: "no-store"}).then((reply) => {
+      if (reply.status === 404) ended = "this table has closed: no seat has this link now";
+      if (ended) $("connection").textContent = ended;
+    }).catch(() => {});
     setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    retry = Math.min(retry * 2, 4000);
   };
 }
 
@@ -61,10 +78,21 @@ function receive(msg) {
 function show(t) {
   const changed = !table || table.version !== t.version;
   table = t;
-  const title = `${t.game}: player ${t.you}`;
-  document.title = title;
+  const me = t.seats.find((seat) => seat.player === t.you) || {};
+  const title = `${t.game}: ${me.name ? `${me.name} (player ${t.you})` : `player ${t.you}`}`;
+  const turnNow = t.moves.length > 0 && !t.over;
+  document.title = turnNow ? `Your turn - ${title}` : title;
   $("title").textContent = title;
-  $("status").textContent = t.status;
+  $("favicon").href = turnNow ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  $("turn").classList.toggle("yours", turnNow);
+  $("moves-section").classList.toggle("yours", turnNow);
+  if (turnNow && !yourTurn) chime();
+  yourTurn = turnNow;
+  $("status").textContent = turnNow ? `Your turn. ${t.status}` : t.status;
+  $("rematch-line").hidden = !t.over;
+  $("name-form").classList.toggle("unnamed", !me.name);
+  if (!named && me.name) $("name").value = me.name;
+  named = named || Boolean(me.name);
   if (changed) {
     say("");
     $("advice").textContent = "";
@@ -94,7 +122,26 @@ function show(t) {
       for (const card of thing.cards) {
         const face = document.createElement("span");
         face.className = "card";
-        face.textContent = card;
+        if (typeof card === "string") {
+          face.textContent = card;
+        } else {  // a card as the picture draws it: its title, its corner value apart, its text below
+          const head = document.createElement("span");
+          head.className = "title";
+          head.textContent = card.title;
+          face.append(head);
+          if (card.corner) {
+            const corner = document.createElement("span");
+            corner.className = "corner";
+            corner.textContent = card.corner;
+            face.append(corner);
+          }
+          for (const line of card.lines) {
+            const text = document.createElement("span");
+            text.className = "line";
+            text.textContent = line;
+            face.append(text);
+          }
+        }
         row.append(face);
       }
       if (!thing.cards.length) row.textContent = "none";
@@ -117,7 +164,8 @@ function show(t) {
     const who = seat.player === t.you ? "you" : seat.who === "human" ? "a person" : `the agent ${seat.who}`;
     const state = seat.who === "human" && seat.player !== t.you ? (seat.here ? ", here" : ", away") : "";
     const turn = t.to_move.includes(seat.player) ? " - to move" : "";
-    item.textContent = `player ${seat.player}: ${who}${state}${turn}`;
+    const name = seat.name ? ` (${seat.name})` : "";
+    item.textContent = `player ${seat.player}${name}: ${who}${state}${turn}`;
     seats.append(item);
   }
 
@@ -150,7 +198,7 @@ function showMoves(t) {
     button.className = "move";
     button.textContent = move.text;
     button.dataset.number = move.number;
-    button.disabled = waiting;
+    button.disabled = waiting || closed;
     button.addEventListener("click", () => play(move));
     const why = document.createElement("button");
     why.type = "button";
@@ -161,13 +209,13 @@ function showMoves(t) {
     item.append(button, " ", why);
     list.append(item);
   }
-  if (!t.moves.length) {
-    const item = document.createElement("li");
-    item.className = "none";
-    item.textContent = t.over ? "the game is over" : "none now: wait for your turn";
-    list.append(item);
-  }
-  $("hint").disabled = waiting || !t.moves.length;
+  const none = $("no-moves");  // a sentence, not a numbered move
+  none.hidden = t.moves.length > 0;
+  none.textContent = t.over ? "the game is over" : "none now: wait for your turn";
+  $("hint").disabled = waiting || closed || !t.moves.length;
+  $("rematch").disabled = closed;
+  $("name-set").disabled = closed;
+  for (const button of $("moves").querySelectorAll("button.explain")) button.disabled = closed;
 }
 
 function markMoves(test, mark) {
@@ -203,4 +251,34 @@ $("hint").addEventListener("click", () => {
   $("advice").textContent = "thinking...";
   send({cmd: "hint"});
 });
+$("rematch").addEventListener("click", () => send({cmd: "rematch"}));
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({cmd: "name", name: $("name").value});
+});
+
+// an optional chime when the turn comes to this seat: off unless turned on (remembered in this browser)
+const SOUND = "rulewright-sound";
+$("sound").checked = localStorage.getItem(SOUND) === "on";
+$("sound").addEventListener("change", () => {
+  localStorage.setItem(SOUND, $("sound").checked ? "on" : "off");
+  if ($("sound").checked) chime();
+});
+
+function chime() {
+  if (!$("sound").checked) return;
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 660;
+    volume.gain.setValueAtTime(0.15, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    $("sound").dataset.played = String(Number($("sound").dataset.played || 0) + 1);
+  } catch (error) { /* no sound in this browser: the title and the icon still say it */ }
+}
+
 connect();

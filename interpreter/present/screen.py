@@ -71,6 +71,19 @@ class Screen:
     drawn: frozenset = frozenset()          # (line, label) of the 'table' and 'own' entries drawn
     drawn_columns: frozenset = frozenset()  # the 'players' columns drawn (their places in 'columns')
 
+    def seat_colour(self, player: int) -> Optional[str]:
+        """A player's own colour, where the rules give one: their 'colours' entry for the player's number
+        (colours "1" = "red"), else a 'players' column that names a colour of the language for every player (a
+        colour each seat takes); None: the caller's round of colours."""
+        given = self.colour_of(str(player))
+        if given:
+            return given
+        for i in range(len(self.columns)):
+            named = [values[i] for _p, values in self.players if i < len(values)]
+            if len(named) == len(self.players) and all(v in SCREEN_COLOURS for v in named) and len(set(named)) == len(named):
+                return next((values[i] for p, values in self.players if p == player), None)
+        return None
+
     def colour_of(self, text: str) -> Optional[str]:
         """The colour of a space's text: the first 'colours' entry it starts with."""
         for start, colour in self.colours:

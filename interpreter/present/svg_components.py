@@ -27,10 +27,11 @@ def _wrapped(face: Face, w: float) -> tuple:
     full = int((w - 12) / 7.2)
     room = max(4, int((w - 12 - (len(face.corner[:6]) * 6.5 + 4 if face.corner else 0)) / 7.2))
     first = wrap(face.title, room)[0] if face.title else ""
-    if " " in face.title and len(first) < len(face.title) and not face.title.startswith(first + " "):
-        first = ""  # a long first word goes under the corner
+    if len(first) < len(face.title) and not face.title.startswith(first + " "):
+        first = ""  # a first word too long beside the corner goes under it, whole ("Workshop", not "Worksh op")
     rest = face.title[len(first):].strip()
-    title = ([first] if first else []) + (wrap(rest, full) if rest else [])
+    # beside a corner the first line is kept, empty or not: the title's next lines start below the corner
+    title = ([first] if first or (face.corner and rest) else []) + (wrap(rest, full) if rest else [])
     title = title[:3]
     lines = [part for line in face.lines for part in wrap(line, max(4, int((w - 12) / 6.0)))][:6]
     return title, lines
@@ -59,7 +60,8 @@ def _card(face: Face, x: float, y: float, w: float, h: float) -> list:
     ty = y + 16
     title, lines = _wrapped(face, w)
     for line in title:
-        out.append(text(x + 6, ty, line, 11, weight="bold", fill="#212121"))
+        if line:
+            out.append(text(x + 6, ty, line, 11, weight="bold", fill="#212121"))
         ty += 13
     for line in lines:
         out.append(text(x + 6, ty + 2, line, 10, fill="#424242"))
@@ -193,9 +195,8 @@ def _track_block(pic: Picture, room: float, sc: Screen) -> _Block:
 
 
 def player_colour(sc: Screen, player: int) -> str:
-    """A player's colour: the rules' colour for the player's number (colours "1" = "red"), else one of
-    a fixed round."""
-    return sc.colour_of(str(player)) or PLAYER_INK[(player - 1) % len(PLAYER_INK)]
+    """A player's colour: the rules' (Screen.seat_colour), else one of a fixed round."""
+    return sc.seat_colour(player) or PLAYER_INK[(player - 1) % len(PLAYER_INK)]
 
 
 def _block(pic: Picture, room: float, sc: Screen) -> _Block:

@@ -1,0 +1,58 @@
+"""Paper cuts of issue 42 (item 6) that have a test of their own outside the web's: `list` shows an option's
+default once, and the README names the adapters by the public paths docs/adapters.md uses. (The web's:
+tests/test_web_tables.py; ':quit' saying so: tests/test_cli.py and tests/test_terminal.py.)"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rulewright.cli.listing import format_games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_list_shows_each_option_value_once():
+    # connect-four's rows: its default first, then every value it allows, the default among them
+    games = [{"name": "connect-four", "title": "Connect Four", "players": [2, 2],
+              "options": {"rows": [6, 4, 5, 6, 7], "skill": ["0", "1", "2"]},
+              "option_descriptions": {"rows": "rows of the frame"}}]
+    lines = format_games(games)
+    assert lines[1].strip() == "option rows: 4 | 5 | 6 | 7 (default 6): rows of the frame"
+    assert lines[2].strip() == "option skill: 0 | 1 | 2 (default 0)"
+
+
+def test_readme_names_the_adapters_by_their_public_paths():
+    readme = (ROOT / "README.md").read_text()
+    adapters = (ROOT / "docs" / "adapters.md").read_text()
+    assert "from rulewright import pettingzoo" in adapters and "rulewright.pettingzoo.env(" in readme
+    assert not re.search(r"rulewright\.interpreter\.play\.\w+_adapter", readme)
+    import rulewright.pettingzoo  # noqa: F401  (the path the README names imports)
+
+
+def test_a_players_heading_takes_the_colour_the_rules_give_the_seat():
+    """PLANES gives each seat a colour in a 'players' column (red, yellow, blue): player 2's heading in the
+    picture and its row on the terminal are yellow, not the fixed round's blue."""
+    import re
+
+    import rulewright
+    from rulewright.cli.screen import screen_text
+    from rulewright.interpreter.present.screen import build
+    from rulewright.interpreter.present.svg import picture
+    from rulewright.interpreter.present.svg_text import INK
+    state = rulewright.load("planes", players=3).new_state(seed=1)
+    screen = build(state, 1)
+    assert [screen.seat_colour(p) for p in (1, 2, 3)] == ["red", "yellow", "blue"]
+    assert re.findall(r'<text[^>]*fill="([^"]+)"[^>]*>player 2', picture(screen)) == [INK["yellow"]]
+    coloured = screen_text(state, 1, colour=True)
+    row = next(line for line in coloured.splitlines() if re.match(r"\x1b\[[0-9;]*m\s*2\s", line))
+    assert row.startswith("\x1b[33m") and "yellow" in row  # yellow, as its Colour column says
+
+
+def test_a_card_title_is_never_split_mid_word_nor_drawn_on_its_corners_line():
+    from rulewright.interpreter.present.screen import Face
+    from rulewright.interpreter.present.svg_components import CARD_W, _wrapped
+    # a word too long beside the corner goes under it, whole: the first line (the corner's) stays empty
+    assert _wrapped(Face("Workshop", "2 VP"), CARD_W)[0] == ["", "Workshop"]
+    assert _wrapped(Face("Maintenance Crew", "2 VP"), CARD_W)[0] == ["", "Maintenance", "Crew"]
+    assert _wrapped(Face("Press Office", "2 VP"), CARD_W)[0] == ["Press", "Office"]
+    assert _wrapped(Face("Workshop"), CARD_W)[0] == ["Workshop"]  # no corner: nothing to clear
