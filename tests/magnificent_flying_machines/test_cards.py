@@ -9,7 +9,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, listed_items, maybe, others, ready, rolled, ship, until, weather
+from .helpers import dashboard, game, listed_items, maybe, others, ready, rolled, ship, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -599,6 +599,31 @@ def test_the_damage_repair_kit_repairs_everything_in_an_extra_phase():
     assert s["fuel"] == 1 and texts(st)[-1] == "take nothing more"    # then repair and scavenge
     st.apply("take nothing more")
     assert s["phases"] == 2 and "take off" in texts(st) and "use the Damage Repair Kit" not in texts(st)
+
+
+def test_the_damage_repair_kit_needs_no_damage_only_the_ground():
+    """Damage Repair Kit: "Once in the game when on the ground discard to gain an extra phase to
+    perform a repair and scavenge action." Being damaged is not asked: an undamaged machine on the
+    ground may spend it to scavenge in an extra phase. (Was refused without damage: quick start,
+    3 players, seed 4, player 3's Helicopter.)"""
+    st = game(3).new_state(seed=4)
+    p = mover(st)
+    s = ship(st, p)
+    assert (p, s["model"], s["alt"], s["gauge"], s["scored_damage"]) == (3, "Helicopter", 0, 0, 0)
+    assert "Damage Repair Kit" in s["equipment"] and s["phases"] == 2
+    assert "use the Damage Repair Kit" in texts(st)
+    parts = list(s["parts"])
+    st.apply("use the Damage Repair Kit")
+    s = ship(st, p)
+    assert "Damage Repair Kit" not in s["equipment"] and "Damage Repair Kit" in st.vars["equipment_discard"]
+    assert texts(st)[-1] == "take nothing more"           # the repair and scavenge action
+    st.apply("take a landing spare part")
+    s = ship(st, p)
+    assert s["parts"] == parts + ["landing"]
+    assert s["phases"] == 2                               # an extra phase: both action phases are left
+    while st.to_move() == [p] and "end the phase" in texts(st):
+        st.apply("end the phase")
+    assert "use the Damage Repair Kit" not in texts(st)    # once in the game
 
 
 # ---------------------------------------------------------------- the second pilot flies alone

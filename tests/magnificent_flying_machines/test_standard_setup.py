@@ -117,3 +117,59 @@ def test_the_middle_airfield_offers_to_swap_the_equipment_picked_in_the_set_up()
     assert old in landed.vars["equipment_discard"]
     assert len(landed.vars["equipment_row"]) == 6 and len(landed.vars["equipment_deck"]) == deck_top - 1
     assert any("swaps %s for %s" % (old, fresh) in line for line in logs(landed))
+
+
+def _to_loading(st):
+    """Plays the set-up's first legal moves up to the first machine's loading up (6.11)."""
+    while "load nothing more" not in texts(st):
+        (p,) = st.to_move()
+        st.apply(texts(st, p)[0], player=p)
+    return st
+
+
+def test_loading_up_the_player_chooses_what_to_take_within_capacity():
+    """6.11: "For each flying machine give out one passenger together with two takeoff, two flying and
+    two landing spare parts. Shuffle the three water and three mountain special cargo tokens set aside
+    previously and deal one for each flying machine. Return any surplus special cargo tokens to the
+    box. The player chooses as many of these as they wish provided they have capacity in their flying
+    machines to store them." (Was: the passenger, then the parts in a fixed order until the hold was
+    full, the cargo asked about only if room was left.)"""
+    st = _to_loading(game(4, race="standard").new_state(seed=0))
+    v = st.vars
+    supply, passengers = dict(v["parts_supply"]), v["passengers_left"]
+    first = ship(st, 1)
+    # the Biplane: 4 internal and 2 external slots, and a Passenger Seat
+    assert (first["model"], "Passenger Seat" in first["equipment"]) == ("Biplane", True)
+    assert mover(st) == 1 and (first["pax"], first["parts"], first["cargo"]) == ([], [], [])
+    assert "the Biplane of player 1 is offered Mountain Cargo" in logs(st)
+    assert texts(st) == ["take the passenger on board", "take a takeoff spare part", "take a flying spare part",
+                         "take a landing spare part", "take the special cargo on board", "load nothing more"]
+    # the cargo first, then both landing parts, skipping the takeoff parts
+    st.apply("take the special cargo on board")
+    st.apply("take a landing spare part")
+    st.apply("take a landing spare part")
+    assert "take a landing spare part" not in texts(st)          # two of each kind are given out
+    st.apply("take the passenger on board")
+    # 3 of the 6 slots hold parts and cargo (the passenger sits in the seat): 3 more fit
+    assert texts(st) == ["take a takeoff spare part", "take a flying spare part", "load nothing more"]
+    st.apply("take a flying spare part")
+    st.apply("load nothing more")
+    first = ship(st, 1)
+    assert (first["pax"], sorted(first["parts"]), first["cargo"]) == ([1], ["flying", "landing", "landing"],
+                                                                      ["Mountain Cargo"])
+    assert v["passengers_left"] == passengers - 1
+    assert v["parts_supply"] == {**supply, "flying": supply["flying"] - 1, "landing": supply["landing"] - 2}
+    # the next machine declines everything: its cargo goes back to the box, its hold stays empty
+    assert mover(st) == 2
+    st.apply("load nothing more")
+    second = ship(st, 2)
+    assert (second["pax"], second["parts"], second["cargo"]) == ([], [], [])
+    assert v["cargo_box"] == ["Water Cargo"]
+    # the third takes what is offered first until nothing more fits: it is not asked again then,
+    # though not all 8 items (passenger, 6 parts, cargo) went on board
+    assert mover(st) == 3
+    while mover(st) == 3 and "load nothing more" in texts(st):
+        st.apply(texts(st)[0])
+    assert mover(st) == 4
+    third = ship(st, 3)
+    assert 0 < len(third["pax"]) + len(third["parts"]) + len(third["cargo"]) < 8

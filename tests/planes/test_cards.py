@@ -200,18 +200,39 @@ def test_an_action_that_cannot_be_carried_out_cannot_be_played():
     assert texts(st) == ["action To Gift Shop", "action Draw 1", "no action"]
 
 
+def test_gather_with_the_whole_party_on_one_space_is_played_and_empties_the_hand():
+    """Action Phase: "If you choose, you may play one card from your hand as an action. Place the card
+    face up in front of you and then carry out the instructions of the card." Gather: "Choose a space
+    where you have at least 1 of your party cubes. Then collect all of your other party cubes and add
+    them to that chosen space." With the party on P1 alone, P1 is that space and no other cube is
+    left to collect: the card is carried out. End of turn: "If you have no cards left in your hand,
+    you may draw one card from the draw deck." (Was refused: a last Gather kept the hand full.)"""
+    st = action_ready({"P1": "RRRRRY"}, ["Gather"])
+    stack_deck(st, ["Move Twice"])
+    assert texts(st) == ["action Gather", "no action"]
+    play(st, "action Gather")
+    # the only space with a red cube is chosen without asking; nothing moved
+    assert st.vars["in_play"][0] == ["Gather"] and st.vars["hand"][0] == []
+    assert spec(st, "P1") == "RRRRRY"
+    assert texts(st) == ["move P1"]
+    play(st, "move P1", "stop", "no goal")
+    # the card is discarded, and the empty hand draws the card on top of the deck
+    assert st.vars["discard"] == ["Gather"] and st.vars["in_play"][0] == []
+    assert st.vars["hand"][0] == ["Move Twice"]
+
+
 def test_a_card_that_moves_party_cubes_offers_only_the_places_where_one_arrives():
     # the whole party together at the fast food P1: the other three fast food restaurants are offered
     st = action_ready({"P1": "RRRRRY"}, ["To Fast Food"])
     play(st, "action To Fast Food")
     assert texts(st) == ["place at P4", "place at P2", "place at S9"]
-    # with P1 the only fast food left, the card would move nothing: it is not offered, nor is Gather
-    # with the party on one space
+    # with P1 the only fast food left, the card would move nothing: it is not offered; Gather, which
+    # asks only for a space holding one of your cubes, is
     st = action_ready({"P1": "RRRRRY"}, ["To Fast Food", "Gather", "Draw 1"])
     for s in ("P4", "P2", "S9"):
         st.vars["poi"][s] = "blank"
     refresh(st)
-    assert texts(st) == ["action Draw 1", "no action"]
+    assert texts(st) == ["action Gather", "action Draw 1", "no action"]
     # one red cube elsewhere: both move it
     set_board(st, {"P1": "RRRRY", "S6": "R"})
     refresh(st)
