@@ -295,8 +295,11 @@ def test_play_two_skill_and_tactic_cards():
     st, p = scene(hand=["Dispatch a Plane", "Dispatch Two Planes"], bonuses=["Play 2 Skill and Tactic Cards"])
     use(st, "Play 2 Skill and Tactic Cards")
     play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A1")
-    play(st, "play a Skill and Tactic card", "play Dispatch Two Planes")
-    assert st.vars["cards_played"] == 2
+    assert texts(st) == ["dispatch a plane", "move a plane", "play a Skill and Tactic card"]   # a second card
+    play(st, "play a Skill and Tactic card", "play Dispatch Two Planes", "place at A2", "place at A3")
+    assert st.vars["cards_played"] == 2 and st.vars["hand"][p - 1] == []
+    assert set(fleet(st, p)) == {"A1", "A2", "A3"} and fleet(st, p)["A1"] == (p, "N")
+    assert st.vars["actions_left"] == 2                # the cards came on top of the two actions
 
 
 @pytest.mark.parametrize("card, actions", [("+1 Action", 3), ("+2 Actions", 4)])

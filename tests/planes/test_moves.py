@@ -301,8 +301,11 @@ def test_a_player_without_cubes_in_the_airport_makes_no_move():
     st.vars["track"] = 5
     set_hand(st, 1, ["Draw 1"])
     refresh(st)
+    board = {s: list(c) for s, c in st.vars["cubes"].items()}
     lines = play(st, "no action")
     assert "player 1 has no cube that can move" in lines and texts(st)[-1] == "no goal"
+    assert st.vars["cubes"] == board and st.vars["track"] == 5      # the Move Phase moved nothing
+    assert st.vars["hand"][0] == ["Draw 1"] and st.to_move() == [1]
 
 
 def test_a_refused_move_changes_nothing():

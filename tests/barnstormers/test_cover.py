@@ -1,0 +1,134 @@
+"""Rows of the coverage table (docs/games/barnstormers.md) that no other test reached: every one of
+the 48 Trick Stunt cards claimed once its formation is flown in, and a Judges' Request scored at the
+end of a game that a real claim ended."""
+from __future__ import annotations
+
+from rulewright.interpreter.testing import mover, play, refresh, texts
+
+from .helpers import check_invariants, clear, fleet, put, ready, set_hand, set_own, set_panel
+from .test_rules import QUIET_PANEL, finish_turn, others
+
+
+def cells(shape):
+    """The spaces of a stunt's shape (rows from the top) laid with its bottom-left corner on A1."""
+    rows = shape.split("/")
+    return [f"{chr(ord('A') + len(rows) - 1 - r)}{c + 1}"
+            for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "x"]
+
+
+STEPS = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1), "W": (0, -1),
+         "NW": (1, -1)}
+
+
+def _step(x, heading, k, size):
+    dr, dc = STEPS[heading]
+    r, c = ord(x[0]) - ord("A") + k * dr, int(x[1:]) + k * dc
+    return f"{chr(ord('A') + r)}{c}" if 0 <= r < size and 1 <= c <= size else None
+
+
+def fly_into(st, p, shape, size):
+    """The formation's planes placed but one, which the player's two actions fly in from two spaces
+    away (a plane may fly into a space only where the rules let it: nothing is put on the last)."""
+    for last in reversed(shape):
+        for heading in STEPS:
+            mid, start = _step(last, heading, -1, size), _step(last, heading, -2, size)
+            if mid and start and mid not in shape and start not in shape:
+                for x in shape:
+                    if x != last:
+                        put(st, x, p, "N")
+                put(st, start, p, heading)
+                refresh(st)
+                play(st, "move a plane", f"move {start} {heading}", "move a plane", f"move {mid} {heading}")
+                assert set(fleet(st, p)) == set(shape)
+                return
+    raise AssertionError(f"no way into {shape}")
+
+
+def test_every_trick_stunt_is_claimed_once_its_formation_is_flown():
+    """"When you perform (create) one of the six available Judges' Trick Stunts, you may claim the
+    Trick Stunt card": each card on the panel, its formation completed by the turn's two moves, is
+    claimed: the card goes from the panel to the player, the Stunt tracker moves up one, the slot
+    is refilled."""
+    base = ready(4)
+    p = mover(base)
+    clear(base)
+    for q in range(1, 5):
+        set_hand(base, q, [])
+    compiled = base.game
+    for name in compiled.tables["stunt"]:
+        st = base.clone()
+        shape = cells(compiled.columns["shape"][name])
+        set_panel(st, [name] + [c for c in QUIET_PANEL if c != name][:5])
+        assert st.vars["claimed"][p - 1] == [] and st.vars["stunts"][p - 1] == 0
+        fly_into(st, p, shape, 7)
+        play(st, "claim a Trick Stunt")
+        claim = f"claim {name} ({compiled.columns['value'][name]} CP)"
+        assert claim in texts(st), (name, texts(st))
+        play(st, claim)
+        assert st.vars["claimed"][p - 1] == [name], name
+        assert st.vars["stunts"][p - 1] == 1, name
+        assert name not in st.vars["panel"] and len(st.vars["panel"]) == 6, name
+        check_invariants(st)
+
+
+def test_a_judges_request_is_scored_at_the_end_of_a_game_a_claim_ended():
+    """By the Judges' Request: "At the end of the game, if you have successfully completed or met the
+    stated criteria on any or all of the cards, you score the bonus CPs". Red Alert (2 red Trick
+    Stunts: 5 CP) is on the board; the mover holds Halo (red) and two greens and claims Arrow (red)
+    by flying its formation: the 4th stunt ends a Local competition at the end of the round, and
+    only the mover scores the request."""
+    st = ready(2, requests="open", level="local")
+    p = mover(st)
+    clear(st)
+    for q in (1, 2):
+        set_hand(st, q, [])
+    v = st.vars
+    v["open_requests"] = ["Red Alert"]
+    set_panel(st, ["Arrow", "Wide Vic", "Kite", "Trident", "Wide Abreast", "Box Four"])
+    held = ["Halo", "Wingmen", "Open Pair"]
+    for c in held:
+        for deck in ("green_deck", "yellow_deck", "red_deck"):
+            if c in v[deck]:
+                v[deck].remove(c)
+    v["claimed"][p - 1] = list(held)
+    v["stunts"][p - 1] = 3
+    fly_into(st, p, cells(st.game.columns["shape"]["Arrow"]), 5)
+    play(st, "claim a Trick Stunt", "claim Arrow (9 CP)")
+    assert v["claimed"][p - 1] == held + ["Arrow"] and v["stunts"][p - 1] == 4
+    assert not st.is_over()                          # the round is played out first
+    for _ in range(40):
+        if st.is_over():
+            break
+        if mover(st) == p:
+            finish_turn(st)                          # the rest of the turn, changing nothing
+        else:
+            play(st, texts(st)[0])
+    assert st.is_over()
+    value = sum(st.game.columns["value"][c] for c in held + ["Arrow"])
+    out = st.outcome()
+    q = others(st, p)[0]
+    assert out.scores[p] == value + 5
+    assert out.scores[q] == sum(st.game.columns["value"][c] for c in v["claimed"][q - 1])
+
+
+def test_a_mystery_stunt_in_hand_is_claimed_when_flown():
+    """Mystery Stunts: "Players can now perform any Trick stunt from the Judges' Panel OR a secret
+    stunt from their hand." The mover keeps Closed Diamond among the stunts chosen at the setup,
+    flies it, and claims it from the hand: the card leaves the hand for the claimed stunts and the
+    tracker moves up one; the panel is untouched."""
+    st = ready(2, mystery="on", level="local")
+    p = mover(st)
+    clear(st)
+    for q in (1, 2):
+        set_hand(st, q, [])
+    set_panel(st, QUIET_PANEL)
+    own = st.vars["own_stunts"][p - 1]
+    assert len(own) == 4
+    set_own(st, p, ["Closed Diamond"] + [c for c in own if c != "Closed Diamond"][:3])
+    panel = list(st.vars["panel"])
+    fly_into(st, p, cells(st.game.columns["shape"]["Closed Diamond"]), 5)
+    play(st, "claim a secret stunt", "claim secret Closed Diamond (7 CP)")
+    assert st.vars["claimed"][p - 1] == ["Closed Diamond"] and st.vars["stunts"][p - 1] == 1
+    assert "Closed Diamond" not in st.vars["own_stunts"][p - 1] and len(st.vars["own_stunts"][p - 1]) == 3
+    assert st.vars["panel"] == panel
+    check_invariants(st)
