@@ -46,6 +46,12 @@ HOSTILE = {
                                  "        if a == b:\n            n += 1\n", "if a == b:"),
     "two long texts in a loop": ("var s = text(range(1000))\nvar t = text(range(1000))\nvar n = 0\nturn:\n"
                                  "    while true:\n        if s < t or s == t:\n            n += 1\n", "if s < t"),
+    # a record in a short list is compared inline only when its fields are numbers and short texts
+    "a record holding a shared list": ("record box(v, w = 1)\n" + DOUBLED + "turn:\n"
+                                       "    let y = box(g(1, 40)) in [box(g(0 + 1, 40))]\n", "let y = box(g(1, 40)) in"),
+    "a record in a list, in a loop": ("record box(v, w = 1)\nvar r = box(1)\nvar b = [" + ", ".join(
+                                      f"box({i})" for i in range(2, 22)) + "]\nvar n = 0\nturn:\n"
+                                      "    while true:\n        if r in b:\n            n += 1\n", "if r in b:"),
     "text looked for in a long text": ('var s = text(range(1000))\nvar n = 0\nturn:\n    while true:\n'
                                        '        if "x" in s:\n            n += 1\n', 'if "x" in s:'),
 }
@@ -195,3 +201,17 @@ def test_numbers_from_builtins_and_defs_compare_inline(make_game):
     assert "_ONE_STEP_TYPES" in line_b and "_eq(" in line_b
     st = game.new_state(seed=1)
     assert st.legal_moves()
+
+
+def test_a_record_in_a_list_is_found_as_python_finds_it(make_game):
+    """The inline test of a record of numbers and short texts in a short list (comparisons.py) answers as
+    Python's own ``in``: found by its fields, not by identity; a field holding a list, or a list too long
+    for the free case, goes through compare.within and answers the same."""
+    game = make_game('game "Records"\nplayers 2\nrecord pos(at, side = "up")\nvar seen = []\nturn:\n'
+                     '    let xs = [pos("a1"), pos("b2", "down"), pos(3)]\n'
+                     '    let long = xs + xs + xs + xs + xs + xs + xs + xs + xs + xs + xs + [pos("z")]\n'
+                     '    seen = [pos("b2", "down") in xs, pos("b2") in xs, pos(3) not in xs, pos([1]) in xs,\n'
+                     '            pos([1]) in [pos([1])], pos("z") in long, pos("y") in long, "a1" in xs]\n'
+                     '    choose c in [1]\n    end game\n')
+    st = game.new_state(seed=1)
+    assert st.vars["seen"] == [True, False, False, False, True, True, False, False]
