@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import threading
 import time
 import urllib.error
@@ -28,9 +27,6 @@ from rulewright.cli.table import Refused, Table, seat_specs  # noqa: E402
 from rulewright.cli.web import WebTable, listening_socket, uvicorn_server  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 WAIT_MS = 15_000  # the longest a page may take to show what it must (a bound, not a measure)
 
 
@@ -199,20 +195,6 @@ def test_an_edit_slower_to_load_than_allowed_is_given_up_and_the_table_plays_on(
 
 
 # ------------------------------------------------------------------------------------- in a browser
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("the browser tests need playwright")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def open_seat(browser, url: str):

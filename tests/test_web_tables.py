@@ -29,9 +29,6 @@ from rulewright.cli.tablestore import TableStore, default_path  # noqa: E402
 from rulewright.dsl.errors import SaveError  # noqa: E402
 from rulewright.interpreter.api import shipped_games  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 WAIT_MS = 20_000  # the longest a page may take to show what it must (a bound, not a measure)
 
 
@@ -146,20 +143,6 @@ def start(args, env) -> tuple:
     return proc, head[2], int(head[1]), links
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("the browser tests need playwright")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def wait_log(page, count: int) -> None:
