@@ -117,3 +117,22 @@ def test_a_wide_player_range_starts_a_few_counts():
 def test_every_shipped_game_validates():
     for name, path in shipped_games().items():
         assert validate(str(path)) == [], name
+
+
+def test_defaults_a_require_refuses_fail_validate(tmp_path):
+    """A 'require' may rule out some options, never the defaults: validate starts them and says so."""
+    path = _file(tmp_path, 'game "Hard only"\nplayers 2..3\noption level: easy | hard\n'
+                           'require level == hard else "only hard"\nturn:\n    choose c in [1]\n    end game\n')
+    problems = validate(path)
+    assert problems and "with 2 players: error: only hard" in problems[0] and "never the defaults" in problems[0]
+
+
+def test_values_no_start_reached_are_named(tmp_path):
+    """The bounded search for an allowed game holding each value: what it did not start is said."""
+    from rulewright.cli.validate import warnings
+    values = " | ".join(map(str, range(1, 9)))
+    path = _file(tmp_path, 'game "Many"\nplayers 2..3\n' + "".join(f"option {n}: {values}\n" for n in "abcde")
+                 + 'require a + b + c + d + e > 37 - player_count else "too little"\n'
+                   'turn:\n    choose c in [1]\n    end game\n')
+    said = "\n".join(warnings(path))
+    assert "no game was started with a = " in said and "no game was started with 3 players" in said

@@ -60,6 +60,9 @@ def starts(rules: ast.RulesFile) -> list[tuple[int, dict]]:
         chosen = picks if len(picks) <= ALL_UP_TO else _pairwise(picks, len(params))
     else:
         chosen = _each_value(params, allowed)
+    defaults = (0,) * len(params)
+    if defaults not in chosen:  # a 'require' may rule out some options, never the defaults: started, to say so
+        chosen = [defaults] + chosen
     out = []
     for pick in chosen:
         players, options = config(pick)
