@@ -130,10 +130,17 @@ class Errata:
         matches = [n for n in self._nodes(region, ast.Match) if n.subject is not None]
         sets = {self._enum_of(v) for v in new}
 
-        def fits(m):
-            values = [_fixed_value(p) for patterns, _v in m.arms for p in patterns]
-            return sets != {None} and {self._enum_of(v) for v in values} == sets or len(matches) == 1
+        def enums(m):
+            return {self._enum_of(_fixed_value(p)) for patterns, _v in m.arms for p in patterns}
+
+        def fits(m):  # a match over the same enum; where kinds are unknown, the place's only match
+            return enums(m) == sets if enums(m) != {None} else sets == {None} and len(matches) == 1
         chosen = [m for m in matches if fits(m)]
+        if not chosen and len(matches) == 1 and enums(matches[0]) != {None}:
+            self.m.error(piece.span, f"the arm's {', '.join(repr(v) for v in new)} is not of the enum the match at "
+                         f"{_where(matches[0].span)} is over ({', '.join(sorted(map(str, enums(matches[0]) - {None})))})",
+                         "an added arm is for a new member of that enum (add it with 'add to enum')")
+            return
         if not chosen:
             self.m.error(piece.span, f"the {what} has no match over {', '.join(repr(v) for v in new)}'s values"
                          f" to add an arm to" if matches else f"the {what} has no match to add an arm to",
@@ -245,7 +252,8 @@ class Errata:
     def still_used(self, decls):
         """A retired procedure or def that the game still calls: an error at the 'retire' line."""
         for piece in self.retired:
-            use = next((n for n in ast.walk(tuple(decls)) if isinstance(n, ast.Name) and n.id == piece.name), None)
+            use = next((n for n in ast.walk(tuple(decls)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                        and n.func.id == piece.name), None)
             if use is not None:
                 line = self.m.source_line(use.span)
                 self.m.error(piece.span, f"the {piece.kind} '{piece.name}' is retired here but still called at "

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulewright.dsl.errors import RulesCompileError
+from rulewright.dsl.errors import RulesCompileError, RulesError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import _apply_extends, load
 from rulewright.interpreter.check.checker import check
@@ -189,3 +189,30 @@ def test_a_variant_of_a_variant_calls_each_base_in_turn(folder):
     (folder / "top.rules").write_text('extends "middle.rules"\ndef bonus(p) = base(p) * 2\n')
     st = after(load(str(folder / "top.rules")), "rest")
     assert st.vars["score"] == [1 + 2 + 2 * 22 + 100, 0]
+
+
+# ------------------------------------------------------------------ a hostile review's cases (issue 38)
+def test_an_arm_for_a_value_of_another_kind_is_an_error(folder):
+    """An arm the match can never take (a text, or a member of another enum, against a match over suits)."""
+    for arm in ('"hello": 9', "wands: 9"):
+        extra = "add to enum colour: wands\n" if arm.startswith("wands") else ""
+        with pytest.raises(RulesError) as caught:
+            variant(folder, "enum colour: red\n" + extra + f"in def worth, add arm:\n    {arm}\n")
+        assert "v.rules:" in str(caught.value) and "is not of the enum the match at" in str(caught.value)
+        assert "(suit)" in str(caught.value)
+
+
+def test_retiring_a_def_is_not_undone_by_a_local_of_its_name(folder):
+    g = variant(folder, 'retire def bonus\nretire procedure gain\nstep "play":\n    let bonus = 2\n    me.score += bonus\n')
+    assert after(g, "rest").vars["score"] == [102, 0]
+
+
+def test_a_base_version_no_replacement_calls_is_dropped_quietly(folder):
+    """A variant of a variant that replaces what its parent amended with base(): the base's own version is
+    no longer called, and no one can name it to retire it; nothing is said of it."""
+    (folder / "mid.rules").write_text('extends "base.rules"\nprocedure gain(p, c):\n    base(p, c)\n'
+                                      '    p.score += 1\n')
+    (folder / "top.rules").write_text('extends "mid.rules"\nprocedure gain(p, c):\n    p.coins += 5\n')
+    path = folder / "top.rules"
+    assert not [d for d in check(_apply_extends(parse(path.read_text(), str(path)), path)) if d.severity == "error"]
+    assert after(load(str(path)), "rest").vars["coins"] == [10, 0]

@@ -112,14 +112,14 @@ class ExpressionChecks:
             elif node.kwargs:
                 self.error(node.span, f"procedure '{name}' takes no named arguments", f"write {name}({', '.join(params)})")
             elif len(node.args) != len(params):
-                self.error(node.span, f"procedure '{name}' takes {len(params)} argument(s) ({', '.join(params)}), "
-                           f"not {n}")
+                self.error(node.span, f"{_called(name, 'procedure')} takes {len(params)} argument(s) "
+                           f"({', '.join(params)}), not {n}")
         elif name in self.sym.defs:
             params = self.sym.defs[name].params
             if node.kwargs:
                 self.error(node.span, f"'{name}' takes no named arguments", f"write {name}({', '.join(params)})")
             elif n != len(params):
-                self.error(node.span, f"'{name}' takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
+                self.error(node.span, f"{_called(name)} takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.sym.records:
             self._construction(name, node)
         elif what is not None:  # a builtin or a board's function
@@ -325,3 +325,11 @@ def _name_span(node: ast.Attr) -> ast.Span:
 def literal_value(node):
     """The value a bare word or a literal stands for (a table's key, a pattern)."""
     return node.id if isinstance(node, ast.Name) else getattr(node, "value", None)
+
+
+def _called(name: str, kind: str = "") -> str:
+    """How a message names the def or procedure ``name``: a base's version kept by a variant (errata.py's
+    'x@base') is the ``base(...)`` that calls it."""
+    if "@" in name:
+        return f"base(...), the base's own '{name.split('@')[0]}',"
+    return f"{kind} '{name}'".strip()
