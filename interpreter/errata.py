@@ -235,6 +235,13 @@ class Errata:
     # ------------------------------------------------------------------ retire
     def retire(self, piece: ast.Retire):
         if piece.kind == "step":
+            hooked = next((d for d in self.m.variant.decls if isinstance(d, ast.StepOverlay)
+                           and d.mode in ("before", "after") and d.label == piece.name), None)
+            if hooked is not None:  # it would run on where the step was: a retired step leaves nothing behind
+                self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant's "
+                             f"'{hooked.mode} step' at line {hooked.span.line} still runs where it was",
+                             f"take out the '{hooked.mode} step' too, or keep the step")
+                return
             found = self.m.find_step(piece.span, piece.name, piece.place)
             if found is not None:
                 key, d = found

@@ -216,3 +216,9 @@ def test_a_base_version_no_replacement_calls_is_dropped_quietly(folder):
     path = folder / "top.rules"
     assert not [d for d in check(_apply_extends(parse(path.read_text(), str(path)), path)) if d.severity == "error"]
     assert after(load(str(path)), "rest").vars["coins"] == [10, 0]
+
+
+def test_retiring_a_step_the_variant_hooks_is_an_error(folder):
+    with pytest.raises(RulesError) as caught:
+        variant(folder, 'after step "extra":\n    log "after"\nretire step "extra"\nretire procedure spare\n')
+    assert "v.rules:4:" in str(caught.value) and "'after step' at line 2 still runs" in str(caught.value)

@@ -36,7 +36,11 @@ class StructureChecks:
                 name = (name, id(d))
             key = (kind, name)
             if key in seen:
-                self.error(d.span, f"'{key[1]}' is declared twice", f"the first is at line {seen[key].span.line}")
+                first = seen[key].span
+                where = f"line {first.line}" if first.file == d.span.file else f"{first.file}:{first.line}"
+                self.error(d.span, f"'{key[1]}' is declared twice", f"the first is at {where}" + (
+                    ", in the base: a variant replaces a declaration with one of the same kind"
+                    if first.file != d.span.file else ""))
             seen[key] = d
         if not any(isinstance(d, ast.GameDecl) for d in decls):
             self.error(ast.Span(self.rules.filename, 1, 1), "the rules do not name the game",
