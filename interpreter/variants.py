@@ -248,9 +248,16 @@ class _Merge:
                 if _labels(d.body).count(label):
                     places[key] = d
         if not places:
-            every = sorted({lab for d in self.merged.values() if isinstance(d, (ast.BlockDecl, ast.ProcDecl))
-                            for lab in _labels(d.body)})
+            holders = {d.kind if isinstance(d, ast.BlockDecl) else d.name: d for d in self.merged.values()
+                       if isinstance(d, (ast.BlockDecl, ast.ProcDecl))}
             where = f" in '{place}'" if place else ""
+            elsewhere = [h for h, d in holders.items() if label in _labels(d.body)]
+            if place is not None and elsewhere:  # the right step in the wrong place: say where it is
+                self.error(span, f"the base has no step {label!r}{where}",
+                           f"it is in {', '.join(elsewhere)}: step \"{label}\" in {elsewhere[0]}"
+                           + ("" if place in holders else f" (the base has no block or procedure '{place}')"))
+                return None
+            every = sorted({lab for d in holders.values() for lab in _labels(d.body)})
             self.error(span, f"the base has no step {label!r}{where}",
                        suggest(label, every) or ("its steps: " + ", ".join(every) if every else
                                                  "the base has no steps"))

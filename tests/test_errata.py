@@ -222,3 +222,9 @@ def test_retiring_a_step_the_variant_hooks_is_an_error(folder):
     with pytest.raises(RulesError) as caught:
         variant(folder, 'after step "extra":\n    log "after"\nretire step "extra"\nretire procedure spare\n')
     assert "v.rules:4:" in str(caught.value) and "'after step' at line 2 still runs" in str(caught.value)
+
+
+def test_a_step_named_in_the_wrong_place_is_told_where_it_is(folder):
+    with pytest.raises(RulesError) as caught:
+        variant(folder, 'in step "shop" in setup, remove "rest"\n')
+    assert "no step 'shop' in 'setup'" in str(caught.value) and 'step "shop" in turn' in str(caught.value)
