@@ -74,7 +74,7 @@ def test_table_rows_and_option_values_are_added(base):
      "did you mean 'deal_count'?"),
     ("def bonsu() = 4\n", "the base has no def 'bonsu' to replace, and nothing uses it", "did you mean 'bonus'?"),
     ('step "reprot":\n    pass\n', "the base has no step 'reprot'", "did you mean 'report'?"),
-    ('after step "draw" in setup:\n    pass\n', "the base has no step 'draw' in 'setup'", "did you mean 'draw'?"),
+    ('after step "draw" in setup:\n    pass\n', "the base has no step 'draw' in 'setup'", 'it is in turn: step "draw" in turn (the base has no block or procedure \'setup\')'),
     ("add to table cards:\n    king, 13\n", "the base has no table 'cards'", "did you mean 'card'?"),
     ("add to option sped: 3\n", "the base has no option 'sped'", "did you mean 'speed'?"),
     ("add to option speed: 2\n", "option 'speed' already has the value 2", ""),
