@@ -119,6 +119,11 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
             raise RulesCompileError([_diagnostic(rules, pieces[0].span, "only a variant changes a base's steps, "
                                                  "tables or options this way", "start the file with: extends \"base\"")])
         return rules
+    second = [d for d in rules.decls if isinstance(d, ast.Extends)][1:]
+    if second:  # one base a file: a second would be dropped without a word
+        raise RulesCompileError([_diagnostic(rules, second[0].span, f"a variant extends one base: this file "
+                                             f"already extends {base.base!r} (line {base.span.line})",
+                                             "extend one of them (a variant may extend another variant, which extends its own base)")])
     chain = chain + (path.resolve(),)
     try:
         base_path = base_file(base.base, path, find())

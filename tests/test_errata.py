@@ -228,3 +228,9 @@ def test_a_step_named_in_the_wrong_place_is_told_where_it_is(folder):
     with pytest.raises(RulesError) as caught:
         variant(folder, 'in step "shop" in setup, remove "rest"\n')
     assert "no step 'shop' in 'setup'" in str(caught.value) and 'step "shop" in turn' in str(caught.value)
+
+
+def test_a_second_extends_is_an_error(folder):
+    with pytest.raises(RulesError) as caught:
+        variant(folder, 'extends "other.rules"\n')
+    assert "v.rules:2:" in str(caught.value) and "a variant extends one base" in str(caught.value)
