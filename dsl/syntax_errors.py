@@ -286,6 +286,10 @@ def _slip(exc: UnexpectedInput, text: str, source_line: str, line: int, column: 
 _ALTERNATIVE = re.compile(r'\s*"(?:[^"\\\n]|\\.)*"\s*(?:if\b.*)?:\s*(?:#.*)?')
 
 
+# a block of alternatives: a 'choose:', or a variant's erratum adding or replacing some (in step "S", add:)
+_ALTERNATIVES_HEADER = re.compile(r'(choose\b[^"]*|in\b.*,\s*(add( before "[^"]*")?|replace "[^"]*")):$')
+
+
 def _alternative_too_deep(text: str, source_line: str, line: int):
     """A 'choose:' alternative ('"label":', '"label" if test:') indented deeper than the alternatives of
     its block: it is read as a statement of the line it is indented under, and refused at its ':' or
@@ -300,7 +304,7 @@ def _alternative_too_deep(text: str, source_line: str, line: int):
         if not code.strip() or _indent(code) >= own:
             continue
         under = under or (number, code.strip())
-        if re.match(r"choose\b[^\"]*:$", code.strip()):  # the 'choose:' block it belongs to
+        if _ALTERNATIVES_HEADER.match(code.strip()):  # the 'choose:' (or an erratum's) block it belongs to
             after = next((raw for raw in lines[number:line - 1] if raw.split("#", 1)[0].strip()), "")
             if under[0] == number or not after or _indent(after) >= own:
                 return None

@@ -310,6 +310,17 @@ x.rules:10:17: error: the alternative "drop" is indented under 'if done:' (line 
   hint: indent it as the other alternatives of 'choose:' (line 6), 8 spaces"""
 
 
+def test_an_alternative_indented_too_deep_in_an_erratum():
+    """The same mistake in a variant's erratum that adds alternatives (in step "S", add:)."""
+    with pytest.raises(RulesSyntaxError) as info:
+        parse('extends "base"\nin step "shop", add:\n    "pray":\n        log "pray"\n'
+              '        "pray harder" if true:\n            log "x"\n', "v.rules")
+    assert info.value.diagnostic.render().splitlines()[::3] == [
+        'v.rules:5:9: error: the alternative "pray harder" is indented under \'"pray":\' (line 3), so it is read '
+        "as a statement there",
+        "  hint: indent it as the other alternatives of 'in step \"shop\", add:' (line 2), 4 spaces"]
+
+
 def test_a_refused_token_is_named_in_words_not_by_the_grammar():
     assert "aug_op" not in rendered(block("xs [0]]"))
     assert "'+=', '-='" in rendered(block('"drop": xs = []'))
