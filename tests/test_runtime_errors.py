@@ -294,3 +294,13 @@ def test_a_procedure_parameter_is_the_value_passed():
                  "record tile(kind, up)\nvar course = []\nsetup:\n    add tile(1, false) to course\n"
                  "procedure flip(t):\n    t.up = true\n")
     assert v["course"] == [{"kind": 1, "up": True}]
+
+
+def test_a_choose_whose_alternatives_are_all_shut_says_so_in_the_rules_words(make_game):
+    """Not "no legal choice for '$alt0'": the alternatives' name is the engine's own."""
+    game = make_game('game "Shut"\nplayers 2\nvar n = 0\nturn:\n    choose:\n        "a" if n > 0:\n'
+                     '            n -= 1\n        "b" if n > 1:\n            n -= 2\n    end game\n')
+    with pytest.raises(RulesRuntimeError) as caught:
+        game.new_state(seed=1)
+    text = str(caught.value)
+    assert "no alternative of this 'choose:' can be taken" in text and "$" not in text

@@ -21,11 +21,20 @@ def too_deep():
                             "and each call must come closer to it")
 
 
+# the alternatives of a 'choose:' (or of a variant's erratum) are chosen into a name of the engine's own
+NO_ALTERNATIVE_HINT = ("every alternative's 'if' is false here: give one alternative no 'if' (a way to pass), "
+                       "or check before choosing")
+
+
 def no_choice(var: str):
+    if var.startswith("$"):
+        raise RulesRuntimeError("no alternative of this 'choose:' can be taken", NO_ALTERNATIVE_HINT)
     raise RulesRuntimeError(f"no legal choice for '{var}'", NO_CHOICE_HINT)
 
 
 def no_choice_for(var: str, p):
+    if var.startswith("$"):
+        raise RulesRuntimeError(f"no alternative of this 'choose:' can be taken by player {p}", NO_ALTERNATIVE_HINT)
     raise RulesRuntimeError(f"no legal choice for '{var}' for player {p}", NO_CHOICE_HINT)
 
 
