@@ -149,3 +149,14 @@ def test_a_column_no_rule_reads(tmp_path):
                          + [p for _n, p in sorted(shipped_games().items()) if "\nextends " in p.read_text()])
 def test_the_public_variants_reach_all_they_add(path):
     assert [d.message for d in check(load_rules(str(path)))] == []
+
+
+def test_a_member_only_compared_and_matched_is_produced_by_nothing(tmp_path):
+    """An added member the rules test for (a branch) but nothing gives: no row holds it, no rule assigns it."""
+    path = _variant(tmp_path, 'add to enum suit: green\nstep "score":\n    if c.suit == green:\n'
+                              '        me.score += 5\n')
+    said = _said(path)
+    assert any("'green', added to enum 'suit' here, is only compared and matched" in s for s in said), said
+    given = _variant(tmp_path, 'add to enum suit: green\nadd to table card:\n    three, green, 3, light\n'
+                               'step "score":\n    if c.suit == green:\n        me.score += 5\n')
+    assert not any("only compared" in s for s in _said(given))

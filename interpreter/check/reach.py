@@ -55,6 +55,7 @@ class _Reach:
         self.rules, self.sym, self.seen = rules, sym, seen
         self.diagnostics: list[Diagnostic] = []
         self.named: set = set()   # every word and text the rules name
+        self.given: set = set()   # ... where it is a value (not an operand of a comparison, not an arm's pattern)
         self.fields: set = set()  # every field they read
         self.option_uses: dict = {}  # option -> [(how, node)]: 'compare', 'lookup' (an Attr) or 'other'
         self._read_rules([d for d in rules.decls if not isinstance(d, _DATA)]
@@ -70,6 +71,8 @@ class _Reach:
                 continue
             if isinstance(n, ast.Name):
                 self.named.add(n.id)
+                if not _tested(n, parent):
+                    self.given.add(n.id)
                 if n.id in options:
                     self.option_uses.setdefault(n.id, []).append(_how(n, parent))
             elif isinstance(n, ast.Literal):
@@ -115,9 +118,14 @@ class _Reach:
 
     # ------------------------------------------------------------------ each kind of addition
     def _member(self, a):
+        holders = self._holders(a.value)
+        if a.value in self.named and a.value not in self.given and not holders:
+            self.report(a.span, f"{_show(a.value)}, added to enum '{a.set_name}' here, is only compared and matched: "
+                        "no table holds it and no rule gives it as a value, so those rules never see it",
+                        "give it to something (a table's row, an assignment, an 'add'), or leave it out")
+            return
         if a.value in self.named or self._dispatched("enum", a.set_name):
             return  # named, or a dispatch over the enum says where it falls (dispatch.py)
-        holders = self._holders(a.value)
         if not holders:
             self.report(a.span, f"{_show(a.value)}, added to enum '{a.set_name}' here, is named by no rule and held "
                         "by no table: nothing produces it and nothing reads it",
@@ -203,6 +211,13 @@ class _Reach:
             return
         self.report(a.span, f"the column '{a.value}' added to table '{a.set_name}' here is read by no rule",
                     f"read it as a field ('x.{a.value}'), or leave it out")
+
+
+def _tested(name: ast.Name, parent) -> bool:
+    """Whether ``name`` stands where a value is only tested: an operand of a comparison, an arm's pattern."""
+    if isinstance(parent, ast.Compare):
+        return True
+    return isinstance(parent, ast.Match) and any(p is name for patterns, _v in parent.arms for p in patterns)
 
 
 def _how(name: ast.Name, parent) -> tuple:
