@@ -52,6 +52,17 @@ HOSTILE = {
     "a record in a list, in a loop": ("record box(v, w = 1)\nvar r = box(1)\nvar b = [" + ", ".join(
                                       f"box({i})" for i in range(2, 22)) + "]\nvar n = 0\nturn:\n"
                                       "    while true:\n        if r in b:\n            n += 1\n", "if r in b:"),
+    # records and maps made flat, then given a long list or text (by a field set, a field added to, an
+    # entry set): the game's records are no longer compared inline (compare.Flatness)
+    "a record's field set to a long list": ("record box(v, w = 1)\nvar a = box(1)\nvar b = box(1)\nvar n = 0\nturn:\n"
+                                            "    a.v = range(4000)\n    b.v = range(4000)\n    while true:\n"
+                                            "        if a in [b]:\n            n += 1\n", "if a in [b]:"),
+    "a record's field joined to a long text": ("record box(v, w = 1)\nvar a = box(\"x\")\nvar b = box(\"x\")\nvar n = 0\n"
+                                               "turn:\n    a.v += text(range(1000))\n    b.v += text(range(1000))\n"
+                                               "    while true:\n        if a == b:\n            n += 1\n", "if a == b:"),
+    "a map's entry set to a long list": ("var m = {}\nvar k = {}\nvar n = 0\nturn:\n    m[1] = range(4000)\n"
+                                         "    k[1] = range(4000)\n    while true:\n        if m == k:\n            n += 1\n",
+                                         "if m == k:"),
     "text looked for in a long text": ('var s = text(range(1000))\nvar n = 0\nturn:\n    while true:\n'
                                        '        if "x" in s:\n            n += 1\n', 'if "x" in s:'),
 }
@@ -215,3 +226,29 @@ def test_a_record_in_a_list_is_found_as_python_finds_it(make_game):
                      '    choose c in [1]\n    end game\n')
     st = game.new_state(seed=1)
     assert st.vars["seen"] == [True, False, False, False, True, True, False, False]
+
+
+def test_records_stay_compared_inline_only_while_every_one_is_flat(make_game):
+    """compare.Flatness: a game whose records and maps hold numbers and short texts compares them inline;
+    the first that holds a list (made so, set so, or loaded so from a save) turns that off for the game,
+    and the answers are the same either way."""
+    rules = ('game "Records"\nplayers 2\nrecord pos(at, side = "up")\nvar xs = []\nvar seen = []\nturn:\n'
+             '    xs = [pos("a1"), pos("b2", "down")]\n'
+             '    choose c in [1, 2]\n'
+             '    if c == 2:\n        xs[1].side = [1, 2]\n'
+             '    seen = [pos("b2", "down") in xs, pos("a1") in xs, xs[2] == pos("b2", "down")]\n'
+             '    choose d in [1]\n    end game\n')
+    game = make_game(rules)
+    flat = game.compiled.flatness
+    st = game.new_state(seed=1)
+    st.apply("1")
+    assert flat.ok and st.vars["seen"] == [True, True, True]
+    listed = game.new_state(seed=1)
+    listed.apply("2")
+    assert not flat.ok and listed.vars["seen"] == [True, False, True]
+    again = make_game(rules)  # compiled afresh: flat until a save holding a list in a record is loaded
+    assert again.compiled is not game.compiled and again.compiled.flatness.ok
+    again.load_state(st.to_json())
+    assert again.compiled.flatness.ok
+    again.load_state(listed.to_json())
+    assert not again.compiled.flatness.ok

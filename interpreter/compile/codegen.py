@@ -244,7 +244,7 @@ class ExprSource(Comparisons):
 
     def _MapLit(self, node, scope):
         pairs = [f"{self.code(k, scope)}: {self.code(v, scope)}" for k, v in node.items]
-        return "{" + ", ".join(pairs) + "}"
+        return "_made({" + ", ".join(pairs) + "})"  # (compare.Flatness)
 
     def _Name(self, node, scope):
         name, g = node.id, self.game
@@ -487,7 +487,10 @@ class ExprSource(Comparisons):
                       for k in g.records[name] if k in given or k in defaults]
             if name in g.tags:  # a member with data: its name first, so its text reads "discard red 1"
                 values.insert(0, (TAG_FIELD, ascii(name)))
-            return "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
+            made = "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
+            # looked at as it is made (compare.Flatness), unless each field surely compares in one step
+            fields = [given.get(k, defaults.get(k)) for k in g.records[name]]
+            return made if all(self._one_step_field(f) for f in fields) else f"_made({made})"
         if name in g.defs:
             return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
         if name == "tag" and len(node.args) == 1:  # 'x is discard': the member x is, with no call

@@ -52,7 +52,7 @@ class Comparisons:
                 y, t = self.temp(), self.temp()
                 guard = f"((({t} := type({y} := {cb})) is not list and {t} is not str) or len({y}) <= {limits.SHORT})"
                 if not self._one_step(node.left, a):
-                    guard += f" and {self._is_one_step(x)}"
+                    guard += f" and {self._is_one_step(x, record_in=(t, y))}"
                 inside = f"({x} in {y} if {first}{guard} else _within({x}, {y}, st))"
             return inside if node.op == "in" else f"(not {inside})"
         if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
@@ -64,14 +64,25 @@ class Comparisons:
         # one step (a short text and a long one differ in length), so only a list, a map or a long text
         # on the left goes to the counted function, which evaluates nothing more than Python would
         x, first = self._kept(ca, always=True)
-        return (f"({x} {op} {cb} if {self._is_one_step(x, first)} else "
+        equality = node.op in ("==", "!=")
+        return (f"({x} {op} {cb} if {self._is_one_step(x, first, record=equality)} else "
                 f"{self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
 
-    def _is_one_step(self, x: str, first: str = "") -> str:
+    def _is_one_step(self, x: str, first: str = "", record: bool = False, record_in: tuple = ()) -> str:
         """Source testing, as it runs, that comparing ``x`` (named by ``first``, if given) with any value
-        is one step: its type looked up once."""
+        is one step: its type looked up once. With ``record``, a short record of the game's while they are
+        all flat (compare.Flatness) passes too, for '==' (a short flat record costs no work there); with
+        ``record_in`` (the type and the name of a short list), for 'in', while its items times its
+        fields are few (as ``compare.within`` counts)."""
         t = self.temp()
-        return f"(({t} := type({first or x})) in _ONE_STEP_TYPES or {t} is str and len({x}) <= {limits.SHORT})"
+        test = f"({t} := type({first or x})) in _ONE_STEP_TYPES or {t} is str and len({x}) <= {limits.SHORT}"
+        if record:
+            test += f" or {t} is dict and _FLAT.ok and len({x}) <= {limits.SHORT}"
+        elif record_in:
+            list_type, items = record_in
+            test += (f" or {t} is dict and {list_type} is list and _FLAT.ok "
+                     f"and len({x}) * len({items}) <= {limits.SHORT}")
+        return f"({test})"
 
     def _kept(self, code: str, always: bool = False) -> tuple:
         """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
@@ -84,6 +95,14 @@ class Comparisons:
     def _one_step(self, node, c) -> bool:
         """``one_step``, and a call of a builtin or a def that surely gives a number or yes/no."""
         return one_step(node, c) or self._scalar(node, set())
+
+    def _one_step_field(self, node) -> bool:
+        """Whether a record's field given by ``node`` (None: not given) surely compares in one step."""
+        if node is None:
+            return True
+        if isinstance(node, ast.Literal):
+            return compare.one_step(node.value)
+        return self._scalar(node, set())
 
     def _scalar(self, node, seen: set) -> bool:
         """Whether ``node`` surely gives a number or yes/no (or fails): a comparison, arithmetic but '+' and

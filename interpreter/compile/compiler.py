@@ -11,6 +11,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.engine.compare import Flatness
 from rulewright.interpreter.compile.expressions import ExprCompiler
 from rulewright.interpreter.engine.operations import player_index
 from rulewright.interpreter.engine.values import shown
@@ -38,6 +39,7 @@ class CompiledGame:
         self.options = dict(options)
         self.symbols = sym = symbols(rules)
         self.name = sym.game_name
+        self.flatness = Flatness()  # (read by the generated code: ExprCompiler's helpers)
         self.exprs = ExprCompiler(self)
         self.exprs.module.played = played
         # each def, procedure and block names its generated functions apart (codegen.Module.names_of)

@@ -124,7 +124,7 @@ def _helpers(game) -> dict:
             row = rows.get(k)
             if row is None:
                 raise RulesRuntimeError(f"table '{table}' has no row {k!r}")
-            return dict(row)
+            return game.flatness.note(dict(row))  # a record made (compare.Flatness)
         return get_index(keys, k)
 
     def no_board(name):
@@ -143,4 +143,5 @@ def _helpers(game) -> dict:
         "_CALL": limits.CALL, "_exhausted": limits.exhausted, "_spend": limits.spend, "_size": limits.size,
         "_quantified": quantified, "_copy_value": copy_value,
         "_SCALAR_TYPES": SCALARS, "_FOLD_ERRORS": _FOLD_ERRORS,
+        "_FLAT": game.flatness, "_made": game.flatness.note, "_set_in": game.flatness.note_value,
     }

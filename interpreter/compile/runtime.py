@@ -201,6 +201,7 @@ def field_set(st, o, name: str, v, op, player_too: bool, count: int) -> None:
     sets itself: a map, or a player's entry when the name is both a player variable and a field."""
     if type(o) is dict:
         o[name] = copy_value(combined(o[name], v, op), st)
+        st.game.flatness.note_value(o[name])
     elif player_too and type(o) is int:  # the name is both a player variable and a field
         values, i = st._vars[name], player_index(o, count)
         values[i] = copy_value(combined(values[i], v, op), st)

@@ -157,15 +157,15 @@ class ProcCompiler:
             key = ascii(name)
             new = f"_obj[{key}] {op} _new" if op else "_new"
             return [f"_new = {value}", f"_obj = {obj}", "if type(_obj) is dict:",
-                    f"    _obj[{key}] = {self.copied(new)}", "else:",
+                    f"    _obj[{key}] = {self.copied(new)}", *_noted(f"_obj[{key}]"), "else:",
                     f"    {self.constant(runtime.field_set)}(st, _obj, {key}, _new, {op!r}, {'player' in kinds}, {count})"], ()
         if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
             lines = [f"_new = {value}", f"_obj = {self.expr(target.obj).source}", f"_key = {self.expr(target.index).source}"]
             if op is not None:
                 return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_obj.get(_key) ' + op + ' _new')}",
-                                "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"], ()
+                                *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"], ()
             return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_new')}",
-                            "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"], ()
+                            *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"], ()
         raise RulesRuntimeError("cannot assign to this")
 
     def _Assign(self, s):
@@ -494,6 +494,12 @@ def _fresh(node) -> bool:
     if isinstance(node, ast.ListLit):
         return all(_fresh(i) for i in node.items)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
+
+
+def _noted(entry: str) -> list:
+    """Lines telling compare.Flatness of the value just set at ``entry`` (of a record or a map), unless
+    it is a number, yes/no or none (one look at its type) or the game's records are no longer flat."""
+    return [f"    if _FLAT.ok and type({entry}) not in _ONE_STEP_TYPES:", f"        _set_in({entry})"]
 
 
 def plain_procedures(irs: dict) -> frozenset:

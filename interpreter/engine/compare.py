@@ -41,9 +41,34 @@ def _flat(items) -> bool:
     return kinds <= _ONE_STEP_OR_STR and max(map(len, map(str, items))) <= limits.SHORT
 
 
+class Flatness:
+    """Whether every record and map a compiled game has made so far holds only values compared in one
+    step (numbers, yes/no, none, short texts). While it does, the generated code compares a short record
+    as Python does, inline: looking at its fields as it runs costs as much as the comparison (Biplane's
+    'x in shots'). Every place that makes a record or a map, or sets one of its entries, tells this
+    (``note``, ``note_value``); once false, it stays false for the game: only speed depends on it, never
+    an answer or the work counted (a short flat record costs no work either way: ``equal``, ``within``)."""
+
+    __slots__ = ("ok",)
+
+    def __init__(self, ok: bool = True):
+        self.ok = ok
+
+    def note(self, d: dict) -> dict:
+        """``d``, a record or map just made: its values looked at."""
+        if self.ok and not _flat(d.values()):
+            self.ok = False
+        return d
+
+    def note_value(self, v) -> None:
+        """``v``, a value just set in a record or a map."""
+        if self.ok and not one_step(v):
+            self.ok = False
+
+
 def equal(a, b, budget) -> bool:
     """``a == b`` as Python answers it, each item gone through (and each letter of a long text) counted
-    on ``budget``."""
+    on ``budget``; two short lists or records of numbers and short texts cost nothing (one step each)."""
     t = type(a)
     if t is not type(b) or a is b:  # a number and a list, a list and a map...: one step
         return a == b
@@ -51,6 +76,8 @@ def equal(a, b, budget) -> bool:
         n = len(a)
         if n != len(b):
             return False
+        if n <= limits.SHORT and _flat(a.values() if t is dict else a):
+            return a == b
         if budget is not None:
             budget._work_left -= n
             if budget._work_left < 0:

@@ -292,6 +292,8 @@ def _check_values(st: State) -> None:
             if depth >= MAX_DEPTH:
                 raise SaveError(f"corrupt save: {where} is nested more than {MAX_DEPTH} deep")
             open_.add(id(v))
+            if t is dict:  # a record or map the rules did not make: its values looked at (compare.Flatness)
+                st.game.flatness.note(v)
             todo.append((v, depth, True))
             items = v if t is list else v.values()
             todo.extend((x, depth + 1, False) for x in items if type(x) is list or type(x) is dict)

@@ -521,6 +521,8 @@ def _put(state, path: tuple, value) -> None:
         holder[key].value = value
     else:
         holder[key] = value
+        if type(holder) is dict and len(path) > (2 if type(path[0]) is int else 1):  # a record's field
+            state.game.flatness.note_value(value)
 
 
 def _holder(state, path: tuple):
