@@ -31,9 +31,6 @@ def follow_variant(rules: ast.RulesFile, diagnostics: list) -> list:
         if cause is None:
             out.append(d)
             continue
-        base_line = f"the base's line {d.file}:{d.line}:{d.column}: {d.source_line.strip()}"
-        out.append(Diagnostic(f"{d.message} (at {d.file}:{d.line}, which uses '{cause.name}' as this variant "
-                              f"makes it)", cause.span.file, cause.span.line, cause.span.column,
-                              rules.source_line(cause.span), base_line + (f"; {d.hint}" if d.hint else ""),
-                              d.severity))
+        out.append(d.told_at(cause.span.file, cause.span.line, cause.span.column, rules.source_line(cause.span),
+                             f"which uses '{cause.name}' as this variant makes it"))
     return out
