@@ -9,6 +9,7 @@
     in step "rescue", remove "TEXT"           ... one alternative fewer
     retire step "S" / procedure p / def f     a base part taken out (the checker asks no call of it)
     base(...)                                 in a def or procedure that replaces the base's, its own version
+    base.f(...)                               anywhere in the variant: the base's version of f, which it replaces
 
 The place (``def``, ``procedure``, ``step`` or a block) says where to look; the arm's values, the
 elif's subject, the alternative's text say which match, chain or choice there. Anything that does not
@@ -47,6 +48,30 @@ def to_base(d, kept: str):
             return attrs.evolve(n, func=attrs.evolve(n.func, id=kept))
         return n
     return attrs.evolve(d, body=ast.rewrite(d.body, change))
+
+
+def base_of_calls(decls) -> dict:
+    """Each name called as ``base.X(...)`` in ``decls`` (the base's own version of another replaced def or
+    procedure), with its first call."""
+    found: dict = {}
+    for n in ast.walk(tuple(decls)):
+        if _is_base_of(n):
+            found.setdefault(n.func.name, n)
+    return found
+
+
+def _is_base_of(n) -> bool:
+    return (isinstance(n, ast.Call) and isinstance(n.func, ast.Attr) and isinstance(n.func.obj, ast.Name)
+            and n.func.obj.id == BASE_CALL)
+
+
+def to_base_of(d, kept: dict):
+    """``d`` with its ``base.X(...)`` calls calling X's base version, kept under the name ``kept[X]``."""
+    def change(n):
+        if _is_base_of(n) and n.func.name in kept:
+            return attrs.evolve(n, func=ast.Name(kept[n.func.name], span=n.func.span))
+        return n
+    return ast.rewrite(d, change)
 
 
 def _where(span) -> str:

@@ -336,3 +336,25 @@ def test_a_run_time_error_in_a_base_line_is_told_at_the_variants_line_that_led_t
     d = caught.value.diagnostic
     assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 3, 5) and "division by zero" in d.message
     assert f"at {folder / 'base.rules'}:4" in d.message and d.hint.startswith(f"the base's line {folder / 'base.rules'}:4:")
+
+
+def test_a_variant_calls_the_base_version_of_another_def_it_replaces(folder):
+    """def worth is replaced (cards worth nothing); the bonus it replaces too counts the base's worth of the
+    cards: base.worth(c), where base(...) in bonus would be the base's bonus."""
+    g = variant(folder, "def worth(c) = 0\ndef bonus(p) = sum(c in card: base.worth(c))\n"
+                "after step \"extra\":\n    me.coins += base.bonus(me)\n")
+    st = after(g, "rest")
+    assert st.vars["score"] == [2 * 3 + 100, 0] and st.vars["coins"] == [3 + 1, 0]
+
+
+@pytest.mark.parametrize("text, message, hint", [
+    ("def bonus(p) = base.worth(p)\n", "base.worth(...) calls the base's own version of 'worth', but this variant "
+     "does not replace the base's def 'worth'", "call worth(...): what a variant does not replace is the base's own"),
+    ("def bonus(p) = base.wroth(p)\n", "base.wroth(...) calls the base's own version of 'wroth', but the base has "
+     "no def or procedure 'wroth'", "did you mean 'worth'?"),
+])
+def test_a_base_version_of_what_the_variant_does_not_replace_is_an_error(folder, text, message, hint):
+    with pytest.raises(RulesCompileError) as err:
+        variant(folder, text)
+    d = err.value.diagnostics[0]
+    assert (d.file, d.line, d.message, d.hint) == (str(folder / "v.rules"), 2, message, hint)
