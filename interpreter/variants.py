@@ -139,6 +139,7 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
     sources = {**base_rules.sources, **rules.sources}
     out = ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(decls), sources)
     out.derived["added"] = base_rules.derived.get("added", []) + merged.added
+    out.derived["base"] = base_rules  # what the base says alone (check/blame.py), until it is checked
     if merged.errors:
         raise RulesCompileError(merged.errors)
     return out
@@ -233,14 +234,20 @@ class _Merge:
 
     # ------------------------------------------------------------------ replacing whole declarations
     def _same_shape(self, old, d):
-        """An override of a def or a procedure keeps its parameters: the base's calls still fit. A table
-        written again whole adds the columns and rows the base's has not (kept as added: check/reach.py)."""
+        """An override of a def or a procedure keeps its parameters: the base's calls still fit. A table, an
+        enum or an option written again whole adds the columns, rows, members and values the base's has not
+        (kept as added: check/dispatch.py, check/reach.py)."""
         if isinstance(d, ast.TableDecl) and isinstance(old, ast.TableDecl):
             self.added.extend(Added(c, "column", d.name, d.span) for c in d.columns if c not in old.columns)
             keys = {_value(r.values[0]) for r in old.rows if r.values and isinstance(r.values[0], (ast.Name, ast.Literal))}
             for row in d.rows:
                 if row.values and isinstance(row.values[0], (ast.Name, ast.Literal)) and _value(row.values[0]) not in keys:
                     self.added.append(Added(_value(row.values[0]), "table", d.name, row.span))
+        if isinstance(d, ast.EnumDecl) and isinstance(old, ast.EnumDecl):  # an enum written again with more
+            self.added.extend(Added(m, "enum", d.name, d.span) for m in d.members if m not in old.members)
+        if isinstance(d, ast.OptionDecl) and isinstance(old, ast.OptionDecl):
+            had = [_value(v) for v in old.values]
+            self.added.extend(Added(_value(v), "option", d.name, d.span) for v in d.values if _value(v) not in had)
         if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and type(old) is type(d) and len(old.params) != len(d.params):
             was = f"({', '.join(old.params)})"
             self.error(d.span, f"'{d.name}' takes {len(old.params)} argument(s) {was} in the base "

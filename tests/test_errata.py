@@ -358,3 +358,26 @@ def test_a_base_version_of_what_the_variant_does_not_replace_is_an_error(folder,
         variant(folder, text)
     d = err.value.diagnostics[0]
     assert (d.file, d.line, d.message, d.hint) == (str(folder / "v.rules"), 2, message, hint)
+
+
+def test_a_warning_a_variant_causes_in_a_base_line_is_said_at_the_variants_line(folder):
+    """A variable the variant declares, hidden by a base loop's local of that name: the warning (only errors
+    moved before) stands at the variant's declaration, the base's line as context."""
+    found = [d for d in diagnostics(folder, "player var c = 0\n") if "hides" in d.message]
+    assert {(d.file, d.line, d.severity) for d in found} == {(str(folder / "v.rules"), 2, "warning")}
+    assert [d.hint.split(":")[1] for d in found] == ["9", "11", "20"] and "for c in card" in found[2].hint
+
+
+def test_an_enum_written_again_with_a_member_more_is_followed_as_an_added_member(folder):
+    found = diagnostics(folder, "enum suit: cups, swords, wands\nadd to table card:\n    three, wands\n"
+                        "in def worth, add arm:\n    wands: 5\n")
+    assert [(d.file, d.line, d.severity) for d in found] == [(str(folder / "v.rules"), 2, "warning")]
+    assert found[0].hint == "give 'wands' its branch there: in procedure gain, add: elif ... == wands: ..."
+
+
+def test_what_the_base_says_alone_stays_at_the_base(folder):
+    """The base's own warning (a local hiding a variable) names a variable the variant replaces: it is still
+    the base's, and stays at its line."""
+    (folder / "base.rules").write_text(BASE.replace("    p.score += 100\n", "    let coins = 100\n    p.score += coins\n"))
+    found = [d for d in diagnostics(folder, "player var coins = 5\n") if d.severity == "warning"]
+    assert [(d.file, d.line) for d in found] == [(str(folder / "base.rules"), 17)] and "hides" in found[0].message
