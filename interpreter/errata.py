@@ -7,6 +7,7 @@
     in step "rescue", add [before "TEXT"]:    alternatives more for the step's choose:
     in step "rescue", replace "TEXT":         ... one alternative in place of another
     in step "rescue", remove "TEXT"           ... one alternative fewer
+    in step "rescue", replace NAME:           ... the alternative given that name ("TEXT" as NAME:)
     retire step "S" / procedure p / def f     a base part taken out (the checker asks no call of it)
     base(...)                                 in a def or procedure that replaces the base's, its own version
     base.f(...)                               anywhere in the variant: the base's version of f, which it replaces
