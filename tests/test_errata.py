@@ -160,6 +160,12 @@ def test_a_def_is_retired_with_what_calls_it(folder):
      "name it is given with 'as')"),
     ("in step \"shop\", remove nap\n", 2, 1, "the step 'shop' has no alternative named 'nap'",
      'its alternatives: "buy"; "rest" (a name is given with: "TEXT" as NAME:)'),
+    # base.NAME(...) of what the variant does not replace
+    ("def bonus(p) = base.worth(p)\n", 2, 16, "base.worth(...) calls the base's own version of 'worth', but this "
+     "variant does not replace the base's def 'worth'", "call worth(...): what a variant does not replace is the "
+     "base's own"),
+    ("def bonus(p) = base.wroth(p)\n", 2, 16, "base.wroth(...) calls the base's own version of 'wroth', but the base "
+     "has no def or procedure 'wroth'", "did you mean 'worth'?"),
 ])
 def test_an_erratum_that_does_not_fit_is_an_error_at_the_variants_line(folder, text, line, column, message, hint):
     with pytest.raises(RulesCompileError) as err:
@@ -345,39 +351,3 @@ def test_a_variant_calls_the_base_version_of_another_def_it_replaces(folder):
                 "after step \"extra\":\n    me.coins += base.bonus(me)\n")
     st = after(g, "rest")
     assert st.vars["score"] == [2 * 3 + 100, 0] and st.vars["coins"] == [3 + 1, 0]
-
-
-@pytest.mark.parametrize("text, message, hint", [
-    ("def bonus(p) = base.worth(p)\n", "base.worth(...) calls the base's own version of 'worth', but this variant "
-     "does not replace the base's def 'worth'", "call worth(...): what a variant does not replace is the base's own"),
-    ("def bonus(p) = base.wroth(p)\n", "base.wroth(...) calls the base's own version of 'wroth', but the base has "
-     "no def or procedure 'wroth'", "did you mean 'worth'?"),
-])
-def test_a_base_version_of_what_the_variant_does_not_replace_is_an_error(folder, text, message, hint):
-    with pytest.raises(RulesCompileError) as err:
-        variant(folder, text)
-    d = err.value.diagnostics[0]
-    assert (d.file, d.line, d.message, d.hint) == (str(folder / "v.rules"), 2, message, hint)
-
-
-def test_a_warning_a_variant_causes_in_a_base_line_is_said_at_the_variants_line(folder):
-    """A variable the variant declares, hidden by a base loop's local of that name: the warning (only errors
-    moved before) stands at the variant's declaration, the base's line as context."""
-    found = [d for d in diagnostics(folder, "player var c = 0\n") if "hides" in d.message]
-    assert {(d.file, d.line, d.severity) for d in found} == {(str(folder / "v.rules"), 2, "warning")}
-    assert [d.hint.split(":")[1] for d in found] == ["9", "11", "20"] and "for c in card" in found[2].hint
-
-
-def test_an_enum_written_again_with_a_member_more_is_followed_as_an_added_member(folder):
-    found = diagnostics(folder, "enum suit: cups, swords, wands\nadd to table card:\n    three, wands\n"
-                        "in def worth, add arm:\n    wands: 5\n")
-    assert [(d.file, d.line, d.severity) for d in found] == [(str(folder / "v.rules"), 2, "warning")]
-    assert found[0].hint == "give 'wands' its branch there: in procedure gain, add: elif ... == wands: ..."
-
-
-def test_what_the_base_says_alone_stays_at_the_base(folder):
-    """The base's own warning (a local hiding a variable) names a variable the variant replaces: it is still
-    the base's, and stays at its line."""
-    (folder / "base.rules").write_text(BASE.replace("    p.score += 100\n", "    let coins = 100\n    p.score += coins\n"))
-    found = [d for d in diagnostics(folder, "player var coins = 5\n") if d.severity == "warning"]
-    assert [(d.file, d.line) for d in found] == [(str(folder / "base.rules"), 17)] and "hides" in found[0].message
