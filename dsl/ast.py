@@ -433,7 +433,9 @@ class Alternative:
     label: str
     guard: Any
     body: tuple
-    name: Any = None  # the name given with 'as NAME' (errata may address the alternative by it), or None
+    # the name given with 'as NAME' (errata address the alternative by it), or None: no part of the game's
+    # meaning once the errata are applied, so not in a save's fingerprint (repr)
+    name: Any = attrs.field(default=None, repr=False)
     span: Span = span_field()
 
 
