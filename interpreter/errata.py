@@ -286,14 +286,13 @@ class Errata:
         """No alternative of the place is the one named: say so, and list them as an erratum names them."""
         listed = "; ".join(_address(a) for a in alternatives)
         if isinstance(target, ast.Name):
-            self.m.error(piece.span, f"the {what} has no alternative named '{target.id}'",
-                         ((near + "; ") if (near := suggest(target.id, [a.name for a in alternatives if a.name]))
-                          else "") + f"its alternatives: {listed} (a name is given with: \"TEXT\" as NAME:)")
-            return
-        near = suggest(target, [a.label for a in alternatives])
-        self.m.error(piece.span, f"the {what} has no alternative {target!r}",
-                     (near + "; " if near else "") + f"its alternatives, as written: {listed} (each named by its text "
-                     "exactly, {holes} and all, or by the name it is given with 'as')")
+            missing, near = f"named '{target.id}'", suggest(target.id, [a.name for a in alternatives if a.name])
+            listing = f"its alternatives: {listed} (a name is given with: \"TEXT\" as NAME:)"
+        else:
+            missing, near = repr(target), suggest(target, [a.label for a in alternatives])
+            listing = (f"its alternatives, as written: {listed} (each named by its text exactly, {{holes}} and all, "
+                       "or by the name it is given with 'as')")
+        self.m.error(piece.span, f"the {what} has no alternative {missing}", (near + "; " if near else "") + listing)
 
     # ------------------------------------------------------------------ retire
     def retire(self, piece: ast.Retire):

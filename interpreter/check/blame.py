@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from rulewright.dsl import ast
+from rulewright.interpreter.check.expression_checks import literal_value
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _QUOTED = re.compile(r"'([^']+)'")
@@ -24,7 +25,7 @@ def follow_variant(rules: ast.RulesFile, diagnostics: list, check) -> list:
     """``diagnostics`` of the merged ``rules`` with each a variant causes in a base line told at the variant's
     line. ``check(rules)`` gives a rules file's diagnostics (the base's, to tell what it says alone)."""
     base = rules.derived.pop("base", None)  # the merged base (variants.py), kept only until this is done
-    in_base = [d for d in diagnostics if d.file != rules.filename and d.file in rules.sources]
+    in_base = {d for d in diagnostics if d.file != rules.filename and d.file in rules.sources}
     if base is None or not in_base:
         return diagnostics
     own = {_said(d) for d in check(base)}
@@ -71,9 +72,9 @@ def _values(d) -> list:
     if isinstance(d, ast.EnumDecl):
         return list(d.members)
     if isinstance(d, ast.OptionDecl):
-        return [str(getattr(v, "id", getattr(v, "value", ""))) for v in d.values]
+        return [str(literal_value(v)) for v in d.values]
     if isinstance(d, ast.TableDecl):
-        return [str(getattr(r.values[0], "id", getattr(r.values[0], "value", ""))) for r in d.rows if r.values]
+        return [str(literal_value(r.values[0])) for r in d.rows if r.values]
     return []
 
 

@@ -76,8 +76,9 @@ class ExpressionChecks:
     def _only_option_values(self) -> set:
         """Words that are only an option's values: a bare one means something compared with its option
         (offered there, _option_values_spelled), never in a call or a sum: no 'did you mean' elsewhere."""
-        return {v for values in self.sym.option_values.values() for v in values if isinstance(v, str)
-                and self.sym.members.get(v, "").startswith("a value of option")}
+        members = {m for d in self.sym.enums.values() for m in d.members}
+        return {v for values in self.sym.option_values.values() for v in values
+                if isinstance(v, str)} - members - self.sym.headings
 
     def _e_Attr(self, node, scope):
         self.sub(node.obj, scope)

@@ -125,8 +125,8 @@ class StatementChecks:
             args = ", ".join(self.sym.defs[func.id].params)
             self.error(s.span, f"'{func.id}' is a def: it gives a value and changes nothing, so a call of it "
                        "alone does nothing",
-                       f"use its value (let x = {func.id}(...), me.score += {func.id}(...)), or, to change the game, "
-                       f"make it a procedure: procedure {func.id}({args}):")
+                       f"use its value (let x = {func.id}(...)), or, to change the game, make it a procedure: "
+                       f"procedure {func.id}({args}):")
 
     def _s_Pass(self, s, scope):
         pass
