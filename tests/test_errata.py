@@ -316,7 +316,8 @@ def test_a_choice_left_with_no_way_to_pass_names_the_errata_that_changed_it(fold
 RUNNING = '''game "Base"
 players 2
 player var coins = 0
-def per(n) = 12 / n
+def share(n) = 12 / n
+def per(n) = share(n)
 procedure pay(p, n):
     choose k in [1, 2] as "pay {k}"
     p.coins += per(n) * k
@@ -342,6 +343,16 @@ def test_a_run_time_error_in_a_base_line_is_told_at_the_variants_line_that_led_t
     d = caught.value.diagnostic
     assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 3, 5) and "division by zero" in d.message
     assert f"at {folder / 'base.rules'}:4" in d.message and d.hint.startswith(f"the base's line {folder / 'base.rules'}:4:")
+
+
+def test_a_run_time_error_in_a_base_def_is_told_at_the_variants_def_that_called_it(folder):
+    """The base's step calls per(3), which the variant replaces with one that calls the base's share(0)."""
+    (folder / "base.rules").write_text(RUNNING)
+    with pytest.raises(RulesError) as caught:
+        after(variant(folder, "def per(n) = share(n - 3) + 1\n"), "pay 1")
+    d = caught.value.diagnostic
+    assert (d.file, d.line) == (str(folder / "v.rules"), 2) and "division by zero" in d.message
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:4:") and "12 / n" in d.hint
 
 
 def test_a_variant_calls_the_base_version_of_another_def_it_replaces(folder):

@@ -105,7 +105,9 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
         lines = ", ".join(str(e.line) for e in errata)
         error = led_from(st, error, errata, f"a choice this variant's errata at line{'s' * (len(errata) > 1)} "
                                             f"{lines} changed: what they took out may have been the way to pass")
-    return led_from(st, error, [span])
+    # the defs the instruction went through to the def that failed, the nearest to the failure first
+    way = [d.span for d in reversed(_defs_on_the_way(node, where, getattr(game, "defs", {}) or {}))]
+    return led_from(st, error, way + [span])
 
 
 def explain(exc: BaseException) -> tuple[str, str, str]:
@@ -168,6 +170,34 @@ def pinpoint(node, focus: str, game=None) -> Optional[ast.Span]:
         return None
     span = found[0].span
     return span if span.line > 0 else None
+
+
+def _defs_on_the_way(node, where: ast.Span, defs: dict) -> list:
+    """The defs by which the instruction ``node`` reaches the def whose body holds ``where`` (that one
+    last), by the fewest calls; [] when ``where`` is in none of them."""
+    came_from: dict = {}
+    todo = []
+    for name in _called_defs(node, defs):
+        came_from.setdefault(name, None)
+        todo.append(name)
+    while todo:
+        name = todo.pop(0)
+        if _inside(where, defs[name]):
+            way = [name]
+            while came_from[way[-1]] is not None:
+                way.append(came_from[way[-1]])
+            return [defs[n] for n in reversed(way)]
+        for callee in _called_defs(getattr(defs[name], "body", None), defs):
+            if callee not in came_from:
+                came_from[callee] = name
+                todo.append(callee)
+    return []
+
+
+def _called_defs(node, defs: dict) -> list:
+    nodes: list = []
+    _walk(node, nodes)
+    return [n.func.id for n in nodes if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs]
 
 
 def _fits(n, focus: str) -> bool:
