@@ -362,3 +362,13 @@ def test_a_variant_calls_the_base_version_of_another_def_it_replaces(folder):
                 "after step \"extra\":\n    me.coins += base.bonus(me)\n")
     st = after(g, "rest")
     assert st.vars["score"] == [2 * 3 + 100, 0] and st.vars["coins"] == [3 + 1, 0]
+
+
+def test_an_alternative_with_holes_is_addressed_by_its_text_as_written(folder):
+    (folder / "base.rules").write_text(BASE.replace('"buy" if', '"buy for {bonus(me)}" if'))
+    st = after(variant(folder, 'in step "shop", replace "buy for {bonus(me)}":\n    "rob":\n        me.coins += 50\n'),
+               "rob")
+    assert st.vars["coins"] == [53, 0]
+    with pytest.raises(RulesError) as caught:
+        variant(folder, 'in step "shop", remove "buy for 1"\n')
+    assert 'its alternatives, as written: "buy for {bonus(me)}"; "rest"' in str(caught.value)
