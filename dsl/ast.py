@@ -433,6 +433,9 @@ class Alternative:
     label: str
     guard: Any
     body: tuple
+    # the name given with 'as NAME' (errata address the alternative by it), or None: no part of the game's
+    # meaning once the errata are applied, so not in a save's fingerprint (repr)
+    name: Any = attrs.field(default=None, repr=False)
     span: Span = span_field()
 
 
@@ -442,6 +445,8 @@ class ChooseBlock:
     alternatives: tuple
     secret: bool = False  # the others see only that a choice was made
     prompt: Any = None    # Template: what the decider is asked (explain.py; shown to the decider only)
+    # the lines of a variant's errata that changed the alternatives (named when none can be taken)
+    amended_at: tuple = attrs.field(default=(), eq=False, repr=False, kw_only=True)
     span: Span = span_field()
 
 
@@ -509,7 +514,7 @@ class Amend:
     place: tuple    # ("def", name) | ("procedure", name) | ("step", label, holder or None) | ("block", kind)
     change: str     # arms | branches | add | replace | remove
     items: tuple    # match arms (patterns, value), elif branches (cond, body), or Alternatives
-    target: Any = None  # the text of the alternative replaced, removed, or added before
+    target: Any = None  # the alternative replaced, removed, or added before: its text, or a Name it was given
     span: Span = span_field()
 
 

@@ -45,6 +45,10 @@ def _raw_offset(raw: str, value: str, index: int) -> int:
     return offsets[index] if len(offsets) == len(value) and index < len(offsets) else index
 
 
+class _AltName(str):
+    """The name an alternative is given with 'as NAME', on its way to its alternative."""
+
+
 @attrs.frozen
 class _Texts:
     """Texts in a row (one text written over several lines) on their way from text to their statement."""
@@ -453,14 +457,35 @@ class Builder(Transformer):
             raise RulesSyntaxError(Diagnostic(f"'{kind}' is given twice in this choice", self.filename, meta.line,
                                               meta.column, self._source_line(meta.line), "keep one"))
         alternatives = tuple(x for x in c if not isinstance(x, tuple))
+        named = [a for a in alternatives if a.name is not None]
+        twice = next((a for i, a in enumerate(named) if a.name in [b.name for b in named[:i]]), None)
+        if twice is not None:
+            raise RulesSyntaxError(Diagnostic(f"two alternatives of this choice are named '{twice.name}'", self.filename,
+                                              twice.span.line, twice.span.column, self._source_line(twice.span.line),
+                                              "give each its own name: errata address an alternative by it"))
         return ast.ChooseBlock(opts.get("by"), alternatives, "secretly" in opts, opts.get("prompt"),
                                span=self._span(meta))
 
     def alternative(self, meta, c):
-        label = self._string(c[0])
-        guard = c[1] if len(c) == 3 else None
-        return ast.Alternative(label.value if isinstance(label, ast.Literal) else str(c[0])[1:-1], guard, c[-1],
+        named = [x for x in c[1:-1] if isinstance(x, _AltName)]
+        guard = next((x for x in c[1:-1] if not isinstance(x, _AltName)), None)
+        return ast.Alternative(self.alt_text(c[0]), guard, c[-1], name=str(named[0]) if named else None,
                                span=self._span(meta))
+
+    def alt_name(self, meta, c):
+        return _AltName(c[0])
+
+    def alt_text(self, tok) -> str:
+        """An alternative's text as written ({holes} and all: it is its move text, and what errata name it by);
+        an empty one is refused, since no move and no erratum could name it."""
+        value = self._string(tok)
+        text = value.value if isinstance(value, ast.Literal) else str(tok)[1:-1]
+        if not text.strip():
+            span = self._tok_span(tok)
+            raise RulesSyntaxError(Diagnostic("an alternative's text is empty", self.filename, span.line, span.column,
+                                              self._source_line(span.line),
+                                              "write what the move does, as a player would read it: \"rest\":"))
+        return text
 
     def choose_each(self, meta, c):
         pvar, players, mode, var, source, *rest = c

@@ -390,19 +390,19 @@ class RulesBuilder(Builder):
         return ("branches", tuple(branch[1:] for branch in c), None)
 
     def add_alternatives(self, meta, c):
-        before = self._alt_text(c[0]) if isinstance(c[0], Token) else None
+        before = c[0] if not isinstance(c[0], ast.Alternative) else None
         return ("add", tuple(x for x in c if isinstance(x, ast.Alternative)), before)
 
     def replace_alternative(self, meta, c):
-        return ("replace", tuple(c[1:]), self._alt_text(c[0]))
+        return ("replace", tuple(c[1:]), c[0])
 
     def remove_alternative(self, meta, c):
-        return ("remove", (), self._alt_text(c[0]))
+        return ("remove", (), c[0])
 
-    def _alt_text(self, tok):
-        """An alternative is named by its text as written (holes and all), as ast.Alternative keeps it."""
-        value = self._string(tok)
-        return value.value if isinstance(value, ast.Literal) else str(tok)[1:-1]
+    def alt_ref(self, meta, c):
+        """An alternative an erratum names: by its text as written (a str), or by its own name (a Name)."""
+        tok = c[0]
+        return ast.Name(str(tok), span=self._tok_span(tok)) if tok.type == "NAME" else self.alt_text(tok)
 
     def retire_step(self, meta, c):
         return ast.Retire("step", self._plain(c[0], "a step's label"), c[1] if len(c) > 1 else None,

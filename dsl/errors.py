@@ -35,6 +35,13 @@ class Diagnostic:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
 
+    def told_at(self, file: str, line: int, column: int, source_line: str, why: str) -> "Diagnostic":
+        """This diagnostic said at the line that caused it (a variant's), ``why`` that line leads here;
+        its own line (a base's) kept as context in the hint."""
+        context = f"the base's line {self.file}:{self.line}:{self.column}: {self.source_line.strip()}"
+        return Diagnostic(f"{self.message} (at {self.file}:{self.line}, {why})", file, line, column, source_line,
+                          context + (f"; {self.hint}" if self.hint else ""), self.severity)
+
 
 def suggest(word: str, candidates) -> str:
     """A 'did you mean' hint, or '' when nothing is close."""

@@ -7,8 +7,10 @@
     in step "rescue", add [before "TEXT"]:    alternatives more for the step's choose:
     in step "rescue", replace "TEXT":         ... one alternative in place of another
     in step "rescue", remove "TEXT"           ... one alternative fewer
+    in step "rescue", replace NAME:           ... the alternative given that name ("TEXT" as NAME:)
     retire step "S" / procedure p / def f     a base part taken out (the checker asks no call of it)
     base(...)                                 in a def or procedure that replaces the base's, its own version
+    base.f(...)                               anywhere in the variant: the base's version of f, which it replaces
 
 The place (``def``, ``procedure``, ``step`` or a block) says where to look; the arm's values, the
 elif's subject, the alternative's text say which match, chain or choice there. Anything that does not
@@ -49,6 +51,30 @@ def to_base(d, kept: str):
     return attrs.evolve(d, body=ast.rewrite(d.body, change))
 
 
+def base_of_calls(decls) -> dict:
+    """Each name called as ``base.X(...)`` in ``decls`` (the base's own version of another replaced def or
+    procedure), with its first call."""
+    found: dict = {}
+    for n in ast.walk(tuple(decls)):
+        if _is_base_of(n):
+            found.setdefault(n.func.name, n)
+    return found
+
+
+def _is_base_of(n) -> bool:
+    return (isinstance(n, ast.Call) and isinstance(n.func, ast.Attr) and isinstance(n.func.obj, ast.Name)
+            and n.func.obj.id == BASE_CALL)
+
+
+def to_base_of(d, kept: dict):
+    """``d`` with its ``base.X(...)`` calls calling X's base version, kept under the name ``kept[X]``."""
+    def change(n):
+        if _is_base_of(n) and n.func.name in kept:
+            return attrs.evolve(n, func=ast.Name(kept[n.func.name], span=n.func.span))
+        return n
+    return ast.rewrite(d, change)
+
+
 def _where(span) -> str:
     return f"{span.file}:{span.line}"
 
@@ -57,6 +83,20 @@ def _written(place) -> str:
     """A place as the errata write it: def f, procedure p, step "S", turn."""
     kind, name = place[0], place[1]
     return f'step "{name}"' if kind == "step" else name if kind == "block" else f"{kind} {name}"
+
+
+# each change as an erratum writes it
+_CHANGE_WORDS = {"arms": "add arm:", "branches": "add:", "add": "add:", "replace": "replace ...:", "remove": "remove ..."}
+
+
+def _addressed(alt, target) -> bool:
+    """``alt`` is the alternative an erratum names: by its text as written, or by the name it was given."""
+    return alt.name == target.id if isinstance(target, ast.Name) else alt.label == target
+
+
+def _address(alt) -> str:
+    """How an erratum names ``alt``: its name when it has one, else its text."""
+    return alt.name if alt.name is not None else f'"{alt.label}"'
 
 
 def _same(a, b) -> bool:
@@ -89,9 +129,18 @@ class Errata:
         d = self.m.merged.get(key)
         if d is None:
             have = [k[1] for k in self.m.merged if k[0] == key[0]]
-            self.m.error(piece.span, f"the base has no {kind} '{name}'", suggest(name, have))
+            self.m.error(piece.span, f"the base has no {kind} '{name}'",
+                         self._other_kind(kind, name, f"in {{kind}} {name}, {_CHANGE_WORDS[piece.change]}")
+                         or suggest(name, have))
             return None
         return key, d, None
+
+    def _other_kind(self, kind: str, name: str, written: str) -> str:
+        """The hint when ``name`` is the base's def named as a procedure, or its procedure named as a def."""
+        other = {"def": ("ProcDecl", "procedure"), "procedure": ("DefDecl", "def")}.get(kind)
+        if other is None or (other[0], name) not in self.m.merged:
+            return ""
+        return f"'{name}' is a {other[1]} in the base, not a {kind}: {written.format(kind=other[1])}"
 
     def _words(self, kind, name) -> str:
         return f"step '{name}'" if kind == "step" else f"{kind} '{name}'"
@@ -199,13 +248,12 @@ class Errata:
         if not blocks:
             self.m.error(piece.span, f"the {what} has no 'choose:' between alternatives")
             return
-        texts = [a.label for b in blocks for a in b.alternatives]
         target = piece.target
         if target is not None:
-            blocks = [b for b in blocks if any(a.label == target for a in b.alternatives)]
+            blocks = [b for b in blocks if any(_addressed(a, target) for a in b.alternatives)]
             if not blocks:
-                self.m.error(piece.span, f"the {what} has no alternative {target!r}",
-                             suggest(target, texts) or "its alternatives: " + "; ".join(repr(t) for t in texts))
+                self._no_alternative(piece, what, target, [a for b in self._nodes(region, ast.ChooseBlock)
+                                                           for a in b.alternatives])
                 return
         if len(blocks) > 1:
             self.m.error(piece.span, f"the {what} has several choices ({', '.join(_where(b.span) for b in blocks)})",
@@ -213,12 +261,14 @@ class Errata:
             return
         b = blocks[0]
         alts = list(b.alternatives)
-        at = next((i for i, a in enumerate(alts) if a.label == target), len(alts))
-        kept = [a.label for i, a in enumerate(alts) if not (piece.change in ("replace", "remove") and i == at)]
+        at = next((i for i, a in enumerate(alts) if _addressed(a, target)), len(alts))
+        kept = [a for i, a in enumerate(alts) if not (piece.change in ("replace", "remove") and i == at)]
         for a in piece.items:
-            if a.label in kept:
-                self.m.error(a.span, f"the choice at {_where(b.span)} already has an alternative {a.label!r}",
-                             f"replace it: in {_written(piece.place)}, replace \"{a.label}\":")
+            same = next((k for k in kept if k.label == a.label or (a.name is not None and k.name == a.name)), None)
+            if same is not None:
+                what_same = f"an alternative {a.label!r}" if same.label == a.label else f"an alternative named '{a.name}'"
+                self.m.error(a.span, f"the choice at {_where(b.span)} already has {what_same}",
+                             f"replace it: in {_written(piece.place)}, replace {_address(same)}:")
                 return
         if piece.change == "add":
             alts[at:at] = piece.items
@@ -230,7 +280,19 @@ class Errata:
                 self.m.error(piece.span, f"the choice at {_where(b.span)} would be left with no alternative",
                              "retire its step instead")
                 return
-        self._put(key, d, region, b, attrs.evolve(b, alternatives=tuple(alts)))
+        self._put(key, d, region, b, attrs.evolve(b, alternatives=tuple(alts), amended_at=b.amended_at + (piece.span,)))
+
+    def _no_alternative(self, piece, what, target, alternatives):
+        """No alternative of the place is the one named: say so, and list them as an erratum names them."""
+        listed = "; ".join(_address(a) for a in alternatives)
+        if isinstance(target, ast.Name):
+            missing, near = f"named '{target.id}'", suggest(target.id, [a.name for a in alternatives if a.name])
+            listing = f"its alternatives: {listed} (a name is given with: \"TEXT\" as NAME:)"
+        else:
+            missing, near = repr(target), suggest(target, [a.label for a in alternatives])
+            listing = (f"its alternatives, as written: {listed} (each named by its text exactly, {{holes}} and all, "
+                       "or by the name it is given with 'as')")
+        self.m.error(piece.span, f"the {what} has no alternative {missing}", (near + "; " if near else "") + listing)
 
     # ------------------------------------------------------------------ retire
     def retire(self, piece: ast.Retire):
@@ -252,7 +314,9 @@ class Errata:
         key = ("ProcDecl" if piece.kind == "procedure" else "DefDecl", piece.name)
         if self.m.merged.pop(key, None) is None:
             have = [k[1] for k in self.m.merged if k[0] == key[0]]
-            self.m.error(piece.span, f"the base has no {piece.kind} '{piece.name}' to retire", suggest(piece.name, have))
+            self.m.error(piece.span, f"the base has no {piece.kind} '{piece.name}' to retire",
+                         self._other_kind(piece.kind, piece.name, f"retire {{kind}} {piece.name}")
+                         or suggest(piece.name, have))
             return
         self.retired.append(piece)
 

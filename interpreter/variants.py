@@ -34,7 +34,7 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.check.dispatch import Added
 from rulewright.interpreter.check.symbols import uses
-from rulewright.interpreter.errata import Errata, base_name, calls_base, to_base
+from rulewright.interpreter.errata import Errata, base_name, base_of_calls, calls_base, to_base, to_base_of
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)
@@ -139,6 +139,7 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
     sources = {**base_rules.sources, **rules.sources}
     out = ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(decls), sources)
     out.derived["added"] = base_rules.derived.get("added", []) + merged.added
+    out.derived["base"] = base_rules  # what the base says alone (check/blame.py), until it is checked
     if merged.errors:
         raise RulesCompileError(merged.errors)
     return out
@@ -154,6 +155,7 @@ class _Merge:
         self.errors: list[Diagnostic] = []
         self.added: list = []  # dispatch.Added: each value the variant adds, with its line
         self.merged: dict = {decl_key(d, ("base", i)): d for i, d in enumerate(base.decls)}
+        self.kept: dict = {}  # a replaced def or procedure -> the name its base version is kept under
 
     def error(self, span, message, hint=""):
         self.errors.append(Diagnostic(message, span.file, span.line, span.column, self.source_line(span), hint))
@@ -165,8 +167,9 @@ class _Merge:
         return ""
 
     def run(self) -> list:
+        own = self._base_versions(list(self.variant.decls))
         new = []
-        for i, d in enumerate(self.variant.decls):
+        for i, d in enumerate(own):
             if isinstance(d, (ast.Extends,) + _PIECES):
                 continue
             key = decl_key(d, ("variant", i))
@@ -175,15 +178,13 @@ class _Merge:
                 new.append(d)
             elif old is not None:
                 self._same_shape(old, d)
-            if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and calls_base(d):
-                if type(old) is not type(d):
-                    self.error(d.span, f"base(...) calls the base's own version of '{d.name}', but the base has "
-                               f"no {_KIND_WORDS[type(d).__name__]} '{d.name}' that this one replaces",
-                               "base(...) is for a def or procedure that replaces the base's of the same name")
-                else:
-                    kept = base_name(d.name, {k[1] for k in self.merged if k[0] == type(d).__name__})
-                    self.merged[(type(d).__name__, kept)] = attrs.evolve(old, name=kept)
-                    d = to_base(d, kept)
+            if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and calls_base(d) and type(old) is not type(d):
+                self.error(d.span, f"base(...) calls the base's own version of '{d.name}', but the base has "
+                           f"no {_KIND_WORDS[type(d).__name__]} '{d.name}' that this one replaces",
+                           "base(...) is for a def or procedure that replaces the base's of the same name")
+            elif isinstance(d, (ast.DefDecl, ast.ProcDecl)) and d.name in self.kept:
+                self.merged[(type(d).__name__, self.kept[d.name])] = attrs.evolve(old, name=self.kept[d.name])
+                d = to_base(d, self.kept[d.name])
             self.merged[key] = d
             if isinstance(d, ast.ScreenDecl) and d.board is not None:
                 self.merged.pop(("DisplayDecl",), None)  # its 'board' line draws the spaces instead
@@ -191,7 +192,7 @@ class _Merge:
                 screen = self.merged.get(("ScreenDecl",))
                 if screen is not None and screen.board is not None:  # the base's 'board' line gives way
                     self.merged[("ScreenDecl",)] = attrs.evolve(screen, board=None)
-        for d in self.variant.decls:
+        for d in own:
             if isinstance(d, ast.StepOverlay):
                 self._step(d)
             elif isinstance(d, ast.AddRows):
@@ -201,7 +202,7 @@ class _Merge:
             elif isinstance(d, ast.AddMembers):
                 self._members(d)
         errata = Errata(self)
-        for d in self.variant.decls:
+        for d in own:
             if isinstance(d, ast.Amend):
                 errata.amend(d)
             elif isinstance(d, ast.Retire):
@@ -211,16 +212,42 @@ class _Merge:
         errata.still_used(decls)
         return decls
 
+    def _base_versions(self, own: list) -> list:
+        """The variant's declarations with base.X(...) calling X's base version; ``self.kept``: the name
+        each base version called (by base(...) or base.X(...)) is kept under."""
+        wanted = base_of_calls(own)
+        replacing = {d.name: d for d in own if isinstance(d, (ast.DefDecl, ast.ProcDecl))
+                     and type(self.merged.get((type(d).__name__, d.name))) is type(d)}
+        for name, call in wanted.items():
+            if name not in replacing:
+                base = next((k[0] for k in (("DefDecl", name), ("ProcDecl", name)) if k in self.merged), None)
+                self.error(call.span, f"base.{name}(...) calls the base's own version of '{name}', but " +
+                           (f"this variant does not replace the base's {_KIND_WORDS[base]} '{name}'" if base else
+                            f"the base has no def or procedure '{name}'"),
+                           f"call {name}(...): what a variant does not replace is the base's own" if base else
+                           suggest(name, [k[1] for k in self.merged if k[0] in ("DefDecl", "ProcDecl")
+                                          and "@" not in k[1]]))
+        for name, d in replacing.items():
+            if calls_base(d) or name in wanted:
+                self.kept[name] = base_name(name, {k[1] for k in self.merged if k[0] == type(d).__name__})
+        return [to_base_of(d, self.kept) for d in own]
+
     # ------------------------------------------------------------------ replacing whole declarations
     def _same_shape(self, old, d):
-        """An override of a def or a procedure keeps its parameters: the base's calls still fit. A table
-        written again whole adds the columns and rows the base's has not (kept as added: check/reach.py)."""
+        """An override of a def or a procedure keeps its parameters: the base's calls still fit. A table, an
+        enum or an option written again whole adds the columns, rows, members and values the base's has not
+        (kept as added: check/dispatch.py, check/reach.py)."""
         if isinstance(d, ast.TableDecl) and isinstance(old, ast.TableDecl):
             self.added.extend(Added(c, "column", d.name, d.span) for c in d.columns if c not in old.columns)
             keys = {_value(r.values[0]) for r in old.rows if r.values and isinstance(r.values[0], (ast.Name, ast.Literal))}
             for row in d.rows:
                 if row.values and isinstance(row.values[0], (ast.Name, ast.Literal)) and _value(row.values[0]) not in keys:
                     self.added.append(Added(_value(row.values[0]), "table", d.name, row.span))
+        if isinstance(d, ast.EnumDecl) and isinstance(old, ast.EnumDecl):  # an enum written again with more
+            self.added.extend(Added(m, "enum", d.name, d.span) for m in d.members if m not in old.members)
+        if isinstance(d, ast.OptionDecl) and isinstance(old, ast.OptionDecl):
+            had = [_value(v) for v in old.values]
+            self.added.extend(Added(_value(v), "option", d.name, d.span) for v in d.values if _value(v) not in had)
         if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and type(old) is type(d) and len(old.params) != len(d.params):
             was = f"({', '.join(old.params)})"
             self.error(d.span, f"'{d.name}' takes {len(old.params)} argument(s) {was} in the base "

@@ -226,3 +226,44 @@ def test_a_variants_additions_are_followed_through_the_games(tmp_path):
     assert tail[3].endswith("joker.rules:6: option pace: crawl: never started (-o pace=crawl starts it)")
     started = measure(load_rules(str(variant)), options={"pace": "crawl"}, seeds=[1])
     assert {a.value: a.status() for a in started.added}["crawl"] == "started"
+
+
+DRAWN = '''game "Drawn"
+players 2
+enum colour: red, blue
+table card(name, colour):
+    ace, red
+    two, blue
+var deck = []
+player var score = 0
+setup:
+    deck = shuffled(card)
+turn:
+    step "draw":
+        choose:
+            "draw" if len(deck) > 0:
+                if deck[1].colour == red:
+                    me.score += 1
+                elif deck[1].colour == blue:
+                    me.score += 2
+                deck = without(deck, deck[1])
+            "stop":
+                end game
+'''
+
+
+def test_what_a_variant_adds_and_the_rules_read_through_a_field_is_counted(tmp_path):
+    """A card drawn and read (deck[1].colour), never a move's value, is read, not 'never played'; a member
+    that is only a key whose field a loop reads (col.pts) is produced, not 'never produced'."""
+    (tmp_path / "base.rules").write_text(DRAWN, encoding="utf-8")
+    variant = tmp_path / "v.rules"
+    variant.write_text('extends "base.rules"\nadd to enum colour: green\nadd to table card:\n    three, green\n'
+                       'in step "draw", add:\n    elif deck[1].colour == green:\n        me.score += 3\n'
+                       'table points(colour, pts):\n    red, 1\n    blue, 2\n    green, 3\n'
+                       'after step "draw":\n    for col in points:\n        if col.pts > 2:\n            me.score += 1\n',
+                       encoding="utf-8")
+    report = measure(load_rules(str(variant)), seeds=range(1, 4))
+    added = {(a.kind, a.value): a for a in report.added}
+    assert added[("table", "three")].status() == "read by the rules, never a move's choice"
+    assert not added[("table", "three")].problem()
+    assert added[("enum", "green")].status() == "produced"

@@ -128,7 +128,9 @@ def test_a_def_is_retired_with_what_calls_it(folder):
 
 
 @pytest.mark.parametrize("text, line, column, message, hint", [
-    ('in step "shop", remove "bye"\n', 2, 1, "the step 'shop' has no alternative 'bye'", "did you mean 'buy'?"),
+    ('in step "shop", remove "bye"\n', 2, 1, "the step 'shop' has no alternative 'bye'",
+     'did you mean \'buy\'?; its alternatives, as written: "buy"; "rest" (each named by its text exactly, {holes} '
+     "and all, or by the name it is given with 'as')"),
     ('in step "shop", add:\n    "rest":\n        pass\n', 3, 5, "the choice at {base}:24 already has an alternative 'rest'",
      'replace it: in step "shop", replace "rest":'),
     ("in def worth, add arm:\n    cups: 9\n", 2, 1, "the match at {base}:9 already has an arm for 'cups'",
@@ -145,6 +147,25 @@ def test_a_def_is_retired_with_what_calls_it(folder):
      "name"),
     ("in def bonus, add arm:\n    cups: 1\n", 2, 1, "the def 'bonus' has no match to add an arm to",
      "an arm goes in a 'match x { ... }' of the place named"),
+    # a def named as a procedure, a procedure as a def: which it is, and how to write it
+    ("in procedure worth, add arm:\n    wands: 1\n", 2, 1, "the base has no procedure 'worth'",
+     "'worth' is a def in the base, not a procedure: in def worth, add arm:"),
+    ("in def gain, add:\n    elif c.suit == wands:\n        pass\n", 2, 1, "the base has no def 'gain'",
+     "'gain' is a procedure in the base, not a def: in procedure gain, add:"),
+    ("retire def spare\n", 2, 1, "the base has no def 'spare' to retire",
+     "'spare' is a procedure in the base, not a def: retire procedure spare"),
+    # an alternative not found: every alternative listed as an erratum names it
+    ('in step "shop", remove "nap"\n', 2, 1, "the step 'shop' has no alternative 'nap'",
+     'its alternatives, as written: "buy"; "rest" (each named by its text exactly, {holes} and all, or by the '
+     "name it is given with 'as')"),
+    ("in step \"shop\", remove nap\n", 2, 1, "the step 'shop' has no alternative named 'nap'",
+     'its alternatives: "buy"; "rest" (a name is given with: "TEXT" as NAME:)'),
+    # base.NAME(...) of what the variant does not replace
+    ("def bonus(p) = base.worth(p)\n", 2, 16, "base.worth(...) calls the base's own version of 'worth', but this "
+     "variant does not replace the base's def 'worth'", "call worth(...): what a variant does not replace is the "
+     "base's own"),
+    ("def bonus(p) = base.wroth(p)\n", 2, 16, "base.wroth(...) calls the base's own version of 'wroth', but the base "
+     "has no def or procedure 'wroth'", "did you mean 'worth'?"),
 ])
 def test_an_erratum_that_does_not_fit_is_an_error_at_the_variants_line(folder, text, line, column, message, hint):
     with pytest.raises(RulesCompileError) as err:
@@ -234,3 +255,120 @@ def test_a_second_extends_is_an_error(folder):
     with pytest.raises(RulesError) as caught:
         variant(folder, 'extends "other.rules"\n')
     assert "v.rules:2:" in str(caught.value) and "a variant extends one base" in str(caught.value)
+
+
+# ------------------------------------------------------------------ a second review's cases
+def test_a_def_called_alone_is_told_it_changes_nothing(folder):
+    with pytest.raises(RulesCompileError) as err:
+        variant(folder, 'after step "extra":\n    bonus(me)\n')
+    d = err.value.diagnostics[0]
+    assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 3, 5) and "'bonus' is a def" in d.message
+    assert d.hint.endswith("make it a procedure: procedure bonus(p):")
+
+
+NAMED = BASE.replace('"buy" if', '"buy" as buy if').replace('"rest":', '"rest" as rest:')
+
+
+def test_an_alternative_is_addressed_by_the_name_it_was_given(folder):
+    (folder / "base.rules").write_text(NAMED)
+    g = variant(folder, 'in step "shop", replace buy:\n    "buy two" as buy if me.coins > 1:\n        me.coins -= 2\n'
+                'in step "shop", add before rest:\n    "nap" as nap:\n        me.score += 1\n')
+    st = g.new_state(1)
+    assert texts(st) == ["buy two", "nap", "rest"]
+    play(st, "buy two")
+    assert st.vars["coins"] == [1, 0]
+    # a variant of the variant addresses what the variant added, by its name
+    (folder / "top.rules").write_text('extends "v.rules"\nin step "shop", remove nap\n')
+    assert texts(load(str(folder / "top.rules")).new_state(1)) == ["buy two", "rest"]
+
+
+@pytest.mark.parametrize("text, line, column, message", [
+    ('in step "shop", add:\n    "nap" as rest:\n        pass\n', 3, 5, "already has an alternative named 'rest'"),
+    ('in step "shop", add:\n    "":\n        pass\n', 3, 5, "an alternative's text is empty"),
+    ('in step "shop", remove ""\n', 2, 24, "an alternative's text is empty"),
+])
+def test_a_name_taken_and_an_empty_text_are_refused_at_their_line(folder, text, line, column, message):
+    (folder / "base.rules").write_text(NAMED)
+    with pytest.raises(RulesError) as caught:
+        variant(folder, text)
+    assert f"v.rules:{line}:{column}:" in str(caught.value) and message in str(caught.value)
+
+
+def test_two_alternatives_of_one_name_and_an_empty_text_are_refused_in_any_rules(folder):
+    for wrong, message in (('"rest" as buy:', "two alternatives of this choice are named 'buy'"),
+                           ('"":', "an alternative's text is empty")):
+        (folder / "base.rules").write_text(NAMED.replace('"rest" as rest:', wrong))
+        with pytest.raises(RulesError) as caught:
+            load(str(folder / "base.rules"))
+        assert "base.rules:28:13:" in str(caught.value) and message in str(caught.value)
+
+
+def test_a_choice_left_with_no_way_to_pass_names_the_errata_that_changed_it(folder):
+    g = variant(folder, 'in step "shop", remove "rest"\nin step "shop", replace "buy":\n'
+                '    "buy" if me.coins > 5:\n        pass\n')
+    with pytest.raises(RulesError) as caught:
+        g.new_state(1)
+    d = caught.value.diagnostic
+    assert (d.file, d.line) == (str(folder / "v.rules"), 2) and "errata at lines 2, 3" in d.message
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:24:9: choose:")
+
+
+RUNNING = '''game "Base"
+players 2
+player var coins = 0
+def share(n) = 12 / n
+def per(n) = share(n)
+procedure pay(p, n):
+    choose k in [1, 2] as "pay {k}"
+    p.coins += per(n) * k
+procedure rest(p, n):
+    p.coins += per(n)
+turn:
+    step "work":
+        pay(me, 3)
+        rest(me, 3)
+    end game
+'''
+
+
+@pytest.mark.parametrize("step, moves", [("rest(me, 0)", ()), ("pay(me, 0)", ("pay 1",)),
+                                         ("me.coins += per(0)", ())])
+def test_a_run_time_error_in_a_base_line_is_told_at_the_variants_line_that_led_there(folder, step, moves):
+    """A procedure run as a call, one that decides first (its own frame), a def: each fails in the base's def,
+    called from the variant's step."""
+    (folder / "base.rules").write_text(RUNNING)
+    g = variant(folder, f'before step "work":\n    {step}\n')
+    with pytest.raises(RulesError) as caught:
+        after(g, *moves)
+    d = caught.value.diagnostic
+    assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 3, 5) and "division by zero" in d.message
+    assert f"at {folder / 'base.rules'}:4" in d.message and d.hint.startswith(f"the base's line {folder / 'base.rules'}:4:")
+
+
+def test_a_run_time_error_in_a_base_def_is_told_at_the_variants_def_that_called_it(folder):
+    """The base's step calls per(3), which the variant replaces with one that calls the base's share(0)."""
+    (folder / "base.rules").write_text(RUNNING)
+    with pytest.raises(RulesError) as caught:
+        after(variant(folder, "def per(n) = share(n - 3) + 1\n"), "pay 1")
+    d = caught.value.diagnostic
+    assert (d.file, d.line) == (str(folder / "v.rules"), 2) and "division by zero" in d.message
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:4:") and "12 / n" in d.hint
+
+
+def test_a_variant_calls_the_base_version_of_another_def_it_replaces(folder):
+    """def worth is replaced (cards worth nothing); the bonus it replaces too counts the base's worth of the
+    cards: base.worth(c), where base(...) in bonus would be the base's bonus."""
+    g = variant(folder, "def worth(c) = 0\ndef bonus(p) = sum(c in card: base.worth(c))\n"
+                "after step \"extra\":\n    me.coins += base.bonus(me)\n")
+    st = after(g, "rest")
+    assert st.vars["score"] == [2 * 3 + 100, 0] and st.vars["coins"] == [3 + 1, 0]
+
+
+def test_an_alternative_with_holes_is_addressed_by_its_text_as_written(folder):
+    (folder / "base.rules").write_text(BASE.replace('"buy" if', '"buy for {bonus(me)}" if'))
+    st = after(variant(folder, 'in step "shop", replace "buy for {bonus(me)}":\n    "rob":\n        me.coins += 50\n'),
+               "rob")
+    assert st.vars["coins"] == [53, 0]
+    with pytest.raises(RulesError) as caught:
+        variant(folder, 'in step "shop", remove "buy for 1"\n')
+    assert 'its alternatives, as written: "buy for {bonus(me)}"; "rest"' in str(caught.value)

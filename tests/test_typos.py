@@ -424,3 +424,19 @@ def test_a_misspelt_member_compared_with_a_column_is_offered_a_member_not_an_opt
     assert found == ("unknown name 'rcae'", "did you mean 'crate'?")
     (found,) = _hints(KINDS.replace("    score += 1\n", '    if "Gun".ability == raec:\n        score += 1\n'))
     assert found[0] == "unknown name 'raec'" and "'race'" not in found[1]  # never the option
+
+
+KINDS_AND_VALUES = KINDS.replace("enum gear: rifle, crate", "enum gear: rifle, crate, rack").replace(
+    "option race: short | long", "option race: short | long\noption pace: racy | slow")
+
+
+def test_a_misspelt_word_passed_with_members_is_offered_a_member_of_their_kind():
+    """'rac' is as close to the gear 'rack' as to the option value 'racy' (which difflib preferred)."""
+    (found,) = _hints(KINDS_AND_VALUES.replace("    score += 1\n", "    score += len(without([rifle], rac))\n"))
+    assert found == ("unknown name 'rac'", "did you mean 'rack'?")
+
+
+def test_a_misspelt_word_where_no_kind_is_known_is_never_offered_an_option_value():
+    text = KINDS_AND_VALUES.replace("var score = 0\n", "var score = 0\nvar kit = []\ndef has_eq(s, g) = g in s\n")
+    (found,) = _hints(text.replace("    score += 1\n", "    if has_eq(kit, rac):\n        score += 1\n"))
+    assert found[0] == "unknown name 'rac'" and "'racy'" not in found[1] and found[1]

@@ -132,7 +132,7 @@ def _diagnostics(rules: ast.RulesFile) -> list[Diagnostic]:
             diagnostics += secrecy_diagnostics(rules)
     except RecursionError:  # the checks follow defs and variables into each other: hundreds in a chain
         return [_too_deep(rules)]
-    diagnostics = follow_variant(rules, diagnostics)
+    diagnostics = follow_variant(rules, diagnostics, check)
     return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column))
 
 

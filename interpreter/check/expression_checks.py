@@ -70,7 +70,15 @@ class ExpressionChecks:
         expected = self.expected_words.get(id(node))  # compared with a value of a known kind: only that kind
         self.error(node.span, f"unknown name '{name}'", f"write '{word}'" if word else
                    self.hint(name, expected) if expected else
-                   self.hint(name, lambda: scope | self.sym.globals | set(self.sym.defs) | set(self.sym.procs)))
+                   self.hint(name, lambda: (scope | self.sym.globals | set(self.sym.defs) | set(self.sym.procs))
+                             - self._only_option_values()))
+
+    def _only_option_values(self) -> set:
+        """Words that are only an option's values: a bare one means something compared with its option
+        (offered there, _option_values_spelled), never in a call or a sum: no 'did you mean' elsewhere."""
+        members = {m for d in self.sym.enums.values() for m in d.members}
+        return {v for values in self.sym.option_values.values() for v in values
+                if isinstance(v, str)} - members - self.sym.headings
 
     def _e_Attr(self, node, scope):
         self.sub(node.obj, scope)
@@ -95,6 +103,7 @@ class ExpressionChecks:
             self.error(node.span, "only a named function can be called")
             return
         name = func.id
+        self._expect_kind_in_call(node, scope)
         for a in node.args:
             self.sub(a, scope)
         for _k, v in node.kwargs:
@@ -244,19 +253,33 @@ class ExpressionChecks:
     def _expect_kind_of(self, subject, others, scope):
         """The bare words compared with ``subject`` are of its kind (an enum's members, a table's keys, the
         board's spaces) when it is known: a misspelt one is offered only names of that kind."""
-        if isinstance(subject, ast.Attr):
-            cells = [r.values[t.columns.index(subject.name)] for name in self.sym.columns.get(subject.name, ())
-                     for t in (self.sym.tables[name],) for r in t.rows if t.columns.index(subject.name) < len(r.values)]
-            words = [c.id for c in cells if isinstance(c, ast.Name)]
-        elif isinstance(subject, ast.Name) and subject.id not in scope and subject.id in self.sym.members:
-            words = [subject.id]
-        else:
-            return
-        kind = self.kind_of_words(words)
+        kind = self.kind_of_words(self._value_words(subject, scope))
         if kind:
             for o in others:
                 if isinstance(o, ast.Name):
                     self.expected_words[id(o)] = kind
+
+    def _value_words(self, e, scope) -> list:
+        """The bare words ``e`` is known to be one of: a column's cells, a member, a list of members."""
+        if isinstance(e, ast.Attr):
+            cells = [r.values[t.columns.index(e.name)] for name in self.sym.columns.get(e.name, ())
+                     for t in (self.sym.tables[name],) for r in t.rows if t.columns.index(e.name) < len(r.values)]
+            return [c.id for c in cells if isinstance(c, ast.Name)]
+        if isinstance(e, ast.Name) and e.id not in scope and e.id in self.sym.members:
+            return [e.id]
+        if isinstance(e, ast.ListLit):
+            return [w for x in e.items for w in self._value_words(x, scope)]
+        return []
+
+    def _expect_kind_in_call(self, node, scope):
+        """A bare word passed to a function is offered, when misspelt, names of the kind of the call's other
+        arguments (without([flaps, wheels], whels): the gear) where one is known."""
+        args = list(node.args) + [v for _k, v in node.kwargs]
+        for a in args:
+            if isinstance(a, ast.Name) and a.id not in scope:
+                kind = self.kind_of_words([w for o in args if o is not a for w in self._value_words(o, scope)])
+                if kind:
+                    self.expected_words[id(a)] = kind
 
     def kind_of_words(self, words) -> frozenset:
         """The names of the kinds ``words`` are of (the members of an enum, the keys of a table, the board's

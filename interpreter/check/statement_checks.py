@@ -120,6 +120,13 @@ class StatementChecks:
 
     def _s_CallStmt(self, s, scope):
         self.expr(s.call, scope, statement=True)
+        func = s.call.func
+        if isinstance(func, ast.Name) and func.id in self.sym.defs and func.id not in scope:
+            args = ", ".join(self.sym.defs[func.id].params)
+            self.error(s.span, f"'{func.id}' is a def: it gives a value and changes nothing, so a call of it "
+                       "alone does nothing",
+                       f"use its value (let x = {func.id}(...)), or, to change the game, make it a procedure: "
+                       f"procedure {func.id}({args}):")
 
     def _s_Pass(self, s, scope):
         pass

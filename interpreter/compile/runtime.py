@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.operations import player_index
 from rulewright.interpreter.engine import compare, limits
+from rulewright.interpreter.engine.errors import NO_ALTERNATIVE
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import copy_value, shown, to_text
 
@@ -28,13 +29,15 @@ NO_ALTERNATIVE_HINT = ("every alternative's 'if' is false here: give one alterna
 
 def no_choice(var: str):
     if var.startswith("$"):
-        raise RulesRuntimeError("no alternative of this 'choose:' can be taken", NO_ALTERNATIVE_HINT)
+        raise RulesRuntimeError("no alternative of this 'choose:' can be taken", NO_ALTERNATIVE_HINT,
+                                focus=NO_ALTERNATIVE)
     raise RulesRuntimeError(f"no legal choice for '{var}'", NO_CHOICE_HINT)
 
 
 def no_choice_for(var: str, p):
     if var.startswith("$"):
-        raise RulesRuntimeError(f"no alternative of this 'choose:' can be taken by player {p}", NO_ALTERNATIVE_HINT)
+        raise RulesRuntimeError(f"no alternative of this 'choose:' can be taken by player {p}", NO_ALTERNATIVE_HINT,
+                                focus=NO_ALTERNATIVE)
     raise RulesRuntimeError(f"no legal choice for '{var}' for player {p}", NO_CHOICE_HINT)
 
 

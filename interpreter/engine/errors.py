@@ -14,6 +14,9 @@ from rulewright.interpreter.engine.values import shown
 
 NONE_HINT = "the value is none here: check it first ('if x != none:')"
 KINDS_HINT = "the kinds of value are number, text, yes/no, list, map, record and none"
+# the focus of "no alternative of this 'choose:' can be taken": a variant's errata that took alternatives
+# out of the choice are named (faults.located)
+NO_ALTERNATIVE = "alternatives"
 COUNT_HINT = "lists count from 1: xs[1] is the first item, xs[len(xs)] or xs[-1] the last"
 ORDER_HINT = ("'<', '<=', '>', '>=' (and sorted, min, max, lowest, highest) compare numbers with numbers "
               "and text with text; none, yes/no, lists and records have no order")

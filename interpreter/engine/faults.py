@@ -14,7 +14,7 @@ from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesRuntimeError
-from rulewright.interpreter.engine.errors import COUNT_HINT, KINDS_HINT, MissingEntry
+from rulewright.interpreter.engine.errors import COUNT_HINT, KINDS_HINT, NO_ALTERNATIVE, MissingEntry
 from rulewright.interpreter.engine.failed_operation import typed_error
 
 # The Python exceptions a rules file can provoke (1 + "a", xs[9], a def calling itself...). Anything
@@ -28,12 +28,33 @@ RULE_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, Zero
 LOCATED = (RulesRuntimeError,) + RULE_FAULTS
 
 
-def at_fault(st, exc: BaseException, proc, pc: int) -> RulesRuntimeError:
+def at_fault(st, exc: BaseException, proc, pc: int, frame=None) -> RulesRuntimeError:
     """The error to raise for ``exc``, raised while ``proc`` ran a stretch from ``pc``: located at the
-    instruction that failed, unless it already is (an error of a procedure run inside it)."""
-    if isinstance(exc, RulesRuntimeError) and exc.diagnostic is not None:
+    instruction that failed, unless it already is (an error of a procedure run inside it). An error in a
+    base's line is told at the variant's line that led there (``led_from``): this instruction, and when
+    ``proc`` runs in ``frame``, the calls of the frames below it."""
+    pc = failing_pc(exc, proc, pc)
+    if not (isinstance(exc, RulesRuntimeError) and exc.diagnostic is not None):
+        exc = fail_at(st, exc, proc, pc)
+    path = [proc.spans[pc]] if 0 <= pc < len(proc.spans) else []
+    if frame is not None:  # each frame below called the one above it from the instruction before its pc
+        procs = st.game.procs
+        path += [procs[f.proc].spans[f.pc - 1] for f in reversed(st.frames[:-1]) if f.pc > 0]
+    return led_from(st, exc, path)
+
+
+def led_from(st, exc: RulesRuntimeError, path, why: str = "reached from this line") -> RulesRuntimeError:
+    """``exc`` told at the first line of ``path`` in the rules' own file (a variant's) when it stands in
+    another file (its base): the variant's line that led to the error, the base's line kept as context."""
+    rules = getattr(st.game, "rules", None)
+    d = exc.diagnostic
+    if rules is None or d is None or d.file == rules.filename:
         return exc
-    return fail_at(st, exc, proc, failing_pc(exc, proc, pc))
+    cause = next((span for span in path if span.file == rules.filename and span.line), None)
+    if cause is None:
+        return exc
+    moved = d.told_at(cause.file, cause.line, cause.column, rules.source_line(cause), why)
+    return RulesRuntimeError(exc.message, exc.hint, diagnostic=moved, focus=exc.focus)
 
 
 def failing_pc(exc: BaseException, proc, pc: int) -> int:
@@ -76,7 +97,17 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
     rules = getattr(game, "rules", None)
     source = rules.source_line(where) if rules is not None else ""
     diagnostic = Diagnostic(f"in '{rule}': {message}", where.file, where.line, where.column, source, hint)
-    return RulesRuntimeError(message, hint, diagnostic=diagnostic, focus=focus)
+    # what led here: the errata that left a 'choose:' its alternatives, then the instruction (a def's
+    # error is pinpointed in the def's body, which may be the base's)
+    error = RulesRuntimeError(message, hint, diagnostic=diagnostic, focus=focus)
+    errata = getattr(node, "amended_at", ()) if focus == NO_ALTERNATIVE else ()
+    if errata:
+        lines = ", ".join(str(e.line) for e in errata)
+        error = led_from(st, error, errata, f"a choice this variant's errata at line{'s' * (len(errata) > 1)} "
+                                            f"{lines} changed: what they took out may have been the way to pass")
+    # the defs the instruction went through to the def that failed, the nearest to the failure first
+    way = [d.span for d in reversed(_defs_on_the_way(node, where, getattr(game, "defs", {}) or {}))]
+    return led_from(st, error, way + [span])
 
 
 def explain(exc: BaseException) -> tuple[str, str, str]:
@@ -139,6 +170,34 @@ def pinpoint(node, focus: str, game=None) -> Optional[ast.Span]:
         return None
     span = found[0].span
     return span if span.line > 0 else None
+
+
+def _defs_on_the_way(node, where: ast.Span, defs: dict) -> list:
+    """The defs by which the instruction ``node`` reaches the def whose body holds ``where`` (that one
+    last), by the fewest calls; [] when ``where`` is in none of them."""
+    came_from: dict = {}
+    todo = []
+    for name in _called_defs(node, defs):
+        came_from.setdefault(name, None)
+        todo.append(name)
+    while todo:
+        name = todo.pop(0)
+        if _inside(where, defs[name]):
+            way = [name]
+            while came_from[way[-1]] is not None:
+                way.append(came_from[way[-1]])
+            return [defs[n] for n in reversed(way)]
+        for callee in _called_defs(getattr(defs[name], "body", None), defs):
+            if callee not in came_from:
+                came_from[callee] = name
+                todo.append(callee)
+    return []
+
+
+def _called_defs(node, defs: dict) -> list:
+    nodes: list = []
+    _walk(node, nodes)
+    return [n.func.id for n in nodes if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs]
 
 
 def _fits(n, focus: str) -> bool:

@@ -144,7 +144,7 @@ def stepped(st, proc, env: dict, pc: int, budget: int, frame=None) -> tuple:
             budget += (-pc) >> REFUND_SHIFT
             pc = -((-pc) & _PC_MOST)
     except LOCATED as exc:
-        raise at_fault(st, exc, proc, pc) from None
+        raise at_fault(st, exc, proc, pc, frame) from None
     except MemoryError:  # the limits keep a game far from this; the machine's own memory may be small
         raise fail_at(st, RulesRuntimeError(
             "the rules need more memory than there is",

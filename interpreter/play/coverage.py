@@ -96,13 +96,14 @@ class AddedReach:
     produced: bool = False  # a member or a column: read from a table, or seen in the game's data
     played: int = 0         # a row: moves whose value is or holds its key, judged...
     silent: int = 0         # ... and of those, the ones that changed nothing
+    read: bool = False      # a row: a rule read one of its cells (a card drawn and looked at, not chosen)
 
     def status(self) -> str:
         if self.kind == "option":
             return "started" if self.started else "never started"
         if self.kind == "table":
             if not self.played:
-                return "never played"
+                return "read by the rules, never a move's choice" if self.read else "never played"
             times = "once" if self.played == 1 else f"{self.played} times"
             if self.silent == 0:
                 return f"played {times}"
@@ -434,8 +435,11 @@ class _Additions:
 
     def finish(self, compiled) -> tuple:
         for e in self.entries:
-            if e.kind == "enum":
-                e.produced = e.value not in self.unseen or _read_from_tables(compiled, e.value)
+            if e.kind == "enum":  # held at a decision, read from a cell, or a key a field was read of
+                e.produced = e.value not in self.unseen or _read_from_tables(compiled, e.value) \
+                    or _read_as_key(compiled, e.value)
+            elif e.kind == "table":
+                e.read = _read_as_key(compiled, e.value, e.set_name)
             elif e.kind == "column":
                 e.produced = bool(compiled.columns[e.value].read) if e.value in compiled.columns else False
         return tuple(self.entries)
@@ -460,6 +464,14 @@ def _read_from_tables(compiled, word: str) -> bool:
                         and _key(row.values[0]) in compiled.columns[column].read:
                     return True
     return False
+
+
+def _read_as_key(compiled, key, table: Optional[str] = None) -> bool:
+    """Whether, in some game, the rules read a field of ``key`` (``x.points`` with x == key) or its row
+    whole: of ``table``'s columns, or any table's."""
+    tables = [compiled.symbols.tables[table]] if table is not None else compiled.symbols.tables.values()
+    return any(key in compiled.rows[d.name].read or any(key in compiled.columns[c].read for c in d.columns[1:])
+               for d in tables)
 
 
 def _key(cell):
