@@ -126,29 +126,41 @@ def test_the_flying_jacket_re_rolls_the_explosions_only():
     assert ship(short, p)["charges"]["Flying Jacket"] == 2
 
 
-def test_the_lucky_locket_re_rolls_every_die_without_a_needed_symbol():
+def test_the_lucky_locket_re_rolls_the_explosions_and_as_many_blank_dice_as_the_player_chooses():
+    """Lucky Locket: "Three times during the game may re-roll any or all dice in a single test." The
+    player chooses how many of the blank dice to roll again (was: every one, always): the explosion
+    is rolled again in any case (it can only get better), a die showing a flying symbol never."""
     st = ready(3)
     p = mover(st)
     quiet(st)
     dashboard(st, p, "Triplane", equipment=["Lucky Locket"], at=TOWN, alt=1, fuel=0)
     refresh(st)
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 1)
-    misses = sum(1 for f in faces(short.lines) if "Flying" not in f)
+    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 1 and faces(lines).count("Explosion") == 1)
     short.apply("re-roll the dice with the Lucky Locket")
+    # one explosion, three blank dice: one to four dice rolled again
+    assert texts(short) == ["re-roll 1 die", "re-roll 2 dice", "re-roll 3 dice", "re-roll 4 dice"]
+    short.apply("re-roll 2 dice")
     again = rerolled(logs(short))
-    assert len(listed_items(again[0].split(": ")[1])) == misses == 4
+    assert len(listed_items(again[0].split(": ")[1])) == 2
     assert ship(short, p)["charges"]["Lucky Locket"] == 2
 
 
-def test_adriana_belhinda_re_rolls_two_dice_once():
+@pytest.mark.parametrize("explosions, offered", [(0, ["re-roll 1 die", "re-roll 2 dice"]), (2, [])])
+def test_adriana_belhinda_re_rolls_up_to_two_dice_once(explosions, offered):
+    """Adriana Belhinda: "Once per phase may re-roll up to two dice." One or two blank dice, as the
+    player chooses (was: always two); two explosions are both rolled again, without asking."""
     st = ready(3)
     p = mover(st)
     quiet(st)
     dashboard(st, p, "Triplane", pilot="Adriana Belhinda", at=TOWN, alt=1, fuel=0)
     refresh(st)
     move = "re-roll up to two dice (Adriana Belhinda)"
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 0)
+    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 0
+                  and faces(lines).count("Explosion") == explosions)
     short.apply(move)
+    assert [t for t in texts(short) if t.startswith("re-roll ") and "(" not in t] == offered
+    if offered:
+        short.apply(offered[-1])
     lines = logs(short)
     assert len(listed_items(rerolled(lines)[0].split(": ")[1])) == 2
     if "passes" not in " ".join(lines):

@@ -1,0 +1,356 @@
+"""Every trick and boost card's text against what its rule does (issue 39 item 3): each card is played
+by real moves where each outcome its rule can have happens, and its text must name that outcome. The
+card texts are designed (the rulebook prints none; see the game's page); what the rulebook says of
+them: "Each card has text which describes what the card does." A boost in your turn, a dirty trick in
+your turn or in the window before another machine's test, an answer to a cad symbol or a dirty trick,
+and a boost in a test of your own that falls short."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulewright.interpreter.testing import logs, mover, refresh, texts
+
+from .helpers import dashboard, game, listed_items, others, ready, rolled, ship, until, weather
+from .test_cards import FIELDS, MOUNTAIN, TOWN, WATER, quiet
+
+COLS = game(3).compiled.columns
+SAYS = COLS["says"]
+TRICKS_AND_BOOSTS = list(game(3).compiled.tables["card"])
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def text_of(title):
+    """The text of a card title (every copy, whatever its symbol, reads alike)."""
+    (text,) = {SAYS[c] for c in TRICKS_AND_BOOSTS if COLS["title"][c] == title}
+    return text
+
+
+def card_of(title):
+    return next(c for c in TRICKS_AND_BOOSTS if COLS["title"][c] == title)
+
+
+def table():
+    """Player p's turn at the start, fine weather everywhere; the two other players q1, q2."""
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    q1, q2 = others(st, p)
+    dashboard(st, p, "Biplane", pilot="Hamish McTarn", at=2, fuel=2)
+    return st, p, q1, q2
+
+
+def hands(st, **held):
+    """Each player's hand: p1=[...], p2=[...], p3=[...]."""
+    for key, cards in held.items():
+        st.vars["hand"][int(key[1:]) - 1] = list(cards)
+    refresh(st)
+
+
+# ---------------------------------------------------------------- boosts in your own turn
+@pytest.mark.parametrize("gauge, scored, after", [(1, 1, (0, 1)), (0, 1, (0, 0)), (0, 0, None)],
+                         ids=["gauge", "scoring area", "no damage"])
+def test_field_repairs_text_names_which_damage_marker_goes(gauge, scored, after):
+    text = text_of("Field Repairs")
+    assert text == ("Boost, in your turn: take one damage marker off your machine, from the fuel gauge first, "
+                    "else from the scoring area.")
+    st, p, q1, q2 = table()
+    card = card_of("Field Repairs")
+    ship(st, p).update(gauge=gauge, scored_damage=scored)
+    hands(st, **{f"p{p}": [card]})
+    if after is None:                                  # "take one damage marker off": none to take
+        assert "play a card" not in texts(st)
+        return
+    st.apply("play a card")
+    st.apply(f"play {card}")
+    s = ship(st, p)
+    assert (s["gauge"], s["scored_damage"]) == after and card in st.vars["discard"]
+
+
+@pytest.mark.parametrize("fuel, after", [(0, 2), (3, 4), (4, None)])
+def test_spare_fuel_cans_text_names_the_fuel_and_the_room(fuel, after):
+    text = text_of("Spare Fuel Can")
+    added = NUMBERS[re.search(r"add (\w+) fuel cubes to your gauge, as far as it has room", text).group(1)]
+    st, p, q1, q2 = table()
+    card = card_of("Spare Fuel Can")
+    ship(st, p).update(fuel=fuel)
+    hands(st, **{f"p{p}": [card]})
+    if after is None:                                  # a full gauge has no room
+        assert "play a card" not in texts(st)
+        return
+    st.apply("play a card")
+    st.apply(f"play {card}")
+    assert ship(st, p)["fuel"] == after == min(fuel + added, 4)
+
+
+def test_official_scrutinys_text_names_the_cad_symbols_it_stops_and_not_the_dirty_tricks():
+    text = text_of("Official Scrutiny")
+    assert text == ("Boost, in your turn: no cad symbols may be played against your machine's tests for the "
+                    "rest of the turn.")
+    st, p, q1, q2 = table()
+    hands(st, **{f"p{p}": ["Official Scrutiny (cad)"], f"p{q1}": ["Full Throttle (cad)"],
+                 f"p{q2}": ["Crosswind (flying)"]})
+    st.apply("play a card")
+    st.apply("play Official Scrutiny (cad)")
+    st.apply("take off")
+    # the cad symbol is not offered; a dirty trick is, once the machine is in the air
+    assert st.to_move() == [p] and rolled(logs(st))[0][0] == 5
+    assert st.vars["hand"][q1 - 1] == ["Full Throttle (cad)"]
+    ship(st, p)["alt"] = 2
+    refresh(st)
+    st.apply("fly on")
+    assert st.to_move() == [q2] and texts(st) == ["play Crosswind (flying) against the tester",
+                                                  "let the test go ahead"]
+
+
+# ---------------------------------------------------------------- answers to a cad symbol
+def _cad_against_take_off(st, p, offers, answer):
+    """p takes off; the players of ``offers`` discard their cards for the cad symbols; p answers."""
+    st.apply("take off")
+    for q, card in offers.items():
+        st.apply(f"discard {card} for its cad symbol", player=q)
+    st.apply(answer)
+    return logs(st)
+
+
+@pytest.mark.parametrize("offered, dice", [(1, 5), (2, 4)], ids=["one cad symbol", "two cad symbols"])
+def test_an_honourable_pilots_text_names_the_cad_symbol_cancelled_and_the_next_one(offered, dice):
+    """ "Only one cad symbol may be applied to any single test": the first one offered, clockwise. An
+    Honourable Pilot cancels it; it was not applied, so a second one offered is (game page)."""
+    text = text_of("An Honourable Pilot")
+    assert text == ("Boost, when a cad symbol is played against your test: cancel it; a cad symbol another "
+                    "player offered may then be applied instead.")
+    st, p, q1, q2 = table()
+    offers = {q1: "Full Throttle (cad)", q2: "Second Wind (cad)"}
+    offers = dict(list(offers.items())[:offered])
+    hands(st, **{f"p{p}": ["An Honourable Pilot (flying)"]}, **{f"p{q}": [c] for q, c in offers.items()})
+    lines = _cad_against_take_off(st, p, offers, "answer with An Honourable Pilot (flying)")
+    assert rolled(lines)[0][0] == dice                  # five take-off dice, one fewer for a cad symbol
+    assert sorted(st.vars["discard"]) == sorted(["An Honourable Pilot (flying)"] + list(offers.values()))
+
+
+def test_this_means_wars_text_names_the_cad_symbol_standing_and_the_damage():
+    text = text_of("This Means War")
+    assert text == ("Boost, when a cad symbol or a dirty trick is played against you: it stands, and the "
+                    "machine of the player who played it takes one damage.")
+    st, p, q1, q2 = table()
+    hands(st, **{f"p{p}": ["This Means War (landing)"], f"p{q1}": ["Full Throttle (cad)"]})
+    lines = _cad_against_take_off(st, p, {q1: "Full Throttle (cad)"}, "answer with This Means War (landing)")
+    assert rolled(lines)[0][0] == 4 and ship(st, q1)["gauge"] == 1 and ship(st, p)["gauge"] == 0
+    # a dirty trick: it stands too
+    st, p, q1, q2 = table()
+    ship(st, p)["alt"] = 1
+    hands(st, **{f"p{p}": ["This Means War (landing)"], f"p{q1}": ["Sabotage (flying)"]})
+    st.apply("fly on")
+    st.apply("play Sabotage (flying) against the tester", player=q1)
+    st.apply("answer with This Means War (landing)")
+    assert (ship(st, p)["gauge"], ship(st, q1)["gauge"]) == (1, 1)
+
+
+def test_immunitys_text_names_the_dirty_trick_cancelled():
+    assert text_of("Immunity") == "Boost, when a dirty trick is played against your machine: cancel it."
+    st, p, q1, q2 = table()
+    ship(st, p)["alt"] = 1
+    hands(st, **{f"p{p}": ["Immunity (cad)"], f"p{q1}": ["Sabotage (flying)"]})
+    st.apply("fly on")
+    st.apply("play Sabotage (flying) against the tester", player=q1)
+    st.apply("answer with Immunity (cad)")
+    assert ship(st, p)["gauge"] == 0 and "Sabotage is cancelled" in logs(st)
+
+
+# ---------------------------------------------------------------- dirty tricks
+# The machines a dirty trick may be played against, as its text names them.
+TARGETS = {
+    "in the air past the starting airfield": lambda s: s["alt"] > 0 and s["at"] > 1,
+    "carrying a passenger": lambda s: len(s["pax"]) > 0,
+    "still racing": lambda s: not s["finished"],
+    "with fuel": lambda s: s["fuel"] > 0,
+    "with spare parts": lambda s: len(s["parts"]) > 0,
+    "above the lowest band": lambda s: s["alt"] > 1,
+}
+DIRTY = ["Swap the Maps", "Grumpy Passenger", "Sabotage", "Siphoned Fuel", "Pinched Parts", "Crosswind"]
+# Two other machines: one that every trick may hit, and one in each layout that some may not.
+FULL = dict(at=3, alt=2, fuel=3, pax=[2, 3], parts=["flying", "landing"])
+THIN = [dict(at=1, alt=1, fuel=0, pax=[], parts=[]), dict(at=4, alt=0, fuel=1, pax=[4], parts=["takeoff"]),
+        dict(at=11, alt=0, fuel=2, pax=[], parts=[], finished=True)]
+
+
+def target_of(title):
+    m = re.match(r"Dirty trick against a machine (.+?): ", text_of(title))
+    return m.group(1)
+
+
+@pytest.mark.parametrize("thin", range(len(THIN)))
+@pytest.mark.parametrize("title", DIRTY)
+def test_a_dirty_tricks_text_names_the_machines_it_may_be_played_against(title, thin):
+    st, p, q1, q2 = table()
+    dashboard(st, q1, "Triplane", **FULL)
+    dashboard(st, q2, "Monoplane", **THIN[thin])
+    card = card_of(title)
+    hands(st, **{f"p{p}": [card]})
+    hit = [q for q in (q1, q2) if TARGETS[target_of(title)](ship(st, q))]
+    assert q1 in hit
+    st.apply("play a card")
+    st.apply(f"play {card}")
+    assert sorted(texts(st)) == sorted(f"play {card} against the {ship(st, q)['model']} of player {q}" for q in hit)
+
+
+def _trick(title, **target):
+    """p plays the dirty trick in their own turn against q1's machine; returns (before, after, state)."""
+    st, p, q1, q2 = table()
+    dashboard(st, q1, "Triplane", **{**FULL, **target})
+    card = card_of(title)
+    hands(st, **{f"p{p}": [card]})
+    before = dict(ship(st, q1), parts=list(ship(st, q1)["parts"]), pax=list(ship(st, q1)["pax"]),
+                  supply=dict(st.vars["parts_supply"]))
+    st.apply("play a card")
+    st.apply(f"play {card}")
+    st.apply(f"play {card} against the Triplane of player {q1}")
+    if title == "Pinched Parts":
+        st.apply("pinch a landing spare part")
+    return before, ship(st, q1), st
+
+
+@pytest.mark.parametrize("title, target, phrase, changed", [
+    ("Swap the Maps", {}, "it is sent back to the tile before", lambda b, a: a["at"] == b["at"] - 1),
+    ("Grumpy Passenger", {}, "one passenger leaves it, scoring nothing",
+     lambda b, a: len(a["pax"]) == len(b["pax"]) - 1 and a["vp"] == b["vp"]),
+    ("Sabotage", {}, "it takes one damage", lambda b, a: a["gauge"] == b["gauge"] + 1),
+    ("Siphoned Fuel", {"fuel": 3}, "it loses two fuel cubes", lambda b, a: a["fuel"] == 1),
+    ("Siphoned Fuel", {"fuel": 1}, "or all it has if fewer", lambda b, a: a["fuel"] == 0),
+    ("Pinched Parts", {}, "you choose one of them and return it to the supply",
+     lambda b, a: sorted(a["parts"]) == ["flying"]),
+    ("Crosswind", {}, "it drops to the lowest band", lambda b, a: a["alt"] == 1),
+])
+def test_a_dirty_tricks_text_names_what_it_does_to_the_machine(title, target, phrase, changed):
+    assert phrase in text_of(title)
+    before, after, st = _trick(title, **target)
+    assert changed(before, after) and card_of(title) in st.vars["discard"]
+    if title == "Pinched Parts":
+        assert st.vars["parts_supply"] == {**before["supply"], "landing": before["supply"]["landing"] + 1}
+
+
+# ---------------------------------------------------------------- boosts in a test that falls short
+def _short_flying_test(card, sky, short):
+    """p's Triplane (five flying dice) flies on over Town 3 (three flying symbols, more in bad weather),
+    holding ``card``; the first roll of the dice for which ``short(got, need)`` holds."""
+    st, p, q1, q2 = table()
+    weather(st, TOWN, sky)
+    dashboard(st, p, "Triplane", pilot="Hamish McTarn", at=TOWN, alt=1, fuel=2)
+    hands(st, **{f"p{p}": [card]})
+    return p, until(st, ["fly on"], lambda s, lines: short(*rolled(lines)[0][1:]))
+
+
+def test_full_throttles_text_names_the_dice_added():
+    added = NUMBERS[re.search(r"in one of your tests: roll (\w+) more dice", text_of("Full Throttle")).group(1)]
+    p, tried = _short_flying_test("Full Throttle (cad)", "Fine", lambda got, need: got < need)
+    tried.apply("play a boost card")
+    tried.apply("play Full Throttle (cad)")
+    more = next(x for x in logs(tried) if x.startswith("two more dice: "))
+    assert len(listed_items(more.split(": ")[1])) == added
+
+
+def test_second_winds_text_names_the_dice_rolled_again():
+    assert "roll again every die that shows no symbol the test needs" in text_of("Second Wind")
+    p, tried = _short_flying_test("Second Wind (cad)", "Fine", lambda got, need: got < need)
+    faces = next(x for x in tried.lines if " dice for " in x).split(": ")[1]
+    misses = sum("Flying" not in f for f in listed_items(faces))
+    tried.apply("play a boost card")
+    tried.apply("play Second Wind (cad)")
+    again = next(x for x in logs(tried) if x.startswith("re-rolled: "))
+    assert len(listed_items(again.split(": ")[1])) == misses > 0
+
+
+def test_nerves_of_steels_text_names_the_test_passed_whatever_the_dice():
+    assert "the test is passed, whatever the dice show" in text_of("Nerves of Steel")
+    p, tried = _short_flying_test("Nerves of Steel (cad)", "Fine", lambda got, need: got == 0)
+    tried.apply("play a boost card")
+    tried.apply("play Nerves of Steel (cad)")
+    assert ship(tried, p)["at"] == TOWN + 1                  # passed: flown on to Water 4
+
+
+def test_clear_skies_text_names_the_weather_symbols_taken_away():
+    assert "the weather tile's symbols no longer count towards what the test needs" in text_of("Clear Skies")
+    # a headwind adds two flying symbols: 5 needed; three rolled pass once they no longer count
+    p, tried = _short_flying_test("Clear Skies (flying)", "Headwind", lambda got, need: got == 3 and need == 5)
+    tried.apply("play a boost card")
+    tried.apply("play Clear Skies (flying)")
+    assert ship(tried, p)["at"] == TOWN + 1
+    # in fine weather there is nothing to take away: the card is not offered
+    p, tried = _short_flying_test("Clear Skies (flying)", "Fine", lambda got, need: got < need)
+    assert "play a boost card" not in texts(tried)
+
+
+# ---------------------------------------------------------------- dice: dashboards, pilots, equipment
+KINDS = {"take-off": "takeoff", "flying": "flying", "landing": "landing"}
+
+
+def extra_dice(text):
+    """kind -> extra dice, from every "one extra die in ... tests" phrase of a text; and whether only on water."""
+    out = {}
+    for n, kinds in re.findall(r"(one|two) extra dic?e in (?:every )?([a-z, -]+?) tests?\b", text):
+        for kind in re.split(r", | and ", kinds):
+            out[KINDS[kind]] = NUMBERS[n]
+    return out, " tests on water tiles" in text
+
+
+def _rolled_in_each_test(model="Biplane", pilot="Hamish McTarn", equipment=(), at=FIELDS):
+    """kind -> (dice rolled, symbols needed) in a take-off from ``at``, a flying test and a landing over it."""
+    st, p, q1, q2 = table()
+    dashboard(st, p, model, pilot=pilot, equipment=list(equipment), at=at, fuel=2)
+    refresh(st)
+    out = {"takeoff": rolled(until(st, ["take off"], lambda s, lines: True).lines)[0]}
+    ship(st, p)["alt"] = 1
+    refresh(st)
+    out["flying"] = rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0]
+    out["landing"] = rolled(until(st, ["land"], lambda s, lines: True).lines)[0]
+    return {k: (n, need) for k, (n, got, need) in out.items()}
+
+
+DICE_TEXTS = [("pilot", name) for name in COLS["ability"] if name in COLS["nation"] and extra_dice(SAYS[name])[0]] \
+    + [("equipment", name) for name in COLS["ability"] if name not in COLS["nation"] and extra_dice(SAYS[name])[0]]
+
+
+@pytest.mark.parametrize("kind, name", DICE_TEXTS, ids=[n for _, n in DICE_TEXTS])
+def test_a_pilots_or_equipments_text_names_the_extra_dice_it_rolls(kind, name):
+    extra, on_water_only = extra_dice(SAYS[name])
+    card = {"pilot": name} if kind == "pilot" else {"equipment": [name]}
+    for at in (WATER, TOWN) if on_water_only else (FIELDS,):
+        base = _rolled_in_each_test(at=at)
+        got = _rolled_in_each_test(at=at, **card)
+        added = {k: got[k][0] - base[k][0] for k in base}
+        assert added == {k: extra.get(k, 0) if at == WATER or not on_water_only else 0 for k in base}, (name, at)
+
+
+def test_every_dashboards_text_names_its_dice():
+    for model in COLS["seats"]:
+        text = SAYS[model]
+        m = re.match(r"Rolls (\d) dice for take-off, (\d) for flying and (\d) for landing tests", text)
+        if m:
+            named = dict(zip(("takeoff", "flying", "landing"), map(int, m.groups())))
+        else:
+            each, more = map(int, re.match(r"Rolls (\d) dice for each kind of test, (\d) more for take-off and "
+                                           r"landing on water", text).groups())
+            named = dict.fromkeys(("takeoff", "flying", "landing"), each)
+            water = _rolled_in_each_test(model, at=WATER)
+            assert {k: n for k, (n, need) in water.items()} == {**named, "takeoff": each + more,
+                                                                "landing": each + more}
+        rolled_here = _rolled_in_each_test(model, at=MOUNTAIN)
+        assert {k: n for k, (n, need) in rolled_here.items()} == named, model
+        if "no terrain asks it for more than 2 take-off or landing symbols" in text:
+            assert (rolled_here["takeoff"][1], rolled_here["landing"][1]) == (2, 2)        # a mountain asks 3
+        else:
+            assert (rolled_here["takeoff"][1], rolled_here["landing"][1]) == (3, 3)
+
+
+def test_every_trick_and_boost_card_and_every_charge_count_is_checked_here():
+    tested = {"Field Repairs", "Spare Fuel Can", "Official Scrutiny", "An Honourable Pilot", "This Means War",
+              "Immunity", "Full Throttle", "Second Wind", "Nerves of Steel", "Clear Skies"} | set(DIRTY)
+    assert tested == {COLS["title"][c] for c in TRICKS_AND_BOOSTS}
+    # "Once / Three times / Four times in the race": the charges the card starts with
+    times = {"Once": 1, "Three times": 3, "Four times": 4}
+    for name, text in SAYS.items():
+        m = re.match(r"(Once|Three times|Four times) in the race", text)
+        if m and name in COLS["charges"]:
+            assert COLS["charges"][name] == times[m.group(1)], name
