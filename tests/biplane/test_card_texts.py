@@ -98,7 +98,7 @@ def test_a_loops_text_names_its_curve_and_the_straight_fallback(base, card):
     assert "with no curved path leaving, fly" in text and "1 space straight" in text
     st = base.clone()
     solo(st, "E5", "right", hand)
-    place(st, 2, "G10", "right")                      # out of the way on row A
+    place(st, 2, "G10", "right")                      # player 2 off row A, out of the way
     st.vars["shots"] = [shot(1, "E2", "right")]
     stack_deck(st, ["Straight 1 A2"])
     program_all(st, {1: card})
