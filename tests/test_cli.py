@@ -644,7 +644,8 @@ def test_play_as_a_seat_the_game_does_not_have_is_a_usage_error():
 
 
 def test_a_refused_script_line_under_as_shows_no_other_seats_options(tmp_path):
-    moves = script_file(tmp_path, "m.txt", "1: discard Shoot", "2: bogus")
+    moves = script_file(tmp_path, "m.txt", "1: keep the cards dealt", "2: keep the cards dealt", "1: discard Shoot",
+                        "2: bogus")
     result = run("play", "biplane", "-p", "2", "--seed", "11", "--moves", moves, "--json", "--as", "1")
     assert result.exit_code == 1
     refused = json_lines(result.stdout)[-1]

@@ -265,6 +265,8 @@ def test_biplane_programming_deals_the_rivals_options_again():
     """Biplane's simultaneous programming: a copy dealt for player 1 offers player 2 the cards of player
     2's dealt hands, as asking again in that copy would."""
     st = rulewright.load("biplane", players=2).new_state(seed=2)
+    while not st.pending.simultaneous:                # each player's question after the deal, in turn
+        st.apply(st.legal_moves()[0])
     assert st.pending is not None and st.pending.simultaneous and 2 in st.pending.options
     real = sorted(o.text for o in st.pending.options[2])
     different = 0

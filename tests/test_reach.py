@@ -82,7 +82,7 @@ def test_an_option_value_whose_table_row_is_missing_fails_validate(tmp_path):
     first = problems[0].splitlines()[0]
     assert first.startswith(f"{path}:4:1: error: 'exhibition', added to option 'level' here, has no row in table "
                             "'competition'")
-    assert f"'level.stunts_required' at {_file('barnstormers')}:968:" in first
+    assert f"'level.stunts_required' at {_file('barnstormers')}:976:" in first
 
 
 def test_a_card_whose_action_is_none_fails_validate(tmp_path):

@@ -31,7 +31,7 @@ EDITS = OTHERS + [DELETE, UNKNOWN]
 # inside these the nodes are the rules' own values and the events' texts: one edit each, in turn
 VALUE_FIELDS = {"vars", "locals", "value", "chosen", "history", "revealed"}
 PER_FIELD = 5
-POSITIONS = ((1, 2), (2, 7))  # (seed, random moves): each game's saves (the first: its values too)
+POSITIONS = ((1, 2), (2, 8))  # (seed, random moves): each game's saves (the first: its values too)
 
 
 def _paths(value, path=()):

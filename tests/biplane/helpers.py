@@ -129,6 +129,17 @@ def place(st, player, at, heading="right"):
     st.vars["heading"][player - 1] = heading
 
 
+SHOW, KEEP = "show the cards and draw publicly", "keep the cards dealt"
+
+
+def answer_the_deal(st, show=True):
+    """Answer every player's question after the deal (3.0 "A player may show that his random cards did
+    not include two different "Maneuver" cards"): show where it is offered (``show``) or where the hand
+    must be shown, keep the cards dealt otherwise."""
+    while (offered := [m.text for m in st.legal_moves()]) and set(offered) <= {SHOW, KEEP}:
+        st.apply(SHOW if SHOW in offered and (show or KEEP not in offered) else KEEP)
+
+
 def ready(players=2, seed=1, **options):
     """A new game past the secret discards of the setup: everyone is to program a first card."""
     st = game(players, **options).new_state(seed=seed)

@@ -15,7 +15,7 @@ from rulewright.dsl.errors import IllegalMoveError
 
 from rulewright.interpreter.testing import random_playout
 
-from .helpers import CONFIGS, assert_full_deck, game
+from .helpers import CONFIGS, KEEP, assert_full_deck, game
 
 SEEDS = range(20)
 LOOPS = ("90 ", "180 ")
@@ -235,6 +235,9 @@ def test_a_game_where_nobody_draws_never_ends():
     seed = rng.randrange(1 << 30)
     assert seed == 739262184
     state = game.new_state(seed=seed)
+    for _ in range(2):            # both deals hold two different maneuvers: the only answer is to keep them
+        assert [m.text for m in state.legal_moves()] == [KEEP]
+        state.apply(KEEP)
     for _ in range(5000):
         state.apply(state.legal_moves()[rng.randrange(len(state.legal_moves()))])
     deck, scores = len(state.vars["deck"]), list(state.vars["score"])

@@ -8,8 +8,8 @@ from rulewright.dsl.errors import IllegalMoveError, OptionError
 
 from rulewright.interpreter.testing import logs, refresh
 
-from .helpers import (act, assert_full_deck, decline_empty_shot_offers, game, place, program_all, quiet, ready,
-                      set_hand, shot, stack_deck, take, texts)
+from .helpers import (KEEP, SHOW, act, answer_the_deal, assert_full_deck, decline_empty_shot_offers, game, place,
+                      program_all, quiet, ready, set_hand, shot, stack_deck, take, texts)
 
 
 def programming(st, player=1):
@@ -793,6 +793,7 @@ SETUPS = [(2, {}, [4, 4], [2, 2]), (2, {"skill": 1}, [5, 5], [3, 3]), (2, {"skil
 def test_setup_deals_redraws_and_keeps_a_playable_permanent_hand(players, options, keep, different):
     for seed in range(12):
         st = game(players, **options).new_state(seed=seed)
+        answer_the_deal(st)
         public = [line for line in logs(st) if "publicly" in line]
         for p in range(1, players + 1):
             hand = st.vars["perm"][p - 1]
@@ -826,6 +827,7 @@ def test_setup_redraws_publicly_on_some_seeds():
     seen = 0
     for seed in range(400):
         st = game(2).new_state(seed=seed)
+        answer_the_deal(st)
         for line in logs(st):
             if "publicly" in line:
                 seen += 1
@@ -835,8 +837,39 @@ def test_setup_redraws_publicly_on_some_seeds():
     assert seen > 0
 
 
+def test_showing_a_hand_short_of_maneuvers_is_the_players_choice():
+    """3.0: "A player may show that his random cards did not include two different "Maneuver" cards,
+    and keep drawing publicly until he draws 2 different "Maneuver" cards." Seed 13 deals player 1 a
+    single maneuver (with a Repeat: a hand that can be kept): asked, player 1 may keep the cards
+    dealt, with nothing drawn or shown, or show them and draw publicly. Every player is asked, so being
+    asked tells nothing; a hand with no maneuver at all could not be kept and must be shown."""
+    st = game(2).new_state(seed=13)
+    dealt = list(st.vars["perm"][0])
+    assert maneuver_kinds(dealt) == {"Straight 2"} and st.to_move() == [1]
+    assert texts(st) == [SHOW, KEEP]
+    shown = st.clone()
+    act(st, KEEP)
+    assert st.vars["perm"][0] == dealt and not [x for x in logs(st) if "publicly" in x]
+    assert st.to_move() == [2] and texts(st) == [KEEP]       # two different maneuvers: asked all the same
+    act(st, KEEP)
+    assert all(t.startswith("discard ") for t in texts(st, 1))
+    act(shown, SHOW)
+    drawn = shown.vars["perm"][0][len(dealt):]
+    assert drawn and len(maneuver_kinds(shown.vars["perm"][0])) == 2 and len(maneuver_kinds(dealt + drawn[:-1])) < 2
+    assert [x for x in logs(shown) if "publicly" in x] == [f"player 1 draws {c} publicly" for c in drawn]
+    # no maneuver at all: the hand must be shown
+    forced = game(2).new_state(seed=13)
+    v = forced.vars
+    v["discard"].append(v["perm"][0].pop())                  # the one maneuver, for a Shoot card
+    take(forced, "Shoot B6 Up")
+    v["perm"][0].append("Shoot B6 Up")
+    refresh(forced)
+    assert texts(forced) == [SHOW]
+
+
 def test_an_unplayable_permanent_hand_cannot_be_kept():
     st = game(2).new_state(seed=3)
+    answer_the_deal(st)
     v = st.vars
     # rebuild player 1's hand: one maneuver, the Repeat and Shoot cards; the maneuver must stay
     v["discard"].extend(v["perm"][0])
