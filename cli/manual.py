@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 from typing import List, Optional
 
@@ -49,7 +50,8 @@ def manual(
     path = find_rules(game)
     rules = load_rules(game)
     own, base, base_path = _variant_parts(path)
-    g = Game(rules, players, parse_options(option))
+    given = parse_options(option)
+    g = Game(rules, players, given)
     spec = None if agents == "random" else agents
     try:
         balance.check_agents(spec, g.player_count)
@@ -70,7 +72,8 @@ def manual(
         results = _played(g, rules_ref(game), seeds, count, max_decisions, play)
         shown["notes"] = showcase.notes(g, results, seed, spec)
         if base is not None:
-            base_game = Game(base, g.player_count, _fitting(base, g.options))
+            # the base at its own defaults: a variant that changes a default is measured by that change
+            base_game = Game(base, g.player_count, _fitting(base, given))
             base_results = _played(base_game, str(base_path), seeds, count, max_decisions, play)
             shown["effect"] = showcase.effect(showcase.notes(base_game, base_results, seed, spec), shown["notes"])
     blocks = Manual(rules, own, base, shown, _assumptions_page(path, base_path)).blocks()
@@ -88,7 +91,10 @@ def _variant_parts(path: Path):
     from rulewright.interpreter.api import load_rules
     from rulewright.interpreter.shipped import shipped_games
     from rulewright.interpreter.variants import base_file, read_rules
-    own = parse(read_rules(path), str(path))
+    text = read_rules(path)
+    if not re.search(r"(?m)^extends\b", text):  # no variant: not parsed again (a long file takes seconds)
+        return None, None, None
+    own = parse(text, str(path))
     extends = next((d for d in own.decls if isinstance(d, ast.Extends)), None)
     if extends is None:
         return None, None, None
@@ -97,10 +103,10 @@ def _variant_parts(path: Path):
 
 
 def _fitting(base, options: dict) -> dict:
-    """The variant's options the base has too, with a value it allows (others at the base's default)."""
+    """The options given that the base has too, with a value it allows (others at the base's default)."""
     from rulewright.interpreter.api import option_values
     allowed = option_values(base)
-    return {k: v for k, v in options.items() if k in allowed and v in allowed[k]}
+    return {k: v for k, v in options.items() if k in allowed and str(v) in map(str, allowed[k])}
 
 
 def _played(game, ref: str, seeds: list, workers: int, max_decisions: int, play) -> list:

@@ -21,30 +21,27 @@ TOP = 8  # rows of the tables of winners' cards and choices
 
 
 def _play(game, seed: int, agents: Optional[str], until: Optional[int], max_decisions: int):
-    """A seeded game, played by the agents until ``until`` decisions were made (None: to its end)."""
+    """A seeded game, played by the agents until ``until`` decisions were made (None: to its end); with
+    the agents, the decisions made and who made the last."""
     state = game.new_state(seed=seed)
     seats = seat_agents(agents, game.player_count, seed)
-    made = 0
+    made, last = 0, None
     while not state.is_over() and made < max_decisions and (until is None or made < until):
-        player = state.to_move()[0]
-        state.apply(seats[player - 1].choose(state, player), player=player, atomic=False)
+        last = state.to_move()[0]
+        state.apply(seats[last - 1].choose(state, last), player=last, atomic=False)
         made += 1
-    return state, seats, made
+    return state, seats, made, last
 
 
 def positions(game, seed: int, agents: Optional[str] = None, max_decisions: int = 100_000) -> dict:
     """The start, the mid-game position (half the length of the seeded game, moved on to where a turn
     begins: the player to move changes), and the example turn played from there."""
     start = game.new_state(seed=seed)
-    _, _, length = _play(game, seed, agents, None, max_decisions)
-    state, seats, made = _play(game, seed, agents, length // 2, max_decisions)
-    last = None
-    while not state.is_over() and made < length:  # on to the first move of a new player's turn
-        player = state.to_move()[0]
-        if last is not None and player != last:
-            break
-        state.apply(seats[player - 1].choose(state, player), player=player, atomic=False)
-        last, made = player, made + 1
+    length = _play(game, seed, agents, None, max_decisions)[2]
+    state, seats, made, last = _play(game, seed, agents, length // 2, max_decisions)
+    while not state.is_over() and last is not None and state.to_move()[0] == last:  # on to a new player's turn
+        state.apply(seats[last - 1].choose(state, last), player=last, atomic=False)
+        made += 1
     mid = state.clone()
     state.drain_events(SPECTATOR)
     moves = []

@@ -77,6 +77,12 @@ class Table:
 
 
 @attrs.frozen
+class Source:
+    """Lines of the rules, as written."""
+    text: str
+
+
+@attrs.frozen
 class Picture:
     file: str     # beside the document
     caption: str
@@ -150,6 +156,10 @@ def _md_block(block, indent: str = "") -> list:
         return out + [""]
     if isinstance(block, Picture):
         return [f"{indent}![{_md_text(block.caption)}]({_md_url(block.file)})", ""]
+    if isinstance(block, Source):
+        text = xml_safe(block.text)
+        fence = "`" * max(3, max((len(t) for t in re.findall(r"`+", text)), default=0) + 1)
+        return [f"{indent}{fence}text"] + [f"{indent}{x}" for x in text.split("\n")] + [f"{indent}{fence}", ""]
     raise TypeError(f"not a block: {block!r}")
 
 
@@ -177,6 +187,7 @@ code { font-family: 'DejaVu Sans Mono', monospace; font-size: .85em; background:
 table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .9em; }
 th, td { border: 1px solid #e0e0e0; padding: .25rem .5rem; vertical-align: top; text-align: left; }
 th { background: #eeeeee; font-family: 'DejaVu Sans', Arial, sans-serif; }
+pre { background: #f5f5f5; padding: .4rem .6rem; overflow-x: auto; font-size: .8em; }
 figure { margin: 1rem 0; }
 figure img { max-width: 100%; border: 1px solid #e0e0e0; }
 figcaption { font-size: .9em; color: #616161; }
@@ -221,6 +232,8 @@ def _html_block(block) -> str:
         head = "".join(f"<th>{_h(h)}</th>" for h in block.head)
         rows = "".join("<tr>" + "".join(f"<td>{_html_inline(c)}</td>" for c in row) + "</tr>" for row in block.rows)
         return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    if isinstance(block, Source):
+        return f"<pre><code>{html.escape(xml_safe(block.text))}</code></pre>"
     if isinstance(block, Picture):
         return (f'<figure><img src="{_h(_md_url(block.file))}" alt="{_h(block.caption)}">'
                 f"<figcaption>{_h(block.caption)}</figcaption></figure>")

@@ -18,11 +18,13 @@ from typing import Optional
 from rulewright.dsl import ast
 from rulewright.interpreter.check.secrecy.messages import unparse
 from rulewright.interpreter.check.symbols import symbols
-from rulewright.interpreter.present.document import Code, Heading, Item, Items, Link, Para, Picture, Strong, \
+from rulewright.interpreter.present.document import Code, Heading, Item, Items, Link, Para, Picture, Source, Strong, \
     Table, Words, line
 from rulewright.interpreter.variants import decl_key
 
 BLOCK_TITLES = {"setup": "Set-up", "round": "A round", "turn": "A turn", "scoring": "Scoring"}
+GOES_ON = "Goes on in "  # the line naming the procedures a block calls
+STEP_LINES_MOST = 12  # a step's rules are shown beside it up to this many lines
 
 
 # ----------------------------------------------------------------------------------------- the rules' words
@@ -86,6 +88,24 @@ class RulesText:
             text = " ".join([lines[span.line - 1][span.column - 1:]] + lines[span.line:span.end_line - 1]
                             + [lines[span.end_line - 1][:span.end_column - 1]])
         return " ".join(text.replace("\\\n", " ").replace(" \\ ", " ").split()) or unparse(node)
+
+    def body(self, span, most: int) -> str:
+        """The lines under a statement's head (its block), dedented, without the comments that open the
+        next statement; '' when they are more than ``most``."""
+        lines = self.lines.get(span.file, [])
+        head = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+        indent = len(head) - len(head.lstrip())
+        body = []
+        for text in lines[span.line:]:  # the block: the lines indented deeper than its head
+            if text.strip() and len(text) - len(text.lstrip()) <= indent:
+                break
+            body.append(text)
+        while body and (not body[-1].strip() or body[-1].strip().startswith("#")):
+            body.pop()
+        if not body or len(body) > most:
+            return ""
+        cut = min(len(x) - len(x.lstrip()) for x in body if x.strip())
+        return "\n".join(x[cut:].rstrip() for x in body)
 
     def _text(self, comment: str) -> str:
         return self._RULE.sub("", comment.lstrip("#").strip()).strip()
@@ -207,18 +227,19 @@ class Manual:
         for s in body:
             if isinstance(s, ast.Step):
                 about = self.text.about(s.span)
-                children = ((Para(line(about), note=True),) if about else ()) + _listed(self.outline(s.body))
+                written = self.text.body(s.span, STEP_LINES_MOST)
+                children = (((Para(line(about), note=True),) if about else ()) + _listed(self.outline(s.body))
+                            + ((Source(written),) if written else ()))
                 items.append(Item(line(Strong("Step"), " ", Words(s.label)), children))
             elif isinstance(s, (ast.Choose, ast.ChooseBlock, ast.ChooseEach)):
                 items.append(self.decision(s))
             else:
                 called = _procedures_called(s, self.sym.procs)
                 if called:
-                    links = _joined([Link(humane(c), anchor("procedure", c)) for c in called])
-                    items.append(Item(line("Goes on in ", *links, ".")))
+                    items.append(Item(line(GOES_ON, *(Link(humane(c), anchor("procedure", c)) for c in called))))
                 for inner in ast.blocks_of(s):
                     items += self.outline(inner)
-        return items
+        return _calls_joined(items)
 
     def decision(self, s) -> Item:
         if isinstance(s, ast.ChooseEach):
@@ -453,6 +474,27 @@ def _change(d: dict) -> str:
 
 
 # ----------------------------------------------------------------------------------------- helpers
+def _calls_joined(items: list) -> list:
+    """The outline with each run of procedure calls in a row as one line: 'Goes on in a, b and c.' (an
+    item of calls holds the GOES_ON word and a link for each procedure, until joined here)."""
+    out: list = []
+    run: list = []
+
+    def close():
+        if run:
+            links = list({p.anchor: p for p in run}.values())
+            out.append(Item(line(GOES_ON, *_joined(links), ".")))
+            run.clear()
+    for item in items:
+        if item.line and item.line[0] == GOES_ON:
+            run.extend(p for p in item.line if isinstance(p, Link))
+        else:
+            close()
+            out.append(item)
+    close()
+    return out
+
+
 def _listed(items: list) -> tuple:
     return (Items(tuple(items)),) if items else ()
 
@@ -472,8 +514,8 @@ def _value_text(v) -> str:
         return "none"
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, ast.Name):
-        return v.id
+    if isinstance(v, (ast.Name, ast.Literal)):
+        return v.id if isinstance(v, ast.Name) else _value_text(v.value)
     return str(v)
 
 
