@@ -108,7 +108,11 @@ class RulesText:
         return "\n".join(x[cut:].rstrip() for x in body)
 
     def _text(self, comment: str) -> str:
-        return self._RULE.sub("", comment.lstrip("#").strip()).strip()
+        """A comment's words; a heading (after a rule of dashes) ends with a full stop, so that the words
+        that follow it read apart."""
+        text = comment.lstrip("#").strip()
+        words = self._RULE.sub("", text).strip()
+        return words + "." if words != text and words and words[-1] not in ".:;!?" else words
 
 
 def _end_comment(text: str) -> str:
