@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from rulewright.cli.main import app
 from rulewright.dsl import ast
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import find_rules, load_rules
@@ -21,15 +18,6 @@ from rulewright.interpreter.present.document import to_html
 from rulewright.interpreter.present.manual import Manual, anchor, words
 from rulewright.interpreter.shipped import shipped_games
 from rulewright.interpreter.variants import base_file
-
-runner = CliRunner()
-
-
-def run(*args):
-    result = runner.invoke(app, [str(a) for a in args])
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def plain(page: str) -> str:
@@ -128,8 +116,9 @@ def test_each_shipped_manual_names_every_option_table_row_step_and_decision_in_t
     assert named > 0  # the walk met decisions (and rows, for a game with tables)
 
 
-def test_the_manual_of_magnificent_flying_machines_names_every_card_with_pictures(tmp_path):
-    result = run("manual", "magnificent-flying-machines", "--out", tmp_path / "man", "--games", "4", "--workers", "1")
+def test_the_manual_of_magnificent_flying_machines_names_every_card_with_pictures(tmp_path, command):
+    result = command("manual", "magnificent-flying-machines", "--out", tmp_path / "man", "--games", "4",
+                     "--workers", "1")
     assert result.exit_code == 0, result.output
     folder = tmp_path / "man"
     page = (folder / "magnificent-flying-machines.html").read_text(encoding="utf-8")
@@ -152,8 +141,8 @@ def test_the_manual_of_magnificent_flying_machines_names_every_card_with_picture
     assert "4 seeded games" in notes and "First seat:" in notes and "95% interval" in notes
 
 
-def test_a_variant_manual_says_first_what_it_changes_and_its_effect(tmp_path):
-    result = run("manual", "biplane-more-ammo", "--out", tmp_path, "--games", "4", "--workers", "1")
+def test_a_variant_manual_says_first_what_it_changes_and_its_effect(tmp_path, command):
+    result = command("manual", "biplane-more-ammo", "--out", tmp_path, "--games", "4", "--workers", "1")
     assert result.exit_code == 0, result.output
     text = plain((tmp_path / "biplane-more-ammo.html").read_text(encoding="utf-8"))
     changes = text.find("What this variant changes")
@@ -201,10 +190,10 @@ end when round_number >= 2 after round
 '''
 
 
-def test_names_and_texts_are_escaped_and_no_secret_reaches_the_page(tmp_path):
+def test_names_and_texts_are_escaped_and_no_secret_reaches_the_page(tmp_path, command):
     rules = tmp_path / "hostile.rules"
     rules.write_text(HOSTILE, encoding="utf-8")
-    result = run("manual", rules, "--out", tmp_path / "out", "--games", "2", "--workers", "1")
+    result = command("manual", rules, "--out", tmp_path / "out", "--games", "2", "--workers", "1")
     assert result.exit_code == 0, result.output
     page = (tmp_path / "out" / "hostile.html").read_text(encoding="utf-8")
     markdown = (tmp_path / "out" / "hostile.md").read_text(encoding="utf-8")

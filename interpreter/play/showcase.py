@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Optional
 
-from rulewright.interpreter.engine import events
 from rulewright.interpreter.play.balance import analyze, differences, seat_agents, tally_for
 
 SPECTATOR = 0  # no seat: sees what every player sees
@@ -94,7 +93,9 @@ def notes(game, results: list[dict], seed: int, agents: Optional[str] = None) ->
         rule = tally.rules[i] if i >= 0 else None
         if rule is None:
             return ("(no rule matched)", "")
-        text = "".join(p if p is not None else "…" for p in rule.shape) if rule.shape != (None,) else "(the value chosen)"
+        if rule.shape == (None,):  # a decision whose move is its value's own text
+            return ("(the value chosen)", f"{rule.file}:{rule.line}")
+        text = "".join(p if p is not None else "…" for p in rule.shape)
         return (text, f"{rule.file}:{rule.line}")
 
     return {"games": report["games"], "finished": report["finished"], "agents": report["agents"],

@@ -117,21 +117,14 @@ def _md_code(text: str) -> str:
 def _md_inline(pieces, in_table: bool = False) -> str:
     """Inline pieces as Markdown; what would start a block at a line's start (a list's dash, a quote's
     sign, a number and a dot) is escaped there, and a pipe in a table's cell."""
-    out = []
-    for p in pieces:
-        if isinstance(p, Code):
-            code = _md_code(p.text)
-            out.append(code.replace("|", "\\|") if in_table else code)
-        elif isinstance(p, Words):
-            out.append(f"“{_md_text(p.text)}”")
-        elif isinstance(p, Strong):
-            out.append(f"**{_md_text(p.text)}**")
-        elif isinstance(p, Link):
-            out.append(f"[{_md_text(p.text)}](#{p.anchor})")
-        else:
-            out.append(_md_text(p))
-    text = "".join(out)
-    return "\\" + text if not in_table and _MD_LINE_START.match(text) else text
+    text = "".join(_MD_PIECES[type(p)](p) if not isinstance(p, str) else _md_text(p) for p in pieces)
+    if in_table:
+        return text.replace("\\|", "|").replace("|", "\\|")
+    return "\\" + text if _MD_LINE_START.match(text) else text
+
+
+_MD_PIECES = {Code: lambda p: _md_code(p.text), Words: lambda p: f"“{_md_text(p.text)}”",
+              Strong: lambda p: f"**{_md_text(p.text)}**", Link: lambda p: f"[{_md_text(p.text)}](#{p.anchor})"}
 
 
 def _md_block(block, indent: str = "") -> list:
@@ -202,19 +195,13 @@ def _h(text) -> str:
 
 
 def _html_inline(pieces) -> str:
-    out = []
-    for p in pieces:
-        if isinstance(p, Code):
-            out.append(f"<code>{_h(p.text)}</code>")
-        elif isinstance(p, Words):
-            out.append(f'“<span class="words">{_h(p.text)}</span>”')
-        elif isinstance(p, Strong):
-            out.append(f"<strong>{_h(p.text)}</strong>")
-        elif isinstance(p, Link):
-            out.append(f'<a href="#{_h(p.anchor)}">{_h(p.text)}</a>')
-        else:
-            out.append(_h(p))
-    return "".join(out)
+    return "".join(_HTML_PIECES[type(p)](p) if not isinstance(p, str) else _h(p) for p in pieces)
+
+
+_HTML_PIECES = {Code: lambda p: f"<code>{_h(p.text)}</code>",
+                Words: lambda p: f'“<span class="words">{_h(p.text)}</span>”',
+                Strong: lambda p: f"<strong>{_h(p.text)}</strong>",
+                Link: lambda p: f'<a href="#{_h(p.anchor)}">{_h(p.text)}</a>'}
 
 
 def _html_block(block) -> str:

@@ -436,23 +436,25 @@ def _notes(n: dict) -> list:
                             f"share is {100 * first['fair']:.0f}%.")),
                   Item(line(Strong("Length:"), " ", _spread(n["length"], "decisions"),
                             *(("; ", _spread(n["rounds"], "rounds")) if n["rounds"] else ()), ".")),
-                  Item(line(Strong("Wins by seat:"), " ", "; ".join(f"seat {p} {_rate(r)}" for p, r in n["wins"].items()),
+                  Item(line(Strong("Wins by seat:"), " ",
+                            "; ".join(f"seat {p} {_rate(r)}" for p, r in n["wins"].items()),
                             f"; draws {_rate(n['draws'])}."))))]
     if n["cards"]:
-        out += [Heading(3, "What winners played", "winners-cards"),
-                Para(line("The table keys (cards, rows of the tables) named in winners' moves most often, per "
-                          "winner and game, beside the same for the other players.")),
-                Table(("name", "table", "winners", "others"),
-                      tuple((line(Words(c["name"])), line(c["table"]), line(f"{c['winners']:g}"),
-                             line(f"{c['others']:g}")) for c in n["cards"]))]
+        out += _winners("What winners played", "winners-cards", "The table keys (cards, rows of the tables) named "
+                        "in winners' moves most often", ("name", "table"),
+                        [(line(Words(c["name"])), line(c["table"]), c) for c in n["cards"]])
     if n["choices"]:
-        out += [Heading(3, "What winners chose", "winners-choices"),
-                Para(line("The decisions and courses of action winners took most often (the rules' words, holes as "
-                          "…), per winner and game, beside the other players'.")),
-                Table(("choice", "rule", "winners", "others"),
-                      tuple((line(Words(c["name"])), line(c["rule"]), line(f"{c['winners']:g}"),
-                             line(f"{c['others']:g}")) for c in n["choices"]))]
+        out += _winners("What winners chose", "winners-choices", "The decisions and courses of action winners "
+                        "took most often (the rules' words, holes as …)", ("choice", "rule"),
+                        [(line(Words(c["name"])), line(c["rule"]), c) for c in n["choices"]])
     return out
+
+
+def _winners(title: str, mark: str, about: str, head: tuple, rows: list) -> list:
+    """A table of what winners did most, per winner and game, beside the other players'."""
+    return [Heading(3, title, mark), Para(line(about, ", per winner and game, beside the other players'.")),
+            Table(head + ("winners", "others"),
+                  tuple((name, place, line(f"{c['winners']:g}"), line(f"{c['others']:g}")) for name, place, c in rows))]
 
 
 def effect(e: dict) -> list:
