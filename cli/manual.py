@@ -16,8 +16,6 @@ from rulewright.cli.errors import REFUSED, user_errors
 from rulewright.cli.options import parse_options
 from rulewright.cli.output import err, out
 
-SPECTATOR = 0  # the pictures show what every player sees
-
 
 @user_errors
 def manual(
@@ -60,22 +58,24 @@ def manual(
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     stem = path.stem
-    at = showcase.positions(g, seed, spec, max_decisions)
-    pictures = {"start": f"{stem}-start.svg", "mid": f"{stem}-mid.svg"}
-    written = _pictures(folder, pictures, at, png)
-    shown = {"players": g.player_count, "options": dict(g.options), "seed": seed, "pictures": pictures,
-             "positions": {k: v for k, v in at.items() if k not in ("start", "mid")}, "notes": None, "effect": None}
+    shown = {"players": g.player_count, "options": dict(g.options), "seed": seed, "notes": None, "effect": None}
+    length = None
     if games:
         seeds = [seed + i for i in range(games)]
         play = functools.partial(balance.play_recorded, agents=spec, by_seat=True)
         count = min(workers or os.cpu_count() or 1, games)
         results = _played(g, rules_ref(game), seeds, count, max_decisions, play)
+        length = results[0]["decisions"]  # the pictured game is the first of them
         shown["notes"] = showcase.notes(g, results, seed, spec)
         if base is not None:
             # the base at its own defaults: a variant that changes a default is measured by that change
             base_game = Game(base, g.player_count, _fitting(base, given))
             base_results = _played(base_game, str(base_path), seeds, count, max_decisions, play)
             shown["effect"] = showcase.effect(showcase.notes(base_game, base_results, seed, spec), shown["notes"])
+    at = showcase.positions(g, seed, spec, max_decisions, length)
+    shown["pictures"] = {"start": f"{stem}-start.svg", "mid": f"{stem}-mid.svg"}
+    shown["positions"] = {k: v for k, v in at.items() if k not in ("start", "mid")}
+    written = _pictures(folder, shown["pictures"], at, png)
     blocks = Manual(rules, own, base, shown, _assumptions_page(path, base_path)).blocks()
     for suffix, text in ((".md", to_markdown(blocks)), (".html", to_html(blocks, g.name))):
         (folder / f"{stem}{suffix}").write_text(text, encoding="utf-8")
@@ -121,6 +121,7 @@ def _played(game, ref: str, seeds: list, workers: int, max_decisions: int, play)
 
 def _pictures(folder: Path, names: dict, at: dict, png: bool) -> list:
     from rulewright.cli import pictures
+    from rulewright.interpreter.play.showcase import SPECTATOR  # what every player sees
     from rulewright.interpreter.present.svg import render_svg
     written = []
     for key, name in names.items():

@@ -32,11 +32,14 @@ def _play(game, seed: int, agents: Optional[str], until: Optional[int], max_deci
     return state, seats, made, last
 
 
-def positions(game, seed: int, agents: Optional[str] = None, max_decisions: int = 100_000) -> dict:
+def positions(game, seed: int, agents: Optional[str] = None, max_decisions: int = 100_000,
+              length: Optional[int] = None) -> dict:
     """The start, the mid-game position (half the length of the seeded game, moved on to where a turn
-    begins: the player to move changes), and the example turn played from there."""
+    begins: the player to move changes), and the example turn played from there. ``length``: the
+    decisions of the whole seeded game, when known (balance.play_recorded plays the same moves)."""
     start = game.new_state(seed=seed)
-    length = _play(game, seed, agents, None, max_decisions)[2]
+    if length is None:
+        length = _play(game, seed, agents, None, max_decisions)[2]
     state, seats, made, last = _play(game, seed, agents, length // 2, max_decisions)
     while not state.is_over() and last is not None and state.to_move()[0] == last:  # on to a new player's turn
         state.apply(seats[last - 1].choose(state, last), player=last, atomic=False)
