@@ -94,7 +94,7 @@ def _variant_parts(path: Path):
     text = read_rules(path)
     if not re.search(r"(?m)^extends\b", text):  # no variant: not parsed again (a long file takes seconds)
         return None, None, None
-    own = parse(text, str(path))
+    own = parse(text, str(path.resolve()))  # named as in the merged rules, whose comments it shows
     extends = next((d for d in own.decls if isinstance(d, ast.Extends)), None)
     if extends is None:
         return None, None, None

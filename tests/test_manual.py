@@ -159,6 +159,71 @@ def test_a_changed_default_is_said_and_the_base_plays_at_its_own():
     assert "What this variant changes" not in manual_text("planes")
 
 
+BASE = '''# A small game to be amended.
+game "Base"
+players 2
+
+option pace: slow | fast
+
+def bonus() = 1
+
+player var score = 0
+
+procedure rest(p):
+    p.score += bonus()
+
+turn:
+    step "act":
+        choose by me prompt "what now?":
+            "gain":
+                me.score += 2
+            "lose":
+                me.score -= 1
+            "rest":
+                rest(me)
+
+end when round_number >= 3 after round
+'''
+
+ERRATA = '''# The base with its errata: a new course of action, one fewer, more pace.
+extends "base.rules"
+game "Base: errata"
+
+add to option pace: frantic default frantic
+def bonus() = 2
+
+table prize(name, points):
+    "cup", 3
+
+in step "act", add before "rest":
+    "double" if me.score > 0:
+        me.score += me.score
+
+in step "act", remove "lose"
+
+after step "act":
+    log "{me} has {me.score}"
+'''
+
+
+def test_a_variant_manual_says_each_piece_and_erratum_in_words(tmp_path, command):
+    (tmp_path / "base.rules").write_text(BASE, encoding="utf-8")
+    (tmp_path / "errata.rules").write_text(ERRATA, encoding="utf-8")
+    result = command("manual", tmp_path / "errata.rules", "--out", tmp_path / "out", "--games", "0")
+    assert result.exit_code == 0, result.output
+    text = plain((tmp_path / "out" / "errata.html").read_text(encoding="utf-8"))
+    changes = text[text.find("What this variant changes"):text.find("What the game is")]
+    page = InOrder(changes, "These rules extend Base (base.rules)")
+    for said in ("The base with its errata", "Adds the values frantic to the option pace, whose default becomes "
+                 "frantic (line 5)", "Replaces the base's def bonus (line 6)", "Adds the table prize (line 8)",
+                 "In the step “act”, adds the courses of action before “rest” (line 11): “double” if me.score > 0",
+                 "In the step “act”, removes the course of action “lose” (line 15)",
+                 "Does more after the step “act” (line 17): log \"{me} has {me.score}\""):
+        page.next(said, "a change")
+    assert "A small game to be amended." in text[text.find("What the game is"):]
+    assert "“gain”" in text and "“double”" in text and "“lose”" not in text[text.find("What the game is"):]
+
+
 HOSTILE = '''# A game whose names and texts would be markup: <b>bold</b> and **stars**
 game "<script>alert(1)</script> & co"
 players 2..2

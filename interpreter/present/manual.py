@@ -177,7 +177,8 @@ class Manual:
     def _game(self) -> None:
         sym = self.sym
         self.out.append(Heading(2, "What the game is", "game"))
-        opening = self.text.opening(self.rules.filename)
+        # a variant's own opening comment is its change's: the game is the base's
+        opening = self.text.opening(self.base.filename if self.base is not None else self.rules.filename)
         if opening:
             self.out.append(Para(line(opening), note=True))
         low, high = sym.player_range
@@ -355,8 +356,9 @@ class Manual:
             verb = {"replace": "Replaces the step ", "before": "Does more before the step ",
                     "after": "Does more after the step "}[d.mode]
             holder = (" in ", Code(unparse(d.place) if not isinstance(d.place, str) else d.place)) if d.place else ()
-            return Item(line(verb, Words(d.label), *holder, at, ":"), _listed(self.outline(d.body)) or
-                        (Items((Item(line("(no step or decision of its own)")),)),))
+            written = self.text.body(d.span, STEP_LINES_MOST)
+            return Item(line(verb, Words(d.label), *holder, at, ":"),
+                        _listed(self.outline(d.body)) + ((Source(written),) if written else ()))
         if isinstance(d, ast.Amend):
             return self._erratum(d, at)
         if isinstance(d, ast.Retire):
@@ -370,7 +372,8 @@ class Manual:
 
     def _erratum(self, d: ast.Amend, at: str) -> Item:
         kind, name = d.place[0], d.place[1]
-        place = line(Words(name)) if kind == "step" else line(Code(name if kind == "block" else f"{kind} {name}"))
+        place = (line("the step ", Words(name)) if kind == "step" else line("the ", Code(f"{name}:"), " block")
+                 if kind == "block" else line(f"the {kind} ", Code(name)))
         if d.change == "arms":
             return Item(line("In ", *place, f", adds {len(d.items)} arm(s) to a match", at, "."))
         if d.change == "branches":
