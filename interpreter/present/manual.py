@@ -87,7 +87,7 @@ class RulesText:
         else:
             text = " ".join([lines[span.line - 1][span.column - 1:]] + lines[span.line:span.end_line - 1]
                             + [lines[span.end_line - 1][:span.end_column - 1]])
-        return " ".join(text.replace("\\\n", " ").replace(" \\ ", " ").split()) or unparse(node)
+        return " ".join(text.replace(" \\ ", " ").split()) or unparse(node)  # a line's continuation joined
 
     def body(self, span, most: int) -> str:
         """The lines under a statement's head (its block), dedented, without the comments that open the
@@ -251,7 +251,7 @@ class Manual:
             head = line(Strong("Each"), " ", Code(s.player_var), " in ", self.code(s.players),
                         " may choose (a reaction window)" if s.window else " chooses")
             return Item(head + self._prompt(s.choice.prompt), _listed(self._choices(s.choice) + self.outline(s.body)))
-        by = line(" by ", self.code(s.by)) if s.by is not None else ()
+        by = line(" by ", self.code(s.by) if s.by is not None else Code("me"))  # unnamed: the player to move
         head = line(Strong("Decision"), *by) + self._prompt(s.prompt)
         if isinstance(s, ast.ChooseBlock):
             alts = [Item(line(Words(a.label), *((" if ", self.code(a.guard)) if a.guard is not None else ())),
