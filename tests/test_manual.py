@@ -273,3 +273,6 @@ def test_names_and_texts_are_escaped_and_no_secret_reaches_the_page(tmp_path, co
     # the secret picks: named by the rules' words only, never as a value chosen or a private log
     assert not re.search(r"keep [789]\b", text) and "you keep" not in text.replace("you keep {x}", "")
     assert "keeps a number" in text
+    # the example turn begins at a secret choice: the table sees only that it was made
+    example = text[text.find("An example turn"):text.find("Notes from self-play")]
+    assert "a secret choice, told when everyone has chosen" in example

@@ -406,7 +406,8 @@ def played(shown: dict) -> list:
     out += [Heading(2, "An example turn", "example"),
             Para(line("The same game from the second picture on: each move of the player to move, as the table sees "
                       "it, with what it made happen."))]
-    rows = tuple((line(str(i)), line(f"player {m['player']}"), line(m["step"] or ""), line(Words(m["move"])),
+    rows = tuple((line(str(i)), line(f"player {m['player']}"), line(m["step"] or ""),
+                  line(Words(m["move"])) if m["move"] else line("a secret choice, told when everyone has chosen"),
                   line("; ".join(m["events"]) if m["events"] else "—"))
                  for i, m in enumerate(at["moves"], 1))
     if rows:
