@@ -124,12 +124,12 @@ def _md_inline(pieces, in_table: bool = False) -> str:
 
 
 _MD_PIECES = {Code: lambda p: _md_code(p.text), Words: lambda p: f"“{_md_text(p.text)}”",
-              Strong: lambda p: f"**{_md_text(p.text)}**", Link: lambda p: f"[{_md_text(p.text)}](#{p.anchor})"}
+              Strong: lambda p: f"**{_md_text(p.text)}**", Link: lambda p: f"[{_md_text(p.text)}](#{_md_url(p.anchor)})"}
 
 
 def _md_block(block, indent: str = "") -> list:
     if isinstance(block, Heading):
-        anchor = f'<a id="{block.anchor}"></a>\n' if block.anchor else ""
+        anchor = f'<a id="{html.escape(block.anchor, quote=True)}"></a>\n' if block.anchor else ""
         return [f"{anchor}{'#' * block.level} {_md_text(block.text)}", ""]
     if isinstance(block, Para):
         text = _md_inline(block.line)
