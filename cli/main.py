@@ -13,7 +13,7 @@ from typing import List, Optional
 
 import typer
 
-from rulewright.cli import compare
+from rulewright.cli import compare, manual
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.hints import DEFAULT_HINT
 from rulewright.cli.options import parse_options
@@ -397,6 +397,7 @@ def bench(
 
 
 app.command()(compare.compare)
+app.command()(manual.manual)
 
 
 @app.command()

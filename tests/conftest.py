@@ -65,6 +65,22 @@ def load_file(tmp_path):
     return build
 
 
+@pytest.fixture(scope="session")
+def command():
+    """command(*args) -> the result of `rulewright ARGS...` run in this process (typer's runner), which
+    must end without a traceback."""
+    from typer.testing import CliRunner
+    from rulewright.cli.main import app
+    runner = CliRunner()
+
+    def run(*args):
+        result = runner.invoke(app, [str(a) for a in args])
+        assert "Traceback" not in result.output, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        return result
+    return run
+
+
 # ----------------------------------------------------------------------------- rules texts shared by test files
 @pytest.fixture(scope="session")
 def cards_rules() -> str:

@@ -32,7 +32,7 @@ UNMATCHED = "(no rule matched)"
 
 
 # ----------------------------------------------------------------------------------------- the agents
-def _agents(spec: Optional[str], players: int, seed: int) -> list:
+def seat_agents(spec: Optional[str], players: int, seed: int) -> list:
     """One agent per seat from a spec such as ``random``, ``first,random`` or ``mcts:iterations=50,random``
     (one agent for every seat, or one per seat; agents.py parses it). Each seat gets its own agent and
     generator, fixed by the seed."""
@@ -53,8 +53,8 @@ def _agents(spec: Optional[str], players: int, seed: int) -> list:
 
 
 def check_agents(spec: Optional[str], players: int) -> None:
-    """Raise ValueError for a spec ``_agents`` would refuse (before any game is played)."""
-    _agents(spec, players, 0)
+    """Raise ValueError for a spec ``seat_agents`` would refuse (before any game is played)."""
+    seat_agents(spec, players, 0)
 
 
 # ----------------------------------------------------------------------------------------- the rules
@@ -215,20 +215,23 @@ def tally_for(game) -> Tally:
 
 
 # ----------------------------------------------------------------------------------------- playing
-def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = None) -> dict:
+def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = None, by_seat: bool = False) -> dict:
     """One game with seed ``seed``, agents per seat (None: simulate's random agent), its events tallied.
     The result has simulate's keys (seed, decisions, outcome, or error) and: who decided first, the
-    rounds played and the tally. Without ``agents`` the moves are simulate's, move for move."""
+    rounds played and the tally. Without ``agents`` the moves are simulate's, move for move. ``by_seat``:
+    also each seat's own moves tallied apart ("seats": the rules and table keys of the moves a seat made,
+    which the manual's notes on winners read)."""
     from rulewright.dsl.errors import RulesError
     tally = tally_for(game)
     # "card": the table keys named (the category's name in report.json and fires.csv, kept for their readers)
     counts = {"kind": Counter(), "head": Counter(), "rule": Counter(), "card": Counter()}
     chosen: dict = {}  # player -> the value of their last move (told in the events when all have chosen)
+    seats_counts: dict = {}  # player -> the tally of their own moves (by_seat)
     first = None
     made = 0
     try:
         state = game.new_state(seed=seed)
-        seats = _agents(agents, game.player_count, seed)
+        seats = seat_agents(agents, game.player_count, seed)
         tally.count(state.drain_events(), counts, chosen)
         while not state.is_over() and made < max_decisions:
             player = state.to_move()[0]
@@ -238,14 +241,24 @@ def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = N
             chosen[player] = next(o.value for o in state.pending.options[player] if o.text == move.text)
             state.apply(move, player=player, atomic=False)
             made += 1
-            tally.count(state.drain_events(), counts, chosen)
+            made_events = state.drain_events()
+            tally.count(made_events, counts, chosen)
+            if by_seat:
+                for e in made_events:
+                    if e["event"] == "move":
+                        own = seats_counts.setdefault(e["player"], {"kind": Counter(), "head": Counter(),
+                                                                    "rule": Counter(), "card": Counter()})
+                        tally.count([e], own, chosen)
         outcome = state.outcome().to_dict() if state.is_over() else None
     except RulesError as exc:  # sent back as text, as simulate does
         return {"seed": seed, "error": str(exc)}
     rounds = state.vars.get("round_number")
-    return {"seed": seed, "decisions": made, "outcome": outcome, "first": first,
-            "rounds": rounds if isinstance(rounds, int) else None,
-            "tally": {k: dict(v) for k, v in counts.items()}}
+    recorded = {"seed": seed, "decisions": made, "outcome": outcome, "first": first,
+                "rounds": rounds if isinstance(rounds, int) else None,
+                "tally": {k: dict(v) for k, v in counts.items()}}
+    if by_seat:
+        recorded["seats"] = {p: {k: dict(own[k]) for k in ("rule", "card")} for p, own in seats_counts.items()}
+    return recorded
 
 
 # ----------------------------------------------------------------------------------------- statistics
