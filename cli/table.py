@@ -225,10 +225,12 @@ class Table:
         from rulewright.interpreter.present.svg import picture
         st, game, p = self.session.state, self.session.game, place.player
         limits.fresh(st)  # the display runs the rules' expressions: bounded like a move
+        counts: dict = {}  # player -> what every seat knows of its hands: (label, how many), 'as hand'
         try:
             screen = build(st, p)
             shown = {"picture": picture(screen), "own": _own_things(game, screen, p),
                      "to_move": list(screen.to_move), "status": screen.turn_note}
+            counts = {q.player: [list(pair) for pair in screen.counts(q.player)] for q in self.places}
         except RulesError as exc:  # the rules' display fails: the seat can still play, by the buttons
             self.failure = describe(exc)  # may name a hidden value: for the referee's terminal only
             shown = {"picture": "", "own": [], "to_move": st.view(p)["to_move"],
@@ -240,7 +242,7 @@ class Table:
         return {
             "you": p, **told,
             "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None,
-                       "name": self.names.get(q.player)} for q in self.places],
+                       "name": self.names.get(q.player), "counts": counts.get(q.player, [])} for q in self.places],
             **shown,
             "status": self.named(shown["status"]),
             "moves": self._moves(p),

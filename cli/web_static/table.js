@@ -165,7 +165,9 @@ function show(t) {
     const state = seat.who === "human" && seat.player !== t.you ? (seat.here ? ", here" : ", away") : "";
     const turn = t.to_move.includes(seat.player) ? " - to move" : "";
     const name = seat.name ? ` (${seat.name})` : "";
-    item.textContent = `player ${seat.player}${name}: ${who}${state}${turn}`;
+    // how many cards each seat holds (the rules' 'as hand' entries): every seat knows it, never what they are
+    const counts = (seat.counts || []).map(([label, count]) => `; ${label}: ${count}`).join("");
+    item.textContent = `player ${seat.player}${name}: ${who}${state}${turn}${counts}`;
     seats.append(item);
   }
 
