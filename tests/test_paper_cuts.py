@@ -56,3 +56,49 @@ def test_a_card_title_is_never_split_mid_word_nor_drawn_on_its_corners_line():
     assert _wrapped(Face("Maintenance Crew", "2 VP"), CARD_W)[0] == ["", "Maintenance", "Crew"]
     assert _wrapped(Face("Press Office", "2 VP"), CARD_W)[0] == ["Press", "Office"]
     assert _wrapped(Face("Workshop"), CARD_W)[0] == ["Workshop"]  # no corner: nothing to clear
+
+
+LONG_LINES = '''game "Long lines"
+players 2
+player var score = 0
+turn:
+    log "the judges of the air show applaud the daring barrel roll of player {me} over the grandstand while the band plays and the crowd counts the seconds"
+    choose x in ["go"]
+    me.score += 1
+end when round_number == 2 after round
+'''
+
+
+def test_a_line_longer_than_the_terminal_breaks_between_words(terminals, tmp_path):
+    """At a 120-column terminal a log line of 150 letters goes on two lines, each word whole (the terminal
+    cut it mid-word), its second line indented under the first."""
+    rules = tmp_path / "long.rules"
+    rules.write_text(LONG_LINES, encoding="utf-8")
+    term = terminals("play", str(rules), "--seed", "1", "--auto", "first", "--human", "1")
+    term.prompt()
+    term.send("1")
+    term.prompt()
+    lines = term.shown().splitlines()
+    first = next(i for i, line in enumerate(lines) if "the judges of the air show" in line)
+    words = LONG_LINES.split('log "')[1].split('"')[0].replace("{me}", "1").split()
+    assert lines[first].split() + lines[first + 1].split() == words
+    assert lines[first + 1].startswith("    ") and len(lines[first]) <= 120
+
+
+def test_the_terminal_says_an_empty_drawn_entry_as_the_picture_does_and_ones_own_cards_with_their_text():
+    """Air Show: 'Events held' (drawn as cards, none held) reads 'none' on the terminal as in the picture
+    (it read '-'), and the hand shows each card's text beside its code (it read 'AS06 [P2]' alone)."""
+    from rulewright.cli.screen import screen_text
+    from rulewright.interpreter.present.screen import build
+    from rulewright.interpreter.present.svg import picture
+    from rulewright.interpreter.testing import shipped
+    state = shipped("air-show").new_state(seed=1)
+    text = screen_text(state, 1, width=120)
+    assert re.search(r"^Events held +none$", text, re.M)
+    assert ">Events held</text>" in picture(build(state, 1))
+    assert re.search(r'>Events held</text>\s*<text[^>]*>none</text>', picture(build(state, 1)))
+    while not state.vars["hand"][0]:  # until player 1 holds air show cards
+        state.apply(state.legal_moves()[0])
+    card = state.vars["hand"][0][0]
+    row = next(line for line in screen_text(state, 1, width=120).splitlines() if card in line)
+    assert re.search(rf"{card} \[P\d\]: (sunny|bad) \d, \w+ spanner \d, EX\d", row), row

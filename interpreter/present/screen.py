@@ -120,13 +120,24 @@ def value_text(value) -> str:
     return str(value)
 
 
-def faces_text(faces) -> str:
-    """Cards or tokens as a line of text: each one's title, the face-down ones as a count."""
+def faces_text(faces, with_text: bool = False) -> str:
+    """Cards or tokens as text: each one's title, the face-down ones as a count ("none": no item, as the
+    picture says). ``with_text``: each card on a line of its own with its text, as the web panel shows
+    one's own cards (a bare title may be a code: "AS06")."""
     up = [f.title + (f" [{f.corner}]" if f.corner else "")
           + (" (" + ", ".join(f"{label} {v}/{most}" for label, v, most in f.gauges) + ")" if f.gauges else "")
+          + (": " + _joined(f.lines) if with_text and f.lines else "")
           for f in faces if not f.down]
     down = sum(1 for f in faces if f.down)
-    return ", ".join(up + ([f"{down} face down"] if down else [])) or "-"
+    told = up + ([f"{down} face down"] if down else [])
+    lined = with_text and any(f.lines for f in faces if not f.down)
+    return ("\n" if lined else ", ").join(told) or "none"
+
+
+def _joined(lines) -> str:
+    """A card's lines on one: ', ' between them, a space after one that ends with ':' ("goal: To Gate")."""
+    return "".join(line + ("" if i == len(lines) - 1 else " " if line.endswith(":") else ", ")
+                   for i, line in enumerate(lines))
 
 
 def count_text(count: int) -> str:
@@ -134,18 +145,18 @@ def count_text(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}" if count else "none"
 
 
-def picture_text(pic: Picture) -> str:
-    """What a drawn entry says as text (the terminal's screen)."""
+def picture_text(pic: Picture, with_text: bool = False) -> str:
+    """What a drawn entry says as text (the terminal's screen), in the words the picture uses."""
     if pic.kind == "hand":
         return count_text(pic.count)
     if pic.kind == "pile":
         if not pic.count:
-            return "-"
+            return "empty"
         top = pic.items[0] if pic.items else BACK
         return f"{pic.count} face down" if top.down else f"{pic.count}, top: {faces_text([top])}"
     if pic.kind == "track":
         return ", ".join(str(n) for _p, n in pic.marks) or "-"
-    return faces_text(pic.items)
+    return faces_text(pic.items, with_text)
 
 
 class _Drawer:
@@ -286,7 +297,7 @@ def build(st, viewer: Optional[int] = None) -> Screen:
         pic = drawer.picture(label, entry.look, owner, value)
         if not (pic.kind == "hand" and line == "players" and owner == viewer):
             pictures.append(pic)
-        return picture_text(pic)
+        return picture_text(pic, with_text=line == "own")  # one's own cards with their texts
 
     legend, colours, columns, own, table = [], [], [], [], []
     column_entries = []
