@@ -126,6 +126,10 @@ class Table:
         self.names: dict = {}  # player -> the name the seat chose (public: every seat sees it)
         self.store, self.id, self.game_number = store, None, 0
         self.kept: list = []  # the current game's moves as the store holds them
+        # --watch: the moves an edit's divergence dropped (the whole game as it was), played again when
+        # rules that allow them are read (the file put back), until the table makes another move
+        self.lost: list = []
+        self.tried = 0  # the moves the last reload played again
         if resumed is not None:
             self._resume(resumed)
         elif store is not None:
@@ -404,10 +408,22 @@ class Table:
                        if Path(f).is_file()})
 
     def reload_job(self) -> Job:
-        """What reading the rules again needs: taken on the engine thread, used off it (watch.py)."""
+        """What reading the rules again needs: taken on the engine thread, used off it (watch.py). The
+        moves an earlier edit's divergence dropped are played again too, while the table has made no
+        other move since."""
         st = self.session.state
+        save, moves = st.to_json(), moves_of(st)
+        if self.lost[:len(moves)] != moves:  # the table went another way: they are gone for good
+            self.lost = []
+        if len(self.lost) > len(moves):
+            # the seed and every move, played again on the rules read (saves.py: rules that changed)
+            save = {**save, "rules": "", "fingerprint": "",
+                    "state": {**save["state"], "pending": None,
+                              "history": [{"event": "move", "player": p, "move": text} for p, text in self.lost]}}
+            moves = self.lost
+        self.tried = len(moves)
         return Job(self.session.ref, self.session.game.player_count, dict(self.session.game.options),
-                   st.to_json(), (st.moves_made, st.history_len), tuple(self.source_files()))
+                   save, (st.moves_made, st.history_len), tuple(self.source_files()))
 
     def reloaded(self, job: Job, outcome: Outcome, prepared) -> Optional[str]:
         """Take the rules read again (``prepared``: watch.load's, when ``outcome`` is 'ok'), or say why
@@ -428,20 +444,28 @@ class Table:
             return "the edited rules were not loaded" + (f":\n{outcome.message}" if outcome.message
                                                          else f" ({outcome.kind})")
         game, loaded = prepared
-        before = _moves_made(old.state)
+        # the moves played again: the game's, or with them those an earlier edit dropped (reload_job)
+        now, before = len(moves_of(old.state)), self.tried
         self.session = Session(old.ref, game, loaded.state, old.seed)
         for place in self.places:
             place.server.session = self.session
         self.stuck = None
         self.keep()
-        after = _moves_made(loaded.state)
+        after = len(moves_of(loaded.state))
+        if after >= before:
+            self.lost = []
+        elif before == now:  # this edit drops moves: kept, for rules that allow them again
+            self.lost = moves_of(old.state)
         if loaded.note is None:
             told = "the rules were read again: nothing that changes play changed"
         elif after < before:
             told = (f"the edited rules were read: they diverge at move {after + 1} of {before}, which they "
-                    f"do not allow; the table goes on from before it")
+                    f"do not allow; the table goes on from before it (the moves after it come back if the "
+                    f"rules allow them again before the next move)")
         else:
             told = f"the edited rules were read: the {before} move{'' if before == 1 else 's'} so far were played again"
+            if before > now:
+                told += f", {before - now} of them dropped by an earlier edit"
         self._note(told)
         return loaded.note or told
 
@@ -453,10 +477,6 @@ def moves_of(state) -> list:
     if state.pending is not None:
         moves += [(int(p), told[0]) for p, told in state.pending.texts.items() if told is not None]
     return moves
-
-
-def _moves_made(state) -> int:
-    return sum(1 for e in state.event_history() if e.get("event") == "move")
 
 
 def _own_things(game, screen, player: int) -> list:

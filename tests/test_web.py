@@ -147,6 +147,11 @@ def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
         assert "plays on as it was" in shown["notes"][-1] and table.session.game.player_count == 2
         # the file named as in the rules' folder, never by the server's folders
         assert "ttt.rules:" in shown["notes"][-1] and str(tmp_path) not in json.dumps(shown)
+        # the file put back: the two moves the divergence dropped are played again (no move was made since)
+        rules.write_text(source)
+        shown = receive(one, lambda m: m["type"] == "table" and "dropped" in "".join(m["notes"][-1:]))
+        assert "the 2 moves so far were played again, 2 of them dropped by an earlier edit" in shown["notes"][-1]
+        assert shown["log"] == ["player 1: C3", "player 2: A1"] and len(shown["moves"]) == 7  # player 1 to move again
 
 
 def test_an_edit_that_once_hung_fails_at_its_line_and_a_later_edit_recovers(tmp_path):
