@@ -254,8 +254,37 @@ class Table:
             "over": st.is_over(),
             "outcome": self.named(describe_outcome(st.outcome())) if st.is_over() else None,
             "game_number": self.game_number + 1,
+            "history": _moves_seen(st, p),  # the past tables the seat may step back to (history)
             "notes": list(self.notes) + ([self.stuck] if self.stuck else []),
         }
+
+    def history(self, place: Place, at) -> dict:
+        """The table as the seat saw it after the ``at``-th move it saw (0: the deal): the game played again
+        from its seed to there and drawn from that player's view then, never more. Only the moves the seat
+        saw count (its log's), so stepping through tells nothing the log does not (not how many answers a
+        window took)."""
+        from rulewright.interpreter.engine import limits
+        from rulewright.interpreter.present.screen import build
+        from rulewright.interpreter.present.svg import picture
+        st, p = self.session.state, place.player
+        seen = _moves_seen(st, p)
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= seen:
+            raise Refused(f"a past table is asked for by how many moves you saw since the deal: 0 to {seen}")
+        past, told = self.session.game.new_state(seed=st.seed), 0
+        try:
+            for player, text in moves_of(st):
+                if told >= at:
+                    break
+                past.apply(text, player=player)
+                told += sum(1 for e in past.drain_events(p) if e.get("event") == "move")
+            limits.fresh(past)  # the display runs the rules' expressions: bounded like a move
+            screen = build(past, p)
+            drawn, status = picture(screen), screen.turn_note
+        except RulesError as exc:  # may name a hidden value: for the referee's terminal only
+            self.failure = describe(exc)
+            raise Refused("that past table cannot be drawn (the server's terminal says why)") from None
+        return {"type": "history", "at": at, "of": seen, "picture": drawn, "status": self.named(status),
+                "log": [self.named(describe_event(e)) for e in past.event_history(p)]}
 
     def named(self, text: str) -> str:
         """``text`` with each 'player N' whose seat chose a name shown as 'Name (player N)'."""
@@ -477,6 +506,11 @@ def moves_of(state) -> list:
     if state.pending is not None:
         moves += [(int(p), told[0]) for p, told in state.pending.texts.items() if told is not None]
     return moves
+
+
+def _moves_seen(state, player: int) -> int:
+    """How many moves ``player`` saw made (its log's moves): the past tables it may step back to."""
+    return sum(1 for e in state.event_history(player) if e.get("event") == "move")
 
 
 def _own_things(game, screen, player: int) -> list:
