@@ -102,3 +102,35 @@ def test_the_terminal_says_an_empty_drawn_entry_as_the_picture_does_and_ones_own
     card = state.vars["hand"][0][0]
     row = next(line for line in screen_text(state, 1, width=120).splitlines() if card in line)
     assert re.search(rf"{card} \[P\d\]: (sunny|bad) \d, \w+ spanner \d, EX\d", row), row
+
+
+def test_path_marks_draw_lines_and_quarter_circles_between_a_grids_spaces():
+    from rulewright.interpreter.boards.grid import grid_space_name, path_marks
+    coords = {grid_space_name(r, c): (r, c) for r in range(3) for c in range(3)}
+    # a quarter circle from A1 to B2 is drawn in their corner by the space it bends at
+    assert path_marks(coords, [["A1", "B1", "B2"]]) == {("corner", 0, 0): "╭"}
+    assert path_marks(coords, [["A1", "A2", "B2"]]) == {("corner", 0, 0): "╯"}
+    assert path_marks(coords, [["B1", "B2", "A2"]]) == {("corner", 0, 0): "╮"}
+    assert path_marks(coords, [["B1", "A1", "A2"]]) == {("corner", 0, 0): "╰"}
+    # both ways round (Biplane's loops): the diagonal they join; both diagonals: a cross
+    assert path_marks(coords, [["A1", "B1", "B2"], ["A1", "A2", "B2"]]) == {("corner", 0, 0): "╱"}
+    assert path_marks(coords, [["A1", "B2"], ["B1", "A2"]]) == {("corner", 0, 0): "╳"}
+    # straight lines between neighbours; a path whose spaces are not neighbours (a wrapped edge) is left out
+    assert path_marks(coords, [["A1", "A2"], ["B3", "C3"], ["A1", "A3"]]) == \
+        {("row", 0, 0): "─", ("column", 1, 2): "│"}
+
+
+def test_the_terminal_draws_biplanes_loops_as_the_picture_does(terminals):
+    """Biplane's 'paths' (every loop a card may fly) at a real terminal: a line between each two rows
+    marks the diagonal each pair of loops joins, as the picture's curves do, with a note saying so."""
+    term = terminals("play", "biplane", "--players", "2", "--seed", "5", "--auto", "random", "--human", "1")
+    term.prompt()
+    lines = term.shown().splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("G  "))
+    between = [lines[top + 2 * k + 1].strip() for k in range(6)]  # the lines between rows G..A
+    assert between[0] == "  ".join("╲╱" * 6)[:len(between[0])] and len(between[0].split()) == 11
+    assert between[1] == "  ".join("╱╲" * 6)[:len(between[1])]
+    assert [lines[top + 2 * k][0] for k in range(7)] == list("GFEDCBA")
+    assert "paths: ╱ ╲ join the spaces beside them" in term.shown()
+    term.send(":quit")
+    term.finish()
