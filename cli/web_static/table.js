@@ -193,7 +193,7 @@ function show(t) {
   $("moves-section").classList.toggle("yours", turnNow);
   if (turnNow && !yourTurn) chime();
   yourTurn = turnNow;
-  $("status").textContent = turnNow ? `Your turn. ${t.status}` : t.status;
+  $("status").textContent = turnNow ? `Your turn (${t.status})` : t.status;
   $("rematch-line").hidden = !t.over;
   $("name-form").classList.toggle("unnamed", !me.name);
   if (!named && me.name) $("name").value = me.name;

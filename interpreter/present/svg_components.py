@@ -169,8 +169,8 @@ def _pile_block(pic: Picture) -> _Block:
     return _Block(width, 16 + h + 18, draw)
 
 
-BACK_W, BACK_H, FAN = 34.0, 48.0, 12.0  # a hand of backs: small cards, each a little right of the one before
-FANNED = 12                             # the most backs drawn; the count under them says how many there are
+BACK_W, BACK_H, FAN = 34.0, 48.0, 16.0  # a hand of backs: small cards, each a little right of the one before
+FANNED = 10                             # the most backs drawn; the count under them says how many there are
 
 
 def _hand_block(pic: Picture, room: float) -> _Block:
