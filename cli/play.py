@@ -18,7 +18,7 @@ from rulewright.interpreter.present.explain import move_notes
 from rulewright.interpreter.present.views import seen_to_move
 from rulewright.cli.hints import DEFAULT_HINT, hint_lines
 from rulewright.cli.output import err, json_line, out
-from rulewright.cli.screen import print_screen
+from rulewright.cli.screen import print_screen, wrapped
 from rulewright.cli.script import ScriptLine, split_player
 
 
@@ -121,7 +121,7 @@ class Reporter:
         if self.as_json:
             json_line(event)
         else:
-            out(describe_event(event))
+            readable(out, sys.stdout)(describe_event(event))
 
 
 def describe_event(event: dict) -> str:
@@ -238,7 +238,7 @@ def _prompt(state, player: int, reporter: Reporter, seats: Seats):
     """Ask the person at ``player``'s seat until a move is legal (or taken back): True; False on end of
     input, QUIT on ':quit'."""
     as_json = reporter.as_json
-    say = err if as_json else out  # with --json, stdout carries only JSON
+    say = readable(err, sys.stderr) if as_json else readable(out, sys.stdout)  # with --json, stdout: only JSON
     say("")
     if not _handover(state, player, seats, say):
         return False
@@ -326,6 +326,29 @@ def _move_lines(number: int, text: str, note: str, column: int) -> list[str]:
     if room >= 24:
         return [f"{line}   {_shortened(note, room)}"]
     return [line, "        " + _shortened(note, width - 9)]
+
+
+def readable(write, stream):
+    """``write`` for lines a person reads at ``stream``: at a terminal, each line longer than the terminal
+    is broken between words, its next lines under its own indent (the terminal would cut it mid-word);
+    elsewhere (a pipe, a file) lines are written whole."""
+    if not stream.isatty():
+        return write
+    width = shutil.get_terminal_size((80, 24)).columns
+
+    def fitted(text: str) -> None:
+        lines = []
+        for line in text.split("\n"):
+            indent = " " * min(len(line) - len(line.lstrip(" ")), width // 2) + "  "
+            parts = wrapped(line, width) if len(line) > width else [line]
+            lines += parts[:1] + [indent + part for part in _rewrapped(parts[1:], width - len(indent))]
+        write("\n".join(lines))
+    return fitted
+
+
+def _rewrapped(parts: list, width: int) -> list:
+    """The rest of a broken line, broken again to fit beside its indent."""
+    return wrapped(" ".join(parts), max(width, 20)) if parts else []
 
 
 def _shortened(text: str, most: int) -> str:

@@ -35,7 +35,7 @@ def _plain(text, style: str = "") -> Text:
 
 def _board(sc: Screen) -> Text:
     text = Text()
-    for i, line in enumerate(sc.board.layout(sc.spaces)):
+    for i, line in enumerate(sc.board.layout(sc.spaces, sc.paths)):
         if i:
             text.append("\n")
         pieces = list(line)
@@ -45,6 +45,9 @@ def _board(sc: Screen) -> Text:
             colour = sc.colour_of(piece) if space is not None else None
             text.append(printable(piece), style=f"bold {colour}" if colour else ("dim" if space is None else ""))
     return text
+
+
+PATH_GLYPHS = "─│╱╲╳╭╮╰╯"  # what a grid's text draws the rules' 'paths' with (boards/grid.py, path_marks)
 
 
 def _legend(sc: Screen) -> Text:
@@ -83,10 +86,15 @@ def _pairs(title: str, pairs) -> Group:
 def renderable(sc: Screen, with_vars: bool = False, with_turn_note: bool = True, width: int = WIDTH) -> Group:
     """The parts of the screen, for rich, but the variables: a list of lines, for the stream (_print)."""
     parts = [_plain(sc.title, style="bold"), _plain(sc.status + (f"   ({sc.ranking})" if sc.ranking else ""))]
+    board = _board(sc) if sc.board is not None else Text("")
     if sc.board is not None:
-        parts += [Text(""), _board(sc)]
+        parts += [Text(""), board]
     if sc.legend:
         parts.append(_legend(sc))
+    drawn_paths = [glyph for glyph in PATH_GLYPHS if glyph in board.plain]
+    if drawn_paths:
+        parts.append(Text(f"paths: {' '.join(drawn_paths)} join the spaces beside them (lines and curves in the "
+                          "picture)", style="dim"))
     if sc.columns:
         parts += [Text(""), _players(sc)]
     if sc.table:

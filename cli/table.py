@@ -126,6 +126,10 @@ class Table:
         self.names: dict = {}  # player -> the name the seat chose (public: every seat sees it)
         self.store, self.id, self.game_number = store, None, 0
         self.kept: list = []  # the current game's moves as the store holds them
+        # --watch: the moves an edit's divergence dropped (the whole game as it was), played again when
+        # rules that allow them are read (the file put back), until the table makes another move
+        self.lost: list = []
+        self.tried = 0  # the moves the last reload played again
         if resumed is not None:
             self._resume(resumed)
         elif store is not None:
@@ -225,10 +229,12 @@ class Table:
         from rulewright.interpreter.present.svg import picture
         st, game, p = self.session.state, self.session.game, place.player
         limits.fresh(st)  # the display runs the rules' expressions: bounded like a move
+        counts: dict = {}  # player -> what every seat knows of its hands: (label, how many), 'as hand'
         try:
             screen = build(st, p)
             shown = {"picture": picture(screen), "own": _own_things(game, screen, p),
                      "to_move": list(screen.to_move), "status": screen.turn_note}
+            counts = {q.player: [list(pair) for pair in screen.counts(q.player)] for q in self.places}
         except RulesError as exc:  # the rules' display fails: the seat can still play, by the buttons
             self.failure = describe(exc)  # may name a hidden value: for the referee's terminal only
             shown = {"picture": "", "own": [], "to_move": st.view(p)["to_move"],
@@ -240,7 +246,7 @@ class Table:
         return {
             "you": p, **told,
             "seats": [{"player": q.player, "who": q.who, "here": q.player in here or q.agent is not None,
-                       "name": self.names.get(q.player)} for q in self.places],
+                       "name": self.names.get(q.player), "counts": counts.get(q.player, [])} for q in self.places],
             **shown,
             "status": self.named(shown["status"]),
             "moves": self._moves(p),
@@ -248,8 +254,37 @@ class Table:
             "over": st.is_over(),
             "outcome": self.named(describe_outcome(st.outcome())) if st.is_over() else None,
             "game_number": self.game_number + 1,
+            "history": _moves_seen(st, p),  # the past tables the seat may step back to (history)
             "notes": list(self.notes) + ([self.stuck] if self.stuck else []),
         }
+
+    def history(self, place: Place, at) -> dict:
+        """The table as the seat saw it after the ``at``-th move it saw (0: the deal): the game played again
+        from its seed to there and drawn from that player's view then, never more. Only the moves the seat
+        saw count (its log's), so stepping through tells nothing the log does not (not how many answers a
+        window took)."""
+        from rulewright.interpreter.engine import limits
+        from rulewright.interpreter.present.screen import build
+        from rulewright.interpreter.present.svg import picture
+        st, p = self.session.state, place.player
+        seen = _moves_seen(st, p)
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= seen:
+            raise Refused(f"a past table is asked for by how many moves you saw since the deal: 0 to {seen}")
+        past, told = self.session.game.new_state(seed=st.seed), 0
+        try:
+            for player, text in moves_of(st):
+                if told >= at:
+                    break
+                past.apply(text, player=player)
+                told += sum(1 for e in past.drain_events(p) if e.get("event") == "move")
+            limits.fresh(past)  # the display runs the rules' expressions: bounded like a move
+            screen = build(past, p)
+            drawn, status = picture(screen), screen.turn_note
+        except RulesError as exc:  # may name a hidden value: for the referee's terminal only
+            self.failure = describe(exc)
+            raise Refused("that past table cannot be drawn (the server's terminal says why)") from None
+        return {"type": "history", "at": at, "of": seen, "picture": drawn, "status": self.named(status),
+                "log": [self.named(describe_event(e)) for e in past.event_history(p)]}
 
     def named(self, text: str) -> str:
         """``text`` with each 'player N' whose seat chose a name shown as 'Name (player N)'."""
@@ -402,10 +437,22 @@ class Table:
                        if Path(f).is_file()})
 
     def reload_job(self) -> Job:
-        """What reading the rules again needs: taken on the engine thread, used off it (watch.py)."""
+        """What reading the rules again needs: taken on the engine thread, used off it (watch.py). The
+        moves an earlier edit's divergence dropped are played again too, while the table has made no
+        other move since."""
         st = self.session.state
+        save, moves = st.to_json(), moves_of(st)
+        if self.lost[:len(moves)] != moves:  # the table went another way: they are gone for good
+            self.lost = []
+        if len(self.lost) > len(moves):
+            # the seed and every move, played again on the rules read (saves.py: rules that changed)
+            save = {**save, "rules": "", "fingerprint": "",
+                    "state": {**save["state"], "pending": None,
+                              "history": [{"event": "move", "player": p, "move": text} for p, text in self.lost]}}
+            moves = self.lost
+        self.tried = len(moves)
         return Job(self.session.ref, self.session.game.player_count, dict(self.session.game.options),
-                   st.to_json(), (st.moves_made, st.history_len), tuple(self.source_files()))
+                   save, (st.moves_made, st.history_len), tuple(self.source_files()))
 
     def reloaded(self, job: Job, outcome: Outcome, prepared) -> Optional[str]:
         """Take the rules read again (``prepared``: watch.load's, when ``outcome`` is 'ok'), or say why
@@ -426,20 +473,28 @@ class Table:
             return "the edited rules were not loaded" + (f":\n{outcome.message}" if outcome.message
                                                          else f" ({outcome.kind})")
         game, loaded = prepared
-        before = _moves_made(old.state)
+        # the moves played again: the game's, or with them those an earlier edit dropped (reload_job)
+        now, before = len(moves_of(old.state)), self.tried
         self.session = Session(old.ref, game, loaded.state, old.seed)
         for place in self.places:
             place.server.session = self.session
         self.stuck = None
         self.keep()
-        after = _moves_made(loaded.state)
+        after = len(moves_of(loaded.state))
+        if after >= before:
+            self.lost = []
+        elif before == now:  # this edit drops moves: kept, for rules that allow them again
+            self.lost = moves_of(old.state)
         if loaded.note is None:
             told = "the rules were read again: nothing that changes play changed"
         elif after < before:
             told = (f"the edited rules were read: they diverge at move {after + 1} of {before}, which they "
-                    f"do not allow; the table goes on from before it")
+                    f"do not allow; the table goes on from before it (the moves after it come back if the "
+                    f"rules allow them again before the next move)")
         else:
             told = f"the edited rules were read: the {before} move{'' if before == 1 else 's'} so far were played again"
+            if before > now:
+                told += f", {before - now} of them dropped by an earlier edit"
         self._note(told)
         return loaded.note or told
 
@@ -453,8 +508,9 @@ def moves_of(state) -> list:
     return moves
 
 
-def _moves_made(state) -> int:
-    return sum(1 for e in state.event_history() if e.get("event") == "move")
+def _moves_seen(state, player: int) -> int:
+    """How many moves ``player`` saw made (its log's moves): the past tables it may step back to."""
+    return sum(1 for e in state.event_history(player) if e.get("event") == "move")
 
 
 def _own_things(game, screen, player: int) -> list:

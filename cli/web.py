@@ -203,8 +203,10 @@ class WebTable:
                 return await self.run(self.table.explain, place, request.get("number"), request.get("text"))
             if cmd == "table":
                 return (await self.run(self.table.frame, place, self.here()))[0]
+            if cmd == "history":
+                return await self.run(self.table.history, place, request.get("at"))
             return _refused(f"unknown request {str(cmd)[:40]!r} (requests: move, hint, explain, name, rematch, "
-                            "table)")
+                            "table, history)")
         except Refused as exc:
             return _refused(str(exc))
         except Exception as exc:  # a bug of rulewright's own: the referee sees it, the seat a summary

@@ -676,7 +676,7 @@ class DisplayDecl:
 
 @node
 class ScreenLook:
-    """``as cards``: how a picture draws a ``display:`` entry (card, cards, tokens, pile, track), with
+    """``as cards``: how a picture draws a ``display:`` entry (card, cards, tokens, pile, track, hand), with
     the face that draws each item (None: the face of the item's table or record) and a track's range."""
     kind: str
     face: Any = None       # a face's name, or None

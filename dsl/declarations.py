@@ -227,7 +227,7 @@ class RulesBuilder(Builder):
     SCREEN_WORDS = ("legend", "colours", "own")
 
     # how a picture may draw an entry ('as cards'), and the parts of a face
-    LOOKS = ("card", "cards", "tokens", "pile", "track")
+    LOOKS = ("card", "cards", "tokens", "pile", "track", "hand")
     FACE_PARTS = ("title", "corner", "text", "colour")
 
     def screen_decl(self, meta, c):

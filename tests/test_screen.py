@@ -74,10 +74,10 @@ def test_screen_shows_only_the_viewers_view(name):
 def test_own_hand_shown_to_its_owner_only():
     st = played("planes", moves=0)
     hand_1, hand_2 = st.vars["hand"]
-    mine = dict(build(st, 1).own)["Hand"]  # each card by its face: 'To Gift Shop [2 VP], ...'
-    assert hand_1 and [c.split(" [")[0] for c in mine.split(", ")] == hand_1
+    mine = dict(build(st, 1).own)["Hand"]  # each card by its face, a line each: 'To Gift Shop [2 VP]: goal: ...'
+    assert hand_1 and [c.split(" [")[0] for c in mine.split("\n")] == hand_1
     ((label, theirs),) = build(st, 2).own
-    assert label == "Hand" and [c.split(" [")[0] for c in theirs.split(", ")] == hand_2
+    assert label == "Hand" and [c.split(" [")[0] for c in theirs.split("\n")] == hand_2
     assert build(st, 0).own == ()  # the table has no hand
 
 

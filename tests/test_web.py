@@ -147,6 +147,11 @@ def test_watch_plays_the_moves_again_on_edited_rules(tmp_path):
         assert "plays on as it was" in shown["notes"][-1] and table.session.game.player_count == 2
         # the file named as in the rules' folder, never by the server's folders
         assert "ttt.rules:" in shown["notes"][-1] and str(tmp_path) not in json.dumps(shown)
+        # the file put back: the two moves the divergence dropped are played again (no move was made since)
+        rules.write_text(source)
+        shown = receive(one, lambda m: m["type"] == "table" and "dropped" in "".join(m["notes"][-1:]))
+        assert "the 2 moves so far were played again, 2 of them dropped by an earlier edit" in shown["notes"][-1]
+        assert shown["log"] == ["player 1: C3", "player 2: A1"] and len(shown["moves"]) == 7  # player 1 to move again
 
 
 def test_an_edit_that_once_hung_fails_at_its_line_and_a_later_edit_recovers(tmp_path):
@@ -279,6 +284,9 @@ def test_seat_1_never_receives_seat_2_card_nor_the_seed(browser, tmp_path):
         one.wait_for_function("() => /suggests: (fold|call)/.test(document.getElementById('advice').textContent)")
         one.locator("button.explain").first.click()
         one.wait_for_function("() => document.getElementById('advice').textContent.includes('kuhn.rules:')")
+        one.click("#back")  # the history's past tables reach the page too: searched below with the rest
+        one.wait_for_function("() => document.getElementById('history-at').textContent.includes('as you saw it')")
+        one.click("#now")
         one.get_by_role("button", name="fold", exact=True).click()  # a fold shows no card
         one.wait_for_selector("#outcome:not([hidden])")
         assert f"winner: {NASTY_NAME} (player 2)" in one.inner_text("#outcome")
@@ -428,3 +436,91 @@ def test_a_hint_searches_no_longer_than_the_cap():
     assert hint_agent("ismcts:iterations=5,seconds=3600").seconds == HINT_SECONDS
     assert hint_agent("ismcts:iterations=100000000").seconds == HINT_SECONDS  # no seconds: the cap
     assert hint_agent("ismcts:seconds=2").seconds == 2
+
+
+# ------------------------------------------------------------------------------------- history
+REVEALED = '''
+game "Revealed"
+players 2
+player var hand = [] secret
+var deck = [] hidden
+display:
+    players "Hand" = hand as hand
+    own "Hand" = hand as cards
+setup:
+    deck = shuffled(["KESTREL", "HERON", "OSPREY", "PLOVER"])
+    for p in players:
+        repeat 2 times:
+            draw c from deck
+            add c to p.hand
+turn:
+    choose c in me.hand as "play {c}"
+    remove c from me.hand
+end when round_number == 2 after round
+'''
+
+
+def test_history_shows_each_past_table_as_the_seat_saw_it_and_never_more(tmp_path):
+    """Player 2 plays a card at move 2, face up: before it, in player 1's history, it is nowhere (a back in
+    player 2's hand); from move 2 on it is in the log. The past is the seat's own view then."""
+    rules = tmp_path / "revealed.rules"
+    rules.write_text(REVEALED, encoding="utf-8")
+    table = Table(str(rules), None, {}, 4)
+    one, two = table.places
+    table.play(one, 1, table._moves(1)[0]["text"])
+    played = table._moves(2)[0]["text"]
+    table.play(two, 1, played)
+    card = played.removeprefix("play ")
+    past = [table.history(one, at) for at in range(3)]
+    assert [h["at"] for h in past] == [0, 1, 2] and {h["of"] for h in past} == {2}
+    assert [len(h["log"]) for h in past] == [0, 1, 2]
+    assert card not in json.dumps(past[:2]) and past[2]["log"][-1] == f"player 2: {played}"
+    assert past[0]["picture"].count(">2 cards<") == 1  # player 2's hand as backs, its count
+    assert table.history(two, 0)["picture"].count(card) >= 1  # its owner saw it in its hand
+    for wrong in (3, -1, True, "1", None):
+        with pytest.raises(Refused, match="0 to 2"):
+            table.history(one, wrong)
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_on_a_phone_the_picture_pans_and_zooms_and_the_moves_and_history_stay_in_reach(browser):
+    """At 390 pixels Air Show's picture (860 wide) keeps its own size, its text readable, in a frame that
+    pans; the zoom buttons scale it; the page itself never scrolls sideways, so the moves are in reach;
+    'earlier' shows a past table and 'now' the table again."""
+    table = Table("air-show", 2, {}, 1, agents="human,first")
+    with serving(table) as base:
+        page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(link(base, table, 1))
+        page.wait_for_selector("button.move")
+        size = page.evaluate("""() => {
+            const svg = document.querySelector('#picture svg'), view = document.getElementById('viewport');
+            return {drawn: svg.getBoundingClientRect().width, own: Number(svg.getAttribute('width')),
+                    view: view.clientWidth, pans: view.scrollWidth, page: document.documentElement.scrollWidth};
+        }""")
+        assert size["drawn"] == size["own"] > size["view"] and size["pans"] >= size["own"]
+        assert size["page"] <= PHONE["width"]  # nothing but the picture's frame scrolls sideways
+        page.evaluate("() => { document.getElementById('viewport').scrollLeft = 300; }")
+        assert page.evaluate("() => document.getElementById('viewport').scrollLeft") == 300
+        page.click("#zoom-in")
+        assert page.evaluate("() => document.querySelector('#picture svg').getBoundingClientRect().width") \
+            == pytest.approx(size["own"] * 1.25, abs=1)
+        page.click("#zoom-fit")
+        assert page.evaluate("() => document.querySelector('#picture svg').getBoundingClientRect().width") \
+            <= size["view"] + 1
+        move = page.locator("button.move").first
+        move.scroll_into_view_if_needed()
+        box = move.bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"]
+        before = page.locator("#log li").count()
+        move.click()
+        wait_log(page, before + 1)
+        page.wait_for_function("() => !document.getElementById('back').disabled")
+        page.click("#back")
+        page.wait_for_function("() => document.getElementById('history-at').textContent.includes('as you saw it')")
+        assert "past" in page.get_attribute("#board", "class")
+        assert page.locator("#log li").count() < before + 1 or before == 0
+        page.click("#now")
+        page.wait_for_function("() => !document.getElementById('board').classList.contains('past')")

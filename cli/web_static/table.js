@@ -14,6 +14,8 @@ let ended = "";            // why the table has closed, once the server said so 
 let yourTurn = false;      // the last table shown asked this seat to move
 let named = false;         // the name field was filled from the table once
 let audio = null;          // the sound's context, made when the sound is turned on (a click allows it)
+let viewing = null;        // the past table shown (how many moves this seat had seen then), or null: now
+let zoom = null;           // the picture's scale (1: its own size), or null: fitted to the page
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,8 +74,111 @@ function receive(msg) {
     markMoves((m) => m.number === msg.number, "suggested");
   } else if (msg.type === "explain") {
     $("advice").textContent = msg.explanation;
+  } else if (msg.type === "history") {
+    showPast(msg);
   }
 }
+
+// ------------------------------------------------------------------ history: the past tables, as this seat saw them
+function showPast(h) {
+  viewing = h.at;
+  $("board").classList.add("past");
+  setPicture(h.picture, []);
+  showLog(h.log);
+  showHistory(h.of);
+}
+
+function showHistory(seen) {
+  $("history-at").textContent = viewing === null
+    ? `now (${seen} move${seen === 1 ? "" : "s"})`
+    : `after move ${viewing} of ${seen}, as you saw it`;
+  $("back").disabled = (viewing === null ? seen : viewing) <= 0;
+  $("forward").disabled = viewing === null;
+  $("now").disabled = viewing === null;
+}
+
+function stepTo(at) {
+  if (!table) return;
+  if (at >= table.history) {  // the table now
+    viewing = null;
+    $("board").classList.remove("past");
+    show(table);
+  } else {
+    send({cmd: "history", at: Math.max(0, at)});
+  }
+}
+
+$("back").addEventListener("click", () => stepTo((viewing === null ? table.history : viewing) - 1));
+$("forward").addEventListener("click", () => stepTo(viewing + 1));
+$("now").addEventListener("click", () => stepTo(Infinity));
+
+// ------------------------------------------------------------------ the picture: zoom (buttons, Ctrl + wheel) and pan (drag)
+function setPicture(svg, moves) {
+  $("picture").innerHTML = svg;  // SVG from the server: its texts are escaped there
+  for (const space of $("picture").querySelectorAll("[data-space]")) {
+    const name = space.getAttribute("data-space");
+    if (moves.some((m) => m.spaces.includes(name))) space.classList.add("playable");
+    space.addEventListener("click", () => clickSpace(name));
+  }
+  applyZoom();
+}
+
+function applyZoom() {
+  const svg = $("picture").querySelector("svg");
+  if (!svg) return;
+  const width = Number(svg.getAttribute("width")) || 640;
+  // unzoomed on a narrow screen, the picture keeps its own size (its text readable) and pans
+  const scale = zoom === null ? (window.innerWidth < 700 ? 1 : null) : zoom;
+  svg.style.width = scale === null ? "" : `${Math.round(width * scale)}px`;
+  svg.style.maxWidth = scale === null ? "100%" : "none";
+  $("viewport").classList.toggle("zoomed", scale !== null);
+}
+
+function zoomBy(factor) {
+  const svg = $("picture").querySelector("svg");
+  if (!svg) return;
+  const width = Number(svg.getAttribute("width")) || 640;
+  const now = zoom === null ? svg.getBoundingClientRect().width / width : zoom;
+  zoom = Math.min(3, Math.max(0.25, now * factor));
+  applyZoom();
+}
+
+$("zoom-in").addEventListener("click", () => zoomBy(1.25));
+$("zoom-out").addEventListener("click", () => zoomBy(0.8));
+$("zoom-fit").addEventListener("click", () => {
+  const svg = $("picture").querySelector("svg");
+  const width = svg ? Number(svg.getAttribute("width")) || 640 : 640;
+  zoom = Math.min(3, $("viewport").clientWidth / width);
+  applyZoom();
+});
+$("viewport").addEventListener("wheel", (event) => {
+  if (!event.ctrlKey) return;  // a wheel scrolls; with Ctrl it zooms
+  event.preventDefault();
+  zoomBy(event.deltaY < 0 ? 1.1 : 0.9);
+}, {passive: false});
+
+let drag = null;  // a mouse dragging the picture: where it started, and the scroll then
+$("viewport").addEventListener("pointerdown", (event) => {
+  if (event.pointerType !== "mouse" || event.button !== 0) return;  // a finger pans by itself (scrolling)
+  const view = $("viewport");
+  drag = {x: event.clientX, y: event.clientY, left: view.scrollLeft, top: view.scrollTop, moved: false};
+});
+window.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+  if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+  $("viewport").scrollLeft = drag.left - dx;
+  $("viewport").scrollTop = drag.top - dy;
+});
+window.addEventListener("pointerup", () => {
+  if (drag && drag.moved) {  // a drag is not a click on a space: the click that ends it goes nowhere
+    const swallow = (event) => event.stopPropagation();
+    window.addEventListener("click", swallow, {capture: true, once: true});
+    setTimeout(() => window.removeEventListener("click", swallow, {capture: true}), 0);
+  }
+  drag = null;
+});
+window.addEventListener("resize", applyZoom);
 
 function show(t) {
   const changed = !table || table.version !== t.version;
@@ -88,7 +193,7 @@ function show(t) {
   $("moves-section").classList.toggle("yours", turnNow);
   if (turnNow && !yourTurn) chime();
   yourTurn = turnNow;
-  $("status").textContent = turnNow ? `Your turn. ${t.status}` : t.status;
+  $("status").textContent = turnNow ? `Your turn (${t.status})` : t.status;
   $("rematch-line").hidden = !t.over;
   $("name-form").classList.toggle("unnamed", !me.name);
   if (!named && me.name) $("name").value = me.name;
@@ -101,12 +206,16 @@ function show(t) {
   outcome.hidden = !t.over;
   outcome.textContent = t.over ? `game over - ${t.outcome}` : "";
 
-  $("picture").innerHTML = t.picture;  // SVG from the server: its texts are escaped there
-  for (const space of $("picture").querySelectorAll("[data-space]")) {
-    const name = space.getAttribute("data-space");
-    if (t.moves.some((m) => m.spaces.includes(name))) space.classList.add("playable");
-    space.addEventListener("click", () => clickSpace(name));
+  if (viewing === null) {  // looking back, the past table stays until 'now'
+    setPicture(t.picture, t.moves);
+    showLog(t.log);
+  } else if (viewing > t.history) {  // a rematch: that past is another game's
+    viewing = null;
+    $("board").classList.remove("past");
+    setPicture(t.picture, t.moves);
+    showLog(t.log);
   }
+  showHistory(t.history);
 
   const own = $("own");
   own.replaceChildren();
@@ -165,7 +274,9 @@ function show(t) {
     const state = seat.who === "human" && seat.player !== t.you ? (seat.here ? ", here" : ", away") : "";
     const turn = t.to_move.includes(seat.player) ? " - to move" : "";
     const name = seat.name ? ` (${seat.name})` : "";
-    item.textContent = `player ${seat.player}${name}: ${who}${state}${turn}`;
+    // how many cards each seat holds (the rules' 'as hand' entries): every seat knows it, never what they are
+    const counts = (seat.counts || []).map(([label, count]) => `; ${label}: ${count}`).join("");
+    item.textContent = `player ${seat.player}${name}: ${who}${state}${turn}${counts}`;
     seats.append(item);
   }
 
@@ -178,9 +289,12 @@ function show(t) {
     notes.append(item);
   }
 
+}
+
+function showLog(lines) {
   const log = $("log");
   log.replaceChildren();
-  for (const line of t.log) {
+  for (const line of lines) {
     const item = document.createElement("li");
     item.textContent = line;
     log.append(item);

@@ -44,10 +44,10 @@ class Board:
         """The board a checked declaration describes."""
         raise NotImplementedError
 
-    def layout(self, texts: dict) -> list:
+    def layout(self, texts: dict, paths=()) -> list:
         """The board as lines of text, given what each space shows: each line a list of (piece,
-        space), space None for the board's own parts (headings, names, arrows), so a screen can
-        colour what a space shows."""
+        space), space None for the board's own parts (headings, names, arrows, the lines of ``paths``
+        where the kind draws them), so a screen can colour what a space shows."""
         raise NotImplementedError
 
     def places(self) -> dict:

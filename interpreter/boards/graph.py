@@ -43,7 +43,7 @@ class GraphBoard(Board):
             successors.setdefault(source, []).extend(targets)
         return cls(name, successors)
 
-    def layout(self, texts: dict) -> list:
+    def layout(self, texts: dict, paths=()) -> list:
         width = max(len(s) for s in self.spaces)
         shown = max(len(t) for t in texts.values())  # every arrow starts in one column
         lines = []

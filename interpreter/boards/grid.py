@@ -133,20 +133,32 @@ class GridBoard(Board):
         rows, cols, headings, wraps = _read(spec)
         return cls(name, rows, cols, headings, "columns" in wraps, "rows" in wraps)
 
-    def layout(self, texts: dict) -> list:
+    def layout(self, texts: dict, paths=()) -> list:
+        """The rows top down under the column numbers; with ``paths``, a line between two rows draws
+        the paths between them, and a path between two spaces of a row is drawn in the gap between them
+        (path_marks)."""
         width = max(2, max(len(t) for t in texts.values()))
+        marks = path_marks(self.coords, paths)
         lines = [[("   " + " ".join(str(c).rjust(width) for c in range(1, self.cols + 1)), None)]]
         for r in range(self.rows - 1, -1, -1):
             line = [(f"{string.ascii_uppercase[r]}  ", None)]
             for c in range(self.cols):
                 space = grid_space_name(r, c)
                 text = texts[space]
-                line += [(" " * (width - len(text) + (1 if c else 0)), None), (text, space)]
+                gap = marks.get(("row", r, c - 1), " ") if c else ""
+                line += [(gap + " " * (width - len(text)), None), (text, space)]
             lines.append(line)
+            if marks and r:  # the paths between this row and the one below
+                between = [" "] * (3 + self.cols * (width + 1))
+                for c in range(self.cols):
+                    between[3 + c * (width + 1) + width - 1] = marks.get(("column", r - 1, c), " ")
+                    between[3 + c * (width + 1) + width] = marks.get(("corner", r - 1, c), " ")
+                lines.append([("".join(between).rstrip(), None)])
         return lines
 
     def places(self) -> dict:
         return {s: (c, self.rows - 1 - r) for s, (r, c) in self.coords.items()}
+
 
     def margins(self) -> list:
         top = [(str(c + 1), c, -0.75) for c in range(self.cols)]
@@ -257,3 +269,44 @@ class GridBoard(Board):
         "shape_matches": board_function("shape_matches", 2, 3, LIST,
                                         "the placements of a shape whose every space is in the list xs"),
     }
+
+
+# A quarter circle round a corner of four spaces, by the space it bends at: its corner's glyph.
+_ARCS = {(0, 0): "╰", (0, 1): "╯", (1, 0): "╭", (1, 1): "╮"}  # (bend's row - corner's, column - corner's)
+
+
+def path_marks(coords: dict, paths) -> dict:
+    """The text grid's marks for ``paths`` (lists of spaces): ('row', r, c) the gap right of space (r, c),
+    ('column', r, c) the gap above it, ('corner', r, c) the gap up and right of it -> a glyph. A line
+    joins two neighbours ('─', '│', '╱', '╲'); a quarter circle from a space to a diagonal neighbour,
+    bending at a space beside both, is its corner ('╭╮╰╯'), and two round the same gap are the diagonal
+    they both join; a gap both diagonals cross is '╳'. A path round a wrapped edge is left out."""
+    found: dict = {}
+    for path in paths:
+        at = [coords[s] for s in path]
+        if any(abs(r1 - r2) > 1 or abs(c1 - c2) > 1 for (r1, c1), (r2, c2) in zip(at, at[1:])):
+            continue
+        (r1, c1), (r2, c2) = at[0], at[-1]
+        if len(at) == 3 and abs(r1 - r2) == abs(c1 - c2) == 1 and at[1] in ((r1, c2), (r2, c1)):
+            corner = (min(r1, r2), min(c1, c2))
+            rising = (r2 - r1) * (c2 - c1) > 0
+            found.setdefault(("corner", *corner), set()).add((rising, _ARCS[(at[1][0] - corner[0], at[1][1] - corner[1])]))
+            continue
+        for (a, b), (p, q) in zip(at, at[1:]):
+            if a == p:
+                found.setdefault(("row", a, min(b, q)), set()).add((None, "─"))
+            elif b == q:
+                found.setdefault(("column", min(a, p), b), set()).add((None, "│"))
+            else:
+                rising = (p - a) * (q - b) > 0
+                found.setdefault(("corner", min(a, p), min(b, q)), set()).add((rising, "╱" if rising else "╲"))
+    marks = {}
+    for place, drawn in found.items():
+        diagonals = {rising for rising, _glyph in drawn}
+        if len(drawn) == 1:
+            marks[place] = next(iter(drawn))[1]
+        elif len(diagonals) == 1 and None not in diagonals:
+            marks[place] = "╱" if diagonals.pop() else "╲"
+        else:
+            marks[place] = "╳" if place[0] == "corner" else next(iter(drawn))[1]
+    return marks

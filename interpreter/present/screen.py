@@ -40,10 +40,10 @@ class Picture:
     """A 'display:' entry drawn: 'as cards' and the rest. ``owner`` is the player it belongs to (a
     'players' or 'own' entry; a 'players' track is one picture with every player's mark)."""
     label: str
-    kind: str                  # card, cards, tokens, pile, track
+    kind: str                  # card, cards, tokens, pile, track, hand
     owner: Optional[int]
     items: tuple = ()          # Face per item (a pile: its top, or its back)
-    count: int = 0             # a pile: how many items it holds
+    count: int = 0             # a pile, a hand: how many items it holds
     marks: tuple = ()          # a track: (player or 0, number)
     low: int = 0
     high: int = 0
@@ -70,6 +70,12 @@ class Screen:
     paths: tuple = ()          # lines drawn on the board, each a tuple of spaces
     drawn: frozenset = frozenset()          # (line, label) of the 'table' and 'own' entries drawn
     drawn_columns: frozenset = frozenset()  # the 'players' columns drawn (their places in 'columns')
+    counted_columns: frozenset = frozenset()  # the 'players' columns drawn 'as hand' (their text: how many)
+
+    def counts(self, player: int) -> tuple:
+        """(label, how many) of the player's 'as hand' entries: what every seat knows of its hands."""
+        values = next((values for p, values in self.players if p == player), ())
+        return tuple((self.columns[i], values[i]) for i in sorted(self.counted_columns) if i < len(values))
 
     def seat_colour(self, player: int) -> Optional[str]:
         """A player's own colour, where the rules give one: their 'colours' entry for the player's number
@@ -114,25 +120,43 @@ def value_text(value) -> str:
     return str(value)
 
 
-def faces_text(faces) -> str:
-    """Cards or tokens as a line of text: each one's title, the face-down ones as a count."""
+def faces_text(faces, with_text: bool = False) -> str:
+    """Cards or tokens as text: each one's title, the face-down ones as a count ("none": no item, as the
+    picture says). ``with_text``: each card on a line of its own with its text, as the web panel shows
+    one's own cards (a bare title may be a code: "AS06")."""
     up = [f.title + (f" [{f.corner}]" if f.corner else "")
           + (" (" + ", ".join(f"{label} {v}/{most}" for label, v, most in f.gauges) + ")" if f.gauges else "")
+          + (": " + _joined(f.lines) if with_text and f.lines else "")
           for f in faces if not f.down]
     down = sum(1 for f in faces if f.down)
-    return ", ".join(up + ([f"{down} face down"] if down else [])) or "-"
+    told = up + ([f"{down} face down"] if down else [])
+    lined = with_text and any(f.lines for f in faces if not f.down)
+    return ("\n" if lined else ", ").join(told) or "none"
 
 
-def picture_text(pic: Picture) -> str:
-    """What a drawn entry says as text (the terminal's screen)."""
+def _joined(lines) -> str:
+    """A card's lines on one: ', ' between them, a space after one that ends with ':' ("goal: To Gate")."""
+    return "".join(line + ("" if i == len(lines) - 1 else " " if line.endswith(":") else ", ")
+                   for i, line in enumerate(lines))
+
+
+def count_text(count: int) -> str:
+    """How many cards: '3 cards', '1 card', 'none'."""
+    return f"{count} card{'' if count == 1 else 's'}" if count else "none"
+
+
+def picture_text(pic: Picture, with_text: bool = False) -> str:
+    """What a drawn entry says as text (the terminal's screen), in the words the picture uses."""
+    if pic.kind == "hand":
+        return count_text(pic.count)
     if pic.kind == "pile":
         if not pic.count:
-            return "-"
+            return "empty"
         top = pic.items[0] if pic.items else BACK
         return f"{pic.count} face down" if top.down else f"{pic.count}, top: {faces_text([top])}"
     if pic.kind == "track":
         return ", ".join(str(n) for _p, n in pic.marks) or "-"
-    return faces_text(pic.items)
+    return faces_text(pic.items, with_text)
 
 
 class _Drawer:
@@ -184,6 +208,8 @@ class _Drawer:
 
     def picture(self, label, look, owner, value) -> Picture:
         kind = look.kind
+        if kind == "hand":  # its cards as the viewer sees them (a rival's: backs), and how many
+            return Picture(label, kind, owner, self.items(value, look.face), _how_many(value))
         if kind == "pile":
             if type(value) is dict and set(value) == {"hidden"}:
                 return Picture(label, kind, owner, (BACK,) if value["hidden"] else (), value["hidden"])
@@ -192,6 +218,15 @@ class _Drawer:
         if kind == "card" and type(value) is list:
             value = value[-1] if value else None
         return Picture(label, kind, owner, self.items(value, look.face))
+
+
+def _how_many(value) -> int:
+    """The items of a value as the viewer sees it: a list's, a hidden list's size, one item, or none."""
+    if type(value) is dict and set(value) == {"hidden"}:
+        return value["hidden"] if type(value["hidden"]) is int else 0
+    if type(value) is list:
+        return len(value)
+    return 0 if value is None else 1
 
 
 def _number(v) -> int:
@@ -253,14 +288,16 @@ def build(st, viewer: Optional[int] = None) -> Screen:
     drawn = set()
 
     def shown_text(label, entry, fn, player, owner, line):
-        """An entry's text; an entry drawn 'as cards' (and so on) adds its picture too."""
+        """An entry's text; an entry drawn 'as cards' (and so on) adds its picture too (but the viewer's
+        own hand on a 'players' line: its 'own' entries draw it)."""
         value = entry_value(entry, fn, player)
         if entry.look is None:
             return value_text(value)
         drawn.add((line, label))
         pic = drawer.picture(label, entry.look, owner, value)
-        pictures.append(pic)
-        return picture_text(pic)
+        if not (pic.kind == "hand" and line == "players" and owner == viewer):
+            pictures.append(pic)
+        return picture_text(pic, with_text=line == "own")  # one's own cards with their texts
 
     legend, colours, columns, own, table = [], [], [], [], []
     column_entries = []
@@ -296,6 +333,8 @@ def build(st, viewer: Optional[int] = None) -> Screen:
         for p in rows:
             rows[p].append(shown_text(label, entry, fn, p, p, "players"))
     drawn_columns = frozenset(i for i, (_label, entry, _fn) in enumerate(column_entries) if entry.look is not None)
+    counted_columns = frozenset(i for i, (_label, entry, _fn) in enumerate(column_entries)
+                                if entry.look is not None and entry.look.kind == "hand")
     players = tuple((p, tuple(texts)) for p, texts in rows.items())
 
     spaces = {}
@@ -328,7 +367,7 @@ def build(st, viewer: Optional[int] = None) -> Screen:
     return Screen(title, status, viewer, g.board if spaces else None, spaces, tuple(legend), tuple(colours),
                   tuple(columns), players, tuple(own), tuple(table), _ranking(g), tuple(data["to_move"]), note,
                   {k: v for k, v in seen.items() if k not in hidden_names}, _in_order(pictures), paths,
-                  frozenset(drawn), drawn_columns)
+                  frozenset(drawn), drawn_columns, counted_columns)
 
 
 def _in_order(pictures) -> tuple:

@@ -1,5 +1,5 @@
 """The components of a picture (svg.py draws the rest): the entries a rules file draws 'as cards', 'as
-tokens', 'as pile', 'as track', each from its faces (screen.Face: a title, a corner, lines of text, a
+tokens', 'as pile', 'as track', 'as hand', each from its faces (screen.Face: a title, a corner, lines of text, a
 colour, gauges). A face-down item is drawn as its back and nothing else: its face never reaches here.
 
 Each picture is a block of a known size; blocks flow left to right under their owner's heading (the
@@ -7,7 +7,9 @@ table first, then each player) and wrap at the page's width.
 """
 from __future__ import annotations
 
-from rulewright.interpreter.present.screen import Face, Picture, Screen
+import attrs
+
+from rulewright.interpreter.present.screen import BACK, Face, Picture, Screen, count_text
 from rulewright.interpreter.present.svg_text import INK, PAPER, text, wrap
 
 CARD_W, CARD_H = 92.0, 62.0     # the smallest card; lines and gauges make it taller
@@ -167,6 +169,30 @@ def _pile_block(pic: Picture) -> _Block:
     return _Block(width, 16 + h + 18, draw)
 
 
+BACK_W, BACK_H, FAN = 34.0, 48.0, 16.0  # a hand of backs: small cards, each a little right of the one before
+FANNED = 10                             # the most backs drawn; the count under them says how many there are
+
+
+def _hand_block(pic: Picture, room: float) -> _Block:
+    """A hand in a player's part: seen from across the table, its cards' backs fanned out, and how many
+    there are; cards the viewer may see (the referee's picture) as a row of cards, counted in its label."""
+    if any(not f.down for f in pic.items):
+        return _cards_block(attrs.evolve(pic, label=f"{pic.label} ({count_text(pic.count)})"), room)
+    drawn = min(pic.count, FANNED)
+    width = max(len(pic.label) * 7.0, BACK_W + FAN * max(drawn - 1, 0), 52.0)
+
+    def draw(x, y):
+        out = [_label(pic, x, y)]
+        if not drawn:
+            out.append(f'<rect x="{x:.1f}" y="{y + 16:.1f}" width="{BACK_W:.1f}" height="{BACK_H:.1f}" rx="4" '
+                       'fill="none" stroke="#bdbdbd" stroke-dasharray="4 3"/>')
+        for i in range(drawn):
+            out += _card(BACK, x + FAN * i, y + 16, BACK_W, BACK_H)
+        out.append(text(x, y + 16 + BACK_H + 14, count_text(pic.count), 10, fill="#616161"))
+        return out
+    return _Block(width, 16 + BACK_H + 18, draw)
+
+
 def _track_block(pic: Picture, room: float, sc: Screen) -> _Block:
     numbers = list(range(pic.low, pic.high + 1))
     per_row = max(2, int(room // CELL))
@@ -204,6 +230,8 @@ def _block(pic: Picture, room: float, sc: Screen) -> _Block:
         return _track_block(pic, room, sc)
     if pic.kind == "pile":
         return _pile_block(pic)
+    if pic.kind == "hand":
+        return _hand_block(pic, room)
     if pic.kind == "tokens":
         return _tokens_block(pic, room)
     return _cards_block(pic, room)
