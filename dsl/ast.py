@@ -551,6 +551,15 @@ class Require:
 
 
 @node
+class Invariant:
+    """What must hold after every move: checked by the tools that play the game for its author, never
+    in plain play unless asked (interpreter/play/invariants.py)."""
+    name: str
+    cond: Any
+    span: Span = span_field()
+
+
+@node
 class EnumDecl:
     name: str
     members: tuple

@@ -79,6 +79,9 @@ class RulesBuilder(Builder):
     def require_decl(self, meta, c):
         return ast.Require(c[0], self._plain(c[1], "a requirement's message"), span=self._span(meta))
 
+    def invariant_decl(self, meta, c):
+        return ast.Invariant(self._plain(c[0], "an invariant's name"), c[1], span=self._span(meta))
+
     def enum_decl(self, meta, c):
         members = c[1:]
         return ast.EnumDecl(str(c[0]), tuple(m if isinstance(m, str) else m.name for m in members),

@@ -41,6 +41,7 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
         self.sym = sym = symbols(rules)  # every declared name: read there, never copied
         self.called: set = set()
         self.in_def = False  # checking a def's body: procedures cannot run there
+        self.in_invariant = False  # checking an invariant: was(...) may stand there
         self.spaces = self._board_spaces()
         self.loops = 0  # how many loops enclose the statement being checked (for 'break')
         self.loop_vars: dict = {}  # the variables of the loops and quantifiers around -> their line
@@ -81,6 +82,8 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
             elif isinstance(d, ast.Require):
                 self.expr(d.cond, set())
                 self._only_options(d.cond, "a requirement")
+            elif isinstance(d, ast.Invariant):
+                self._invariant(d)
             elif isinstance(d, ast.BoardDecl) and d.guard is not None:
                 self.expr(d.guard, set())
                 self._only_options(d.guard, "a board's 'when'")

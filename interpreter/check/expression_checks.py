@@ -11,6 +11,8 @@ from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.engine.builtins import QUANTIFIERS
 from rulewright.interpreter.engine.kinds import NONE
 
+WAS = "was"  # was(x) in an invariant: x before the move (unless the rules declare a def of the name)
+
 # How other languages (Python, JavaScript, Lua...) write a value this language has a word for.
 _OTHER_SPELLINGS = {"True": "true", "TRUE": "true", "False": "false", "FALSE": "false", "None": "none",
                     "null": "none", "NULL": "none", "nil": "none", "undefined": "none", "self": "me", "this": "me"}
@@ -131,6 +133,8 @@ class ExpressionChecks:
                 self.error(node.span, f"{_called(name)} takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.sym.records:
             self._construction(name, node)
+        elif name == WAS:
+            self._was(node, n)
         elif what is not None:  # a builtin or a board's function
             b = what[1]
             if not b.min_args <= n <= b.max_args:
@@ -142,6 +146,19 @@ class ExpressionChecks:
                 self._board_function(name, node)
         else:
             self.error(func.span, f"unknown function '{name}'", self.hint(name, self.sym.functions))
+
+    def _was(self, node, n: int):
+        """was(x): x's value before the last move, which only an invariant, checked after every move,
+        has (interpreter/compile/invariants.py)."""
+        if not self.in_invariant:
+            self.error(node.span, "was(...) is a value before the last move: only an invariant has one",
+                       "compare with an earlier value in an 'invariant', or keep the value in a variable")
+        elif n != 1 or node.kwargs:
+            self.error(node.span, f"'was' takes 1 argument, not {n}")
+        elif any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == WAS
+                 for c in ast.walk(node.args[0])):
+            self.error(node.span, "was(...) inside was(...) has no value: one move back is all an "
+                                  "invariant keeps")
 
     def _construction(self, name, node):
         """A record (or an enum's member with data) made with its fields in order, then by name; a field

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rulewright.dsl import ast
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.check.symbols import RESERVED
+from rulewright.interpreter.engine.kinds import BOOL
 
 # the rules the engine runs by name, beside the procedures (compiler.CompiledGame._compile_procs)
 ENGINE_RULES = {"setup": "the 'setup:' block", "round": "the 'round:' block", "turn": "the 'turn:' block",
@@ -22,7 +23,7 @@ class StructureChecks:
             name = d.kind if isinstance(d, ast.BlockDecl) else getattr(d, "name", None)
             if name is None or isinstance(d, ast.GameDecl):
                 continue
-            if name in RESERVED and not isinstance(d, (ast.BlockDecl, ast.DisplayDecl)):  # a display: _binds
+            if name in RESERVED and not isinstance(d, (ast.BlockDecl, ast.DisplayDecl, ast.Invariant)):  # a display: _binds
                 self.error(d.span, f"'{name}' is a built-in name; choose another")
                 continue
             if isinstance(d, ast.ProcDecl) and name in ENGINE_RULES:
@@ -30,7 +31,7 @@ class StructureChecks:
                 self.error(d.span, f"'{name}' names {ENGINE_RULES[name]}: a procedure cannot take it",
                            f"call the procedure something else, say 'do_{name.strip('_')}'")
                 continue
-            kind = "block" if isinstance(d, ast.BlockDecl) else "name"
+            kind = "block" if isinstance(d, ast.BlockDecl) else "invariant" if isinstance(d, ast.Invariant) else "name"
             if isinstance(d, ast.BoardDecl) and d.guard is not None:
                 kind = "guarded board"  # alternatives chosen by options may share one name
                 name = (name, id(d))
@@ -74,6 +75,17 @@ class StructureChecks:
                     # records are recognised by their fields when a view turns fields face down
                     self.error(d.span, f"records '{twin.name}' and '{d.name}' have the same fields, and one of "
                                f"them keeps a field face down", "give one of them a field of its own")
+
+    def _invariant(self, d: ast.Invariant):
+        """An invariant is a yes/no over the game's variables and constants (no 'me': it speaks of the
+        whole game), where was(x) is x before the move."""
+        self.in_invariant = True
+        try:
+            self.expr(d.cond, set())
+        finally:
+            self.in_invariant = False
+        self.types.expect(d.cond, set(), (BOOL,), f'invariant "{d.name}"', "a yes/no",
+                          "an invariant says what must hold: all(p in players: p.fuel <= 4)")
 
     def _record_visibility(self, d: ast.RecordDecl):
         for name, vis in d.visibility:

@@ -84,6 +84,7 @@ class SymbolTable:
                     self.members.setdefault(h, f"a heading of board '{b.name}'")
         self.end_conditions = [d for d in decls if isinstance(d, ast.EndWhen)]
         self.requires = [d for d in decls if isinstance(d, ast.Require)]
+        self.invariants = [d for d in decls if isinstance(d, ast.Invariant)]
         rank = next((d for d in decls if isinstance(d, ast.RankDecl)), None)
         self.rank_keys = rank.keys if rank else ()
         self.rank = rank

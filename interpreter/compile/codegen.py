@@ -19,6 +19,7 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
@@ -29,6 +30,8 @@ _CODE_CACHE: dict = {}
 _CODE_CACHE_MAX = 20_000
 
 UNSET = object()  # 'me' has no value where a def was called from
+
+WAS_STATE = "$was"  # the local holding, for an invariant's was(x), the state before the move
 
 # a match on texts with this many arms or more finds its arm in a dict (ExprSource._looked_up)
 _MATCH_LOOKED_UP = 4
@@ -493,6 +496,8 @@ class ExprSource(Comparisons):
             return made if all(self._one_step_field(f) for f in fields) else f"_made({made})"
         if name in g.defs:
             return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
+        if name == WAS:
+            return self._was(node.args[0], scope)
         if name == "tag" and len(node.args) == 1:  # 'x is discard': the member x is, with no call
             t = self.temp()
             return f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {self.code(node.args[0], scope)}) is dict else {t})"
@@ -528,6 +533,20 @@ class ExprSource(Comparisons):
             except self.fold_errors:
                 pass  # left to fail when it runs, where the machine names the rule's line
         return f"{fn}({', '.join(budget + needs + codes)})"
+
+    def _was(self, node, scope):
+        """was(x) in an invariant: x worked out on the state before the move, which the watch hands the
+        invariant as ``env[WAS_STATE]`` (play/invariants.py). Its game variables are read there, never
+        from the locals a loop took of the state now, and nothing computed outside is reused in it."""
+        saved, self._avail = self._avail, None
+        try:
+            with self.hoisting(False):
+                c = self.gen(node, scope)
+        finally:
+            self._avail = saved
+        if isinstance(c, Const):
+            return c
+        return f"(lambda st: {c})(env[{ascii(WAS_STATE)}])"
 
     def _call_def(self, name, args, scope):
         params = self.game.defs[name].params

@@ -27,6 +27,11 @@ NO_ALTERNATIVE_HINT = ("every alternative's 'if' is false here: give one alterna
                        "or check before choosing")
 
 
+def stalled(exc: RulesRuntimeError) -> bool:
+    """Whether a rules error is a decision with nothing to choose: the game can go no further."""
+    return exc.hint.startswith((NO_CHOICE_HINT, NO_ALTERNATIVE_HINT))
+
+
 def no_choice(var: str):
     if var.startswith("$"):
         raise RulesRuntimeError("no alternative of this 'choose:' can be taken", NO_ALTERNATIVE_HINT,

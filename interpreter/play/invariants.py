@@ -1,0 +1,172 @@
+"""The rules' invariants, checked as a game is played: after its set-up and after every move.
+
+Nothing here runs in plain play: a ``Watch`` is made by the tools that play a game for its author
+(`rulewright check`, `coverage`, `simulate --check`, `play --check`, the test kit's playouts). Each
+invariant was compiled once with its game (``CompiledGame.invariants``); its ``was(x)`` is x worked out on
+a clone of the state taken just before the move (codegen ``WAS_STATE``), taken only when some invariant
+looks back.
+
+A broken invariant is a ``Breach``: the invariant's name and line, why (false, or an error working it
+out), the seed and the moves from the start that break it. ``shrink`` makes that list as short as it
+can: the game stops at the first move after which the invariant fails, then moves are dropped (long
+stretches first, then one at a time) while the game, replayed from the same seed with the moves' texts,
+still breaks the same invariant. The moves then replay with `rulewright play --seed S --moves FILE`.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import attrs
+
+from rulewright.dsl import ast
+from rulewright.dsl.errors import IllegalMoveError, RulesError, RulesRuntimeError
+from rulewright.interpreter.check.expression_checks import WAS
+from rulewright.interpreter.compile.codegen import WAS_STATE
+from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.faults import RULE_FAULTS, located
+from rulewright.interpreter.engine.values import shown
+
+SHRINK_REPLAYS = 400  # games replayed at most to shorten one breach's moves
+
+
+@attrs.frozen
+class Breach:
+    """An invariant the game broke: ``moves``, (player, text) from the start, break it (seeded ``seed``)."""
+    name: str
+    file: str
+    line: int
+    why: str
+    seed: int
+    moves: tuple
+
+    def script(self) -> str:
+        """The moves as `rulewright play --moves` reads them, one 'P: move' a line."""
+        return "".join(f"{p}: {text}\n" for p, text in self.moves)
+
+    def to_dict(self) -> dict:
+        return {"invariant": self.name, "file": self.file, "line": self.line, "why": self.why, "seed": self.seed,
+                "moves": [[p, text] for p, text in self.moves]}
+
+
+def looks_back(decl: ast.Invariant) -> bool:
+    """Whether the invariant reads a value from before the move (was(x))."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == WAS
+               for n in ast.walk(decl.cond))
+
+
+class Watch:
+    """The invariants of one game, checked on its state: call ``before(st)`` just before each move and
+    ``broken(st)`` after it (and once at the start)."""
+
+    def __init__(self, game):
+        self.invariants = game.compiled.invariants
+        self.back = any(looks_back(d) for d, _test in self.invariants)
+        self.earlier = None  # the state before the move, for was(x)
+
+    def __bool__(self) -> bool:
+        return bool(self.invariants)
+
+    def before(self, st) -> None:
+        if self.back:
+            self.earlier = st.clone()
+
+    def broken(self, st) -> Optional[tuple]:
+        """(the invariant, why) for the first invariant that does not hold now, else None."""
+        earlier = self.earlier if self.earlier is not None else st
+        limits.fresh(st)  # an invariant runs the rules' expressions: bounded like a move
+        limits.fresh(earlier)
+        env = {WAS_STATE: earlier}
+        for decl, test in self.invariants:
+            try:
+                holds = test(st, env)
+            except RULE_FAULTS + (RulesRuntimeError,) as exc:
+                error = located(st, exc, decl.span, f'invariant "{decl.name}"', decl.cond)
+                return decl, f"it cannot be worked out: {error.diagnostic.render() if error.diagnostic else error}"
+            if holds is not True:
+                return decl, "it is false" if holds is False else f"it gives {shown(holds)}, not yes or no"
+        return None
+
+
+def replay(game, seed: int, moves) -> tuple:
+    """The game of ``seed`` with these (player, text) moves, each checked: (the state, the breach found
+    as (decl, why), or None, and the moves made when it was found). A move that is not legal any more
+    ends the replay (None found)."""
+    st = game.new_state(seed=seed)
+    watch = Watch(game)
+    found = watch.broken(st)
+    made = 0
+    while found is None and made < len(moves) and not st.is_over():
+        player, text = moves[made]
+        watch.before(st)
+        try:
+            st.apply(text, player=player, atomic=False)
+        except IllegalMoveError:
+            return st, None, made
+        made += 1
+        found = watch.broken(st)
+    return st, found, made
+
+
+def shrink(game, seed: int, moves, name: str, budget: int = SHRINK_REPLAYS) -> tuple:
+    """The shortest list of moves found that breaks the invariant ``name`` from ``seed`` (``moves`` do)."""
+    best = tuple(moves)
+    tries = [0]
+
+    def still_breaks(candidate) -> Optional[tuple]:
+        tries[0] += 1
+        try:
+            _st, found, made = replay(game, seed, candidate)
+        except RulesError:
+            return None
+        return tuple(candidate[:made]) if found is not None and found[0].name == name else None
+
+    size = max(1, len(best) // 2)
+    while size >= 1 and tries[0] < budget:
+        start, dropped = 0, False
+        while start < len(best) and tries[0] < budget:
+            shorter = still_breaks(best[:start] + best[start + size:])
+            if shorter is not None:
+                best, dropped = shorter, True
+            else:
+                start += size
+        if not dropped:
+            size //= 2
+    return best
+
+
+def breach_of(game, seed: int, moves, found: tuple, shorten: bool = True) -> Breach:
+    """The breach ``found`` (decl, why) after ``moves``, its moves shortened (``shrink``)."""
+    decl, why = found
+    if shorten:
+        moves = shrink(game, seed, moves, decl.name)
+    return Breach(decl.name, decl.span.file, decl.span.line, why, seed, tuple(moves))
+
+
+def watched_playout(game, seed: int, max_decisions: int, agents: str = "random") -> dict:
+    """One seeded game played by agents (``agents``, seeded with ``seed``, as simulate plays it), its
+    invariants checked after every move. A result as simulate's (seed, decisions, outcome), with
+    ``breach`` (Breach.to_dict, its moves shortened), ``stalled`` (a decision with nothing to choose: the
+    error's text) or ``error`` (another run-time error); a game that did not end has no outcome."""
+    from rulewright.interpreter.compile.runtime import stalled
+    from rulewright.interpreter.play.agents import Seated, agents_for
+    made: list = []
+    try:
+        st = game.new_state(seed=seed)
+        agent = Seated(agents_for(agents, game.player_count, seed))
+        watch = Watch(game)
+        found = watch.broken(st)
+        while found is None and not st.is_over() and len(made) < max_decisions:
+            player = st.to_move()[0]
+            move = agent.choose(st, player)
+            watch.before(st)
+            st.apply(move, player=player, atomic=False)
+            made.append((player, move.text))
+            st.drain_events()  # nobody reads them; a long playout should not hoard them
+            found = watch.broken(st)
+    except RulesError as exc:  # sent back as text: not every RulesError survives pickling
+        key = "stalled" if isinstance(exc, RulesRuntimeError) and stalled(exc) else "error"
+        return {"seed": seed, "decisions": len(made), key: str(exc)}
+    result = {"seed": seed, "decisions": len(made), "outcome": st.outcome().to_dict() if st.is_over() else None}
+    if found is not None:
+        result["breach"] = breach_of(game, seed, made, found).to_dict()
+    return result
