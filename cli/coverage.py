@@ -75,6 +75,12 @@ def format_report(report, game_ref: str, given_options: dict) -> list[str]:
                      f"({replay_command(game_ref, d['players'], given_options, first['seed'])})")
     if not d["silent_moves"]:
         lines.append("  none")
+    if report.broken:
+        lines += ["", "Invariants broken:"]
+        for b in report.broken:
+            when = "at the start" if b.move == 0 else f"after move {b.move}"
+            lines.append(f"  {shown_path(b.file)}:{b.line}: \"{b.name}\": {b.why}, seed {b.seed}, {when} "
+                         f"({replay_command(game_ref, d['players'], given_options, b.seed)} --check)")
     if report.added:
         lines += ["", "What the variant adds:"]
         for a in report.added:

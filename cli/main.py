@@ -126,6 +126,8 @@ def play(
     hint_agent: str = typer.Option(DEFAULT_HINT, "--hint-agent", metavar="SPEC",
                                    help="The agent that answers :hint at the prompt (ismcts or greedy, "
                                         "with parameters: they search the game as the player sees it)."),
+    check: bool = typer.Option(False, "--check", help="Check the rules' invariants at the start and after every "
+                                                      "move; the first broken one stops play (exit 1)."),
 ):
     """Play a game: at a prompt, from a move script, or by agents.
 
@@ -138,6 +140,7 @@ def play(
     from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
     from rulewright.cli.script import read_script
     from rulewright.cli.session import open_session
+    from rulewright.interpreter.play.invariants import Watch
     _need_game(game, load)
     options = parse_options(option)
     if auto:
@@ -179,7 +182,7 @@ def play(
         err(_seed_line(session))
     state = session.state
     try:
-        result = drive(state, seats, reporter)
+        result = drive(state, seats, reporter, Watch(session.game) if check else None)
     except KeyboardInterrupt:
         result = Result("interrupted", "interrupted (Ctrl-C)")
     except RulesRuntimeError as exc:  # the move was undone: the state is the one before it, and is saved
@@ -193,7 +196,7 @@ def play(
     finish(state, result, as_json, viewer)
     if result.status == "interrupted":
         raise typer.Exit(130)
-    raise typer.Exit(REFUSED if result.status in ("refused", "failed") else OK)
+    raise typer.Exit(REFUSED if result.status in ("refused", "failed", "broken") else OK)
 
 
 @app.command()
@@ -275,6 +278,8 @@ def simulate(
                                       help="Play the games as Ray tasks: on the cluster at ADDRESS "
                                            "(auto, HOST:6379, ray://HOST:10001), or on a new local one "
                                            "when none is given."),
+    check: bool = typer.Option(False, "--check", help="Check the rules' invariants after every move: a broken "
+                                                      "one is reported with its shortest moves (exit 1)."),
 ):
     """Agents (random ones unless --agents says) play many games in parallel: win rate per seat, game
     length, scores, draws."""
@@ -286,6 +291,7 @@ def simulate(
     from rulewright.cli.simulate import format_summary, play_one, run_games, summarize
     from rulewright.cli.report import write_report
     from rulewright.interpreter.play.balance import analyze, play_recorded
+    from rulewright.interpreter.play.invariants import watched_playout
     from rulewright.cli.session import rules_ref
     check_spec(agents, "--agents")
     g = rulewright.load(game, players=players, options=parse_options(option))
@@ -298,7 +304,11 @@ def simulate(
                         console=console, disable=as_json or not console.is_terminal, transient=True)
     task = progress.add_task("games", total=games)
     # --report: their events tallied
+    if check and report_dir:
+        raise typer.BadParameter("--check plays the games watched, --report recorded: give one of them",
+                                 param_hint="'--check'")
     play = (functools.partial(play_recorded, agents=None if agents == "random" else agents) if report_dir
+            else functools.partial(watched_playout, agents=agents) if check
             else functools.partial(play_one, agents=agents))
     if ray is not None:  # the same seeds, the same results, on Ray
         from rulewright.cli.simulate import run_games_on_ray
@@ -307,9 +317,16 @@ def simulate(
     else:
         results = run_games(g, rules_ref(game), seeds, workers, max_decisions,
                             lambda n: progress.advance(task, n), live=progress, play=play)
-    failed = [r for r in results if "error" in r]
+    failed = [r for r in results if "error" in r or "stalled" in r]
     if failed:
-        err(f"error in the game with seed {failed[0]['seed']}: {failed[0]['error']}")
+        err(f"error in the game with seed {failed[0]['seed']}: {failed[0].get('error') or failed[0]['stalled']}")
+        raise typer.Exit(REFUSED)
+    broken = [r["breach"] for r in results if "breach" in r]
+    if broken:
+        from rulewright.cli.check import breach_lines
+        for line in breach_lines(min(broken, key=lambda b: len(b["moves"])), rules_ref(game), g.player_count,
+                                 parse_options(option), len(broken)):
+            err(line)
         raise typer.Exit(REFUSED)
     summary = summarize(g, results, seed)
     if report_dir:
@@ -345,6 +362,73 @@ def coverage(
     else:
         for line in format_report(report, game, given):
             out(line)
+
+
+@app.command()
+@user_errors
+def check(
+    game: str = typer.Argument(..., metavar="GAME", help="Shipped game name or rules file."),
+    games: int = typer.Option(6, "--games", "-n", min=0, max=100_000,
+                              help="Random games per configuration (player count and options)."),
+    greedy: int = typer.Option(1, "--greedy", min=0, max=100_000, help="Greedy games per configuration."),
+    coverage_games: int = typer.Option(2, "--coverage", min=0, max=100_000,
+                                       help="Random games per configuration measured for what they never reach."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Game i of each configuration uses seed+i (default 1)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Worker processes (default: one per CPU)."),
+    max_decisions: int = typer.Option(20_000, "--max-decisions", min=1,
+                                      help="A game still running after this many decisions never ends (a failure)."),
+    out_dir: Optional[str] = typer.Option(None, "--out", metavar="DIR",
+                                          help="Write each broken invariant's moves here, as play --moves reads them."),
+    as_json: bool = JSON,
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                                      help="Play the games as Ray tasks, as simulate --ray does."),
+):
+    """Check a game as its designer would: validate, then every player count and option value, seeded
+    games by random and greedy agents with the invariants checked after every move: broken invariants
+    (with the moves that break them), endless games, stalls, run-time errors, what no game reached, the
+    first seat's win rate. Exit 1 on any failure."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rulewright.cli import check as checking
+    from rulewright.cli.output import stderr_console
+    from rulewright.cli.session import rules_ref
+    from rulewright.cli.validate import validate as validate_one
+    from rulewright.dsl.errors import RulesError
+    from rulewright.interpreter.api import find_rules, game_name, load_rules
+    from rulewright.interpreter.check.symbols import symbols
+    from rulewright.interpreter.play.sweep import starts
+    gc.set_threshold(20_000, 20, 100)  # as validate: few of the objects parsing makes are garbage
+    problems = validate_one(game)
+    try:
+        rules = load_rules(game)
+    except RulesError:  # validate said why
+        rules = None
+    path = str(find_rules(game))
+    if rules is None:
+        report = checking.verdict(game, path, problems, [], [], seed, max_decisions, 0)
+    else:
+        tasks = checking.plan(starts(rules), seed, games, greedy, coverage_games)
+        total = sum(len(t.seeds) for t in tasks)
+        console = stderr_console()
+        progress = Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            console=console, disable=as_json or not console.is_terminal, transient=True)
+        bar = progress.add_task("games", total=total)
+        ref = rules_ref(game)
+        workers = min(workers or checking.default_workers(), max(1, len(tasks)))
+        advance = lambda n: progress.advance(bar, n)  # noqa: E731
+        if ray is not None:
+            results = checking.run_on_ray(tasks, rules, ref, max_decisions, ray_address(ray), advance, progress,
+                                          workers)
+        else:
+            results = checking.run(tasks, ref, workers, max_decisions, advance, progress)
+        report = checking.verdict(game_name(rules), path, problems, tasks, results, seed, max_decisions,
+                                  len(symbols(rules).invariants))
+    files = checking.write_moves(out_dir, report) if out_dir and report["broken"] else {}
+    if as_json:
+        json_line(report)
+    else:
+        for line in checking.format_verdict(report, rules_ref(game), files):
+            out(line)
+    raise typer.Exit(OK if report["ok"] else REFUSED)
 
 
 @app.command()

@@ -36,6 +36,7 @@ class Seats:
 @attrs.define
 class Result:
     status: str                 # "over" | "stopped" | "refused" | "failed" (the rules failed; message: why)
+                                # | "broken" (play --check: an invariant does not hold; message: which)
     message: str = ""
     refused: Optional[dict] = None
 
@@ -142,9 +143,14 @@ def describe_event(event: dict) -> str:
     return str(event)
 
 
-def drive(state, seats: Seats, reporter: Reporter) -> Result:
+def drive(state, seats: Seats, reporter: Reporter, watch=None) -> Result:
+    """Play until the game ends or no seat can move. ``watch`` (play --check, interpreter/play/invariants.py):
+    the rules' invariants checked at the start and after every move; the first that fails stops play."""
     reporter.flush(state)
-    while not state.is_over():
+    broken = _broken(state, watch)
+    while not state.is_over() and broken is None:
+        if watch is not None:
+            watch.before(state)
         if seats.script:
             line = seats.script.popleft()
             refusal = _apply_script_line(state, line, reporter.viewer)
@@ -162,7 +168,17 @@ def drive(state, seats: Seats, reporter: Reporter) -> Result:
             else:
                 return Result("stopped", "the script ran out of moves")
         reporter.flush(state)
-    return Result("over")
+        broken = _broken(state, watch)
+    return broken or Result("over")
+
+
+def _broken(state, watch) -> Optional[Result]:
+    found = watch.broken(state) if watch is not None else None
+    if found is None:
+        return None
+    decl, why = found
+    return Result("broken", f"{decl.span.file}:{decl.span.line}: invariant \"{decl.name}\" is broken after move "
+                            f"{state.moves_made}: {why}")
 
 
 def _apply_script_line(state, line: ScriptLine, viewer: Optional[int] = None) -> Optional[Result]:
@@ -423,9 +439,10 @@ def finish(state, result: Result, as_json: bool, viewer: Optional[int] = None) -
             json_line(result.refused)
         err(result.message)
         return
-    if result.status == "failed":
+    if result.status in ("failed", "broken"):
         if as_json:
-            json_line({"event": "error", "error": result.message, "to_move": seen_to_move(state, viewer)})
+            json_line({"event": "error" if result.status == "failed" else "invariant", "error": result.message,
+                       "to_move": seen_to_move(state, viewer)})
         err(result.message)
         return
     if as_json:

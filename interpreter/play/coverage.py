@@ -26,6 +26,7 @@ from rulewright.interpreter.api import Game
 from rulewright.interpreter.compile.compiler import CompiledGame
 from rulewright.interpreter.engine.machine import Proc
 from rulewright.interpreter.compile.instructions import Choose, ChooseEach, ForNext
+from rulewright.interpreter.play.invariants import Watch
 
 EXAMPLES_KEPT = 3  # the examples a report keeps of each silent rule
 
@@ -116,6 +117,17 @@ class AddedReach:
 
 
 @attrs.frozen
+class BrokenInvariant:
+    """An invariant that did not hold: first after move ``move`` (0: at the start) of the game ``seed``."""
+    name: str
+    file: str
+    line: int
+    why: str
+    seed: int
+    move: int
+
+
+@attrs.frozen
 class CoverageReport:
     game: str
     players: int
@@ -127,6 +139,7 @@ class CoverageReport:
     tables: tuple         # TableRows, in declared order
     silent: tuple         # SilentRule, by file and line
     added: tuple = ()     # AddedReach, in the order the variant adds them
+    broken: tuple = ()    # BrokenInvariant: each invariant that failed, at its first failure
 
     @property
     def statements(self) -> int:
@@ -149,6 +162,7 @@ class CoverageReport:
                               "examples": s.examples} for s in self.silent],
             "added": [{"file": a.file, "line": a.line, "kind": a.kind, "of": a.set_name, "value": a.value,
                        "status": a.status(), "played": a.played, "changed_nothing": a.silent} for a in self.added],
+            "broken": [attrs.asdict(b) for b in self.broken],
         }
 
 
@@ -168,15 +182,16 @@ def measure(rules: ast.RulesFile, players: Optional[int] = None, options: Option
     silent: dict = {}
     chosen: set = set()
     added = _Additions(rules, game)
+    broken: dict = {}
     moves = unfinished = 0
     for seed in seeds:
-        made, over = _play(game, seed, max_moves, loop_vars, silent, chosen, added)
+        made, over = _play(game, seed, max_moves, loop_vars, silent, chosen, added, broken)
         moves += made
         unfinished += not over
     return CoverageReport(
         game=game.name, players=game.player_count, options=dict(game.options), seeds=tuple(seeds),
         moves=moves, unfinished=unfinished, files=_statements(compiled, hits), tables=_rows(compiled, chosen),
-        silent=tuple(silent[k] for k in sorted(silent)), added=added.finish(compiled))
+        silent=tuple(silent[k] for k in sorted(silent)), added=added.finish(compiled), broken=tuple(broken.values()))
 
 
 # ----------------------------------------------------------------------------- statements
@@ -362,12 +377,15 @@ def _resumes_within(frame, procs: dict, lines: tuple) -> bool:
     return span is not None and span.file == lines[0] and lines[1] <= span.line <= lines[2]
 
 
-def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen: set, added) -> tuple:
-    """One game of random moves; notes its silent moves and the keys chosen. Gives (moves, finished)."""
+def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen: set, added, broken: dict) -> tuple:
+    """One game of random moves; notes its silent moves, the keys chosen and the invariants broken (the
+    first time each is). Gives (moves, finished)."""
     st = game.new_state(seed=seed)
     agents = agents_for("random", game.player_count, seed)
     procs = game.compiled.procs
     made = 0
+    watch = Watch(game)
+    _note_broken(watch, st, seed, made, broken)
     while not st.is_over() and made < max_moves:
         added.look(st)
         player = st.to_move()[0]
@@ -381,8 +399,10 @@ def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen
         runs = not pend.simultaneous or len(pend.waiting()) == 1  # the last choice runs the rules
         before = _data(st, loop_vars) if runs and not is_pass(decision, option.value) else None
         chose = _chosen_alternative(frame, decision, option.value)
+        watch.before(st)
         st.apply(move, player=player, atomic=False)
         made += 1
+        _note_broken(watch, st, seed, made, broken)
         st.drain_events()
         unchanged = before is not None and _unchanged(before, st, procs, loop_vars, chose)
         if before is not None:
@@ -396,6 +416,15 @@ def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen
                 rule.examples.append({"seed": seed, "move": made, "player": player, "text": move.text})
     added.look(st)
     return made, st.is_over()
+
+
+def _note_broken(watch, st, seed: int, made: int, broken: dict) -> None:
+    if not watch:
+        return
+    found = watch.broken(st)
+    if found is not None and found[0].name not in broken:
+        decl, why = found
+        broken[decl.name] = BrokenInvariant(decl.name, decl.span.file, decl.span.line, why, seed, made)
 
 
 # ----------------------------------------------------------------------------- a variant's additions
