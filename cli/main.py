@@ -182,7 +182,7 @@ def play(
         err(_seed_line(session))
     state = session.state
     try:
-        result = drive(state, seats, reporter, Watch(session.game) if check else None)
+        result = drive(state, seats, reporter, Watch(session.game.compiled) if check else None)
     except KeyboardInterrupt:
         result = Result("interrupted", "interrupted (Ctrl-C)")
     except RulesRuntimeError as exc:  # the move was undone: the state is the one before it, and is saved
@@ -324,8 +324,9 @@ def simulate(
     broken = [r["breach"] for r in results if "breach" in r]
     if broken:
         from rulewright.cli.check import breach_lines
-        for line in breach_lines(min(broken, key=lambda b: len(b["moves"])), rules_ref(game), g.player_count,
-                                 parse_options(option), len(broken)):
+        from rulewright.interpreter.play.invariants import shorter
+        first = shorter(g, min(broken, key=lambda b: len(b["moves"])))
+        for line in breach_lines(first, rules_ref(game), g.player_count, parse_options(option), len(broken)):
             err(line)
         raise typer.Exit(REFUSED)
     summary = summarize(g, results, seed)
@@ -422,6 +423,7 @@ def check(
             results = checking.run(tasks, ref, workers, max_decisions, advance, progress)
         report = checking.verdict(game_name(rules), path, problems, tasks, results, seed, max_decisions,
                                   len(symbols(rules).invariants))
+        checking.shorten(report, ref)
     files = checking.write_moves(out_dir, report) if out_dir and report["broken"] else {}
     if as_json:
         json_line(report)

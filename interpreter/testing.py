@@ -19,6 +19,7 @@ from rulewright.dsl.errors import RulesCompileError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game, load
 from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.play.invariants import Watch
 
 
 # ----------------------------------------------------------------------------- games
@@ -107,18 +108,36 @@ def logged(st) -> list:
 
 
 # ----------------------------------------------------------------------------- whole games
-def random_playout(st, rng: random.Random, check=None, limit=40_000) -> list:
+def random_playout(st, rng: random.Random, check=None, limit=40_000, invariants: bool = True) -> list:
     """Random legal moves to the end, ``check(st)`` after each; returns the moves as (player, text).
-    A game still running after ``limit`` moves fails the test instead of hanging it."""
+    A game still running after ``limit`` moves fails the test instead of hanging it. With ``invariants``
+    (the default) the rules' own invariants are checked too, after every move: a broken one fails the
+    test with its name, its line and the moves made."""
     made = []
+    watch = Watch(st.game) if invariants else None
+    if watch:
+        assert_invariants(st, watch, made)
     while not st.is_over():
         assert len(made) < limit, "the game did not end"
         move = rng.choice(st.legal_moves())
         made.append((move.player, move.text))
+        if watch:
+            watch.before(st)
         st.apply(move)
+        if watch:
+            assert_invariants(st, watch, made)
         if check is not None:
             check(st)
     return made
+
+
+def assert_invariants(st, watch=None, made=()) -> None:
+    """The rules' invariants hold on ``st`` (``watch``: a Watch that has seen the moves so far, for was(x))."""
+    found = (watch if watch is not None else Watch(st.game)).broken(st)
+    if found is not None:
+        decl, why = found
+        raise AssertionError(f'{decl.span.file}:{decl.span.line}: invariant "{decl.name}" is broken after '
+                             f"{len(made)} moves: {why}; the moves: {list(made)}")
 
 
 def every(n: int, check):

@@ -384,7 +384,7 @@ def _play(game, seed: int, max_moves: int, loop_vars: dict, silent: dict, chosen
     agents = agents_for("random", game.player_count, seed)
     procs = game.compiled.procs
     made = 0
-    watch = Watch(game)
+    watch = Watch(game.compiled)
     _note_broken(watch, st, seed, made, broken)
     while not st.is_over() and made < max_moves:
         added.look(st)

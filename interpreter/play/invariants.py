@@ -26,7 +26,7 @@ from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import shown
 
-SHRINK_REPLAYS = 400  # games replayed at most to shorten one breach's moves
+SHRINK_MOVES = 60_000  # moves replayed at most to shorten one breach (a few seconds)
 
 
 @attrs.frozen
@@ -58,8 +58,9 @@ class Watch:
     """The invariants of one game, checked on its state: call ``before(st)`` just before each move and
     ``broken(st)`` after it (and once at the start)."""
 
-    def __init__(self, game):
-        self.invariants = game.compiled.invariants
+    def __init__(self, compiled):
+        """``compiled``: the CompiledGame (``game.compiled``, ``state.game``)."""
+        self.invariants = compiled.invariants
         self.back = any(looks_back(d) for d, _test in self.invariants)
         self.earlier = None  # the state before the move, for was(x)
 
@@ -92,7 +93,7 @@ def replay(game, seed: int, moves) -> tuple:
     as (decl, why), or None, and the moves made when it was found). A move that is not legal any more
     ends the replay (None found)."""
     st = game.new_state(seed=seed)
-    watch = Watch(game)
+    watch = Watch(game.compiled)
     found = watch.broken(st)
     made = 0
     while found is None and made < len(moves) and not st.is_over():
@@ -107,13 +108,14 @@ def replay(game, seed: int, moves) -> tuple:
     return st, found, made
 
 
-def shrink(game, seed: int, moves, name: str, budget: int = SHRINK_REPLAYS) -> tuple:
-    """The shortest list of moves found that breaks the invariant ``name`` from ``seed`` (``moves`` do)."""
+def shrink(game, seed: int, moves, name: str, budget: int = SHRINK_MOVES) -> tuple:
+    """The shortest list of moves found that breaks the invariant ``name`` from ``seed`` (``moves`` do),
+    replaying at most ``budget`` moves in all."""
     best = tuple(moves)
-    tries = [0]
+    spent = [0]
 
     def still_breaks(candidate) -> Optional[tuple]:
-        tries[0] += 1
+        spent[0] += len(candidate)
         try:
             _st, found, made = replay(game, seed, candidate)
         except RulesError:
@@ -121,9 +123,9 @@ def shrink(game, seed: int, moves, name: str, budget: int = SHRINK_REPLAYS) -> t
         return tuple(candidate[:made]) if found is not None and found[0].name == name else None
 
     size = max(1, len(best) // 2)
-    while size >= 1 and tries[0] < budget:
+    while size >= 1 and spent[0] < budget:
         start, dropped = 0, False
-        while start < len(best) and tries[0] < budget:
+        while start < len(best) and spent[0] < budget:
             shorter = still_breaks(best[:start] + best[start + size:])
             if shorter is not None:
                 best, dropped = shorter, True
@@ -134,26 +136,31 @@ def shrink(game, seed: int, moves, name: str, budget: int = SHRINK_REPLAYS) -> t
     return best
 
 
-def breach_of(game, seed: int, moves, found: tuple, shorten: bool = True) -> Breach:
-    """The breach ``found`` (decl, why) after ``moves``, its moves shortened (``shrink``)."""
+def breach_of(game, seed: int, moves, found: tuple) -> Breach:
+    """The breach ``found`` (decl, why) after ``moves`` (not yet shortened: ``shorter``)."""
     decl, why = found
-    if shorten:
-        moves = shrink(game, seed, moves, decl.name)
     return Breach(decl.name, decl.span.file, decl.span.line, why, seed, tuple(moves))
+
+
+def shorter(game, breach: dict) -> dict:
+    """A breach (``Breach.to_dict``) with its moves shortened (``shrink``): done for the one breach of each
+    invariant a report shows, since a long game may take seconds to shorten."""
+    moves = shrink(game, breach["seed"], [tuple(m) for m in breach["moves"]], breach["invariant"])
+    return {**breach, "moves": [list(m) for m in moves]}
 
 
 def watched_playout(game, seed: int, max_decisions: int, agents: str = "random") -> dict:
     """One seeded game played by agents (``agents``, seeded with ``seed``, as simulate plays it), its
     invariants checked after every move. A result as simulate's (seed, decisions, outcome), with
-    ``breach`` (Breach.to_dict, its moves shortened), ``stalled`` (a decision with nothing to choose: the
-    error's text) or ``error`` (another run-time error); a game that did not end has no outcome."""
+    ``breach`` (Breach.to_dict: the moves up to the first failure; ``shorter`` shortens them), ``stalled``
+    (a decision with nothing to choose: the error's text) or ``error`` (another run-time error); a game that did not end has no outcome."""
     from rulewright.interpreter.compile.runtime import stalled
     from rulewright.interpreter.play.agents import Seated, agents_for
     made: list = []
     try:
         st = game.new_state(seed=seed)
         agent = Seated(agents_for(agents, game.player_count, seed))
-        watch = Watch(game)
+        watch = Watch(game.compiled)
         found = watch.broken(st)
         while found is None and not st.is_over() and len(made) < max_decisions:
             player = st.to_move()[0]
