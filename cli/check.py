@@ -32,13 +32,13 @@ MAX_DECISIONS = 20_000  # a game still running after this many decisions never e
 MOVES_SHOWN = 40    # a breach's moves printed in the verdict (all of them in --json and --out)
 LINES_SHOWN = 20    # statement lines never run, printed per file
 
-_games: dict = {}  # in a worker: the games compiled so far, by (players, options)
+_games: dict = {}  # in a worker: the games compiled so far, by (rules, players, options)
 
 
 # ----------------------------------------------------------------------------- the work
 def _game(ref: str, players: int, options: tuple):
     import rulewright
-    key = (players, options)
+    key = (ref, players, options)
     game = _games.get(key)
     if game is None:
         game = _games[key] = rulewright.load(ref, players=players, options=dict(options))
