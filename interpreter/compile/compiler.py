@@ -12,7 +12,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.engine.compare import Flatness
-from rulewright.interpreter.compile.codegen import WAS_STATE
+from rulewright.interpreter.compile.invariants import compile_invariants
 from rulewright.interpreter.compile.expressions import ExprCompiler
 from rulewright.interpreter.engine.operations import player_index
 from rulewright.interpreter.engine.values import shown
@@ -85,7 +85,7 @@ class CompiledGame:
         for d in sym.end_conditions:
             self.end_conditions[d.timing].append(self.exprs.compile(d.cond, set()))
         # each invariant, compiled once; run only by a watch (play/invariants.py): plain play never looks
-        self.invariants = tuple((d, self.exprs.compile(d.cond, {WAS_STATE})) for d in sym.invariants)
+        self.invariants = compile_invariants(self)
         if sym.teams is not None:
             self.teams = self.exprs.compile(sym.teams.teams, set())
         if sym.display is not None:

@@ -2,9 +2,8 @@
 
 Nothing here runs in plain play: a ``Watch`` is made by the tools that play a game for its author
 (`rulewright check`, `coverage`, `simulate --check`, `play --check`, the test kit's playouts). Each
-invariant was compiled once with its game (``CompiledGame.invariants``); its ``was(x)`` is x worked out on
-a clone of the state taken just before the move (codegen ``WAS_STATE``), taken only when some invariant
-looks back.
+invariant was compiled once with its game (``CompiledGame.invariants``, compile/invariants.py); what its
+``was(x)`` reads is taken just before each move (``Watch.before``).
 
 A broken invariant is a ``Breach``: the invariant's name and line, why (false, or an error working it
 out), the seed and the moves from the start that break it. ``shrink`` makes that list as short as it
@@ -18,13 +17,11 @@ from typing import Optional
 
 import attrs
 
-from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError, RulesError, RulesRuntimeError
-from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.codegen import WAS_STATE
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.engine.values import shown
+from rulewright.interpreter.engine.values import copy_value, shown
 
 SHRINK_MOVES = 60_000  # moves replayed at most to shorten one breach (a few seconds)
 
@@ -48,35 +45,39 @@ class Breach:
                 "moves": [[p, text] for p, text in self.moves]}
 
 
-def looks_back(decl: ast.Invariant) -> bool:
-    """Whether the invariant reads a value from before the move (was(x))."""
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == WAS
-               for n in ast.walk(decl.cond))
-
-
 class Watch:
     """The invariants of one game, checked on its state: call ``before(st)`` just before each move and
     ``broken(st)`` after it (and once at the start)."""
 
     def __init__(self, compiled):
         """``compiled``: the CompiledGame (``game.compiled``, ``state.game``)."""
-        self.invariants = compiled.invariants
-        self.back = any(looks_back(d) for d, _test in self.invariants)
-        self.earlier = None  # the state before the move, for was(x)
+        self.invariants = compiled.invariants  # compile/invariants.py
+        self.env: dict = {}  # the values of was(x) taken before the move, and the state before it
+        self.taken = False
 
     def __bool__(self) -> bool:
         return bool(self.invariants)
 
     def before(self, st) -> None:
-        if self.back:
-            self.earlier = st.clone()
+        """Take what the invariants' was(x) read, just before a move."""
+        invariants = self.invariants
+        if not invariants.earlier and not invariants.clones:
+            return
+        limits.fresh(st)
+        env = self.env = {local: copy_value(fn(st, {}), st) for local, fn in invariants.earlier}
+        if invariants.clones:
+            env[WAS_STATE] = st.clone()
+        self.taken = True
 
     def broken(self, st) -> Optional[tuple]:
         """(the invariant, why) for the first invariant that does not hold now, else None."""
-        earlier = self.earlier if self.earlier is not None else st
+        if not self.taken:  # at the start: was(x) is x
+            self.before(st)
         limits.fresh(st)  # an invariant runs the rules' expressions: bounded like a move
-        limits.fresh(earlier)
-        env = {WAS_STATE: earlier}
+        env = self.env
+        earlier = env.get(WAS_STATE)
+        if earlier is not None:
+            limits.fresh(earlier)
         for decl, test in self.invariants:
             try:
                 holds = test(st, env)
