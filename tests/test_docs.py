@@ -24,7 +24,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "language.md"
 FENCE = re.compile(r"^```rules[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 DECLARATION = re.compile(
     r"(game|extends|players|option|require|enum|table|board|var|player var|record|def|procedure|"
-    r"setup|round|turn|scoring|end when|rank|teams|display|observe)\b")
+    r"setup|round|turn|scoring|end when|invariant|rank|teams|display|observe)\b")
 MOVES_PER_PLAYOUT = 400
 
 
