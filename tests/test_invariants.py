@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from rulewright.cli.main import app
-from rulewright.interpreter.api import load
+from rulewright.interpreter.api import load, load_rules
+from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.play.invariants import Watch, replay, shrink, watched_playout
 from rulewright.interpreter.shipped import shipped_games
 from rulewright.interpreter.testing import errors_of, game_from_text, line_of, random_playout, shipped, snippet
@@ -219,3 +221,13 @@ def test_every_shipped_game_holds_its_invariants_in_a_seeded_game(name):
     result = watched_playout(game, 1, 200)
     assert result["decisions"] == 200 or result["outcome"] is not None, result
     assert not {"breach", "error", "stalled"} & result.keys(), result
+
+
+@pytest.mark.parametrize("name", ["air-show", "barnstormers", "biplane", "magnificent-flying-machines", "planes"])
+def test_each_game_page_quotes_the_rulebook_for_every_invariant(name):
+    page = (Path(__file__).resolve().parent.parent / "docs" / "games" / f"{name}.md").read_text(encoding="utf-8")
+    section = page.split("\n## Invariants\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    named = {row[0].removeprefix("| ").split(" (")[0]: row[1] for row in rows}
+    assert set(named) == {d.name for d in symbols(load_rules(name)).invariants}
+    assert all('"' in rests_on for rests_on in named.values())  # each rests on a quoted sentence
