@@ -22,7 +22,7 @@ import shlex
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Optional
 
-from rulewright.cli.coverage import shown_path
+from rulewright.cli.coverage import replay_command, shown_path
 from rulewright.cli.simulate import wilson
 
 GAMES = 6           # random games per configuration
@@ -243,23 +243,16 @@ def _unreached(reports: list) -> dict:
 
 
 # ----------------------------------------------------------------------------- printing
-def replay_words(ref: str, players: int, options: dict, seed: int) -> str:
-    words = ["rulewright", "play", ref, "-p", str(players)]
-    for name, value in options.items():
-        words += ["-o", f"{name}={value}"]
-    return " ".join(shlex.quote(w) for w in words + ["--seed", str(seed)])
-
-
 def breach_lines(b: dict, ref: str, players: int, options: dict, games: int, moves_file: str = "") -> list:
     """A broken invariant as the verdict prints it: where, why, in which game, and its moves."""
     opts = "".join(f", {k}={v}" for k, v in options.items())
     count = "1 game" if games == 1 else f"{games} games"
     lines = [f"  {shown_path(b['file'])}:{b['line']}: invariant \"{b['invariant']}\" broken in {count}: {b['why']}",
              f"    shortest: {len(b['moves'])} moves from seed {b['seed']}, {players} players{opts}"]
+    replay = f"    replay: {replay_command(ref, players, options, b['seed'], auto='')} --check --moves"
     if moves_file:
-        lines.append(f"    replay: {replay_words(ref, players, options, b['seed'])} --check --moves {shlex.quote(moves_file)}")
-        return lines
-    lines.append(f"    replay: {replay_words(ref, players, options, b['seed'])} --check --moves FILE, FILE holding:")
+        return lines + [f"{replay} {shlex.quote(moves_file)}"]
+    lines.append(f"{replay} FILE, FILE holding:")
     shown = b["moves"][:MOVES_SHOWN]
     lines += [f"      {p}: {text}" for p, text in shown]
     if len(b["moves"]) > len(shown):
@@ -294,8 +287,7 @@ def format_verdict(report: dict, ref: str, moves_files: Optional[dict] = None) -
                 lambda b: breach_lines(b, ref, b["players"], b["options"], b["games"],
                                        moves_files.get(b["invariant"], "")))
     section(f"endless games (still running after {report['max_decisions']} decisions)", report["endless"],
-            lambda e: [f"  {where(e)}: {replay_words(ref, e['players'], e['options'], e['seed'])} "
-                       f"--auto {e['agent']}"])
+            lambda e: [f"  {where(e)}: {replay_command(ref, e['players'], e['options'], e['seed'], e['agent'])}"])
     section("stalls (a decision with nothing to choose)", report["stalled"],
             lambda s: [f"  {where(s)} ({s['games']} game(s)):", *[f"    {x}" for x in s["error"].splitlines()]])
     section("run-time errors", report["errors"],
@@ -330,12 +322,13 @@ def _pct(x: float) -> str:
 def write_moves(out_dir: str, report: dict) -> dict:
     """Each breach's moves in a file of DIR, as `play --moves` reads them: {invariant: path}."""
     from pathlib import Path
+    from rulewright.interpreter.play.invariants import moves_script
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written = {}
     for i, b in enumerate(report["broken"], start=1):
         path = folder / f"broken-{i}.moves"
-        path.write_text("".join(f"{p}: {text}\n" for p, text in b["moves"]), encoding="utf-8")
+        path.write_text(moves_script(b["moves"]), encoding="utf-8")
         written[b["invariant"]] = str(path)
     return written
 

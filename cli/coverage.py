@@ -32,12 +32,13 @@ def line_ranges(lines: tuple, missing: tuple) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
 
 
-def replay_command(game: str, players: int, options: dict, seed: int) -> str:
-    """The command that plays a reported game again, move for move (its random agents seeded as here)."""
+def replay_command(game: str, players: int, options: dict, seed: int, auto: str = "random") -> str:
+    """The command that plays a reported game again, move for move (its agents seeded as here; ``auto``
+    empty: no agents, for moves given by --moves)."""
     words = ["rulewright", "play", game, "-p", str(players)]
     for name, value in options.items():
         words += ["-o", f"{name}={value}"]
-    words += ["--seed", str(seed), "--auto", "random"]
+    words += ["--seed", str(seed)] + (["--auto", auto] if auto else [])
     return " ".join(shlex.quote(w) for w in words)
 
 

@@ -121,8 +121,8 @@ def test_json_shape_and_options_and_players_passed_through(probe):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert set(data) == {"game", "players", "options", "games", "seeds", "moves", "unfinished", "statements",
-                         "rows", "silent_moves", "added"}
-    assert data["added"] == []  # not a variant
+                         "rows", "silent_moves", "added", "broken"}
+    assert data["added"] == [] and data["broken"] == []  # not a variant; no invariant
     assert (data["game"], data["players"], data["options"], data["seeds"]) == ("Probe", 3, {"bonus": 5}, [7, 8, 9])
     statements = data["statements"]
     assert set(statements) == {"total", "run", "percent", "files"}

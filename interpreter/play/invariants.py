@@ -36,10 +36,6 @@ class Breach:
     seed: int
     moves: tuple
 
-    def script(self) -> str:
-        """The moves as `rulewright play --moves` reads them, one 'P: move' a line."""
-        return "".join(f"{p}: {text}\n" for p, text in self.moves)
-
     def to_dict(self) -> dict:
         return {"invariant": self.name, "file": self.file, "line": self.line, "why": self.why, "seed": self.seed,
                 "moves": [[p, text] for p, text in self.moves]}
@@ -135,6 +131,11 @@ def shrink(game, seed: int, moves, name: str, budget: int = SHRINK_MOVES) -> tup
         if not dropped:
             size //= 2
     return best
+
+
+def moves_script(moves) -> str:
+    """(player, text) moves as `rulewright play --moves` reads them, one 'P: move' a line."""
+    return "".join(f"{p}: {text}\n" for p, text in moves)
 
 
 def breach_of(game, seed: int, moves, found: tuple) -> Breach:
