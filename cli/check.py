@@ -268,6 +268,8 @@ def format_verdict(report: dict, ref: str, moves_files: Optional[dict] = None) -
     lines = [f"Check of {report['game']} ({shown_path(report['file'])})",
              "validate: " + ("ok" if not report["validate"] else f"{len(report['validate'])} problem(s)")]
     lines += [f"  {line}" for p in report["validate"] for line in p.splitlines()]
+    if not configurations:  # the rules do not load: validate said why
+        return lines + ["no game played: the rules do not load", "verdict: FAILED"]
     lines.append(f"{len(configurations)} configuration(s) ({_count_range(counts)} players, every option value), "
                  f"{report['games']} games, seed {report['seed']}")
 

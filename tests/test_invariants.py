@@ -180,6 +180,22 @@ def test_a_stall_and_an_error_are_told_with_their_options(tmp_path):
     assert [e["options"] for e in report["errors"]] == [{"trap": "divide"}]
 
 
+def test_rules_with_errors_fail_check_with_validates_words(tmp_path):
+    rules = tmp_path / "bad.rules"
+    rules.write_text(snippet('''
+        game "Bad"
+        players 2
+        invariant "x": y > 1
+        turn:
+            pass
+        end when true
+    '''))
+    result = runner.invoke(app, ["check", str(rules)])
+    assert result.exit_code == 1
+    assert "bad.rules:3:16: error: unknown name 'y'" in result.stdout
+    assert result.stdout.rstrip().endswith("no game played: the rules do not load\nverdict: FAILED")
+
+
 def test_a_game_that_holds_its_invariants_passes_with_its_first_seat_rate(tmp_path):
     rules = tmp_path / "fair.rules"
     rules.write_text(TANK.replace("me.fuel += n", "me.fuel = min(4, me.fuel + n)"))  # the tank holds
