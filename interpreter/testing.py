@@ -131,13 +131,16 @@ def random_playout(st, rng: random.Random, check=None, limit=40_000, invariants:
     return made
 
 
+KEPT_MOVES = 20  # the moves a broken invariant's message shows, the last ones
+
+
 def assert_invariants(st, watch=None, made=()) -> None:
     """The rules' invariants hold on ``st`` (``watch``: a Watch that has seen the moves so far, for was(x))."""
     found = (watch if watch is not None else Watch(st.game)).broken(st)
     if found is not None:
         decl, why = found
         raise AssertionError(f'{decl.span.file}:{decl.span.line}: invariant "{decl.name}" is broken after '
-                             f"{len(made)} moves: {why}; the moves: {list(made)}")
+                             f"{len(made)} moves: {why}; the last moves: {list(made)[-KEPT_MOVES:]}")
 
 
 def every(n: int, check):
