@@ -5,6 +5,7 @@ reserves, and how it counts lines. The parser (dsl/parser.py), the messages of i
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 
@@ -29,12 +30,16 @@ def lark() -> Lark:
     """The parser, with two start symbols: "start" (a rules file) and "expr" (the text of a {hole})."""
     # Building the parser tables takes longer than parsing a game: Lark keeps them in a file (it checks
     # the grammar, its options and its own version before it reads one back)
-    return Lark(GRAMMAR.read_text(), parser="lalr", postlex=RulesIndenter(),
+    text = GRAMMAR.read_text()
+    return Lark(text, parser="lalr", postlex=RulesIndenter(),
                 start=["start", "expr"], propagate_positions=True, maybe_placeholders=False,
-                cache=_lark_cache_file())
+                cache=_lark_cache_file(text))
 
 
-def _lark_cache_file():
+def _lark_cache_file(grammar: str):
+    """A file of its own for each grammar: two versions of rulewright on one machine (an upgrade while
+    another runs, two checkouts) never write one file, which a reader could find half one and half the
+    other's (Lark writes it in place)."""
     from rulewright.dsl import cache
     where = cache.folder()
     if where is None:
@@ -43,7 +48,7 @@ def _lark_cache_file():
         where.mkdir(parents=True, exist_ok=True)
     except OSError:
         return False
-    return str(where / "grammar.lark-cache")
+    return str(where / f"grammar-{hashlib.sha256(grammar.encode()).hexdigest()[:16]}.lark-cache")
 
 
 def source_lines(text: str) -> list[str]:
