@@ -1,0 +1,79 @@
+"""A variant written carelessly or against the grain: each defect found by attacking the errata from the
+outside (task hostile38), with the smallest variant that showed it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulewright.dsl.errors import RulesCompileError, RulesError
+from rulewright.interpreter.api import load
+from rulewright.interpreter.testing import play
+
+BASE = '''game "Shop"
+players 2
+player var coins = 3
+player var score = 0
+def price(p) = 1
+def bonus(p) = 0
+procedure gain(p, n):
+    p.score += n + bonus(p)
+turn:
+    step "shop":
+        choose:
+            "pay" as pay if me.coins > 0:
+                me.coins -= price(me)
+                gain(me, 1)
+            "rest":
+                me.coins += 1
+end when round_number == 3 after round
+'''
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "base.rules").write_text(BASE)
+    return tmp_path
+
+
+def variant(folder: Path, text: str):
+    (folder / "v.rules").write_text('extends "base.rules"\n' + text)
+    return load(str(folder / "v.rules"))
+
+
+def failure(game, *moves):
+    with pytest.raises(RulesError) as caught:
+        play(game.new_state(1), *moves)
+    return caught.value.diagnostic
+
+
+@pytest.mark.parametrize("text, line", [("def bonus(p) = bonus(p) + 1\n", 2),
+                                        ("def bonus(p) = helper(p)\ndef helper(p) = helper(p) + 1\n", 3)])
+def test_a_variants_def_that_calls_itself_without_end_is_blamed_not_the_bases_call(folder, text, line):
+    d = failure(variant(folder, text), "pay")
+    assert (d.file, d.line) == (str(folder / "v.rules"), line) and "too deep" in d.message
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:8:")
+
+
+def test_a_def_calling_itself_in_a_single_file_stays_at_its_call(tmp_path):
+    (tmp_path / "g.rules").write_text('game "G"\nplayers 2\ndef f(n) = f(n) + 1\nplayer var s = 0\nturn:\n    me.s = f(1)\n'
+                     'end when round_number == 2 after round\n')
+    d = failure(load(str(tmp_path / "g.rules")))
+    assert (d.line, d.column) == (6, 12)
+
+
+def test_an_error_in_a_variants_def_called_from_the_base_names_the_calls_file(folder):
+    d = failure(variant(folder, "def bonus(p) = [1, 2][p * 5]\n"), "pay")
+    assert (d.file, d.line) == (str(folder / "v.rules"), 2)
+    assert d.hint.endswith(f"this is inside a def, called at {folder / 'base.rules'}:8")
+
+
+@pytest.mark.parametrize("text", ["def base(p) = 5\ndef bonus(p) = base(p)\n",
+                                  "procedure base(p):\n    p.score += 5\nafter step \"shop\":\n    base(me)\n"])
+def test_a_variants_def_or_procedure_named_base_is_refused(folder, text):
+    """base(...) in a replacement is the base's own version: a def named base would never be called by it."""
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, text)
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line) == (str(folder / "v.rules"), 2) and "cannot be named 'base'" in d.message
+
