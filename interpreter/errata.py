@@ -140,6 +140,8 @@ class Errata:
         other = {"def": ("ProcDecl", "procedure"), "procedure": ("DefDecl", "def")}.get(kind)
         if other is None or (other[0], name) not in self.m.merged:
             return ""
+        if other[1] == "def" and not written.endswith(("add arm:", f"def {name}")):  # a def takes arms only
+            written = f"in def {name}, add arm: (a def has no chain or choice), or write the def again"
         return f"'{name}' is a {other[1]} in the base, not a {kind}: {written.format(kind=other[1])}"
 
     def _words(self, kind, name) -> str:
@@ -155,6 +157,11 @@ class Errata:
 
     # ------------------------------------------------------------------ in PLACE, CHANGE
     def amend(self, piece: ast.Amend):
+        if piece.place[0] == "def" and piece.change != "arms" and ("DefDecl", piece.place[1]) in self.m.merged:
+            # a def is one expression: no chain, no choice
+            self.m.error(piece.span, f"a def gives a value and has no if/elif chain or 'choose:' to amend",
+                         f"add an arm to its match (in def {piece.place[1]}, add arm:), or write the def again")
+            return
         where = self._place(piece)
         if where is None:
             return
@@ -263,17 +270,26 @@ class Errata:
         alts = list(b.alternatives)
         at = next((i for i, a in enumerate(alts) if _addressed(a, target)), len(alts))
         kept = [a for i, a in enumerate(alts) if not (piece.change in ("replace", "remove") and i == at)]
-        for a in piece.items:
-            same = next((k for k in kept if k.label == a.label or (a.name is not None and k.name == a.name)), None)
+        items = piece.items
+        if piece.change == "replace" and len(items) == 1 and items[0].name is None and at < len(alts):
+            items = (attrs.evolve(items[0], name=alts[at].name),)  # one in place of one: the name still holds
+        for i, a in enumerate(items):
+            others = kept + list(items[:i])
+            same = next((k for k in others if k.label == a.label or (a.name is not None and k.name == a.name)), None)
+            if same is not None and any(same is x for x in items):
+                self.m.error(a.span, f"two alternatives of this erratum are "
+                             + (f"both {a.label!r}" if same.label == a.label else f"named '{a.name}'"),
+                             "give each its own text and name")
+                return
             if same is not None:
                 what_same = f"an alternative {a.label!r}" if same.label == a.label else f"an alternative named '{a.name}'"
                 self.m.error(a.span, f"the choice at {_where(b.span)} already has {what_same}",
                              f"replace it: in {_written(piece.place)}, replace {_address(same)}:")
                 return
         if piece.change == "add":
-            alts[at:at] = piece.items
+            alts[at:at] = items
         elif piece.change == "replace":
-            alts[at:at + 1] = piece.items
+            alts[at:at + 1] = items
         else:
             del alts[at]
             if not alts:

@@ -8,7 +8,7 @@ import pytest
 
 from rulewright.dsl.errors import RulesCompileError, RulesError
 from rulewright.interpreter.api import load
-from rulewright.interpreter.testing import play
+from rulewright.interpreter.testing import play, texts
 
 BASE = '''game "Shop"
 players 2
@@ -77,3 +77,38 @@ def test_a_variants_def_or_procedure_named_base_is_refused(folder, text):
     d = caught.value.diagnostics[0]
     assert (d.file, d.line) == (str(folder / "v.rules"), 2) and "cannot be named 'base'" in d.message
 
+
+
+@pytest.mark.parametrize("items, message", [
+    ('    "nap" as a:\n        pass\n    "nip" as a:\n        pass\n', "two alternatives of this erratum are named 'a'"),
+    ('    "nap":\n        pass\n    "nap":\n        pass\n', "two alternatives of this erratum are both 'nap'")])
+def test_two_alternatives_of_one_erratum_cannot_share_a_name_or_a_text(folder, items, message):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, 'in step "shop", add:\n' + items)
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line, d.message) == (str(folder / "v.rules"), 5, message)
+
+
+def test_one_alternative_replaced_by_one_without_a_name_keeps_the_name(folder):
+    """"the text may change and the name still holds": a later erratum (or a variant of this one) still finds it."""
+    g = variant(folder, 'in step "shop", replace pay:\n    "pay twice":\n        gain(me, 2)\n'
+                'in step "shop", add before pay:\n    "haggle":\n        me.coins += 7\n')
+    st = g.new_state(1)
+    assert texts(st) == ["haggle", "pay twice", "rest"]
+    play(st, "pay twice")
+    assert st.vars["score"] == [2, 0] and st.vars["coins"] == [3, 3]
+
+
+@pytest.mark.parametrize("text", ['in def bonus, add:\n    elif p == 1:\n        pass\n',
+                                  'in def bonus, add:\n    "nap":\n        pass\n'])
+def test_a_def_is_amended_only_by_arms(folder, text):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, text)
+    d = caught.value.diagnostics[0]
+    assert d.line == 2 and d.message == "a def gives a value and has no if/elif chain or 'choose:' to amend"
+
+
+def test_a_def_named_as_a_procedure_is_not_sent_to_a_change_a_def_cannot_take(folder):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, 'in procedure bonus, add:\n    elif p == 1:\n        pass\n')
+    assert caught.value.diagnostics[0].hint.startswith("'bonus' is a def in the base, not a procedure: in def bonus, add arm:")
