@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from rulewright.dsl.errors import RulesCompileError, RulesError
-from rulewright.interpreter.api import load
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.api import load, load_rules
+from rulewright.interpreter.present.document import to_html
+from rulewright.interpreter.present.manual import Manual
 from rulewright.interpreter.testing import play, texts
 
 BASE = '''game "Shop"
@@ -112,3 +115,11 @@ def test_a_def_named_as_a_procedure_is_not_sent_to_a_change_a_def_cannot_take(fo
     with pytest.raises(RulesCompileError) as caught:
         variant(folder, 'in procedure bonus, add:\n    elif p == 1:\n        pass\n')
     assert caught.value.diagnostics[0].hint.startswith("'bonus' is a def in the base, not a procedure: in def bonus, add arm:")
+
+
+def test_the_manual_says_an_alternative_addressed_by_its_name_by_that_name(folder):
+    text = 'extends "base.rules"\nin step "shop", replace pay:\n    "pay twice":\n        gain(me, 2)\n'
+    (folder / "v.rules").write_text(text)
+    page = to_html(Manual(load_rules(str(folder / "v.rules")), parse(text, str(folder / "v.rules")),
+                          load_rules(str(folder / "base.rules"))).blocks(), "manual")
+    assert "replaces the course of action named <code>pay</code>" in page and "Name(" not in page
