@@ -99,6 +99,17 @@ def _address(alt) -> str:
     return alt.name if alt.name is not None else f'"{alt.label}"'
 
 
+def _changes_step(d, label: str, holder) -> bool:
+    """``d``, a piece of the variant, changes the step ``label`` (of ``holder``, when either names one)."""
+    if isinstance(d, ast.StepOverlay):
+        at = (d.label, d.place)
+    elif isinstance(d, ast.Amend) and d.place[0] == "step":
+        at = (d.place[1], d.place[2])
+    else:
+        return False
+    return at[0] == label and (holder is None or at[1] is None or at[1] == holder)
+
+
 def _same(a, b) -> bool:
     return a == b and a.span == b.span
 
@@ -313,12 +324,17 @@ class Errata:
     # ------------------------------------------------------------------ retire
     def retire(self, piece: ast.Retire):
         if piece.kind == "step":
-            hooked = next((d for d in self.m.variant.decls if isinstance(d, ast.StepOverlay)
-                           and d.mode in ("before", "after") and d.label == piece.name), None)
-            if hooked is not None:  # it would run on where the step was: a retired step leaves nothing behind
+            changed = next((d for d in self.m.variant.decls if _changes_step(d, piece.name, piece.place)), None)
+            if changed is not None and getattr(changed, "mode", "") in ("before", "after"):
+                # it would run on where the step was: a retired step leaves nothing behind
                 self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant's "
-                             f"'{hooked.mode} step' at line {hooked.span.line} still runs where it was",
-                             f"take out the '{hooked.mode} step' too, or keep the step")
+                             f"'{changed.mode} step' at line {changed.span.line} still runs where it was",
+                             f"take out the '{changed.mode} step' too, or keep the step")
+                return
+            if changed is not None:  # what the variant writes into the step would go with it, unsaid
+                self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant changes it at "
+                             f"line {changed.span.line}: {self.m.source_line(changed.span).strip()}",
+                             "take out the change too, or keep the step")
                 return
             found = self.m.find_step(piece.span, piece.name, piece.place)
             if found is not None:

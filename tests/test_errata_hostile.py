@@ -123,3 +123,15 @@ def test_the_manual_says_an_alternative_addressed_by_its_name_by_that_name(folde
     page = to_html(Manual(load_rules(str(folder / "v.rules")), parse(text, str(folder / "v.rules")),
                           load_rules(str(folder / "base.rules"))).blocks(), "manual")
     assert "replaces the course of action named <code>pay</code>" in page and "Name(" not in page
+
+
+@pytest.mark.parametrize("text, line, changed", [
+    ('in step "shop", add:\n    "nap":\n        pass\nretire step "shop"\n', 5, 2),   # the addition would vanish
+    ('retire step "shop"\nin step "shop", add:\n    "nap":\n        pass\n', 2, 3),   # "the base has no step"
+    ('step "shop":\n    me.coins += 1\nretire step "shop"\n', 4, 2)])
+def test_retiring_a_step_the_variant_changes_is_an_error_at_the_retire(folder, text, line, changed):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, text + "retire procedure gain\n")
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line) == (str(folder / "v.rules"), line)
+    assert d.message.startswith(f"the step 'shop' is retired here, but this variant changes it at line {changed}: ")
