@@ -9,6 +9,7 @@ import pytest
 from rulewright.dsl.errors import RulesCompileError, RulesError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import load, load_rules
+from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.present.document import to_html
 from rulewright.interpreter.present.manual import Manual
 from rulewright.interpreter.testing import play, texts
@@ -135,3 +136,13 @@ def test_retiring_a_step_the_variant_changes_is_an_error_at_the_retire(folder, t
     d = caught.value.diagnostics[0]
     assert (d.file, d.line) == (str(folder / "v.rules"), line)
     assert d.message.startswith(f"the step 'shop' is retired here, but this variant changes it at line {changed}: ")
+
+
+def test_a_hole_in_an_alternatives_text_is_warned_as_shown_braces_and_all(folder):
+    """The text is the move's as written (and what errata name it by): a player would read 'pay {price(me)}'."""
+    (folder / "base.rules").write_text(BASE.replace('"pay" as pay', '"pay {price(me)}" as pay'))
+    st = load(str(folder / "base.rules")).new_state(1)
+    assert texts(st) == ["pay {price(me)}", "rest"]
+    found = [d for d in check(parse((folder / "base.rules").read_text(), str(folder / "base.rules")))
+             if "braces and all" in d.message]
+    assert [(d.severity, d.line) for d in found] == [("warning", 12)]
