@@ -227,10 +227,24 @@ class Errata:
                 return
         self._put(key, d, region, m, attrs.evolve(m, arms=m.arms + piece.items))
 
+    def _value_words(self) -> set:
+        """The words that are values (enum members, option values, table keys), as the checker's dispatches
+        read them: a bare name that is none of them is a chain's subject (elif k == green:)."""
+        words: set = set()
+        for d in self.m.merged.values():
+            if isinstance(d, ast.EnumDecl):
+                words.update(d.members)
+            elif isinstance(d, ast.OptionDecl):
+                words.update(_fixed_value(v) for v in d.values)
+            elif isinstance(d, ast.TableDecl):
+                words.update(_fixed_value(r.values[0]) for r in d.rows if r.values)
+        return {w for w in words if isinstance(w, str)}
+
     def _branches(self, piece, key, d, region, what):
         tested = []
+        words = self._value_words()
         for cond, _body in piece.items:
-            got = _tests(cond, None)
+            got = _tests(cond, words)
             if got is None:
                 self.m.error(piece.span, "an added branch compares the chain's subject with values "
                              "(elif x == v:, elif x in [v, w]:)")
@@ -239,7 +253,7 @@ class Errata:
         subject = tested[0][0]
         chains = []
         for s in self._nodes(region, ast.If):
-            got = [_tests(cond, None) for cond, _b in s.branches]
+            got = [_tests(cond, words) for cond, _b in s.branches]
             if all(g is not None and g[0] == subject for g in got):
                 chains.append((s, [v for g in got for v in g[1]]))
         if not chains:

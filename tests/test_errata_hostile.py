@@ -146,3 +146,28 @@ def test_a_hole_in_an_alternatives_text_is_warned_as_shown_braces_and_all(folder
     found = [d for d in check(parse((folder / "base.rules").read_text(), str(folder / "base.rules")))
              if "braces and all" in d.message]
     assert [(d.severity, d.line) for d in found] == [("warning", 12)]
+
+
+CHAIN = '''game "Chain"
+players 2
+enum kind: red, blue
+player var score = 0
+procedure award(p, k):
+    if k == red:
+        p.score += 1
+    elif k == blue:
+        p.score += 2
+turn:
+    step "take":
+        award(me, red)
+    end game
+'''
+
+
+def test_a_branch_is_added_to_a_chain_whose_subject_is_a_bare_name(folder):
+    """'elif k == green' compares the parameter k with a member: it was read as two values and refused."""
+    (folder / "base.rules").write_text(CHAIN)
+    g = variant(folder, 'add to enum kind: green\nin procedure award, add:\n    elif k == green:\n        p.score += 3\n'
+                'after step "take":\n    award(me, green)\n')
+    st = g.new_state(1)
+    assert st.vars["score"] == [4, 0]
