@@ -99,6 +99,17 @@ def _address(alt) -> str:
     return alt.name if alt.name is not None else f'"{alt.label}"'
 
 
+def _changes_step(d, label: str, holder) -> bool:
+    """``d``, a piece of the variant, changes the step ``label`` (of ``holder``, when either names one)."""
+    if isinstance(d, ast.StepOverlay):
+        at = (d.label, d.place)
+    elif isinstance(d, ast.Amend) and d.place[0] == "step":
+        at = (d.place[1], d.place[2])
+    else:
+        return False
+    return at[0] == label and (holder is None or at[1] is None or at[1] == holder)
+
+
 def _same(a, b) -> bool:
     return a == b and a.span == b.span
 
@@ -140,6 +151,8 @@ class Errata:
         other = {"def": ("ProcDecl", "procedure"), "procedure": ("DefDecl", "def")}.get(kind)
         if other is None or (other[0], name) not in self.m.merged:
             return ""
+        if other[1] == "def" and not written.endswith(("add arm:", f"def {name}")):  # a def takes arms only
+            written = f"in def {name}, add arm: (a def has no chain or choice), or write the def again"
         return f"'{name}' is a {other[1]} in the base, not a {kind}: {written.format(kind=other[1])}"
 
     def _words(self, kind, name) -> str:
@@ -155,6 +168,11 @@ class Errata:
 
     # ------------------------------------------------------------------ in PLACE, CHANGE
     def amend(self, piece: ast.Amend):
+        if piece.place[0] == "def" and piece.change != "arms" and ("DefDecl", piece.place[1]) in self.m.merged:
+            # a def is one expression: no chain, no choice
+            self.m.error(piece.span, f"a def gives a value and has no if/elif chain or 'choose:' to amend",
+                         f"add an arm to its match (in def {piece.place[1]}, add arm:), or write the def again")
+            return
         where = self._place(piece)
         if where is None:
             return
@@ -209,10 +227,24 @@ class Errata:
                 return
         self._put(key, d, region, m, attrs.evolve(m, arms=m.arms + piece.items))
 
+    def _value_words(self) -> set:
+        """The words that are values (enum members, option values, table keys), as the checker's dispatches
+        read them: a bare name that is none of them is a chain's subject (elif k == green:)."""
+        words: set = set()
+        for d in self.m.merged.values():
+            if isinstance(d, ast.EnumDecl):
+                words.update(d.members)
+            elif isinstance(d, ast.OptionDecl):
+                words.update(_fixed_value(v) for v in d.values)
+            elif isinstance(d, ast.TableDecl):
+                words.update(_fixed_value(r.values[0]) for r in d.rows if r.values)
+        return {w for w in words if isinstance(w, str)}
+
     def _branches(self, piece, key, d, region, what):
         tested = []
+        words = self._value_words()
         for cond, _body in piece.items:
-            got = _tests(cond, None)
+            got = _tests(cond, words)
             if got is None:
                 self.m.error(piece.span, "an added branch compares the chain's subject with values "
                              "(elif x == v:, elif x in [v, w]:)")
@@ -221,7 +253,7 @@ class Errata:
         subject = tested[0][0]
         chains = []
         for s in self._nodes(region, ast.If):
-            got = [_tests(cond, None) for cond, _b in s.branches]
+            got = [_tests(cond, words) for cond, _b in s.branches]
             if all(g is not None and g[0] == subject for g in got):
                 chains.append((s, [v for g in got for v in g[1]]))
         if not chains:
@@ -263,17 +295,26 @@ class Errata:
         alts = list(b.alternatives)
         at = next((i for i, a in enumerate(alts) if _addressed(a, target)), len(alts))
         kept = [a for i, a in enumerate(alts) if not (piece.change in ("replace", "remove") and i == at)]
-        for a in piece.items:
-            same = next((k for k in kept if k.label == a.label or (a.name is not None and k.name == a.name)), None)
+        items = piece.items
+        if piece.change == "replace" and len(items) == 1 and items[0].name is None and at < len(alts):
+            items = (attrs.evolve(items[0], name=alts[at].name),)  # one in place of one: the name still holds
+        for i, a in enumerate(items):
+            others = kept + list(items[:i])
+            same = next((k for k in others if k.label == a.label or (a.name is not None and k.name == a.name)), None)
+            if same is not None and any(same is x for x in items):
+                self.m.error(a.span, f"two alternatives of this erratum are "
+                             + (f"both {a.label!r}" if same.label == a.label else f"named '{a.name}'"),
+                             "give each its own text and name")
+                return
             if same is not None:
                 what_same = f"an alternative {a.label!r}" if same.label == a.label else f"an alternative named '{a.name}'"
                 self.m.error(a.span, f"the choice at {_where(b.span)} already has {what_same}",
                              f"replace it: in {_written(piece.place)}, replace {_address(same)}:")
                 return
         if piece.change == "add":
-            alts[at:at] = piece.items
+            alts[at:at] = items
         elif piece.change == "replace":
-            alts[at:at + 1] = piece.items
+            alts[at:at + 1] = items
         else:
             del alts[at]
             if not alts:
@@ -297,12 +338,17 @@ class Errata:
     # ------------------------------------------------------------------ retire
     def retire(self, piece: ast.Retire):
         if piece.kind == "step":
-            hooked = next((d for d in self.m.variant.decls if isinstance(d, ast.StepOverlay)
-                           and d.mode in ("before", "after") and d.label == piece.name), None)
-            if hooked is not None:  # it would run on where the step was: a retired step leaves nothing behind
+            changed = next((d for d in self.m.variant.decls if _changes_step(d, piece.name, piece.place)), None)
+            if changed is not None and getattr(changed, "mode", "") in ("before", "after"):
+                # it would run on where the step was: a retired step leaves nothing behind
                 self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant's "
-                             f"'{hooked.mode} step' at line {hooked.span.line} still runs where it was",
-                             f"take out the '{hooked.mode} step' too, or keep the step")
+                             f"'{changed.mode} step' at line {changed.span.line} still runs where it was",
+                             f"take out the '{changed.mode} step' too, or keep the step")
+                return
+            if changed is not None:  # what the variant writes into the step would go with it, unsaid
+                self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant changes it at "
+                             f"line {changed.span.line}: {self.m.source_line(changed.span).strip()}",
+                             "take out the change too, or keep the step")
                 return
             found = self.m.find_step(piece.span, piece.name, piece.place)
             if found is not None:

@@ -34,7 +34,7 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.check.dispatch import Added
 from rulewright.interpreter.check.symbols import uses
-from rulewright.interpreter.errata import Errata, base_name, base_of_calls, calls_base, to_base, to_base_of
+from rulewright.interpreter.errata import BASE_CALL, Errata, base_name, base_of_calls, calls_base, to_base, to_base_of
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)
@@ -178,7 +178,11 @@ class _Merge:
                 new.append(d)
             elif old is not None:
                 self._same_shape(old, d)
-            if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and calls_base(d) and type(old) is not type(d):
+            if isinstance(d, (ast.DefDecl, ast.ProcDecl)) and d.name == BASE_CALL:  # base(...) would not reach it
+                self.error(d.span, f"a variant's {_KIND_WORDS[type(d).__name__]} cannot be named '{BASE_CALL}': "
+                           f"{BASE_CALL}(...) calls the base's own version of the def or procedure it stands in",
+                           "give it another name")
+            elif isinstance(d, (ast.DefDecl, ast.ProcDecl)) and calls_base(d) and type(old) is not type(d):
                 self.error(d.span, f"base(...) calls the base's own version of '{d.name}', but the base has "
                            f"no {_KIND_WORDS[type(d).__name__]} '{d.name}' that this one replaces",
                            "base(...) is for a def or procedure that replaces the base's of the same name")

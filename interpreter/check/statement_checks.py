@@ -3,11 +3,14 @@ may be assigned and added to, new locals (refused or warned when they hide a nam
 loop, who makes a choice, and a statement after one that always leaves its block."""
 from __future__ import annotations
 
+import re
+
 from rulewright.dsl import ast
 from rulewright.interpreter.check.symbols import RESERVED
 from rulewright.interpreter.engine.kinds import LIST, NUMBER
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)  # a statement after one of these never runs
+_HOLE = re.compile(r"\{[^{}]*\}")  # a {hole} as a text of the rules writes it
 
 _RESERVED_HINTS = {
     "me": "'me' is the player the rules speak for (whose turn it is, who observes); name the local 'p' or 'who'",
@@ -259,6 +262,10 @@ class StatementChecks:
             if alt.label in labels:
                 self.error(alt.span, f"two courses of action are both called {alt.label!r}")
             labels.add(alt.label)
+            if _HOLE.search(alt.label):  # an alternative's text is its move text and its name: never filled in
+                self.error(alt.span, f"the move {alt.label!r} is shown as written, braces and all: an "
+                           f"alternative's text has no holes", "say the value in the decision inside it "
+                           "(choose x in xs as \"pay {x}\") or in a log line", severity="warning")
             if alt.guard is not None:
                 self.expr(alt.guard, scope)
             self.body(alt.body, scope)

@@ -93,7 +93,9 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
         message, hint, focus = explain(exc)
     where = pinpoint(node, focus, game) or span
     if where.line and (where.file, where.line) != (span.file, span.line) and not _inside(where, node):
-        hint = (hint + "; " if hint else "") + f"this is inside a def, called at line {span.line}"
+        # the call's file too when the def is in another (a variant's def called from its base's line)
+        at = f"line {span.line}" if where.file == span.file else f"{span.file}:{span.line}"
+        hint = (hint + "; " if hint else "") + f"this is inside a def, called at {at}"
     rules = getattr(game, "rules", None)
     source = rules.source_line(where) if rules is not None else ""
     diagnostic = Diagnostic(f"in '{rule}': {message}", where.file, where.line, where.column, source, hint)
@@ -105,8 +107,12 @@ def located(st, exc: BaseException, span: ast.Span, rule: str, node=None) -> Rul
         lines = ", ".join(str(e.line) for e in errata)
         error = led_from(st, error, errata, f"a choice this variant's errata at line{'s' * (len(errata) > 1)} "
                                             f"{lines} changed: what they took out may have been the way to pass")
+    defs = getattr(game, "defs", {}) or {}
+    if focus == "def":  # calls without end: the defs that call themselves, one of them perhaps a variant's
+        error = led_from(st, error, [d.span for d in _calling_themselves(node, defs)],
+                         "whose call reaches this def, which calls itself without end")
     # the defs the instruction went through to the def that failed, the nearest to the failure first
-    way = [d.span for d in reversed(_defs_on_the_way(node, where, getattr(game, "defs", {}) or {}))]
+    way = [d.span for d in reversed(_defs_on_the_way(node, where, defs))]
     return led_from(st, error, way + [span])
 
 
@@ -192,6 +198,28 @@ def _defs_on_the_way(node, where: ast.Span, defs: dict) -> list:
                 came_from[callee] = name
                 todo.append(callee)
     return []
+
+
+def _calling_themselves(node, defs: dict) -> list:
+    """The defs the instruction ``node`` reaches that can call themselves again (directly or through
+    others), in the order they are reached."""
+    reached, todo = [], _called_defs(node, defs)
+    while todo:
+        name = todo.pop(0)
+        if name not in reached:
+            reached.append(name)
+            todo += _called_defs(getattr(defs[name], "body", None), defs)
+    looping = []
+    for name in reached:
+        seen, todo = set(), _called_defs(getattr(defs[name], "body", None), defs)
+        while todo and name not in seen:
+            callee = todo.pop()
+            if callee not in seen:
+                seen.add(callee)
+                todo += _called_defs(getattr(defs[callee], "body", None), defs)
+        if name in seen:
+            looping.append(defs[name])
+    return looping
 
 
 def _called_defs(node, defs: dict) -> list:

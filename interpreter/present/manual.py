@@ -380,7 +380,8 @@ class Manual:
             return Item(line("In ", *place, f", adds {len(d.items)} branch(es) to an if-chain", at, "."))
         alts = [Item(line(Words(a.label), *((" if ", self.code(a.guard)) if a.guard is not None else ())),
                      _listed(self.outline(a.body))) for a in d.items]
-        target = line(" ", Words(d.target)) if d.target is not None else ()
+        target = (() if d.target is None else line(" named ", Code(d.target.id)) if isinstance(d.target, ast.Name)
+                  else line(" ", Words(d.target)))  # an alternative addressed by its name, or by its text
         verb = {"add": "adds the courses of action" + (" before" if d.target is not None else ""),
                 "replace": "replaces the course of action", "remove": "removes the course of action"}[d.change]
         if d.change == "add":
