@@ -39,6 +39,8 @@ DEFAULT_HINT = "ismcts:iterations=300,seconds=3"
 HINT_SECONDS = 10  # the longest a hint searches: it runs beside the game, one at a time per seat
 NOTES_KEPT = 8
 MAX_NAME = 24  # the letters of a seat's name
+# letters that draw nothing (Hangul fillers, the blank Braille pattern): a name of them alone would show blank
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 @attrs.define(eq=False)
@@ -346,7 +348,12 @@ class Table:
             raise Refused("a name holds half of a character") from None
         if any(unicodedata.category(c)[0] == "C" for c in name):
             raise Refused("a name holds a control character")
-        if any(other.casefold() == name.casefold() for q, other in self.names.items() if q != place.player):
+        name = unicodedata.normalize("NFC", name)  # 'e' and a combining accent is the 'é' another seat took
+        if all(unicodedata.category(c)[0] == "Z" or c in BLANK_LETTERS for c in name):
+            raise Refused("a name needs a letter or a sign that shows")
+        if re.search(r"\bplayer\s*\d", _name_key(name)):  # 'player 2 (player 1)' in the log: who moved?
+            raise Refused("a name may not read 'player N': every seat is called that already")
+        if any(_name_key(other) == _name_key(name) for q, other in self.names.items() if q != place.player):
             raise Refused("another seat has that name: choose another")
         if self.store is not None:
             self.store.name_seat(self.id, place.player, name)
@@ -506,6 +513,11 @@ def moves_of(state) -> list:
     if state.pending is not None:
         moves += [(int(p), told[0]) for p, told in state.pending.texts.items() if told is not None]
     return moves
+
+
+def _name_key(name: str) -> str:
+    """What a name reads as, for telling two apart: 'Ａnn' (full-width) and 'ANN' read as 'ann'."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _moves_seen(state, player: int) -> int:

@@ -72,6 +72,22 @@ def test_names_are_checked(tmp_path):
     assert table.names == {1: "Ann Lee"}
 
 
+def test_a_name_cannot_pass_for_another_seat_nor_show_blank():
+    table = Table("tic-tac-toe", None, {}, 1)
+    first, second = table.places
+    for name, why in (("player 2", "may not read 'player N'"), ("Bob (Player 2)", "may not read 'player N'"),
+                      ("\uff50\uff4c\uff41\uff59\uff45\uff52 2", "may not read 'player N'"),  # full-width
+                      ("\u3164", "a letter or a sign that shows"), ("\u2800\u2800", "a letter or a sign that shows")):
+        with pytest.raises(Refused, match=why):
+            table.name(first, name)
+    table.name(first, "Rene\u0301")  # an e and a combining accent: kept as the one letter it reads as
+    assert table.names == {1: "Ren\u00e9"}
+    for same in ("REN\u00c9", "\uff32en\u00e9"):  # the same name in capitals, or in full-width letters
+        with pytest.raises(Refused, match="another seat has that name"):
+            table.name(second, same)
+    assert table.names == {1: "Ren\u00e9"} and table.named("player 2 wins") == "player 2 wins"
+
+
 def refused(db, *args) -> str:
     result = CliRunner().invoke(app, ["web", "--db", str(db), *args])
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output
