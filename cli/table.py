@@ -285,7 +285,9 @@ class Table:
         except RulesError as exc:  # may name a hidden value: for the referee's terminal only
             self.failure = describe(exc)
             raise Refused("that past table cannot be drawn (the server's terminal says why)") from None
-        return {"type": "history", "at": at, "of": seen, "picture": drawn, "status": self.named(status),
+        # its game's number: a page dealt a rematch since drops it
+        return {"type": "history", "at": at, "of": seen, "game": self.game_number + 1,
+                "picture": drawn, "status": self.named(status),
                 "log": [self.named(describe_event(e)) for e in past.event_history(p)]}
 
     def named(self, text: str) -> str:

@@ -482,6 +482,37 @@ def test_history_shows_each_past_table_as_the_seat_saw_it_and_never_more(tmp_pat
             table.history(one, wrong)
 
 
+def test_a_past_table_plays_nothing_and_a_rematch_ends_the_look_back(browser):
+    """Looking back, a click on a space of the past picture plays nothing (the space was free then, it may
+    be now); the moves' buttons still play. A rematch dealt while the page looks back shows the new game."""
+    table = Table("tic-tac-toe", None, {}, 1)
+    with serving(table) as base, seat_socket(base, table, 2) as two:
+        page = open_seat(browser, link(base, table, 1))
+        for made, space in enumerate(["A1", "B1", "A2", "B2"], 1):
+            if made % 2:
+                page.click(f"#picture [data-space='{space}'].playable")
+            else:
+                moves = receive(two, lambda m: m["type"] == "table" and m["moves"])["moves"]
+                number = next(m["number"] for m in moves if m["text"] == space)
+                two.send(json.dumps({"cmd": "move", "number": number, "text": space}))
+            wait_log(page, made)
+        for at in (3, 2, 1, 0):  # back to the deal
+            page.click("#back")
+            page.wait_for_function("at => document.getElementById('history-at').textContent.startsWith("
+                                   "'after move ' + at + ' ')", arg=at)
+        page.click("#picture [data-space='C3']")  # free at the deal, free now: still no move
+        page.wait_for_selector("#message:has-text('a past table')")
+        page.get_by_role("button", name="A3", exact=True).click()  # the buttons play the table now
+        page.wait_for_selector("#outcome:not([hidden])")
+        assert table.session.state.outcome().winners == [1]
+        assert "C3" not in json.dumps(receive(two, lambda m: m["type"] == "table" and m["over"])["log"])
+        assert "past" in page.get_attribute("#board", "class")  # still looking at the deal
+        two.send(json.dumps({"cmd": "rematch"}))
+        page.wait_for_function("() => document.getElementById('history-at').textContent === 'now (0 moves)'")
+        assert "past" not in page.get_attribute("#board", "class")
+        assert page.locator("#picture [data-space].playable").count() == 9  # the new game's empty board
+
+
 PHONE = {"width": 390, "height": 844}
 
 
