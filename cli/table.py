@@ -124,7 +124,7 @@ class Table:
         self.frames: dict = {}
         self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
         self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
-        self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
+        self.failure: Optional[str] = None  # how the rules or the database failed: the referee's terminal only
         self.names: dict = {}  # player -> the name the seat chose (public: every seat sees it)
         self.store, self.id, self.game_number = store, None, 0
         self.kept: list = []  # the current game's moves as the store holds them
@@ -329,13 +329,11 @@ class Table:
         reply = place.server.handle({"cmd": "apply", "move": number})  # serve's protocol: the seat's rule
         if not reply["ok"]:
             raise Refused(reply["error"])
-        try:
-            self.keep()  # committed before the move is answered: a server killed now loses nothing
-        except SaveError as exc:
-            self.session.state.undo()
-            self.failure = str(exc)
-            raise Refused("the table could not keep your move (the server's disk): it was taken back, "
-                          "try again") from None
+        try:  # committed before the move is answered: a server killed now loses nothing
+            self._kept_or_refused("your move", self.keep)
+        except Refused:
+            self.session.state.undo()  # (nothing changed, as the seat is told)
+            raise
 
     def name(self, place: Place, name) -> None:
         """The seat's name, shown to every seat (names are public); raises Refused."""
@@ -358,21 +356,31 @@ class Table:
         if any(_name_key(other) == _name_key(name) for q, other in self.names.items() if q != place.player):
             raise Refused("another seat has that name: choose another")
         if self.store is not None:
-            self.store.name_seat(self.id, place.player, name)
+            self._kept_or_refused("your name", lambda: self.store.name_seat(self.id, place.player, name))
         self.names[place.player] = name
+
+    def _kept_or_refused(self, what: str, write: Callable[[], None]) -> None:
+        """``write()`` to the store; when the disk refuses it, the seat is told so (the referee why)."""
+        try:
+            write()
+        except SaveError as exc:
+            self.failure = str(exc)
+            raise Refused(f"the table could not keep {what} (the server's disk): nothing changed, "
+                          "try again") from None
 
     def rematch(self, place: Place) -> None:
         """A new game for the same seats (their links stay theirs), once this one is over; raises Refused."""
         if not self.session.state.is_over():
             raise Refused("the game is not over: a rematch is dealt when it ends")
-        self.game_number += 1
-        seed = fresh_seed() if self.base_seed is None else self.base_seed + self.game_number
+        number = self.game_number + 1
+        seed = fresh_seed() if self.base_seed is None else self.base_seed + number
+        if self.store is not None:  # kept first: a disk that refuses it leaves the game over as it was
+            self._kept_or_refused("the new game", lambda: self.store.new_game(self.id, number, seed))
+        self.game_number = number
         old = self.session
         self.session = Session(old.ref, old.game, old.game.new_state(seed=seed), seed)
         for q in self.places:
             q.server.session = self.session
-        if self.store is not None:
-            self.store.new_game(self.id, self.game_number, seed)
         self.kept = []
         self.stuck = None
         who = self.names.get(place.player, f"player {place.player}")
