@@ -250,6 +250,8 @@ class WebTable:
                 if message["type"] == "websocket.disconnect":
                     break
                 reply = await self.answer(place, message.get("text"))
+                if websocket not in self.pages[place.player]:  # a push failed meanwhile: the page is gone
+                    break
                 if reply is not None:
                     await websocket.send_text(json.dumps(reply, ensure_ascii=False))
         except WebSocketDisconnect:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 import time
 import urllib.error
@@ -429,6 +430,27 @@ def test_a_seat_flooding_hints_holds_up_no_other_seats_move(tmp_path):
         assert hint["type"] == "hint" and hint["text"].startswith("bid"), hint
     print(f"seat 2's move answered in {took:.3f} s while seat 1's hint searched")
     assert took < 1.5, f"seat 2's move took {took:.2f} s while seat 1's hint searched"
+
+
+def test_a_page_gone_while_its_hint_is_searched_gets_no_reply_and_no_traceback(capfd):
+    """The page's connection drops (no goodbye) while its hint is searched; a push to it fails meanwhile
+    (its seat named from another page): the hint's reply goes nowhere, quietly, and the table plays on."""
+    table = Table("tic-tac-toe", None, {}, 1, hint="ismcts:iterations=1000000,seconds=1")
+    with serving(table) as base:
+        url = link(base, table, 1).replace("http://", "ws://") + "/ws"
+        with websockets_client.connect(url, open_timeout=10) as asking:
+            receive(asking, lambda m: m["type"] == "table")
+            asking.send(json.dumps({"cmd": "hint"}))
+            time.sleep(0.2)  # the search has begun
+            asking.socket.shutdown(socket.SHUT_RDWR)
+            with seat_socket(base, table, 1) as other:
+                receive(other, lambda m: m["type"] == "table")
+                other.send(json.dumps({"cmd": "name", "name": "Ann"}))
+                receive(other, lambda m: m["type"] == "table" and m["seats"][0]["name"] == "Ann")
+                time.sleep(1.5)  # the hint is found, and its reply has nowhere to go
+                other.send(json.dumps({"cmd": "move", "number": 1, "text": "A1"}))
+                receive(other, lambda m: m["type"] == "table" and m["log"])
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_a_hint_searches_no_longer_than_the_cap():
