@@ -16,7 +16,7 @@ let named = false;         // the name field was filled from the table once
 let audio = null;          // the sound's context, made when the sound is turned on (a click allows it)
 let viewing = null;        // the past table shown (how many moves this seat had seen then), or null: now
 let pastGame = null;       // the game (its number at this table) the past table shown is of
-let asked = null;          // the past table last asked for: a reply to an older question (or after 'now') is not shown
+let asked = null;          // the past table last asked for: an answer to an older question is not shown
 let zoom = null;           // the picture's scale (1: its own size), or null: fitted to the page
 
 const $ = (id) => document.getElementById(id);
