@@ -39,6 +39,8 @@ DEFAULT_HINT = "ismcts:iterations=300,seconds=3"
 HINT_SECONDS = 10  # the longest a hint searches: it runs beside the game, one at a time per seat
 NOTES_KEPT = 8
 MAX_NAME = 24  # the letters of a seat's name
+# letters that draw nothing (Hangul fillers, the blank Braille pattern): a name of them alone would show blank
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 @attrs.define(eq=False)
@@ -122,7 +124,7 @@ class Table:
         self.frames: dict = {}
         self.notes: list[str] = []  # what happened to the table as a whole (the rules reloaded), for every seat
         self.stuck: Optional[str] = None  # the rules failed on an agent's move: the table waits for an edit
-        self.failure: Optional[str] = None  # how the rules failed, for the referee's terminal only
+        self.failure: Optional[str] = None  # how the rules or the database failed: the referee's terminal only
         self.names: dict = {}  # player -> the name the seat chose (public: every seat sees it)
         self.store, self.id, self.game_number = store, None, 0
         self.kept: list = []  # the current game's moves as the store holds them
@@ -283,7 +285,9 @@ class Table:
         except RulesError as exc:  # may name a hidden value: for the referee's terminal only
             self.failure = describe(exc)
             raise Refused("that past table cannot be drawn (the server's terminal says why)") from None
-        return {"type": "history", "at": at, "of": seen, "picture": drawn, "status": self.named(status),
+        # its game's number: a page dealt a rematch since drops it
+        return {"type": "history", "at": at, "of": seen, "game": self.game_number + 1,
+                "picture": drawn, "status": self.named(status),
                 "log": [self.named(describe_event(e)) for e in past.event_history(p)]}
 
     def named(self, text: str) -> str:
@@ -325,13 +329,11 @@ class Table:
         reply = place.server.handle({"cmd": "apply", "move": number})  # serve's protocol: the seat's rule
         if not reply["ok"]:
             raise Refused(reply["error"])
-        try:
-            self.keep()  # committed before the move is answered: a server killed now loses nothing
-        except SaveError as exc:
-            self.session.state.undo()
-            self.failure = str(exc)
-            raise Refused("the table could not keep your move (the server's disk): it was taken back, "
-                          "try again") from None
+        try:  # committed before the move is answered: a server killed now loses nothing
+            self._kept_or_refused("your move", self.keep)
+        except Refused:
+            self.session.state.undo()  # (nothing changed, as the seat is told)
+            raise
 
     def name(self, place: Place, name) -> None:
         """The seat's name, shown to every seat (names are public); raises Refused."""
@@ -346,24 +348,39 @@ class Table:
             raise Refused("a name holds half of a character") from None
         if any(unicodedata.category(c)[0] == "C" for c in name):
             raise Refused("a name holds a control character")
-        if any(other.casefold() == name.casefold() for q, other in self.names.items() if q != place.player):
+        name = unicodedata.normalize("NFC", name)  # 'e' and a combining accent is the 'é' another seat took
+        if all(unicodedata.category(c)[0] == "Z" or c in BLANK_LETTERS for c in name):
+            raise Refused("a name needs a letter or a sign that shows")
+        if re.search(r"\bplayer\s*\d", _name_key(name)):  # 'player 2 (player 1)' in the log: who moved?
+            raise Refused("a name may not read 'player N': every seat is called that already")
+        if any(_name_key(other) == _name_key(name) for q, other in self.names.items() if q != place.player):
             raise Refused("another seat has that name: choose another")
         if self.store is not None:
-            self.store.name_seat(self.id, place.player, name)
+            self._kept_or_refused("your name", lambda: self.store.name_seat(self.id, place.player, name))
         self.names[place.player] = name
+
+    def _kept_or_refused(self, what: str, write: Callable[[], None]) -> None:
+        """``write()`` to the store; when the disk refuses it, the seat is told so (the referee why)."""
+        try:
+            write()
+        except SaveError as exc:
+            self.failure = str(exc)
+            raise Refused(f"the table could not keep {what} (the server's disk): nothing changed, "
+                          "try again") from None
 
     def rematch(self, place: Place) -> None:
         """A new game for the same seats (their links stay theirs), once this one is over; raises Refused."""
         if not self.session.state.is_over():
             raise Refused("the game is not over: a rematch is dealt when it ends")
-        self.game_number += 1
-        seed = fresh_seed() if self.base_seed is None else self.base_seed + self.game_number
+        number = self.game_number + 1
+        seed = fresh_seed() if self.base_seed is None else self.base_seed + number
+        if self.store is not None:  # kept first: a disk that refuses it leaves the game over as it was
+            self._kept_or_refused("the new game", lambda: self.store.new_game(self.id, number, seed))
+        self.game_number = number
         old = self.session
         self.session = Session(old.ref, old.game, old.game.new_state(seed=seed), seed)
         for q in self.places:
             q.server.session = self.session
-        if self.store is not None:
-            self.store.new_game(self.id, self.game_number, seed)
         self.kept = []
         self.stuck = None
         who = self.names.get(place.player, f"player {place.player}")
@@ -506,6 +523,11 @@ def moves_of(state) -> list:
     if state.pending is not None:
         moves += [(int(p), told[0]) for p, told in state.pending.texts.items() if told is not None]
     return moves
+
+
+def _name_key(name: str) -> str:
+    """What a name reads as, for telling two apart: 'Ａnn' (full-width) and 'ANN' read as 'ann'."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _moves_seen(state, player: int) -> int:

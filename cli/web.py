@@ -104,9 +104,10 @@ class WebTable:
         return told
 
     def tell_referee(self) -> None:
-        """How the rules failed, if they did since the last time: on the server's terminal."""
+        """How the rules (or the tables' database) failed, if they did since the last time: on the server's
+        terminal; each message says which it was (a rules error names its file, a database error its path)."""
         if self.table.failure:
-            say(f"the rules failed:\n{self.table.failure}")
+            say(f"the seats were told only that this failed:\n{self.table.failure}")
             self.table.failure = None
 
     async def agents_play(self) -> None:
@@ -249,6 +250,8 @@ class WebTable:
                 if message["type"] == "websocket.disconnect":
                     break
                 reply = await self.answer(place, message.get("text"))
+                if websocket not in self.pages[place.player]:  # a push failed meanwhile: the page is gone
+                    break
                 if reply is not None:
                     await websocket.send_text(json.dumps(reply, ensure_ascii=False))
         except WebSocketDisconnect:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import threading
 import time
 import urllib.error
@@ -431,6 +432,27 @@ def test_a_seat_flooding_hints_holds_up_no_other_seats_move(tmp_path):
     assert took < 1.5, f"seat 2's move took {took:.2f} s while seat 1's hint searched"
 
 
+def test_a_page_gone_while_its_hint_is_searched_gets_no_reply_and_no_traceback(capfd):
+    """The page's connection drops (no goodbye) while its hint is searched; a push to it fails meanwhile
+    (its seat named from another page): the hint's reply goes nowhere, quietly, and the table plays on."""
+    table = Table("tic-tac-toe", None, {}, 1, hint="ismcts:iterations=1000000,seconds=1")
+    with serving(table) as base:
+        url = link(base, table, 1).replace("http://", "ws://") + "/ws"
+        with websockets_client.connect(url, open_timeout=10) as asking:
+            receive(asking, lambda m: m["type"] == "table")
+            asking.send(json.dumps({"cmd": "hint"}))
+            time.sleep(0.2)  # the search has begun
+            asking.socket.shutdown(socket.SHUT_RDWR)
+            with seat_socket(base, table, 1) as other:
+                receive(other, lambda m: m["type"] == "table")
+                other.send(json.dumps({"cmd": "name", "name": "Ann"}))
+                receive(other, lambda m: m["type"] == "table" and m["seats"][0]["name"] == "Ann")
+                time.sleep(1.5)  # the hint is found, and its reply has nowhere to go
+                other.send(json.dumps({"cmd": "move", "number": 1, "text": "A1"}))
+                receive(other, lambda m: m["type"] == "table" and m["log"])
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_a_hint_searches_no_longer_than_the_cap():
     from rulewright.cli.table import HINT_SECONDS, hint_agent
     assert hint_agent("ismcts:iterations=5,seconds=3600").seconds == HINT_SECONDS
@@ -480,6 +502,37 @@ def test_history_shows_each_past_table_as_the_seat_saw_it_and_never_more(tmp_pat
     for wrong in (3, -1, True, "1", None):
         with pytest.raises(Refused, match="0 to 2"):
             table.history(one, wrong)
+
+
+def test_a_past_table_plays_nothing_and_a_rematch_ends_the_look_back(browser):
+    """Looking back, a click on a space of the past picture plays nothing (the space was free then, it may
+    be now); the moves' buttons still play. A rematch dealt while the page looks back shows the new game."""
+    table = Table("tic-tac-toe", None, {}, 1)
+    with serving(table) as base, seat_socket(base, table, 2) as two:
+        page = open_seat(browser, link(base, table, 1))
+        for made, space in enumerate(["A1", "B1", "A2", "B2"], 1):
+            if made % 2:
+                page.click(f"#picture [data-space='{space}'].playable")
+            else:
+                moves = receive(two, lambda m: m["type"] == "table" and m["moves"])["moves"]
+                number = next(m["number"] for m in moves if m["text"] == space)
+                two.send(json.dumps({"cmd": "move", "number": number, "text": space}))
+            wait_log(page, made)
+        for at in (3, 2, 1, 0):  # back to the deal
+            page.click("#back")
+            page.wait_for_function("at => document.getElementById('history-at').textContent.startsWith("
+                                   "'after move ' + at + ' ')", arg=at)
+        page.click("#picture [data-space='C3']")  # free at the deal, free now: still no move
+        page.wait_for_selector("#message:has-text('a past table')")
+        page.get_by_role("button", name="A3", exact=True).click()  # the buttons play the table now
+        page.wait_for_selector("#outcome:not([hidden])")
+        assert table.session.state.outcome().winners == [1]
+        assert "C3" not in json.dumps(receive(two, lambda m: m["type"] == "table" and m["over"])["log"])
+        assert "past" in page.get_attribute("#board", "class")  # still looking at the deal
+        two.send(json.dumps({"cmd": "rematch"}))
+        page.wait_for_function("() => document.getElementById('history-at').textContent === 'now (0 moves)'")
+        assert "past" not in page.get_attribute("#board", "class")
+        assert page.locator("#picture [data-space].playable").count() == 9  # the new game's empty board
 
 
 PHONE = {"width": 390, "height": 844}

@@ -72,6 +72,37 @@ def test_names_are_checked(tmp_path):
     assert table.names == {1: "Ann Lee"}
 
 
+def test_a_name_or_a_rematch_the_damaged_database_refuses_changes_nothing(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    table = Table("tic-tac-toe", None, {}, 3, store=TableStore(db))
+    for player, space in ((1, "A1"), (2, "B1"), (1, "A2"), (2, "B2"), (1, "A3")):
+        place = table.places[player - 1]
+        table.play(place, next(m["number"] for m in table._moves(player) if m["text"] == space), space)
+    assert table.session.state.is_over()
+    db.write_bytes(b"not a database " * 1000)  # damaged under the running server
+    for ask in (lambda: table.name(table.places[0], "Ann"), lambda: table.rematch(table.places[1])):
+        with pytest.raises(Refused, match="could not keep .* nothing changed"):
+            ask()
+    assert table.names == {} and table.game_number == 0 and table.session.state.outcome().winners == [1]
+    assert "cannot be written" in table.failure  # the referee's terminal says why
+
+
+def test_a_name_cannot_pass_for_another_seat_nor_show_blank():
+    table = Table("tic-tac-toe", None, {}, 1)
+    first, second = table.places
+    for name, why in (("player 2", "may not read 'player N'"), ("Bob (Player 2)", "may not read 'player N'"),
+                      ("\uff50\uff4c\uff41\uff59\uff45\uff52 2", "may not read 'player N'"),  # full-width
+                      ("\u3164", "a sign that shows"), ("\u2800\u2800", "a sign that shows")):
+        with pytest.raises(Refused, match=why):
+            table.name(first, name)
+    table.name(first, "Rene\u0301")  # an e and a combining accent: kept as the one letter it reads as
+    assert table.names == {1: "Ren\u00e9"}
+    for same in ("REN\u00c9", "\uff32en\u00e9"):  # the same name in capitals, or in full-width letters
+        with pytest.raises(Refused, match="another seat has that name"):
+            table.name(second, same)
+    assert table.names == {1: "Ren\u00e9"} and table.named("player 2 wins") == "player 2 wins"
+
+
 def refused(db, *args) -> str:
     result = CliRunner().invoke(app, ["web", "--db", str(db), *args])
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output

@@ -15,6 +15,8 @@ let yourTurn = false;      // the last table shown asked this seat to move
 let named = false;         // the name field was filled from the table once
 let audio = null;          // the sound's context, made when the sound is turned on (a click allows it)
 let viewing = null;        // the past table shown (how many moves this seat had seen then), or null: now
+let pastGame = null;       // the game (its number at this table) the past table shown is of
+let asked = null;          // the past table last asked for: an answer to an older question is not shown
 let zoom = null;           // the picture's scale (1: its own size), or null: fitted to the page
 
 const $ = (id) => document.getElementById(id);
@@ -81,9 +83,12 @@ function receive(msg) {
 
 // ------------------------------------------------------------------ history: the past tables, as this seat saw them
 function showPast(h) {
+  // an answer overtaken (another step, 'now', or a rematch dealt meanwhile) is not shown
+  if (!table || h.at !== asked || h.game !== table.game_number) return;
   viewing = h.at;
+  pastGame = h.game;
   $("board").classList.add("past");
-  setPicture(h.picture, []);
+  setPicture(h.picture, [], true);
   showLog(h.log);
   showHistory(h.of);
 }
@@ -97,14 +102,19 @@ function showHistory(seen) {
   $("now").disabled = viewing === null;
 }
 
+function backToNow() {
+  viewing = asked = pastGame = null;
+  $("board").classList.remove("past");
+}
+
 function stepTo(at) {
   if (!table) return;
   if (at >= table.history) {  // the table now
-    viewing = null;
-    $("board").classList.remove("past");
+    backToNow();
     show(table);
   } else {
-    send({cmd: "history", at: Math.max(0, at)});
+    asked = Math.max(0, at);
+    send({cmd: "history", at: asked});
   }
 }
 
@@ -113,12 +123,14 @@ $("forward").addEventListener("click", () => stepTo(viewing + 1));
 $("now").addEventListener("click", () => stepTo(Infinity));
 
 // ------------------------------------------------------------------ the picture: zoom (buttons, Ctrl + wheel) and pan (drag)
-function setPicture(svg, moves) {
+function setPicture(svg, moves, past = false) {
   $("picture").innerHTML = svg;  // SVG from the server: its texts are escaped there
   for (const space of $("picture").querySelectorAll("[data-space]")) {
     const name = space.getAttribute("data-space");
     if (moves.some((m) => m.spaces.includes(name))) space.classList.add("playable");
-    space.addEventListener("click", () => clickSpace(name));
+    // a space of a past table is not the table now: a click there plays nothing
+    space.addEventListener("click", () => past ? say("a past table: press 'now' to play on the table as it stands")
+                                              : clickSpace(name));
   }
   applyZoom();
 }
@@ -209,9 +221,8 @@ function show(t) {
   if (viewing === null) {  // looking back, the past table stays until 'now'
     setPicture(t.picture, t.moves);
     showLog(t.log);
-  } else if (viewing > t.history) {  // a rematch: that past is another game's
-    viewing = null;
-    $("board").classList.remove("past");
+  } else if (viewing > t.history || pastGame !== t.game_number) {  // a rematch: that past is another game's
+    backToNow();
     setPicture(t.picture, t.moves);
     showLog(t.log);
   }
