@@ -44,9 +44,9 @@ def _flat(items) -> bool:
 class Flatness:
     """Whether every record and map a compiled game has made so far holds only values compared in one
     step (numbers, yes/no, none, short texts). While it does, the generated code compares a short record
-    as Python does, inline: looking at its fields as it runs costs as much as the comparison (Biplane's
-    'x in shots'). Every place that makes a record or a map, or sets one of its entries, tells this
-    (``note``, ``note_value``); once false, it stays false for the game: only speed depends on it, never
+    as Python does, inline: looking at its fields as it runs costs as much as the comparison (a token
+    looked for in a short list of tokens). Every place that makes a record or a map, or sets an entry,
+    tells this (``note``, ``note_value``); once false, it stays false for the game: only speed depends on it, never
     an answer or the work counted (a short flat record costs no work either way: ``equal``, ``within``)."""
 
     __slots__ = ("ok",)

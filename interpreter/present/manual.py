@@ -38,7 +38,7 @@ def words(node) -> str:
 
 
 def humane(name: str) -> str:
-    """A declared name as words: deal_stunts -> deal stunts."""
+    """A declared name as words: deal_cards -> deal cards."""
     return name.replace("_", " ")
 
 
