@@ -5,7 +5,7 @@ error can point back at ``file:line:col``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import attrs
 
@@ -612,6 +612,7 @@ class VarDecl:
     value: Any
     per_player: bool
     visibility: str  # public | hidden | secret
+    hand: Optional[str] = None  # 'secret in HAND': a part of the player's hand of that name
     span: Span = span_field()
 
 

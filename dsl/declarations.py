@@ -140,10 +140,15 @@ class RulesBuilder(Builder):
 
     def var_decl(self, meta, c):
         vis = c[2] if len(c) > 2 else "public"
+        if isinstance(vis, tuple):
+            self._screen_error(vis[2], "only a 'player var' is a part of a player's hand ('secret in ...')",
+                               f"write 'player var {c[0]} = ... secret in {vis[1]}', or 'secret'")
         return ast.VarDecl(str(c[0]), c[1], False, vis, span=self._span(meta))
 
     def player_var_decl(self, meta, c):
         vis = c[2] if len(c) > 2 else "public"
+        if isinstance(vis, tuple):  # secret in HAND
+            return ast.VarDecl(str(c[0]), c[1], True, "secret", vis[1], span=self._span(meta))
         return ast.VarDecl(str(c[0]), c[1], True, vis, span=self._span(meta))
 
     def hidden(self, meta, c):
@@ -151,6 +156,9 @@ class RulesBuilder(Builder):
 
     def secret(self, meta, c):
         return "secret"
+
+    def secret_in(self, meta, c):
+        return ("secret", str(c[0]), self._span(meta))
 
     def record_decl(self, meta, c):
         fields = tuple(name for name, _default, _vis in c[1:])

@@ -39,6 +39,8 @@ class ScreenChecks:
 
     def _view_entry(self, line, expr) -> bool:
         """An entry that names a variable is taken from the viewer's view (others' secrets masked)."""
+        if isinstance(expr, ast.Name) and expr.id in self.sym.hands:
+            return line.word != "table"
         if not isinstance(expr, ast.Name) or expr.id not in self.sym.vars:
             return False
         return line.word == "table" or self.sym.vars[expr.id].per_player
@@ -112,6 +114,11 @@ class ScreenChecks:
                     elif line.word == "colours" and expr.value not in SCREEN_COLOURS:
                         self.error(span, f"'{expr.value}' is not a colour the screen knows",
                                    self.hint(expr.value, SCREEN_COLOURS) or "colours: " + ", ".join(SCREEN_COLOURS))
+                    continue
+                if isinstance(expr, ast.Name) and expr.id in self.sym.hands and expr.id not in self.sym.vars:
+                    if line.word == "table":
+                        self.error(span, f"'{expr.id}' is a player's hand: it belongs on an 'own' or a "
+                                   "'players' line", f'for example: players "{label}" = {expr.id} as hand')
                     continue
                 self.expr(expr, set() if line.word == "table" else {"me"})
                 if (line.word == "table" and isinstance(expr, ast.Name) and expr.id in self.sym.vars

@@ -43,6 +43,15 @@ class StructureChecks:
                     ", in the base: a variant replaces a declaration with one of the same kind"
                     if first.file != d.span.file else ""))
             seen[key] = d
+        for hand, parts in self.sym.hands.items():
+            first = self.sym.vars[parts[0]]
+            if hand in RESERVED or ("name", hand) in seen:
+                self.error(first.span, f"'{hand}' names a hand ('secret in {hand}') and something else too",
+                           "give the hand a name of its own")
+            for part in parts:
+                if not isinstance(self.sym.vars[part].value, ast.ListLit):
+                    self.error(self.sym.vars[part].span, f"'{part}' is a part of the hand '{hand}': it starts as "
+                               "a list of cards", f"player var {part} = [] secret in {hand}")
         if not any(isinstance(d, ast.GameDecl) for d in decls):
             self.error(ast.Span(self.rules.filename, 1, 1), "the rules do not name the game",
                        "start the file with: game \"Name\"")

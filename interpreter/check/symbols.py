@@ -35,6 +35,10 @@ class SymbolTable:
         self.declared_vars = {d.name for d in decls if isinstance(d, ast.VarDecl)}
         self.player_vars = {n for n, d in self.vars.items() if d.per_player}
         self.visibility = {name: d.visibility for name, d in self.vars.items()}  # public, secret or hidden
+        self.hands: dict = {}  # a hand -> its parts, the 'player var ... secret in HAND' lists, in order
+        for d in self.vars.values():
+            if d.hand is not None:
+                self.hands.setdefault(d.hand, []).append(d.name)
         self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
         self.columns: dict = {}  # column -> the tables that have it
         for t in self.tables.values():

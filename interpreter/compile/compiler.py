@@ -21,6 +21,11 @@ from rulewright.interpreter.compile.statements import ProcCompiler, plain_proced
 from rulewright.interpreter.check.symbols import symbols
 
 
+def _names_hand(expr, hands: dict) -> bool:
+    """A display entry that is a hand's name: shown from the view (views.visible_vars), never computed."""
+    return isinstance(expr, ast.Name) and expr.id in hands
+
+
 class CompiledGame:
     """Everything fixed for one (rules, player count, options): the state machine's definition."""
 
@@ -68,6 +73,8 @@ class CompiledGame:
         self.var_decls = sym.vars
         self.player_vars = sym.player_vars
         self.visibility = sym.visibility
+        self.hands = sym.hands  # a hand -> its parts: the others see how many the parts hold together
+        self.hand_of = {part: hand for hand, parts in sym.hands.items() for part in parts}
         self.end_conditions: dict = {"turn": [], "round": []}
         self.rank_keys = sym.rank_keys
         self.teams = None
@@ -111,7 +118,8 @@ class CompiledGame:
                 lines.append((line.word, [(e.label, e, e.expr.value) for e in line.entries]))
             else:
                 scope = set() if line.word == "table" else {"me"}
-                lines.append((line.word, [(e.label, e, self.exprs.compile(e.expr, scope)) for e in line.entries]))
+                lines.append((line.word, [(e.label, e, None if _names_hand(e.expr, self.hands)
+                                           else self.exprs.compile(e.expr, scope)) for e in line.entries]))
         return tuple(lines)
 
     def _compile_pictures(self, d) -> tuple:

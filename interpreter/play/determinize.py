@@ -87,6 +87,10 @@ class Dealer:
         # each deck's cards the player sees nowhere, in canonical order: what a card place is dealt from
         self.free = [(deck, sorted(_copies_not_in_view(g, deck, in_view), key=repr)) for deck in decks]
         self.waiting = _Waiting.of(state, player)  # read now: the copies take the state's data
+        # the others' hands whose parts the player cannot tell apart, each split again in a copy
+        self.hands = [(p, [(part, domains.get((step, "length", part)) or domains.get(("length", part)))
+                           for part in parts])
+                      for p, _hand, parts in _unseen_hands(state, player) if len(parts) > 1] if g.hands else []
 
     def sample(self, rng: random.Random):
         """A copy with everything the player cannot see dealt again from ``rng``. Where others are asked
@@ -114,7 +118,35 @@ class Dealer:
             elif t is list or t is dict:
                 value = copy_value(value)
             _put(world, path, value)
+        for p, parts in self.hands:
+            _split_again(world, p, parts, rng)
         return world
+
+
+def _unseen_hands(state, player) -> list:
+    """(player, hand, parts) for each hand ('secret in HAND') of another player: its parts ``player``
+    sees only as one count (those not revealed)."""
+    revealed = revealed_now(state)
+    out = []
+    for hand, parts in state.game.hands.items():
+        for p in range(1, state.game.player_count + 1):
+            unseen = [part for part in parts if (part, 0) not in revealed and (part, p) not in revealed]
+            if p != player and unseen:
+                out.append((p, hand, unseen))
+    return out
+
+
+def _split_again(world, p: int, parts: list, rng: random.Random) -> None:
+    """Deal a hand's cards (as dealt) into its parts again: each part but the last as many as a part of
+    its name held in random games (its length domain; else any number), the last the rest. Which part
+    held how many is the owner's secret: the copy must not keep it."""
+    held = [c for part, _dom in parts for c in world._vars[part][p - 1]]
+    at = 0
+    for k, (part, dom) in enumerate(parts):
+        left = len(held) - at
+        n = left if k == len(parts) - 1 else min(left, rng.choice(dom.values) if dom else rng.randint(0, left))
+        world._vars[part][p - 1] = held[at:at + n]
+        at += n
 
 
 @attrs.frozen
@@ -158,11 +190,16 @@ def _unseen_places(state, player) -> list:
     revealed = revealed_now(state)
     lists: list = []  # (path, list, name)
     places: list = []
+    hands = _unseen_hands(state, player) if g.hands else []
     for name, value in state._vars.items():
         visibility = g.visibility.get(name, "public")
-        if visibility == "public" or (name, 0) in revealed:
+        if name in g.hand_of:  # a hand's parts, dealt as one list under the hand's name (where its first
+            if name == g.hands[g.hand_of[name]][0]:  # part stands): as many cards however they are held
+                lists += [((part, p - 1), state._vars[part][p - 1], hand)
+                          for p, hand, parts in hands if hand == g.hand_of[name] for part in parts]
+        elif visibility == "public" or (name, 0) in revealed:
             continue
-        if name in g.player_vars:
+        elif name in g.player_vars:
             for p, entry in enumerate(value, 1):
                 if (visibility == "secret" and p == player) or (name, p) in revealed:
                     continue  # (player None: every entry someone cannot see)
@@ -423,15 +460,21 @@ def _small(value) -> bool:
 
 
 def _note_places(st, counts: dict, budget: dict) -> None:
-    """Count the values of every place some player cannot see (as the referee, who sees them all)."""
+    """Count the values of every place some player cannot see (as the referee, who sees them all), and
+    the lengths of the parts of hands ('secret in HAND': split again in a copy, _split_again)."""
     budget["notes"] -= 1
-    for path, slot in _unseen_places(st, None):
+    places = _unseen_places(st, None)
+    places += [((part, p - 1), ("length", "length", part)) for parts in st.game.hands.values()
+               for part in parts for p in range(1, st.game.player_count + 1)]
+    for path, slot in places:
         budget["places"] -= 1
         try:
             value = _at(st, path)
         except KeyError:  # a local the rules did not bind in this game
             continue
-        if not _small(value):
+        if slot[0] == "length":
+            value = len(value)
+        elif not _small(value):
             continue  # a value too big to keep (a whole deck in a local): the slot draws from the rest
         key = repr(value)
         for where in (slot[1:], (st.step,) + slot[1:]):  # at any step, and at this step of the rules

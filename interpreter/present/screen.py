@@ -277,7 +277,7 @@ def build(st, viewer: Optional[int] = None) -> Screen:
         expr = entry.expr
         if isinstance(expr, ast.Name) and expr.id in seen:
             value = seen[expr.id]
-            if expr.id in g.player_vars:
+            if expr.id in g.player_vars or expr.id in g.hands:
                 value = value[player - 1] if player else None
             return value
         return evaluate(entry, fn, {"me": player} if player else {})

@@ -38,6 +38,9 @@ def revealed_now(st) -> set:
 
 
 def visible_vars(st, player: Optional[int]) -> dict:
+    """Every variable as ``player`` sees it, and each hand ('secret in HAND') as one more entry: its
+    parts' cards together for its owner, how many they are for the others. A part of another player's
+    hand shows as '?': which part a card left, or came to, stays its owner's."""
     g = st.game
     revealed = revealed_now(st)
     items_masked = bool(g.field_visibility) and player is not None
@@ -48,10 +51,15 @@ def visible_vars(st, player: Optional[int]) -> dict:
             shown = copy_value(value)
         elif name in g.player_vars:
             shown = [copy_value(v) if (visibility == "secret" and p == player) or (name, p) in revealed
-                     else masked(v) for p, v in enumerate(value, 1)]
+                     else UNSEEN if name in g.hand_of else masked(v) for p, v in enumerate(value, 1)]
         else:
             shown = masked(value)
         out[name] = face_down(g, shown, player) if items_masked else shown
+    for hand, parts in g.hands.items():
+        held = [[c for part in parts for c in st._vars[part][p - 1]] for p in range(1, g.player_count + 1)]
+        shown = [copy_value(h) if player is None or p == player else {"hidden": len(h)}
+                 for p, h in enumerate(held, 1)]
+        out[hand] = face_down(g, shown, player) if items_masked else shown
     return out
 
 

@@ -36,8 +36,10 @@ def test_player_view_masks_the_other_hands(snapshot):
     view = st.view(1)
     mine, theirs = view["vars"]["perm"]
     assert mine == st.vars["perm"][0]
-    assert theirs == {"hidden": len(st.vars["perm"][1])}
-    assert view["vars"]["temp"][1] == {"hidden": len(st.vars["temp"][1])}
+    # the two hands' cards are counted together: which hand a card left stays its owner's
+    assert theirs == "?" and view["vars"]["temp"][1] == "?"
+    assert view["vars"]["hand"] == [st.vars["perm"][0] + st.vars["temp"][0],
+                                    {"hidden": len(st.vars["perm"][1]) + len(st.vars["temp"][1])}]
     assert view["vars"]["owned"][1] == {"hidden": len(st.vars["owned"][1])}
     assert view["vars"]["programmed"][1] == "?"
     assert view["vars"]["deck"] == {"hidden": len(st.vars["deck"])}

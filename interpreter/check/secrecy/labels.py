@@ -286,11 +286,14 @@ class Labels:
 
     # ------------------------------------------------------------------ lengths
     def length(self, node, st: Point) -> frozenset:
-        """The label of len(node): a variable's list length is public, apart from which list it is."""
+        """The label of len(node): a variable's list length is public, apart from which list it is; but
+        a part of a hand ('secret in HAND') keeps its length its owner's."""
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
             return val.length if val is not None else PUBLIC
         if isinstance(node, ast.Attr) and self.is_entry(node, st):
+            if self.vars[node.name].hand is not None:
+                return self.label(node, st)
             return self.label(node.obj, st)
         if isinstance(node, ast.Index) and self.is_place(node.obj, st):
             return self.place_path(node.obj, st) | self.label(node.index, st)
