@@ -525,9 +525,15 @@ def moves_of(state) -> list:
     return moves
 
 
+# Letters of other scripts that read as a Latin letter (casefolded; after Unicode's confusables, TR39):
+# 'Аnn' with a Cyrillic A reads as 'Ann'.
+_LOOK_ALIKES = str.maketrans("авеѕіјкмнһорԛстуүхԁԝӏαβεζηικμνορτυχϲ", "abesijkmhhopqctyyxdwlabezhikmnoptuxc")
+
+
 def _name_key(name: str) -> str:
-    """What a name reads as, for telling two apart: 'Ａnn' (full-width) and 'ANN' read as 'ann'."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What a name reads as, for telling two apart: 'Ａnn' (full-width), 'ANN' and 'Аnn' (a Cyrillic A)
+    read as 'ann'."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKES)
 
 
 def _moves_seen(state, player: int) -> int:

@@ -97,7 +97,8 @@ def test_a_name_cannot_pass_for_another_seat_nor_show_blank():
             table.name(first, name)
     table.name(first, "Rene\u0301")  # an e and a combining accent: kept as the one letter it reads as
     assert table.names == {1: "Ren\u00e9"}
-    for same in ("REN\u00c9", "\uff32en\u00e9"):  # the same name in capitals, or in full-width letters
+    # the same name in capitals, in full-width letters, with a Cyrillic or a Greek letter that looks the same
+    for same in ("REN\u00c9", "\uff32en\u00e9", "R\u0435n\u00e9", "R\u0395N\u00c9"):
         with pytest.raises(Refused, match="another seat has that name"):
             table.name(second, same)
     assert table.names == {1: "Ren\u00e9"} and table.named("player 2 wins") == "player 2 wins"
