@@ -234,7 +234,7 @@ class Table:
         counts: dict = {}  # player -> what every seat knows of its hands: (label, how many), 'as hand'
         try:
             screen = build(st, p)
-            shown = {"picture": picture(screen), "own": _own_things(game, screen, p),
+            shown = {"picture": picture(screen, own_notes=False), "own": _own_things(game, screen, p),
                      "to_move": list(screen.to_move), "status": screen.turn_note}
             counts = {q.player: [list(pair) for pair in screen.counts(q.player)] for q in self.places}
         except RulesError as exc:  # the rules' display fails: the seat can still play, by the buttons

@@ -244,3 +244,16 @@ def test_a_table_survives_kill_9_and_its_pages_play_on(browser, tmp_path):
     with contextlib.closing(sqlite3.connect(db)) as conn:  # the first game's five moves, kept
         assert conn.execute("SELECT count(*) FROM moves WHERE game = 0").fetchone()[0] == 5
     assert Table.resume(store, tid).places[0].token == links[1].rsplit("/", 1)[1]
+
+
+def test_the_page_shows_the_seats_own_things_once_beside_the_picture():
+    """The picture a seat's page draws leaves the viewer's own things to 'Yours' (shown once); the
+    picture of `show --svg` keeps them, having no panel beside it."""
+    from rulewright.interpreter.present.screen import build
+    from rulewright.interpreter.present.svg import picture
+    table = Table("biplane", 2, {}, 11)
+    shown = table.shown_to(table.places[0])
+    own = {thing["label"]: thing["cards"] for thing in shown["own"]}
+    assert own["Permanent hand"] == table.session.state.vars["perm"][0]
+    assert "yours:" not in shown["picture"]
+    assert "yours: Permanent hand" in picture(build(table.session.state, 1))

@@ -108,8 +108,9 @@ class _Board:
                 f'y2="{by - uy * (edge + 2):.1f}" stroke="#616161" stroke-width="1.5" marker-end="url(#head)"/>')
 
 
-def picture(sc: Screen) -> str:
-    """The screen as an SVG document."""
+def picture(sc: Screen, own_notes: bool = True) -> str:
+    """The screen as an SVG document; ``own_notes=False`` leaves out the lines of the viewer's own things
+    not drawn (the web table shows them beside the picture, in 'Yours')."""
     body, y = [], 28.0
     width = 640.0
     for i, line in enumerate(_wrap(sc.title, 66)):
@@ -140,7 +141,8 @@ def picture(sc: Screen) -> str:
         if said or turn or not sc.drawn_columns:  # a row whose every column is drawn above says nothing more
             notes.append((f"player {p}{you}{turn}", "; ".join(said)))
     notes += [(f"on the table: {label}", value) for label, value in sc.table if ("table", label) not in sc.drawn]
-    notes += [(f"yours: {label}", value) for label, value in sc.own if ("own", label) not in sc.drawn]
+    if own_notes:
+        notes += [(f"yours: {label}", value) for label, value in sc.own if ("own", label) not in sc.drawn]
     if sc.turn_note:
         notes.append((sc.turn_note, ""))
     for head, text in notes:
