@@ -577,3 +577,20 @@ def test_on_a_phone_the_picture_pans_and_zooms_and_the_moves_and_history_stay_in
         assert page.locator("#log li").count() < before + 1 or before == 0
         page.click("#now")
         page.wait_for_function("() => !document.getElementById('board').classList.contains('past')")
+
+
+def test_on_a_phone_the_games_options_read_whole_in_the_header(browser):
+    """The picture's title (game, players, options) is cut at 390 pixels until panned: the page's header
+    says the players and options in text that wraps."""
+    table = Table("biplane", 2, {}, 1, agents="human,first")
+    with serving(table) as base:
+        page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(link(base, table, 1))
+        page.wait_for_selector("button.move")
+        options = page.locator("#options")
+        said = options.inner_text()
+        assert table.session.game.options and "2 players" in said
+        assert all(f"{k}={v}" in said for k, v in table.session.game.options.items())
+        box = options.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

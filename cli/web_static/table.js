@@ -200,6 +200,9 @@ function show(t) {
   const turnNow = t.moves.length > 0 && !t.over;
   document.title = turnNow ? `Your turn - ${title}` : title;
   $("title").textContent = title;
+  // the game's players and options in the page's own text, which wraps (the picture's title pans on a phone)
+  const options = Object.entries(t.options || {}).map(([name, value]) => `${name}=${value}`).join(", ");
+  $("options").textContent = `${t.players} players` + (options ? ` (${options})` : "");
   $("favicon").href = turnNow ? "/static/favicon-turn.svg" : "/static/favicon.svg";
   $("turn").classList.toggle("yours", turnNow);
   $("moves-section").classList.toggle("yours", turnNow);
