@@ -9,7 +9,7 @@ from typing import Optional
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.present.views import view, visible_vars
+from rulewright.interpreter.present.views import WINDOW_NOTE, view, visible_vars
 
 
 def _space_texts(st, player=None) -> dict:
@@ -64,7 +64,7 @@ def render(st, player: Optional[int] = None) -> str:
         out = data["outcome"]
         lines += ["", f"game over - winners: {', '.join(map(str, out['winners'])) or 'none (draw)'}"]
     elif data.get("window") and not data["to_move"]:
-        lines += ["", "a window for responses is open"]
+        lines += ["", WINDOW_NOTE]
     elif data["to_move"]:
         lines += ["", "to move: " + ", ".join(f"player {p}" for p in data["to_move"])]
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from rulewright.interpreter.engine.compare import weigh
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.check.screen_checks import SCREEN_COLOURS
 from rulewright.interpreter.engine.values import UNSEEN
-from rulewright.interpreter.present.views import view, visible_vars
+from rulewright.interpreter.present.views import WINDOW_NOTE, view, visible_vars
 
 
 @attrs.frozen
@@ -358,7 +358,7 @@ def build(st, viewer: Optional[int] = None) -> Screen:
         note = "game over - " + (("winner" + ("s" if len(out["winners"]) > 1 else "") + ": "
                                    + ", ".join(f"player {p}" for p in out["winners"])) if out["winners"] else "a draw")
     elif data.get("window") and not data["to_move"]:
-        note = "a window for responses is open"
+        note = WINDOW_NOTE
     elif data["to_move"]:
         note = "to move: " + ", ".join(f"player {p}" for p in data["to_move"])
     else:

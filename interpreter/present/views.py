@@ -63,6 +63,10 @@ def visible_vars(st, player: Optional[int]) -> dict:
     return out
 
 
+# What a player not asked in an open window is told (who is asked is told to that player alone)
+WINDOW_NOTE = "a window for responses is open: you are not asked (who is, is theirs to know)"
+
+
 def seen_to_move(st, player: Optional[int] = None) -> list:
     """Who is to move, as ``player`` may know it (None: the referee, everyone asked). In a reaction window
     each player learns only whether they themselves are asked: [player] or []. Every reply to a seat
