@@ -857,6 +857,10 @@ def test_showing_a_hand_short_of_maneuvers_is_the_players_choice():
     drawn = shown.vars["perm"][0][len(dealt):]
     assert drawn and len(maneuver_kinds(shown.vars["perm"][0])) == 2 and len(maneuver_kinds(dealt + drawn[:-1])) < 2
     assert [x for x in logs(shown) if "publicly" in x] == [f"player 1 draws {c} publicly" for c in drawn]
+    # shown: player 2 is told the cards dealt (the reveal names each), not only the cards drawn
+    told = [e for e in shown.event_history(2) if e["event"] == "reveal" and e.get("player") == 1][0]["text"]
+    assert all(c in told for c in dealt) and "fewer than 2 different maneuvers" in told
+    assert not [e for e in st.event_history(2) if e["event"] == "reveal" and "shows" in e["text"]]
     # no maneuver at all: the hand must be shown
     forced = game(2).new_state(seed=13)
     v = forced.vars
