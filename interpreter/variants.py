@@ -209,7 +209,9 @@ class _Merge:
         for d in own:
             if isinstance(d, ast.Amend):
                 errata.amend(d)
-            elif isinstance(d, ast.Retire):
+        errata.finish()
+        for d in own:
+            if isinstance(d, ast.Retire):
                 errata.retire(d)
         decls = list(self.merged.values())
         self._unused(new, decls)

@@ -1,0 +1,93 @@
+"""Many errata on one place: the work of applying them grows with their number, not its square (a hostile
+review measured 1,500 alternatives added to one choice: over 2 minutes to validate). The work is counted
+in Python function calls, never timed; benchmarks/validate.py times 1,500 errata of each kind."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulewright.dsl.parser import parse
+from rulewright.interpreter.api import _apply_extends, load
+from rulewright.interpreter.testing import play, texts
+
+BASE = '''game "Shop"
+players 2
+enum suit: cups, swords
+enum kind: up, down
+player var coins = 3
+player var score = 0
+def worth(s) = match s { cups: 1, swords: 2 }
+procedure gain(p, k):
+    if k == up:
+        p.coins += 1
+    elif k == down:
+        p.coins += 2
+turn:
+    step "shop":
+        choose:
+            "pay" if me.coins > 0:
+                gain(me, up)
+                me.score += worth(swords)
+            "rest":
+                me.coins += 1
+end when round_number == 3 after round
+'''
+
+
+def errata(kind: str, n: int) -> str:
+    """A variant with ``n`` errata of ``kind`` on one place of BASE."""
+    out = ['extends "base.rules"']
+    if kind == "arms":
+        out.append("add to enum suit: " + ", ".join(f"m{i}" for i in range(n)))
+    if kind == "branches":
+        out.append("add to enum kind: " + ", ".join(f"k{i}" for i in range(n)))
+    for i in range(n):
+        out += {"alternatives": ['in step "shop", add before "rest":', f'    "alt {i}":', f"        me.score += {i}"],
+                "arms": ["in def worth, add arm:", f"    m{i}: {i}"],
+                "branches": ["in procedure gain, add:", f"    elif k == k{i}:", f"        p.score += {i}"]}[kind]
+    return "\n".join(out) + "\n"
+
+
+def calls_to_merge(folder: Path, text: str) -> int:
+    """The Python function calls made to apply the variant ``text`` to BASE (parsing not counted)."""
+    path = folder / "v.rules"
+    path.write_text(text)
+    rules = parse(text, str(path))
+    calls = 0
+
+    def count(_frame, event, _arg):
+        nonlocal calls
+        calls += event == "call"
+    sys.setprofile(count)
+    try:
+        _apply_extends(rules, path)
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+@pytest.mark.parametrize("kind", ["alternatives", "arms", "branches"])
+def test_five_times_the_errata_on_one_place_take_about_five_times_the_work(tmp_path, kind):
+    (tmp_path / "base.rules").write_text(BASE)
+    few, many = calls_to_merge(tmp_path, errata(kind, 20)), calls_to_merge(tmp_path, errata(kind, 100))
+    assert many < 7 * few, f"{many} calls for 100 errata, {few} for 20: not linear"  # quadratic: about 25 times
+
+
+def test_many_errata_on_one_choice_keep_their_order(tmp_path):
+    """Alternatives put before others, before ones added, in place of ones added, and taken out: in order."""
+    (tmp_path / "base.rules").write_text(BASE)
+    text = 'extends "base.rules"\n'
+    for i in range(40):
+        text += f'in step "shop", add before "rest":\n    "a{i}":\n        pass\n'
+    for i in range(0, 40, 2):  # each even one gets a neighbour before it; each odd one is replaced or taken out
+        text += f'in step "shop", add before "a{i}":\n    "b{i}":\n        pass\n'
+        text += (f'in step "shop", replace "a{i + 1}":\n    "c{i + 1}":\n        me.coins += 5\n' if i % 4 == 0
+                 else f'in step "shop", remove "a{i + 1}"\n')
+    (tmp_path / "v.rules").write_text(text)
+    st = load(str(tmp_path / "v.rules")).new_state(1)
+    expected = ["pay"] + [t for i in range(0, 40, 2) for t in ([f"b{i}", f"a{i}"] + ([f"c{i + 1}"] if i % 4 == 0 else []))]
+    assert texts(st) == expected + ["rest"]
+    play(st, "c1")
+    assert st.vars["coins"] == [8, 3]
