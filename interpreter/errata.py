@@ -448,6 +448,7 @@ class Errata:
         b.put(items, found, out)
         if out is not None:
             parts.take_out(out)
+            self.m.take_out(piece.span, out)
         b.amended_at.append(piece.span)
         parts.find(items, b.steps)
 
@@ -481,17 +482,21 @@ class Errata:
             found = self.m.find_step(piece.span, piece.name, piece.place)
             if found is not None:
                 key, d = found
-                # a step taken out leaves 'pass' behind: the block around it keeps a statement
-                self.m.merged[key] = attrs.evolve(d, body=self.m.rewrite_step(d.body, piece.name,
-                                                                           lambda s: (ast.Pass(span=s.span),)))
+
+                def leave_pass(s):  # a step taken out leaves 'pass' behind: the block around it keeps a statement
+                    self.m.take_out(piece.span, s)
+                    return (ast.Pass(span=s.span),)
+                self.m.merged[key] = attrs.evolve(d, body=self.m.rewrite_step(d.body, piece.name, leave_pass))
             return
         key = ("ProcDecl" if piece.kind == "procedure" else "DefDecl", piece.name)
-        if self.m.merged.pop(key, None) is None:
+        gone = self.m.merged.pop(key, None)
+        if gone is None:
             have = [k[1] for k in self.m.merged if k[0] == key[0]]
             self.m.error(piece.span, f"the base has no {piece.kind} '{piece.name}' to retire",
                          self._other_kind(piece.kind, piece.name, f"retire {{kind}} {piece.name}")
                          or suggest(piece.name, have))
             return
+        self.m.take_out(piece.span, gone)
         self.retired.append(piece)
 
     def still_used(self, decls):

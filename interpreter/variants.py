@@ -139,6 +139,7 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
     sources = {**base_rules.sources, **rules.sources}
     out = ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(decls), sources)
     out.derived["added"] = base_rules.derived.get("added", []) + merged.added
+    out.derived["taken out"] = base_rules.derived.get("taken out", []) + merged.taken_out
     out.derived["base"] = base_rules  # what the base says alone (check/blame.py), until it is checked
     if merged.errors:
         raise RulesCompileError(merged.errors)
@@ -156,9 +157,17 @@ class _Merge:
         self.added: list = []  # dispatch.Added: each value the variant adds, with its line
         self.merged: dict = {decl_key(d, ("base", i)): d for i, d in enumerate(base.decls)}
         self.kept: dict = {}  # a replaced def or procedure -> the name its base version is kept under
+        self.taken_out: list = []  # (a piece's span, the names the base code it takes out calls)
 
     def error(self, span, message, hint=""):
         self.errors.append(Diagnostic(message, span.file, span.line, span.column, self.source_line(span), hint))
+
+    def take_out(self, span, node):
+        """``node``, base code that the variant's piece at ``span`` takes out: the names it called are kept
+        with the piece, so that a procedure no longer called is said at the piece (check/structure_checks.py)."""
+        called = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        if called:
+            self.taken_out.append((span, called))
 
     def source_line(self, span) -> str:
         for rules in (self.variant, self.base):
@@ -189,6 +198,8 @@ class _Merge:
             elif isinstance(d, (ast.DefDecl, ast.ProcDecl)) and d.name in self.kept:
                 self.merged[(type(d).__name__, self.kept[d.name])] = attrs.evolve(old, name=self.kept[d.name])
                 d = to_base(d, self.kept[d.name])
+            elif old is not None:
+                self.take_out(d.span, old)
             self.merged[key] = d
             if isinstance(d, ast.ScreenDecl) and d.board is not None:
                 self.merged.pop(("DisplayDecl",), None)  # its 'board' line draws the spaces instead
@@ -318,6 +329,7 @@ class _Merge:
 
         def change(step: ast.Step) -> tuple:
             if piece.mode == "replace":
+                self.take_out(piece.span, step.body)
                 return (attrs.evolve(step, body=piece.body),)
             return piece.body + (step,) if piece.mode == "before" else (step,) + piece.body
         self.merged[key] = attrs.evolve(d, body=_rewrite(d.body, piece.label, change))

@@ -171,3 +171,12 @@ def test_a_branch_is_added_to_a_chain_whose_subject_is_a_bare_name(folder):
                 'after step "take":\n    award(me, green)\n')
     st = g.new_state(1)
     assert st.vars["score"] == [4, 0]
+
+
+def test_an_erratum_that_took_out_the_last_call_of_a_procedure_is_named_with_the_retire_hint(folder):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, 'in step "shop", remove pay\n')
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line, d.source_line) == (str(folder / "v.rules"), 2, 'in step "shop", remove pay')
+    assert f"(at {folder / 'base.rules'}:7, whose last call this line takes out)" in d.message
+    assert d.hint.endswith("take it out with 'retire procedure gain'")
