@@ -61,6 +61,13 @@ def base_of_calls(decls) -> dict:
     return found
 
 
+def base_of_uncalled(decls) -> list:
+    """Each ``base.X`` in ``decls`` that is not called (``base.X + 1``): the base's version is only called."""
+    called = {id(n.func) for n in ast.walk(tuple(decls)) if _is_base_of(n)}
+    return [n for n in ast.walk(tuple(decls)) if isinstance(n, ast.Attr) and isinstance(n.obj, ast.Name)
+            and n.obj.id == BASE_CALL and id(n) not in called]
+
+
 def _is_base_of(n) -> bool:
     return (isinstance(n, ast.Call) and isinstance(n.func, ast.Attr) and isinstance(n.func.obj, ast.Name)
             and n.func.obj.id == BASE_CALL)

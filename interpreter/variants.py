@@ -34,7 +34,8 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.check.dispatch import Added
 from rulewright.interpreter.check.symbols import uses
-from rulewright.interpreter.errata import BASE_CALL, Errata, base_name, base_of_calls, calls_base, to_base, to_base_of
+from rulewright.interpreter.errata import (BASE_CALL, Errata, base_name, base_of_calls, base_of_uncalled, calls_base,
+                                          to_base, to_base_of)
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)
@@ -235,6 +236,13 @@ class _Merge:
         wanted = base_of_calls(own)
         replacing = {d.name: d for d in own if isinstance(d, (ast.DefDecl, ast.ProcDecl))
                      and type(self.merged.get((type(d).__name__, d.name))) is type(d)}
+        for attr in base_of_uncalled(own):
+            base = self.merged.get(("DefDecl", attr.name)) or self.merged.get(("ProcDecl", attr.name))
+            if base is not None:  # a local named 'base' may have fields: only a def's or procedure's name is meant
+                call = f"{attr.name}({', '.join(base.params)})"
+                self.error(attr.span, f"base.{attr.name} names the base's own version of '{attr.name}' without "
+                           "calling it", f"call it: base.{call}" if attr.name in replacing else
+                           f"call it: {call} (what a variant does not replace is the base's own)")
         for name, call in wanted.items():
             if name not in replacing:
                 base = next((k[0] for k in (("DefDecl", name), ("ProcDecl", name)) if k in self.merged), None)

@@ -180,3 +180,34 @@ def test_an_erratum_that_took_out_the_last_call_of_a_procedure_is_named_with_the
     assert (d.file, d.line, d.source_line) == (str(folder / "v.rules"), 2, 'in step "shop", remove pay')
     assert f"(at {folder / 'base.rules'}:7, whose last call this line takes out)" in d.message
     assert d.hint.endswith("take it out with 'retire procedure gain'")
+
+
+@pytest.mark.parametrize("text, line, column, message, hint", [
+    # base.NAME without a call: what it names is only called
+    ("def bonus(p) = 1\ndef price(p) = base.bonus + 1\n", 3, 16,
+     "base.bonus names the base's own version of 'bonus' without calling it", "call it: base.bonus(p)"),
+    ("def price(p) = base.bonus + 1\n", 2, 16, "base.bonus names the base's own version of 'bonus' without calling it",
+     "call it: bonus(p) (what a variant does not replace is the base's own)"),
+    # a wrong number of arguments names the call as written
+    ("def bonus(p) = 1\ndef price(p) = base.bonus(p, p)\n", 3, 16,
+     "base.bonus(...), the base's own 'bonus', takes 1 argument(s) (p), not 2", ""),
+    ("def bonus(p) = base(p, p)\n", 2, 16, "base(...), the base's own 'bonus', takes 1 argument(s) (p), not 2", ""),
+    # a letter a name does not take, in an erratum's place or an alternative's name
+    ("in procedure gaín, add:\n    elif n == 1:\n        pass\n", 2, 16,
+     "unexpected character 'í': a name is written with the letters A to Z, digits and _",
+     'a text in quotes takes any letter: "café" as cafe:, log "café"'),
+    ('in step "shop", add:\n    "x" as жест:\n        pass\n', 3, 12,
+     "unexpected character 'ж': a name is written with the letters A to Z, digits and _",
+     'a text in quotes takes any letter: "café" as cafe:, log "café"'),
+    # two texts a player cannot tell apart
+    ('in step "shop", add:\n    "rest ":\n        pass\n', 3, 5, "two courses of action are both called 'rest': 'rest' "
+     "and 'rest ' differ only in spaces or in how a letter is encoded", "give each a text of its own, or replace the other"),
+    ('in step "shop", add:\n    "cafe\u0301":\n        pass\n    "caf\u00e9":\n        pass\n', 5, 5,
+     "two courses of action are both called 'caf\u00e9': 'cafe\u0301' and 'caf\u00e9' differ only in spaces or in how a "
+     "letter is encoded", "give each a text of its own, or replace the other"),
+])
+def test_the_wordings_of_base_calls_names_and_texts(folder, text, line, column, message, hint):
+    with pytest.raises(RulesError) as caught:
+        variant(folder, text)
+    got = caught.value.diagnostics[0] if isinstance(caught.value, RulesCompileError) else caught.value.diagnostic
+    assert (got.file, got.line, got.column, got.message, got.hint) == (str(folder / "v.rules"), line, column, message, hint)
