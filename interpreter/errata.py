@@ -101,15 +101,23 @@ def _address(alt) -> str:
     return alt.name if alt.name is not None else f'"{alt.label}"'
 
 
-def _changes_step(d, label: str, holder) -> bool:
-    """``d``, a piece of the variant, changes the step ``label`` (of ``holder``, when either names one)."""
+def _changes(d, retired: ast.Retire) -> bool:
+    """``d``, a piece of the variant, changes (or retires before) what ``retired`` retires: the step
+    (of its holder, when either names one), or the procedure or def."""
+    if isinstance(d, ast.Retire):
+        return ((d.kind, d.name, d.place) == (retired.kind, retired.name, retired.place)
+                and (d.span.line, d.span.column) < (retired.span.line, retired.span.column))
+    if retired.kind != "step":
+        kind = {"procedure": ast.ProcDecl, "def": ast.DefDecl}[retired.kind]
+        return (isinstance(d, kind) and d.name == retired.name
+                or isinstance(d, ast.Amend) and d.place[:2] == (retired.kind, retired.name))
     if isinstance(d, ast.StepOverlay):
         at = (d.label, d.place)
     elif isinstance(d, ast.Amend) and d.place[0] == "step":
         at = (d.place[1], d.place[2])
     else:
         return False
-    return at[0] == label and (holder is None or at[1] is None or at[1] == holder)
+    return at[0] == retired.name and (retired.place is None or at[1] is None or at[1] == retired.place)
 
 
 class _Part:
@@ -473,19 +481,24 @@ class Errata:
 
     # ------------------------------------------------------------------ retire
     def retire(self, piece: ast.Retire):
+        changed = next((d for d in self.m.variant.decls if _changes(d, piece)), None)
+        what = f"the {piece.kind} {piece.name!r}"
+        if isinstance(changed, ast.Retire):
+            self.m.error(piece.span, f"{what} is retired twice: first at line {changed.span.line}",
+                         "take out one of the two")
+            return
+        if changed is not None and getattr(changed, "mode", "") in ("before", "after"):
+            # it would run on where the step was: a retired step leaves nothing behind
+            self.m.error(piece.span, f"{what} is retired here, but this variant's "
+                         f"'{changed.mode} step' at line {changed.span.line} still runs where it was",
+                         f"take out the '{changed.mode} step' too, or keep the step")
+            return
+        if changed is not None:  # what the variant writes into it would go with it, unsaid
+            self.m.error(piece.span, f"{what} is retired here, but this variant changes it at "
+                         f"line {changed.span.line}: {self.m.source_line(changed.span).strip()}",
+                         f"take out the change too, or keep the {piece.kind}")
+            return
         if piece.kind == "step":
-            changed = next((d for d in self.m.variant.decls if _changes_step(d, piece.name, piece.place)), None)
-            if changed is not None and getattr(changed, "mode", "") in ("before", "after"):
-                # it would run on where the step was: a retired step leaves nothing behind
-                self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant's "
-                             f"'{changed.mode} step' at line {changed.span.line} still runs where it was",
-                             f"take out the '{changed.mode} step' too, or keep the step")
-                return
-            if changed is not None:  # what the variant writes into the step would go with it, unsaid
-                self.m.error(piece.span, f"the step {piece.name!r} is retired here, but this variant changes it at "
-                             f"line {changed.span.line}: {self.m.source_line(changed.span).strip()}",
-                             "take out the change too, or keep the step")
-                return
             found = self.m.find_step(piece.span, piece.name, piece.place)
             if found is not None:
                 key, d = found

@@ -211,3 +211,20 @@ def test_the_wordings_of_base_calls_names_and_texts(folder, text, line, column, 
         variant(folder, text)
     got = caught.value.diagnostics[0] if isinstance(caught.value, RulesCompileError) else caught.value.diagnostic
     assert (got.file, got.line, got.column, got.message, got.hint) == (str(folder / "v.rules"), line, column, message, hint)
+
+
+@pytest.mark.parametrize("text, line, message", [
+    # what the variant writes into a procedure it retires would vanish unsaid
+    ('in step "shop", remove pay\nprocedure gain(p, n):\n    pass\nretire procedure gain\n', 5,
+     "the procedure 'gain' is retired here, but this variant changes it at line 3: procedure gain(p, n):"),
+    ('in step "shop", remove pay\nretire def price\ndef price(p) = 2\n', 3,
+     "the def 'price' is retired here, but this variant changes it at line 4: def price(p) = 2"),
+    ('in step "shop", remove pay\nretire procedure gain\nretire procedure gain\n', 4,
+     "the procedure 'gain' is retired twice: first at line 3"),
+    ('retire step "shop"\nretire step "shop"\nretire procedure gain\n', 3, "the step 'shop' is retired twice: first at line 2"),
+])
+def test_a_part_retired_that_the_variant_also_changes_or_retires_again_is_an_error_at_the_retire(folder, text, line, message):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, text)
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line, d.message) == (str(folder / "v.rules"), line, message)
