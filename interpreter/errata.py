@@ -227,11 +227,13 @@ class _Parts:
 
 class Errata:
     """Applies the errata and retirements of a variant to the merged declarations (``merge.merged``): first
-    every erratum (``amend``, then ``finish`` writes the declarations they changed), then the retirements."""
+    every erratum (``amend``, then ``finish`` writes the declarations they changed), then the retirements
+    (``retire``, then ``finish``)."""
 
     def __init__(self, merge):
         self.m = merge
         self.retired: list = []  # the 'retire procedure/def' pieces applied
+        self.steps_out: list = []  # the steps retired: (key, label, change), written by finish()
         self.amended: dict = {}  # key -> _Parts: the declarations the errata change, written by finish()
         self.places: dict = {}   # an erratum's place -> (key, step label) or the error it gave: looked up once
         self._words = self._member_enum = None  # read from the merged declarations when first needed
@@ -300,10 +302,12 @@ class Errata:
             self._alternatives(piece, parts, step, what)
 
     def finish(self):
-        """Write each declaration the errata changed, once."""
+        """Write each declaration the errata changed or a step retired from, once."""
         for key, parts in self.amended.items():
             self.m.merged[key] = parts.written()
         self.amended.clear()
+        self.m.change_steps(self.steps_out)
+        self.steps_out.clear()
 
     def _enum_of(self, value):
         if self._member_enum is None:  # the first enum naming it, as the merged declarations are ordered
@@ -501,12 +505,10 @@ class Errata:
         if piece.kind == "step":
             found = self.m.find_step(piece.span, piece.name, piece.place)
             if found is not None:
-                key, d = found
-
                 def leave_pass(s):  # a step taken out leaves 'pass' behind: the block around it keeps a statement
                     self.m.take_out(piece.span, s)
                     return (ast.Pass(span=s.span),)
-                self.m.merged[key] = attrs.evolve(d, body=self.m.rewrite_step(d.body, piece.name, leave_pass))
+                self.steps_out.append((found[0], piece.name, leave_pass))
             return
         key = ("ProcDecl" if piece.kind == "procedure" else "DefDecl", piece.name)
         gone = self.m.merged.pop(key, None)
