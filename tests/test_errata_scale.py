@@ -1,6 +1,7 @@
-"""Many errata on one place: the work of applying them grows with their number, not its square (a hostile
-review measured 1,500 alternatives added to one choice: over 2 minutes to validate). The work is counted
-in Python function calls, never timed; benchmarks/validate.py times 1,500 errata of each kind."""
+"""Many errata on one place, or a piece on each of many steps: the work of applying them grows with their
+number, not its square (a hostile review measured 1,500 alternatives added to one choice: over 2 minutes to
+validate). The work is counted in Python function calls, never timed; benchmarks/validate.py times 1,500
+errata of each kind."""
 from __future__ import annotations
 
 import sys
@@ -73,6 +74,24 @@ def test_five_times_the_errata_on_one_place_take_about_five_times_the_work(tmp_p
     (tmp_path / "base.rules").write_text(BASE)
     few, many = calls_to_merge(tmp_path, errata(kind, 20)), calls_to_merge(tmp_path, errata(kind, 100))
     assert many < 7 * few, f"{many} calls for 100 errata, {few} for 20: not linear"  # quadratic: about 25 times
+
+
+def steps(n: int) -> str:
+    """A base of ``n`` steps, each with a choice."""
+    return 'game "Steps"\nplayers 2\nplayer var c = 0\nturn:\n' + "".join(
+        f'    step "s{i}":\n        choose:\n            "a":\n                me.c += 1\n            "b":\n                pass\n'
+        for i in range(n)) + "end when round_number == 2 after round\n"
+
+
+@pytest.mark.parametrize("piece", ['in step "s{i}", add:\n    "x":\n        pass\n',
+                                   'after step "s{i}":\n    me.c += 2\n', 'retire step "s{i}"\n'])
+def test_a_piece_on_each_of_five_times_the_steps_takes_about_five_times_the_work(tmp_path, piece):
+    """Each piece names a step of its own: finding it and writing it back walked the whole block each time."""
+    calls = []
+    for n in (20, 100):
+        (tmp_path / "base.rules").write_text(steps(n))
+        calls.append(calls_to_merge(tmp_path, 'extends "base.rules"\n' + "".join(piece.format(i=i) for i in range(n))))
+    assert calls[1] < 7 * calls[0], f"{calls[1]} calls for 100 steps, {calls[0]} for 20: not linear"
 
 
 def test_many_errata_on_one_choice_keep_their_order(tmp_path):
