@@ -338,9 +338,9 @@ class Errata:
             return enums == sets if enums != {None} else sets == {None} and len(matches) == 1
         chosen = [p for p in matches if fits(p)]
         if not chosen and len(matches) == 1 and self._match_facts(matches[0])[1] != {None}:
-            m = matches[0]
+            m, over = matches[0], sorted(map(str, self._match_facts(matches[0])[1] - {None}))
             self.m.error(piece.span, f"the arm's {', '.join(repr(v) for v in new)} is not of the enum the match at "
-                         f"{_where(m.node.span)} is over ({', '.join(sorted(map(str, self._match_facts(m)[1] - {None})))})",
+                         f"{_where(m.node.span)} is over ({', '.join(over)})",
                          "an added arm is for a new member of that enum (add it with 'add to enum')")
             return
         if not chosen:

@@ -4,6 +4,7 @@ validate). The work is counted in Python function calls, never timed; benchmarks
 errata of each kind."""
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -13,42 +14,19 @@ from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import _apply_extends, load
 from rulewright.interpreter.testing import play, texts
 
-BASE = '''game "Shop"
-players 2
-enum suit: cups, swords
-enum kind: up, down
-player var coins = 3
-player var score = 0
-def worth(s) = match s { cups: 1, swords: 2 }
-procedure gain(p, k):
-    if k == up:
-        p.coins += 1
-    elif k == down:
-        p.coins += 2
-turn:
-    step "shop":
-        choose:
-            "pay" if me.coins > 0:
-                gain(me, up)
-                me.score += worth(swords)
-            "rest":
-                me.coins += 1
-end when round_number == 3 after round
-'''
+
+def _benchmark():
+    """benchmarks/validate.py, by path (a benchmark is no package): the base and the errata it times."""
+    spec = importlib.util.spec_from_file_location("benchmark_validate", Path(__file__).resolve().parents[1]
+                                                  / "benchmarks" / "validate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def errata(kind: str, n: int) -> str:
-    """A variant with ``n`` errata of ``kind`` on one place of BASE."""
-    out = ['extends "base.rules"']
-    if kind == "arms":
-        out.append("add to enum suit: " + ", ".join(f"m{i}" for i in range(n)))
-    if kind == "branches":
-        out.append("add to enum kind: " + ", ".join(f"k{i}" for i in range(n)))
-    for i in range(n):
-        out += {"alternatives": ['in step "shop", add before "rest":', f'    "alt {i}":', f"        me.score += {i}"],
-                "arms": ["in def worth, add arm:", f"    m{i}: {i}"],
-                "branches": ["in procedure gain, add:", f"    elif k == k{i}:", f"        p.score += {i}"]}[kind]
-    return "\n".join(out) + "\n"
+BENCHMARK = _benchmark()
+BASE_NAME, BASE = BENCHMARK.ERRATA_BASE
+errata = BENCHMARK.errata
 
 
 def calls_to_merge(folder: Path, text: str) -> int:
@@ -71,16 +49,17 @@ def calls_to_merge(folder: Path, text: str) -> int:
 
 @pytest.mark.parametrize("kind", ["alternatives", "arms", "branches"])
 def test_five_times_the_errata_on_one_place_take_about_five_times_the_work(tmp_path, kind):
-    (tmp_path / "base.rules").write_text(BASE)
+    (tmp_path / BASE_NAME).write_text(BASE)
     few, many = calls_to_merge(tmp_path, errata(kind, 20)), calls_to_merge(tmp_path, errata(kind, 100))
     assert many < 7 * few, f"{many} calls for 100 errata, {few} for 20: not linear"  # quadratic: about 25 times
 
 
 def steps(n: int) -> str:
     """A base of ``n`` steps, each with a choice."""
-    return 'game "Steps"\nplayers 2\nplayer var c = 0\nturn:\n' + "".join(
-        f'    step "s{i}":\n        choose:\n            "a":\n                me.c += 1\n            "b":\n                pass\n'
-        for i in range(n)) + "end when round_number == 2 after round\n"
+    step = '    step "s{i}":\n        choose:\n            "a":\n                me.c += 1\n            "b":\n'
+    step += '                pass\n'
+    return ('game "Steps"\nplayers 2\nplayer var c = 0\nturn:\n' + "".join(step.format(i=i) for i in range(n))
+            + "end when round_number == 2 after round\n")
 
 
 @pytest.mark.parametrize("piece", ['in step "s{i}", add:\n    "x":\n        pass\n',
@@ -90,14 +69,15 @@ def test_a_piece_on_each_of_five_times_the_steps_takes_about_five_times_the_work
     calls = []
     for n in (20, 100):
         (tmp_path / "base.rules").write_text(steps(n))
-        calls.append(calls_to_merge(tmp_path, 'extends "base.rules"\n' + "".join(piece.format(i=i) for i in range(n))))
+        pieces = "".join(piece.format(i=i) for i in range(n))
+        calls.append(calls_to_merge(tmp_path, 'extends "base.rules"\n' + pieces))
     assert calls[1] < 7 * calls[0], f"{calls[1]} calls for 100 steps, {calls[0]} for 20: not linear"
 
 
 def test_many_errata_on_one_choice_keep_their_order(tmp_path):
     """Alternatives put before others, before ones added, in place of ones added, and taken out: in order."""
-    (tmp_path / "base.rules").write_text(BASE)
-    text = 'extends "base.rules"\n'
+    (tmp_path / BASE_NAME).write_text(BASE)
+    text = f'extends "{BASE_NAME}"\n'
     for i in range(40):
         text += f'in step "shop", add before "rest":\n    "a{i}":\n        pass\n'
     for i in range(0, 40, 2):  # each even one gets a neighbour before it; each odd one is replaced or taken out
@@ -106,7 +86,8 @@ def test_many_errata_on_one_choice_keep_their_order(tmp_path):
                  else f'in step "shop", remove "a{i + 1}"\n')
     (tmp_path / "v.rules").write_text(text)
     st = load(str(tmp_path / "v.rules")).new_state(1)
-    expected = ["pay"] + [t for i in range(0, 40, 2) for t in ([f"b{i}", f"a{i}"] + ([f"c{i + 1}"] if i % 4 == 0 else []))]
+    expected = ["pay"] + [t for i in range(0, 40, 2)
+                          for t in ([f"b{i}", f"a{i}"] + ([f"c{i + 1}"] if i % 4 == 0 else []))]
     assert texts(st) == expected + ["rest"]
     play(st, "c1")
     assert st.vars["coins"] == [8, 3]

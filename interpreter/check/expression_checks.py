@@ -130,7 +130,8 @@ class ExpressionChecks:
             if node.kwargs:
                 self.error(node.span, f"'{name}' takes no named arguments", f"write {name}({', '.join(params)})")
             elif n != len(params):
-                self.error(node.span, f"{_called(node, name)} takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
+                self.error(node.span,
+                           f"{_called(node, name)} takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.sym.records:
             self._construction(name, node)
         elif name == WAS:

@@ -202,5 +202,5 @@ class StructureChecks:
             takers = [span for span, called in self.rules.derived.get("taken out", ()) if name in called]
             if takers:
                 at = takers[-1]
-                self.diagnostics[-1] = self.diagnostics[-1].told_at(at.file, at.line, at.column, self.rules.source_line(at),
-                                                                    "whose last call this line takes out")
+                self.diagnostics[-1] = self.diagnostics[-1].told_at(
+                    at.file, at.line, at.column, self.rules.source_line(at), "whose last call this line takes out")
