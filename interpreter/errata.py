@@ -301,6 +301,15 @@ class Errata:
         else:
             self._alternatives(piece, parts, step, what)
 
+    def _own(self, piece, parts) -> str:
+        """The hint when the def or procedure amended is the variant's own replacement, not the base's."""
+        d = parts.decl
+        if piece.place[0] not in ("def", "procedure") or d.span.file != self.m.variant.filename:
+            return ""
+        return (f"this variant's own {piece.place[0]} at line {d.span.line} replaces the base's, and an erratum "
+                "amends it as the variant writes it: write the change into it, or amend the base's without "
+                "replacing it")
+
     def finish(self):
         """Write each declaration the errata changed or a step retired from, once."""
         for key, parts in self.amended.items():
@@ -346,7 +355,7 @@ class Errata:
         if not chosen:
             self.m.error(piece.span, f"the {what} has no match over {', '.join(repr(v) for v in new)}'s values"
                          f" to add an arm to" if matches else f"the {what} has no match to add an arm to",
-                         "an arm goes in a 'match x { ... }' of the place named")
+                         self._own(piece, parts) or "an arm goes in a 'match x { ... }' of the place named")
             return
         if len(chosen) > 1:
             lines = ", ".join(_where(p.node.span) for p in chosen)
@@ -403,7 +412,8 @@ class Errata:
         chains = [p for p in parts.in_place(ast.If, step) if self._chain_facts(p) and self._chain_facts(p)[0] == subject]
         if not chains:
             self.m.error(piece.span, f"the {what} has no if/elif chain over this subject to add a branch to",
-                         "the chain's tests compare one subject with values: if x == a: ... elif x == b: ...")
+                         self._own(piece, parts)
+                         or "the chain's tests compare one subject with values: if x == a: ... elif x == b: ...")
             return
         if len(chains) > 1:
             lines = ", ".join(_where(p.node.span) for p in chains)
@@ -426,7 +436,7 @@ class Errata:
     def _alternatives(self, piece, parts, step, what):
         blocks = parts.in_place(ast.ChooseBlock, step)
         if not blocks:
-            self.m.error(piece.span, f"the {what} has no 'choose:' between alternatives")
+            self.m.error(piece.span, f"the {what} has no 'choose:' between alternatives", self._own(piece, parts))
             return
         target = piece.target
         if target is not None:

@@ -231,3 +231,12 @@ def test_a_part_retired_that_the_variant_changes_or_retires_again_is_an_error_at
         variant(folder, text)
     d = caught.value.diagnostics[0]
     assert (d.file, d.line, d.message) == (str(folder / "v.rules"), line, message)
+
+
+def test_an_erratum_on_a_def_the_variant_replaces_is_told_it_amends_the_variants_own(folder):
+    """The erratum amends the def as the variant leaves it: its replacement, which has no match of its own."""
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, 'def price(p) = base(p) + 1\nin def price, add arm:\n    2: 5\n')
+    d = caught.value.diagnostics[0]
+    assert (d.line, d.message) == (3, "the def 'price' has no match to add an arm to")
+    assert d.hint.startswith("this variant's own def at line 2 replaces the base's, and an erratum amends it")
