@@ -115,6 +115,20 @@ def rewrite(node, change):
     return change(attrs.evolve(node, **fields))
 
 
+def put_back(node, new: dict):
+    """``node`` with each node under it that ``new`` holds (by ``id``) replaced by ``new``'s node, whose
+    own parts are looked into too; what holds nothing replaced is kept, not copied."""
+    if isinstance(node, tuple):
+        items = tuple(put_back(n, new) for n in node)
+        return node if all(a is b for a, b in zip(items, node)) else items
+    if not hasattr(node, "__attrs_attrs__"):
+        return node
+    node = new.get(id(node), node)
+    fields = {name: put_back(getattr(node, name), new) for name in _held(node)}
+    changed = {name: v for name, v in fields.items() if v is not getattr(node, name)}
+    return attrs.evolve(node, **changed) if changed else node
+
+
 # ----------------------------------------------------------------------------- expressions
 @node
 class Name:

@@ -137,6 +137,9 @@ def syntax_error(exc: UnexpectedInput, text: str, filename: str, statement: bool
     if isinstance(exc, UnexpectedCharacters):
         message = f"unexpected character {exc.char!r}"
         example = {'"': STRING_NOT_CLOSED, "\r": LONE_CARRIAGE_RETURN}.get(exc.char)
+        if exc.char.isalnum() and not exc.char.isascii():  # a letter the rules' names do not take (é, ж)
+            message = f"unexpected character {exc.char!r}: a name is written with the letters A to Z, digits and _"
+            hint = "a text in quotes takes any letter: \"café\" as cafe:, log \"café\""
     elif isinstance(exc, UnexpectedEOF):
         message = "unexpected end of file"
     else:

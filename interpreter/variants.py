@@ -22,7 +22,9 @@ otherwise change nothing). Every merged declaration keeps the span of the file i
 """
 from __future__ import annotations
 
+import collections
 import difflib
+import functools
 import os
 import stat
 from pathlib import Path
@@ -34,7 +36,8 @@ from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, su
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.check.dispatch import Added
 from rulewright.interpreter.check.symbols import uses
-from rulewright.interpreter.errata import BASE_CALL, Errata, base_name, base_of_calls, calls_base, to_base, to_base_of
+from rulewright.interpreter.errata import (BASE_CALL, Errata, base_name, base_of_calls, base_of_uncalled, calls_base,
+                                          to_base, to_base_of)
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.RankDecl, ast.TeamsDecl, ast.DisplayDecl, ast.ScreenDecl,
            ast.ObserveDecl, ast.Extends)
@@ -139,6 +142,7 @@ def apply_extends(rules: ast.RulesFile, path: Path, find, chain: tuple = ()) -> 
     sources = {**base_rules.sources, **rules.sources}
     out = ast.RulesFile(rules.filename, rules.source + base_rules.source, tuple(decls), sources)
     out.derived["added"] = base_rules.derived.get("added", []) + merged.added
+    out.derived["taken out"] = base_rules.derived.get("taken out", []) + merged.taken_out
     out.derived["base"] = base_rules  # what the base says alone (check/blame.py), until it is checked
     if merged.errors:
         raise RulesCompileError(merged.errors)
@@ -156,9 +160,18 @@ class _Merge:
         self.added: list = []  # dispatch.Added: each value the variant adds, with its line
         self.merged: dict = {decl_key(d, ("base", i)): d for i, d in enumerate(base.decls)}
         self.kept: dict = {}  # a replaced def or procedure -> the name its base version is kept under
+        self.taken_out: list = []  # (a piece's span, the names the base code it takes out calls)
+        self._label_counts: dict = {}  # id of a block or procedure -> (it, its steps' labels counted)
 
     def error(self, span, message, hint=""):
         self.errors.append(Diagnostic(message, span.file, span.line, span.column, self.source_line(span), hint))
+
+    def take_out(self, span, node):
+        """``node``, base code that the variant's piece at ``span`` takes out: the names it called are kept
+        with the piece, so that a procedure no longer called is said at the piece (check/structure_checks.py)."""
+        called = {n.func.id for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        if called:
+            self.taken_out.append((span, called))
 
     def source_line(self, span) -> str:
         for rules in (self.variant, self.base):
@@ -189,6 +202,8 @@ class _Merge:
             elif isinstance(d, (ast.DefDecl, ast.ProcDecl)) and d.name in self.kept:
                 self.merged[(type(d).__name__, self.kept[d.name])] = attrs.evolve(old, name=self.kept[d.name])
                 d = to_base(d, self.kept[d.name])
+            elif old is not None:
+                self.take_out(d.span, old)
             self.merged[key] = d
             if isinstance(d, ast.ScreenDecl) and d.board is not None:
                 self.merged.pop(("DisplayDecl",), None)  # its 'board' line draws the spaces instead
@@ -196,10 +211,9 @@ class _Merge:
                 screen = self.merged.get(("ScreenDecl",))
                 if screen is not None and screen.board is not None:  # the base's 'board' line gives way
                     self.merged[("ScreenDecl",)] = attrs.evolve(screen, board=None)
+        self._steps([d for d in own if isinstance(d, ast.StepOverlay)])
         for d in own:
-            if isinstance(d, ast.StepOverlay):
-                self._step(d)
-            elif isinstance(d, ast.AddRows):
+            if isinstance(d, ast.AddRows):
                 self._rows(d)
             elif isinstance(d, ast.AddValues):
                 self._values(d)
@@ -209,8 +223,11 @@ class _Merge:
         for d in own:
             if isinstance(d, ast.Amend):
                 errata.amend(d)
-            elif isinstance(d, ast.Retire):
+        errata.finish()
+        for d in own:
+            if isinstance(d, ast.Retire):
                 errata.retire(d)
+        errata.finish()
         decls = list(self.merged.values())
         self._unused(new, decls)
         errata.still_used(decls)
@@ -222,6 +239,13 @@ class _Merge:
         wanted = base_of_calls(own)
         replacing = {d.name: d for d in own if isinstance(d, (ast.DefDecl, ast.ProcDecl))
                      and type(self.merged.get((type(d).__name__, d.name))) is type(d)}
+        for attr in base_of_uncalled(own):
+            base = self.merged.get(("DefDecl", attr.name)) or self.merged.get(("ProcDecl", attr.name))
+            if base is not None:  # a local named 'base' may have fields: only a def's or procedure's name is meant
+                call = f"{attr.name}({', '.join(base.params)})"
+                self.error(attr.span, f"base.{attr.name} names the base's own version of '{attr.name}' without "
+                           "calling it", f"call it: base.{call}" if attr.name in replacing else
+                           f"call it: {call} (what a variant does not replace is the base's own)")
         for name, call in wanted.items():
             if name not in replacing:
                 base = next((k[0] for k in (("DefDecl", name), ("ProcDecl", name)) if k in self.merged), None)
@@ -281,24 +305,24 @@ class _Merge:
         for key, d in self.merged.items():
             holder = d.kind if isinstance(d, ast.BlockDecl) else d.name if isinstance(d, ast.ProcDecl) else None
             if holder is not None and (place is None or place == holder):
-                if _labels(d.body).count(label):
+                if self._labels(d)[label]:
                     places[key] = d
         if not places:
             holders = {d.kind if isinstance(d, ast.BlockDecl) else d.name: d for d in self.merged.values()
                        if isinstance(d, (ast.BlockDecl, ast.ProcDecl))}
             where = f" in '{place}'" if place else ""
-            elsewhere = [h for h, d in holders.items() if label in _labels(d.body)]
+            elsewhere = [h for h, d in holders.items() if self._labels(d)[label]]
             if place is not None and elsewhere:  # the right step in the wrong place: say where it is
                 self.error(span, f"the base has no step {label!r}{where}",
                            f"it is in {', '.join(elsewhere)}: step \"{label}\" in {elsewhere[0]}"
                            + ("" if place in holders else f" (the base has no block or procedure '{place}')"))
                 return None
-            every = sorted({lab for d in holders.values() for lab in _labels(d.body)})
+            every = sorted({lab for d in holders.values() for lab in self._labels(d)})
             self.error(span, f"the base has no step {label!r}{where}",
                        suggest(label, every) or ("its steps: " + ", ".join(every) if every else
                                                  "the base has no steps"))
             return None
-        if len(places) > 1 or any(_labels(d.body).count(label) > 1 for d in places.values()):
+        if len(places) > 1 or any(self._labels(d)[label] > 1 for d in places.values()):
             holders = [d.kind if isinstance(d, ast.BlockDecl) else d.name for d in places.values()]
             self.error(span, f"there are several steps {label!r} (in {', '.join(holders)})",
                        f"say which: step \"{label}\" in {holders[0]}:")
@@ -306,19 +330,38 @@ class _Merge:
         (key, d), = places.items()
         return key, d
 
-    rewrite_step = staticmethod(lambda stmts, label, change: _rewrite(stmts, label, change))
+    def _labels(self, d) -> collections.Counter:
+        """How many steps of each label the block or procedure ``d`` holds (nested blocks included), worked out
+        once for each version of it: find_step asks for every piece naming a step."""
+        known = self._label_counts.get(id(d))
+        if known is None or known[0] is not d:
+            known = self._label_counts[id(d)] = (d, collections.Counter(_labels(d.body)))
+        return known[1]
 
-    def _step(self, piece: ast.StepOverlay):
-        found = self.find_step(piece.span, piece.label, piece.place)
-        if found is None:
-            return
-        key, d = found
+    def change_steps(self, changes: list):
+        """Each (key, label, change) applied: the step ``label`` of the declaration ``key`` replaced by
+        ``change(step)``, a tuple of statements; each declaration is rewritten once, its changes in order
+        (one rewrite each would grow with their number squared)."""
+        by_key: dict = {}
+        for key, label, change in changes:
+            by_key.setdefault(key, {}).setdefault(label, []).append(change)
+        for key, by_label in by_key.items():
+            self.merged[key] = attrs.evolve(self.merged[key], body=_rewrite(self.merged[key].body, by_label))
 
-        def change(step: ast.Step) -> tuple:
-            if piece.mode == "replace":
-                return (attrs.evolve(step, body=piece.body),)
-            return piece.body + (step,) if piece.mode == "before" else (step,) + piece.body
-        self.merged[key] = attrs.evolve(d, body=_rewrite(d.body, piece.label, change))
+    def _steps(self, pieces: list):
+        """The variant's 'step', 'before step' and 'after step' pieces, applied to the steps they name."""
+        changes = []
+        for piece in pieces:
+            found = self.find_step(piece.span, piece.label, piece.place)
+            if found is not None:
+                changes.append((found[0], piece.label, functools.partial(self._overlay, piece)))
+        self.change_steps(changes)
+
+    def _overlay(self, piece: ast.StepOverlay, step: ast.Step) -> tuple:
+        if piece.mode == "replace":
+            self.take_out(piece.span, step.body)
+            return (attrs.evolve(step, body=piece.body),)
+        return piece.body + (step,) if piece.mode == "before" else (step,) + piece.body
 
     def _rows(self, piece: ast.AddRows):
         table = self.merged.get(("TableDecl", piece.table))
@@ -374,12 +417,21 @@ def _labels(stmts) -> list:
     return [s.label for s in ast.statements(stmts) if isinstance(s, ast.Step)]
 
 
-def _rewrite(stmts: tuple, label: str, change) -> tuple:
-    """The block with the step ``label`` replaced by ``change(step)`` (a tuple of statements)."""
+def _rewrite(stmts: tuple, changes: dict) -> tuple:
+    """The block with each step whose label ``changes`` holds replaced by what its changes make of it, in
+    turn (each gives a tuple of statements, the step among them unless it takes it out)."""
     out: list = []
     for s in stmts:
-        if isinstance(s, ast.Step) and s.label == label:
-            out.extend(change(s))
+        if isinstance(s, ast.Step) and s.label in changes:
+            made = [s]
+            for change in changes[s.label]:
+                made = [x for m in made for x in (change(m) if m is s or _same_step(m, s) else (m,))]
+            out.extend(made)
         else:
-            out.append(ast.with_blocks(s, lambda block: _rewrite(block, label, change)))
+            out.append(ast.with_blocks(s, lambda block: _rewrite(block, changes)))
     return tuple(out)
+
+
+def _same_step(m, s: ast.Step) -> bool:
+    """``m``, made by a change of ``s``, is ``s`` itself as the change left it (its body replaced)."""
+    return isinstance(m, ast.Step) and m.label == s.label and m.span == s.span

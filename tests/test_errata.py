@@ -190,10 +190,16 @@ def test_a_match_without_an_arm_for_an_added_value_hints_at_an_arm_not_a_catch_a
     assert d.hint == "give 'wands' its arm there: in def worth, add arm: wands: ..."
 
 
-def test_a_base_procedure_nothing_calls_any_more_is_to_be_retired(folder):
-    d = [d for d in diagnostics(folder, 'retire step "extra"\n') if d.severity == "error"][0]
-    assert d.message == "procedure 'spare' is never called, so it can never run"
-    assert d.hint == "the variant no longer calls it: take it out with 'retire procedure spare'"
+@pytest.mark.parametrize("text, name, line", [('retire step "extra"\n', "spare", 16),
+                                              ('step "extra":\n    me.score += 1\n', "spare", 16),
+                                              ('step "play":\n    pass\n', "gain", 11)])
+def test_a_base_procedure_no_longer_called_is_said_at_the_line_that_took_out_its_call(folder, text, name, line):
+    d = [d for d in diagnostics(folder, text) if d.severity == "error"][0]
+    assert (d.file, d.line, d.column) == (str(folder / "v.rules"), 2, 1)
+    assert d.message == (f"procedure '{name}' is never called, so it can never run (at {folder / 'base.rules'}:{line}, "
+                         "whose last call this line takes out)")
+    assert d.hint.startswith(f"the base's line {folder / 'base.rules'}:{line}:1: procedure {name}(")
+    assert d.hint.endswith(f"the variant no longer calls it: take it out with 'retire procedure {name}'")
 
 
 def test_an_error_a_variant_causes_in_a_base_line_is_said_at_the_variants_line(folder):

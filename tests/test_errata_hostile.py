@@ -171,3 +171,72 @@ def test_a_branch_is_added_to_a_chain_whose_subject_is_a_bare_name(folder):
                 'after step "take":\n    award(me, green)\n')
     st = g.new_state(1)
     assert st.vars["score"] == [4, 0]
+
+
+def test_an_erratum_that_took_out_the_last_call_of_a_procedure_is_named_with_the_retire_hint(folder):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, 'in step "shop", remove pay\n')
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line, d.source_line) == (str(folder / "v.rules"), 2, 'in step "shop", remove pay')
+    assert f"(at {folder / 'base.rules'}:7, whose last call this line takes out)" in d.message
+    assert d.hint.endswith("take it out with 'retire procedure gain'")
+
+
+@pytest.mark.parametrize("text, line, column, message, hint", [
+    # base.NAME without a call: what it names is only called
+    ("def bonus(p) = 1\ndef price(p) = base.bonus + 1\n", 3, 16,
+     "base.bonus names the base's own version of 'bonus' without calling it", "call it: base.bonus(p)"),
+    ("def price(p) = base.bonus + 1\n", 2, 16, "base.bonus names the base's own version of 'bonus' without calling it",
+     "call it: bonus(p) (what a variant does not replace is the base's own)"),
+    # a wrong number of arguments names the call as written
+    ("def bonus(p) = 1\ndef price(p) = base.bonus(p, p)\n", 3, 16,
+     "base.bonus(...), the base's own 'bonus', takes 1 argument(s) (p), not 2", ""),
+    ("def bonus(p) = base(p, p)\n", 2, 16, "base(...), the base's own 'bonus', takes 1 argument(s) (p), not 2", ""),
+    # a letter a name does not take, in an erratum's place or an alternative's name
+    ("in procedure gaín, add:\n    elif n == 1:\n        pass\n", 2, 16,
+     "unexpected character 'í': a name is written with the letters A to Z, digits and _",
+     'a text in quotes takes any letter: "café" as cafe:, log "café"'),
+    ('in step "shop", add:\n    "x" as жест:\n        pass\n', 3, 12,
+     "unexpected character 'ж': a name is written with the letters A to Z, digits and _",
+     'a text in quotes takes any letter: "café" as cafe:, log "café"'),
+    # two texts a player cannot tell apart
+    ('in step "shop", add:\n    "rest ":\n        pass\n', 3, 5, "two courses of action are both called 'rest': 'rest' "
+     "and 'rest ' differ only in spaces or in how a letter is encoded",
+     "give each a text of its own, or replace the other"),
+    ('in step "shop", add:\n    "cafe\u0301":\n        pass\n    "caf\u00e9":\n        pass\n', 5, 5,
+     "two courses of action are both called 'caf\u00e9': 'cafe\u0301' and 'caf\u00e9' differ only in spaces or in how a "
+     "letter is encoded", "give each a text of its own, or replace the other"),
+])
+def test_the_wordings_of_base_calls_names_and_texts(folder, text, line, column, message, hint):
+    with pytest.raises(RulesError) as caught:
+        variant(folder, text)
+    got = caught.value.diagnostics[0] if isinstance(caught.value, RulesCompileError) else caught.value.diagnostic
+    assert (got.file, got.line, got.column) == (str(folder / "v.rules"), line, column)
+    assert (got.message, got.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("text, line, message", [
+    # what the variant writes into a procedure it retires would vanish unsaid
+    ('in step "shop", remove pay\nprocedure gain(p, n):\n    pass\nretire procedure gain\n', 5,
+     "the procedure 'gain' is retired here, but this variant changes it at line 3: procedure gain(p, n):"),
+    ('in step "shop", remove pay\nretire def price\ndef price(p) = 2\n', 3,
+     "the def 'price' is retired here, but this variant changes it at line 4: def price(p) = 2"),
+    ('in step "shop", remove pay\nretire procedure gain\nretire procedure gain\n', 4,
+     "the procedure 'gain' is retired twice: first at line 3"),
+    ('retire step "shop"\nretire step "shop"\nretire procedure gain\n', 3,
+     "the step 'shop' is retired twice: first at line 2"),
+])
+def test_a_part_retired_that_the_variant_changes_or_retires_again_is_an_error_at_the_retire(folder, text, line, message):
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, text)
+    d = caught.value.diagnostics[0]
+    assert (d.file, d.line, d.message) == (str(folder / "v.rules"), line, message)
+
+
+def test_an_erratum_on_a_def_the_variant_replaces_is_told_it_amends_the_variants_own(folder):
+    """The erratum amends the def as the variant leaves it: its replacement, which has no match of its own."""
+    with pytest.raises(RulesCompileError) as caught:
+        variant(folder, 'def price(p) = base(p) + 1\nin def price, add arm:\n    2: 5\n')
+    d = caught.value.diagnostics[0]
+    assert (d.line, d.message) == (3, "the def 'price' has no match to add an arm to")
+    assert d.hint.startswith("this variant's own def at line 2 replaces the base's, and an erratum amends it")

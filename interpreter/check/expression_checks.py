@@ -123,14 +123,15 @@ class ExpressionChecks:
             elif node.kwargs:
                 self.error(node.span, f"procedure '{name}' takes no named arguments", f"write {name}({', '.join(params)})")
             elif len(node.args) != len(params):
-                self.error(node.span, f"{_called(name, 'procedure')} takes {len(params)} argument(s) "
+                self.error(node.span, f"{_called(node, name, 'procedure')} takes {len(params)} argument(s) "
                            f"({', '.join(params)}), not {n}")
         elif name in self.sym.defs:
             params = self.sym.defs[name].params
             if node.kwargs:
                 self.error(node.span, f"'{name}' takes no named arguments", f"write {name}({', '.join(params)})")
             elif n != len(params):
-                self.error(node.span, f"{_called(name)} takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
+                self.error(node.span,
+                           f"{_called(node, name)} takes {len(params)} argument(s) ({', '.join(params)}), not {n}")
         elif name in self.sym.records:
             self._construction(name, node)
         elif name == WAS:
@@ -367,9 +368,13 @@ def literal_value(node):
     return node.id if isinstance(node, ast.Name) else getattr(node, "value", None)
 
 
-def _called(name: str, kind: str = "") -> str:
-    """How a message names the def or procedure ``name``: a base's version kept by a variant (errata.py's
-    'x@base') is the ``base(...)`` that calls it."""
+def _called(call: ast.Call, name: str, kind: str = "") -> str:
+    """How a message names the def or procedure ``name`` that ``call`` calls: a base's version kept by a
+    variant (errata.py's 'x@base') is the ``base(...)`` or ``base.x(...)`` written there (told apart by the
+    width of what the call names: errata.to_base_of keeps the span of 'base.x')."""
     if "@" in name:
-        return f"base(...), the base's own '{name.split('@')[0]}',"
+        own, span = name.split("@")[0], call.func.span
+        written = (f"base.{own}(...)" if span.end_line == span.line and span.end_column - span.column > len("base")
+                   else "base(...)")
+        return f"{written}, the base's own '{own}',"
     return f"{kind} '{name}'".strip()

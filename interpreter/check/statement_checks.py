@@ -4,6 +4,7 @@ loop, who makes a choice, and a statement after one that always leaves its block
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rulewright.dsl import ast
 from rulewright.interpreter.check.symbols import RESERVED
@@ -257,11 +258,16 @@ class StatementChecks:
         if s.by is not None:
             self.expr(s.by, scope)
         self.expr(s.prompt, scope)
-        labels = set()
+        labels: dict = {}  # each text as a player reads it -> as written
         for alt in s.alternatives:
-            if alt.label in labels:
+            shown = _as_read(alt.label)
+            if alt.label in labels.values():
                 self.error(alt.span, f"two courses of action are both called {alt.label!r}")
-            labels.add(alt.label)
+            elif shown in labels:  # "rest" and "rest ": two moves a player cannot tell apart
+                self.error(alt.span, f"two courses of action are both called {shown!r}: {labels[shown]!r} and "
+                           f"{alt.label!r} differ only in spaces or in how a letter is encoded",
+                           "give each a text of its own, or replace the other")
+            labels.setdefault(shown, alt.label)
             if _HOLE.search(alt.label):  # an alternative's text is its move text and its name: never filled in
                 self.error(alt.span, f"the move {alt.label!r} is shown as written, braces and all: an "
                            f"alternative's text has no holes", "say the value in the decision inside it "
@@ -279,3 +285,8 @@ class StatementChecks:
             self._choice(s.choice, scope, each=True)
             self._loop_body(s.body, scope)  # the body runs once per player: a loop
         self._looping(s.player_var, s.span, each)
+
+
+def _as_read(text: str) -> str:
+    """A move's text as a player reads it: its letters composed one way (NFC), its spaces run together."""
+    return " ".join(unicodedata.normalize("NFC", text).split())

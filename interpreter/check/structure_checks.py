@@ -190,7 +190,17 @@ class StructureChecks:
                                "add 'after round', or take turns with 'turn p' in the round")
         self._display_is_public()
         for name, d in self.sym.procs.items():
-            if name not in self.called and "@" not in name:  # (a base's version no replacement calls: dropped)
-                self.error(d.span, f"procedure '{name}' is never called, so it can never run",
-                           f"the variant no longer calls it: take it out with 'retire procedure {name}'"
-                           if d.span.file != self.rules.filename else "")
+            if name in self.called or "@" in name:  # (a base's version no replacement calls: dropped)
+                continue
+            message = f"procedure '{name}' is never called, so it can never run"
+            if d.span.file == self.rules.filename:
+                self.error(d.span, message)
+                continue
+            retire = f"the variant no longer calls it: take it out with 'retire procedure {name}'"
+            self.error(d.span, message, retire)
+            # a variant's piece that took out its calls (variants.py: take_out): said there, the base's line as context
+            takers = [span for span, called in self.rules.derived.get("taken out", ()) if name in called]
+            if takers:
+                at = takers[-1]
+                self.diagnostics[-1] = self.diagnostics[-1].told_at(
+                    at.file, at.line, at.column, self.rules.source_line(at), "whose last call this line takes out")
