@@ -6,6 +6,8 @@ board). Placements never wrap around an edge. They are worked out once per board
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from rulewright.dsl.errors import RulesRuntimeError
 
 SYMMETRIES = ("fixed", "rotations", "all")
@@ -116,3 +118,25 @@ def matches(board, shape, spaces, symmetry: str = "all") -> list:
     if len(out) > 1:
         out.sort(key=lambda p: [order[s] for s in p])
     return out
+
+
+
+def missing(board, shape, spaces, symmetry: str = "all"):
+    """The fewest cells of any placement that are not among ``spaces``: 0 when the shape lies wholly on
+    them, so a measure of how near pieces are to forming it; None when the shape fits nowhere."""
+    key = (_key(shape), symmetry)
+    found = board.__dict__.setdefault("_shape_index", {}).get(key)
+    if found is None:  # each space -> the placements (by number) holding it
+        laid = placements(board, shape, symmetry)
+        index: dict = {}
+        for i, p in enumerate(laid):
+            for s in p:
+                index.setdefault(s, []).append(i)
+        found = board.__dict__["_shape_index"][key] = (index, len(laid[0]) if laid else 0)
+    index, size = found
+    if not size:
+        return None
+    held = Counter()  # placement -> how many of its cells are among the spaces
+    for s in dict.fromkeys(x for x in spaces if type(x) is str):
+        held.update(index.get(s, ()))
+    return size - max(held.values(), default=0)
