@@ -54,7 +54,8 @@ def main() -> int:
         fs = report["first_seat"]
         print(f"{game}: {'ok' if report['ok'] else 'FAILED'}, {len(report['configurations'])} configurations, "
               f"{report['games']} games, {report['invariants']} invariants; broken {len(report['broken'])}, "
-              f"endless {len(report['endless'])}, long {len(report['long'])}, stalls {len(report['stalled'])}, errors {len(report['errors'])}; "
+              f"endless {len(report['endless'])}, long {len(report['long'])}, stalls {len(report['stalled'])}, "
+              f"errors {len(report['errors'])}; "
               f"first seat {100 * fs['win_rate']:.1f}% (fair {100 * fs['fair']:.1f}%); "
               f"{wall:.1f} s wall, {cpu:.1f} s CPU", flush=True)
         for e in report["endless"][:3]:

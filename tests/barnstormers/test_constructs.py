@@ -77,8 +77,9 @@ players 1
 board field: grid 4 by 4 headings e ne n nw w sw s se
 var near = []
 turn:
-    near = [shape_missing("xxx", ["A1", "A3"]), shape_missing("xxx", ["A1", "A2", "A3"]), shape_missing("xxx", []),
-            shape_missing("x.x/.x.", ["B2", "C3"]), shape_missing("xxxxx", ["A1"]), shape_missing("xx", ["A1"], "fixed")]
+    near = [shape_missing("xxx", ["A1", "A3"]), shape_missing("xxx", ["A1", "A2", "A3"]),
+            shape_missing("xxx", []), shape_missing("x.x/.x.", ["B2", "C3"]), shape_missing("xxxxx", ["A1"]),
+            shape_missing("xx", ["A1"], "fixed")]
     end game
 '''
 
