@@ -6,7 +6,8 @@ configuration with one rush pilot, in about 3,000 decisions).
 
 The default is Barnstormers for four players, extreme level, mystery stunts and the draft: every stunt
 is in the players' hands and the show ends only when one has performed all twelve of theirs. Seed 7 ends
-in about 190,000 decisions; seeds 0-6 run past 500,000. Prints the decisions, whether the game ended
+after 339,247 decisions (19 s CPU); the test kit's random game of seed 7 took about 190,000, its seeds
+0-6 run past 500,000. Prints the decisions, whether the game ended
 (and its winners) and the CPU time; the invariants are checked every 5,000 decisions. Exit status 1 when
 the game did not end within the limit or an invariant broke.
 """

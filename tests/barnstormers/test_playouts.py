@@ -94,8 +94,8 @@ def test_four_player_extreme_mystery_plays_and_ends_with_the_round(draft):
 
 
 def test_four_player_extreme_mystery_draft_plays_to_a_scored_end_by_a_pilot_who_rushes():
-    """The slowest variant, played to its end: random pilots alone need about 190,000 decisions (seed
-    7; benchmarks/long_random_game.py plays it), so here player 1 flies toward the stunts it holds
+    """The slowest variant, played to its end: random pilots alone need hundreds of thousands of
+    decisions (benchmarks/long_random_game.py plays one), so here player 1 flies toward the stunts it holds
     (the rush agent, led by the rules' 'def progress') against three random pilots: the game ends by
     play when it has performed all 12 of its own."""
     st = game(4, mystery="on", level="extreme", draft="on").new_state(seed=3)
