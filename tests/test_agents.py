@@ -344,3 +344,15 @@ def test_rush_without_a_progress_measure_plays_by_the_evaluation(make_game):
     st = make_game(TALLY).new_state(seed=1)
     st.apply("gain")
     assert RushAgent(0).choose(st, 2).text == "gain"
+
+
+def test_rush_picks_a_legal_move_and_leaves_the_state_alone():
+    """It tries every move on a dealt copy (hidden cards dealt again), never on the game itself."""
+    st = rulewright.load("kuhn-poker", players=2).new_state(seed=4)
+    rng = random.Random(0)
+    while not st.is_over():
+        p = st.to_move()[0]
+        before = st.view(None), st.moves_made
+        move = RushAgent(1).choose(st, p)
+        assert move in st.legal_moves(p) and (st.view(None), st.moves_made) == before
+        st.apply(rng.choice(st.legal_moves(p)), player=p)
