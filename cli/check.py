@@ -28,7 +28,8 @@ from rulewright.cli.simulate import wilson
 GAMES = 6           # random games per configuration
 GREEDY_GAMES = 1    # greedy games per configuration (a greedy move weighs every legal move: slower)
 COVERAGE_GAMES = 2  # random games per configuration measured for coverage
-MAX_DECISIONS = 20_000  # a game still running after this many decisions never ends
+MAX_DECISIONS = 20_000  # a game still running after this many decisions is played on by FINISH agents
+FINISH = "rush"  # the agents that play on a game left unfinished (agents.py: toward the rules' end)
 MOVES_SHOWN = 40    # a breach's moves printed in the verdict (all of them in --json and --out)
 LINES_SHOWN = 20    # statement lines never run, printed per file
 
@@ -50,10 +51,11 @@ def _init_worker(bounds: dict) -> None:
     set_limits(**bounds)  # the limits of the command line, in every worker
 
 
-def _playouts(ref: str, players: int, options: tuple, agent: str, seeds: list, max_decisions: int) -> list:
+def _playouts(ref: str, players: int, options: tuple, agent: str, seeds: list, max_decisions: int,
+              finish: Optional[str]) -> list:
     from rulewright.interpreter.play.invariants import watched_playout
     game = _game(ref, players, options)
-    return [watched_playout(game, s, max_decisions, agent) for s in seeds]
+    return [watched_playout(game, s, max_decisions, agent, finish) for s in seeds]
 
 
 def _coverage(ref: str, players: int, options: tuple, seeds: list, max_decisions: int) -> dict:
@@ -72,11 +74,11 @@ class Task:
     def __init__(self, players: int, options: dict, agent: Optional[str], seeds: list):
         self.players, self.options, self.agent, self.seeds = players, options, agent, seeds
 
-    def args(self, ref: str, max_decisions: int) -> tuple:
+    def args(self, ref: str, max_decisions: int, finish: Optional[str]) -> tuple:
         options = tuple(sorted(self.options.items(), key=lambda kv: kv[0]))
         if self.agent is None:
             return _coverage, (ref, self.players, options, self.seeds, max_decisions)
-        return _playouts, (ref, self.players, options, self.agent, self.seeds, max_decisions)
+        return _playouts, (ref, self.players, options, self.agent, self.seeds, max_decisions, finish)
 
 
 def plan(configurations: list, seed: int, games: int, greedy: int, coverage: int) -> list:
@@ -92,7 +94,7 @@ def plan(configurations: list, seed: int, games: int, greedy: int, coverage: int
 
 
 def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callable[[int], None],
-        live=None) -> list:
+        live=None, finish: Optional[str] = FINISH) -> list:
     """Each task's result, in the tasks' order: in this process (one worker) or in a pool of processes."""
     from rulewright.interpreter.engine.limits import current
     live = live if live is not None else contextlib.nullcontext()
@@ -100,13 +102,13 @@ def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callab
         results = []
         with live:
             for t in tasks:
-                fn, args = t.args(ref, max_decisions)
+                fn, args = t.args(ref, max_decisions, finish)
                 results.append(fn(*args))
                 advance(len(t.seeds))
         return results
     done: dict = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(current(),)) as pool:
-        futures = {pool.submit(*_flat(t.args(ref, max_decisions))): i for i, t in enumerate(tasks)}
+        futures = {pool.submit(*_flat(t.args(ref, max_decisions, finish))): i for i, t in enumerate(tasks)}
         with live:
             for future in as_completed(futures):
                 i = futures[future]
@@ -116,7 +118,7 @@ def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callab
 
 
 def run_on_ray(tasks: list, game_rules, ref: str, max_decisions: int, address: Optional[str],
-               advance: Callable[[int], None], live=None, workers: int = 1) -> list:
+               advance: Callable[[int], None], live=None, workers: int = 1, finish: Optional[str] = FINISH) -> list:
     """The playouts as Ray tasks (simulate's way: cli/simulate.py), the coverage games in this machine's
     processes."""
     from rulewright.interpreter.api import Game
@@ -133,7 +135,8 @@ def run_on_ray(tasks: list, game_rules, ref: str, max_decisions: int, address: O
             game = Game(game_rules, players, dict(options))
             seeds = [s for i in indexes for s in tasks[i].seeds]
             by_seed = {r["seed"]: r for r in run_games_on_ray(game, seeds, max_decisions, address, advance,
-                                                              play=functools.partial(watched_playout, agents=agent))}
+                                                              play=functools.partial(watched_playout, agents=agent,
+                                                                                     finish=finish))}
             for i in indexes:
                 results[i] = [by_seed[s] for s in tasks[i].seeds]
     rest = [i for i, t in enumerate(tasks) if t.agent is None]
@@ -149,10 +152,12 @@ def _flat(fn_args: tuple) -> tuple:
 
 # ----------------------------------------------------------------------------- the verdict
 def verdict(name: str, path: str, problems: list, tasks: list, results: list, seed: int, max_decisions: int,
-            invariants: int) -> dict:
-    """The report of a run, as a dict (what --json prints): ``ok`` is false on any failure."""
+            invariants: int, finish: Optional[str] = FINISH) -> dict:
+    """The report of a run, as a dict (what --json prints): ``ok`` is false on any failure. A game its
+    agents left unfinished and the ``finish`` agents ended is long, not endless, and not counted for the
+    first seat."""
     broken: dict = {}   # invariant -> the breach with the fewest moves, and in how many games
-    endless, stalled, errors = [], {}, {}
+    endless, long, stalled, errors = [], [], {}, {}
     played = finished = 0
     first_share = fair = 0.0
     coverage = []
@@ -176,7 +181,9 @@ def verdict(name: str, path: str, problems: list, tasks: list, results: list, se
                 text = r.get("stalled") or r["error"]
                 bucket.setdefault(text, {"error": text, **game, "games": 0})["games"] += 1
             elif r["outcome"] is None:
-                endless.append({**game, "decisions": r["decisions"]})
+                endless.append({**game, **_played(r)})
+            elif "finished_by" in r:  # it ends, by agents that play toward the end: not a fair game of seats
+                long.append({**game, **_played(r)})
             else:
                 finished += 1
                 fair += 1 / task.players
@@ -184,11 +191,11 @@ def verdict(name: str, path: str, problems: list, tasks: list, results: list, se
                 if not outcome["draw"] and 1 in outcome["winners"]:
                     first_share += 1 / len(outcome["winners"])
     report = {
-        "game": name, "file": path, "seed": seed, "max_decisions": max_decisions,
+        "game": name, "file": path, "seed": seed, "max_decisions": max_decisions, "finish": finish,
         "validate": problems,
         "configurations": _configurations(tasks),
         "games": played, "invariants": invariants,
-        "broken": list(broken.values()), "endless": endless,
+        "broken": list(broken.values()), "endless": endless, "long": long,
         "stalled": list(stalled.values()), "errors": list(errors.values()),
         "unreached": _unreached(coverage),
         "first_seat": {"finished": finished, "win_rate": round(first_share / finished, 4) if finished else 0.0,
@@ -196,6 +203,11 @@ def verdict(name: str, path: str, problems: list, tasks: list, results: list, se
     }
     report["ok"] = not (problems or broken or endless or stalled or errors)
     return report
+
+
+def _played(result: dict) -> dict:
+    """How long a game went: its decisions, and those of the agents that played it on, if any."""
+    return {k: result[k] for k in ("decisions", "finished_by", "played_on") if k in result}
 
 
 def shorten(report: dict, ref: str) -> None:
@@ -288,8 +300,16 @@ def format_verdict(report: dict, ref: str, moves_files: Optional[dict] = None) -
         section(f"invariants broken (of {report['invariants']})", report["broken"],
                 lambda b: breach_lines(b, ref, b["players"], b["options"], b["games"],
                                        moves_files.get(b["invariant"], "")))
-    section(f"endless games (still running after {report['max_decisions']} decisions)", report["endless"],
+    finisher = f", and {report['max_decisions']} more by {report['finish']} agents" if report["finish"] else ""
+    section(f"endless games (still running after {report['max_decisions']} decisions{finisher})",
+            report["endless"],
             lambda e: [f"  {where(e)}: {replay_command(ref, e['players'], e['options'], e['seed'], e['agent'])}"])
+    if report["long"]:
+        lines.append(f"long games (not a failure): {len(report['long'])} still running after "
+                     f"{report['max_decisions']} decisions, ended by {report['finish']} agents playing on")
+        lines += [f"  {where(x)}: ended after {x['played_on']} more decisions" for x in report["long"][:LINES_SHOWN]]
+        if len(report["long"]) > LINES_SHOWN:
+            lines.append(f"  ... {len(report['long']) - LINES_SHOWN} more (--json lists them all)")
     section("stalls (a decision with nothing to choose)", report["stalled"],
             lambda s: [f"  {where(s)} ({s['games']} game(s)):", *[f"    {x}" for x in s["error"].splitlines()]])
     section("run-time errors", report["errors"],

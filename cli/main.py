@@ -377,7 +377,12 @@ def check(
     seed: int = typer.Option(1, "--seed", "-s", help="Game i of each configuration uses seed+i (default 1)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Worker processes (default: one per CPU)."),
     max_decisions: int = typer.Option(20_000, "--max-decisions", min=1,
-                                      help="A game still running after this many decisions never ends (a failure)."),
+                                      help="A game still running after this many decisions is played on by the "
+                                           "--finish agents for as many more; still running then, it never ends "
+                                           "(a failure)."),
+    finish: str = typer.Option("rush", "--finish", metavar="AGENTS",
+                               help="Agents that play on a game left unfinished (default rush: toward the rules' "
+                                    "end); 'none': none, the game never ends."),
     out_dir: Optional[str] = typer.Option(None, "--out", metavar="DIR",
                                           help="Write each broken invariant's moves here, as play --moves reads them."),
     as_json: bool = JSON,
@@ -397,6 +402,10 @@ def check(
     from rulewright.interpreter.api import find_rules, game_name, load_rules
     from rulewright.interpreter.check.symbols import symbols
     from rulewright.interpreter.play.sweep import starts
+    from rulewright.cli.agents import check_spec
+    finisher = None if finish == "none" else finish
+    if finisher is not None:
+        check_spec(finisher, "--finish")  # a usage error before any file is read
     gc.set_threshold(20_000, 20, 100)  # as validate: few of the objects parsing makes are garbage
     problems = validate_one(game)
     try:
@@ -405,7 +414,7 @@ def check(
         rules = None
     path = str(find_rules(game))
     if rules is None:
-        report = checking.verdict(game, path, problems, [], [], seed, max_decisions, 0)
+        report = checking.verdict(game, path, problems, [], [], seed, max_decisions, 0, finisher)
     else:
         tasks = checking.plan(starts(rules), seed, games, greedy, coverage_games)
         total = sum(len(t.seeds) for t in tasks)
@@ -418,11 +427,11 @@ def check(
         advance = lambda n: progress.advance(bar, n)  # noqa: E731
         if ray is not None:
             results = checking.run_on_ray(tasks, rules, ref, max_decisions, ray_address(ray), advance, progress,
-                                          workers)
+                                          workers, finisher)
         else:
-            results = checking.run(tasks, ref, workers, max_decisions, advance, progress)
+            results = checking.run(tasks, ref, workers, max_decisions, advance, progress, finisher)
         report = checking.verdict(game_name(rules), path, problems, tasks, results, seed, max_decisions,
-                                  len(symbols(rules).invariants))
+                                  len(symbols(rules).invariants), finisher)
         checking.shorten(report, ref)
     files = checking.write_moves(out_dir, report) if out_dir and report["broken"] else {}
     if as_json:

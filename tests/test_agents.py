@@ -9,7 +9,7 @@ import pytest
 import rulewright
 from rulewright.interpreter.play import agents as agents_module
 from rulewright.interpreter.play.agents import (AGENTS, AgentSpecError, GreedyAgent, ISMCTSAgent, MCTSAgent,
-                                           RandomAgent, agents_for, evaluation, parse_spec, playout)
+                                           RandomAgent, RushAgent, agents_for, evaluation, parse_spec, playout)
 from rulewright.interpreter.play.determinize import determinize
 
 
@@ -314,3 +314,45 @@ def test_the_search_advises_alike_where_the_player_cannot_tell_the_difference(na
     weighed = ISMCTSAgent(3, iterations=24, depth=4).weigh(st, player)
     assert sorted(w.move.text for w in weighed) == sorted(m.text for m in st.legal_moves(player))
     assert sum(w.visits for w in weighed) == 24 and weighed[0].visits == max(w.visits for w in weighed)
+
+
+# A climb that random players almost never finish: six 1s in a row, each one of ten choices;
+# any other choice drops the climber to the ground.
+CLIMB = """
+game "Climb"
+players 2
+player var height = 0
+def progress(p) = p.height
+turn:
+    choose n in range(10) as "{n}"
+    me.height = me.height + 1 if n == 1 else 0
+end when any(p in players: p.height >= 6)
+"""
+
+
+def test_rush_plays_toward_the_end_the_rules_measure(make_game):
+    game = make_game(CLIMB)
+    rushed = game.new_state(seed=1)
+    assert playout(rushed, agents_for("rush", 2, 1), 500) == 11  # up, every move: player 1 at 6
+    assert rushed.is_over() and rushed.vars["height"] == [6, 5]
+    at_random = game.new_state(seed=1)
+    assert playout(at_random, agents_for("random", 2, 1), 500) == 500 and not at_random.is_over()
+
+
+def test_rush_without_a_progress_measure_plays_by_the_evaluation(make_game):
+    """No 'def progress': rush weighs moves as greedy does (a point gained now is worth more)."""
+    st = make_game(TALLY).new_state(seed=1)
+    st.apply("gain")
+    assert RushAgent(0).choose(st, 2).text == "gain"
+
+
+def test_rush_picks_a_legal_move_and_leaves_the_state_alone():
+    """It tries every move on a dealt copy (hidden cards dealt again), never on the game itself."""
+    st = rulewright.load("kuhn-poker", players=2).new_state(seed=4)
+    rng = random.Random(0)
+    while not st.is_over():
+        p = st.to_move()[0]
+        before = st.view(None), st.moves_made
+        move = RushAgent(1).choose(st, p)
+        assert move in st.legal_moves(p) and (st.view(None), st.moves_made) == before
+        st.apply(rng.choice(st.legal_moves(p)), player=p)

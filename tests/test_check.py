@@ -223,3 +223,13 @@ def test_load_raises_rules_compile_error_with_every_diagnostic(tmp_path):
         load(str(path))
     assert [d.line for d in info.value.diagnostics] == [4, 5]
     assert str(path) in str(info.value)
+
+
+@pytest.mark.parametrize("text, column, message", [
+    ("def progress(p, q) = p.score\n", 1,
+     "'def progress' tells how near one player is to the end: it takes that player, not 2 parameters"),
+    ("def progress(p) = p.score > 3\n", 19, "'def progress' needs a number, but this is a yes/no value"),
+])
+def test_a_progress_measure_takes_one_player_and_gives_a_number(diagnose, text, column, message):
+    d = only(diagnose(HEAD + "player var score = 0\n" + text + "turn:\n    end game\n"))
+    assert (d.line, d.column, d.message) == (4, column, message)

@@ -155,7 +155,45 @@ def test_a_game_that_never_ends_fails_check(tmp_path):
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert len(report["endless"]) == 3 and {e["agent"] for e in report["endless"]} == {"random", "greedy"}
-    assert all(e["decisions"] == 200 for e in report["endless"]) and report["broken"] == []
+    # each game's own agents, then the rush agents playing on, 200 decisions each
+    assert all((e["decisions"], e["finished_by"], e["played_on"]) == (400, "rush", 200) for e in report["endless"])
+    assert report["broken"] == [] and report["long"] == []
+
+
+CLIMB = snippet('''
+    game "Climb"
+    players 2
+    player var height = 0
+    invariant "a climber is never below the ground": all(p in players: p.height >= 0)
+    def progress(p) = p.height
+    turn:
+        choose n in range(10) as "{n}"
+        me.height = me.height + 1 if n == 1 else 0
+    end when any(p in players: p.height >= 6)
+''')
+
+
+def test_a_game_random_players_do_not_finish_passes_check_when_rush_agents_end_it(tmp_path):
+    """Six 1s in a row, each one of ten choices: random players do not finish in 200 decisions; the
+    rush agents, told the climb by 'def progress', play on to the end, and the verdict says so."""
+    rules = tmp_path / "climb.rules"
+    rules.write_text(CLIMB)
+    result = runner.invoke(app, ["check", str(rules), "-n", "2", "--greedy", "0", "--coverage", "0", "-w", "1",
+                                 "--max-decisions", "200", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["ok"] and report["endless"] == [] and report["finish"] == "rush"
+    assert [(x["agent"], x["finished_by"]) for x in report["long"]] == [("random", "rush")] * 2
+    assert all(x["decisions"] == 200 + x["played_on"] and x["played_on"] <= 12 for x in report["long"])
+    assert report["first_seat"]["finished"] == 0  # a game the rush agents ended says nothing of the seats
+    # the verdict on one screen says who ended them
+    shown = runner.invoke(app, ["check", str(rules), "-n", "1", "--greedy", "0", "--coverage", "0", "-w", "1",
+                                "--max-decisions", "200"])
+    assert "long games (not a failure): 1 still running after 200 decisions, ended by rush agents" in shown.stdout
+    # without agents to play on, the same games never end
+    refused = runner.invoke(app, ["check", str(rules), "-n", "1", "--greedy", "0", "--coverage", "0", "-w", "1",
+                                  "--max-decisions", "200", "--finish", "none", "--json"])
+    assert refused.exit_code == 1 and len(json.loads(refused.stdout)["endless"]) == 1
 
 
 def test_a_stall_and_an_error_are_told_with_their_options(tmp_path):

@@ -252,6 +252,9 @@ class GridBoard(Board):
     def shape_matches(self, shape, xs, symmetry="all"):
         return shapes.matches(self, shape, xs, symmetry)
 
+    def shape_missing(self, shape, xs, symmetry="all"):
+        return shapes.missing(self, shape, xs, symmetry)
+
     functions = {
         "step": board_function("step", 2, 2, None, "the next space along a heading, or none", ((TEXT,), (TEXT,))),
         "wraps": board_function("wraps", 2, 2, BOOL, "whether that step crosses a wrapping edge"),
@@ -268,6 +271,8 @@ class GridBoard(Board):
                                            "every way to lay a shape on the grid (symmetry: fixed, rotations, all)"),
         "shape_matches": board_function("shape_matches", 2, 3, LIST,
                                         "the placements of a shape whose every space is in the list xs"),
+        "shape_missing": board_function("shape_missing", 2, 3, None,
+                                        "the fewest spaces of a placement of a shape not in the list xs, or none"),
     }
 
 

@@ -116,3 +116,38 @@ def matches(board, shape, spaces, symmetry: str = "all") -> list:
     if len(out) > 1:
         out.sort(key=lambda p: [order[s] for s in p])
     return out
+
+
+
+
+def missing(board, shape, spaces, symmetry: str = "all"):
+    """The fewest cells of any placement that are not among ``spaces``: 0 when the shape lies wholly on
+    them, so a measure of how near pieces are to forming it; None when the shape fits nowhere."""
+    key = (_key(shape), symmetry)
+    found = board.__dict__.setdefault("_shape_masks", {}).get(key)
+    if found is None:  # each space -> the placements holding it, as the bits of a number (bit i: placement i)
+        laid = placements(board, shape, symmetry)
+        masks: dict = {}
+        for i, p in enumerate(laid):
+            for s in p:
+                masks[s] = masks.get(s, 0) | 1 << i
+        found = board.__dict__["_shape_masks"][key] = (masks, len(laid[0]) if laid else 0, (1 << len(laid)) - 1)
+    masks, size, every = found
+    if not size:
+        return None
+    # each placement's count of cells among the spaces, in binary: counts[k] holds bit k of every count
+    counts: list = []
+    for s in dict.fromkeys(x for x in spaces if type(x) is str):
+        carry = masks.get(s, 0)
+        k = 0
+        while carry:
+            if k == len(counts):
+                counts.append(0)
+            counts[k], carry = counts[k] ^ carry, counts[k] & carry
+            k += 1
+    best, held = 0, every  # the largest count, bit by bit from the top, among the placements that have it
+    for k in range(len(counts) - 1, -1, -1):
+        if held & counts[k]:
+            held &= counts[k]
+            best |= 1 << k
+    return size - best

@@ -26,7 +26,7 @@ from rulewright.interpreter.check.screen_checks import ScreenChecks
 from rulewright.interpreter.check.secrecy import secrecy_diagnostics
 from rulewright.interpreter.check.statement_checks import StatementChecks
 from rulewright.interpreter.check.structure_checks import StructureChecks
-from rulewright.interpreter.check.symbols import symbols
+from rulewright.interpreter.check.symbols import PROGRESS, symbols
 from rulewright.interpreter.check.table_checks import TableChecks
 from rulewright.interpreter.check.types import TypeChecker
 from rulewright.interpreter.check.typo_checks import TypoChecks
@@ -72,6 +72,8 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
                 self.in_def = True
                 self.expr(d.body, set(d.params) | {"me"})
                 self.in_def = False
+                if d.name == PROGRESS:
+                    self._progress(d)
             elif isinstance(d, ast.ProcDecl):
                 self._binds(d.params, d.span)
                 self.body(d.body, set(d.params) | {"me"})

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
-from rulewright.interpreter.check.symbols import RESERVED
-from rulewright.interpreter.engine.kinds import BOOL
+from rulewright.interpreter.check.symbols import PROGRESS, RESERVED
+from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
 # the rules the engine runs by name, beside the procedures (compiler.CompiledGame._compile_procs)
 ENGINE_RULES = {"setup": "the 'setup:' block", "round": "the 'round:' block", "turn": "the 'turn:' block",
@@ -95,6 +95,15 @@ class StructureChecks:
             self.in_invariant = False
         self.types.expect(d.cond, set(), (BOOL,), f'invariant "{d.name}"', "a yes/no",
                           "an invariant says what must hold: all(p in players: p.fuel <= 4)")
+
+    def _progress(self, d: ast.DefDecl):
+        """``def progress(p)``: how near player p is to the end, a number (agents read it: RushAgent)."""
+        if len(d.params) != 1:
+            self.error(d.span, f"'def {PROGRESS}' tells how near one player is to the end: it takes that player, "
+                       f"not {len(d.params)} parameters", f"def {PROGRESS}(p) = p.score")
+            return
+        self.types.expect(d.body, set(d.params) | {"me"}, (NUMBER,), f"'def {PROGRESS}'", "a number",
+                          f"bigger is nearer the end: def {PROGRESS}(p) = p.score")
 
     def _record_visibility(self, d: ast.RecordDecl):
         for name, vis in d.visibility:

@@ -15,6 +15,9 @@ from rulewright.interpreter.engine.builtins import BUILTINS, Builtin
 BUILTIN_VARS = {"round_number": 1, "first_player": 1}
 # Names the engine gives every game: declaring them again would hide the built-in meaning.
 RESERVED = {"players", "player_count", "me"}
+# the def by which rules may say how near player p is to the game's end: read by agents that play toward
+# it (play/agents.py, RushAgent), never by play itself (docs/language.md, "Progress")
+PROGRESS = "progress"
 
 
 class SymbolTable:

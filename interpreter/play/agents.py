@@ -17,7 +17,9 @@ import time
 from typing import Callable, NamedTuple, Optional
 
 from rulewright.dsl.errors import OptionError, RulesError, suggest
-from rulewright.interpreter.engine import machine
+from rulewright.interpreter.check.symbols import PROGRESS
+from rulewright.interpreter.engine import limits, machine
+from rulewright.interpreter.engine.faults import RULE_FAULTS
 from rulewright.interpreter.play.determinize import Dealer
 
 
@@ -213,6 +215,60 @@ class GreedyAgent:
         return [Weighed(m, None, values[m.text][0]) for m in ranked]
 
 
+def progress_of(game) -> Optional[Callable]:
+    """``f(state, player) -> number`` from the rules' ``def progress(p)``, or None when they have none."""
+    body = game.def_bodies.get(PROGRESS)
+    if body is None:
+        return None
+    param = game.defs[PROGRESS].params[0]
+
+    def measure(state, player: int):
+        limits.fresh(state)  # the rules' expressions, bounded like a move
+        return body(state, {param: player, "me": player})
+    return measure
+
+
+class RushAgent:
+    """Plays toward the end of the game: one ply, as greedy, on the rules' own measure of how near the end
+    its player is (``def progress(p)``), else on the evaluation greedy uses; a move that ends the game
+    first, ties at random. What the player cannot see is dealt again once a decision (determinize.py).
+    Made for `rulewright check`: games whose random players take hundreds of thousands of decisions."""
+
+    def __init__(self, seed: Optional[int] = None):
+        self.rng = random.Random(seed)
+        self.evaluation = evaluation()
+        self.repetitions = Repetitions()
+
+    def choose(self, state, player: int):
+        moves = state.legal_moves(player)
+        if len(moves) == 1:
+            return moves[0]
+        measure = progress_of(state.game) or (lambda st, p: self.evaluation(st)[p])
+        world = Dealer(state, player).sample(self.rng)
+        values = {}
+        for move in moves:
+            trial = world.clone()
+            try:
+                trial.apply(move, player=player, atomic=False)
+                settle_chance(trial, self.rng)
+            except RulesError:  # a move whose rules fail is the worst move
+                values[move.text] = (-1, 0, self.rng.random())
+                continue
+            values[move.text] = (1, 0, 0) if trial.is_over() else (0, _number(measure, trial, player),
+                                                                    self.rng.random())
+        ranked = sorted(moves, key=lambda m: values[m.text], reverse=True)
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
+
+
+def _number(measure, state, player: int) -> float:
+    """The measure of ``state`` for ``player``; 0 when it is no number or cannot be worked out."""
+    try:
+        v = measure(state, player)
+    except RULE_FAULTS + (RulesError,):
+        return 0
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else 0
+
+
 class _Node:
     __slots__ = ("visits", "value", "avail", "children")
 
@@ -332,12 +388,12 @@ class ISMCTSAgent(MCTSAgent):
         return lambda: dealer.sample(self.rng)
 
 
-AGENTS: dict = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent,
+AGENTS: dict = {"random": RandomAgent, "first": FirstAgent, "greedy": GreedyAgent, "rush": RushAgent,
                 "mcts": MCTSAgent, "ismcts": ISMCTSAgent}
 
 # The parameters each agent takes from a spec, with their types.
 PARAMETERS: dict = {
-    "random": {}, "first": {},
+    "random": {}, "first": {}, "rush": {},
     "greedy": {"by": str},
     "mcts": {"iterations": int, "depth": int, "c": float, "by": str, "seconds": float},
     "ismcts": {"iterations": int, "depth": int, "c": float, "by": str, "seconds": float},

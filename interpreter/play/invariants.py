@@ -151,31 +151,50 @@ def shorter(game, breach: dict) -> dict:
     return {**breach, "moves": [list(m) for m in moves]}
 
 
-def watched_playout(game, seed: int, max_decisions: int, agents: str = "random") -> dict:
+def watched_playout(game, seed: int, max_decisions: int, agents: str = "random",
+                    finish: Optional[str] = None) -> dict:
     """One seeded game played by agents (``agents``, seeded with ``seed``, as simulate plays it), its
     invariants checked after every move. A result as simulate's (seed, decisions, outcome), with
     ``breach`` (Breach.to_dict: the moves up to the first failure; ``shorter`` shortens them), ``stalled``
-    (a decision with nothing to choose: the error's text) or ``error`` (another run-time error); a game that did not end has no outcome."""
+    (a decision with nothing to choose: the error's text) or ``error`` (another run-time error); a game that
+    did not end has no outcome. ``finish``: agents (a spec) that play on, for up to ``max_decisions`` more,
+    a game the first leave unfinished, watched the same way: the result then says ``finished_by`` (the
+    spec) and ``played_on`` (their decisions), whether they end it or not."""
     from rulewright.interpreter.compile.runtime import stalled
     from rulewright.interpreter.play.agents import Seated, agents_for
     made: list = []
+    result: dict = {"seed": seed}
     try:
         st = game.new_state(seed=seed)
-        agent = Seated(agents_for(agents, game.player_count, seed))
         watch = Watch(game.compiled)
         found = watch.broken(st)
-        while found is None and not st.is_over() and len(made) < max_decisions:
-            player = st.to_move()[0]
-            move = agent.choose(st, player)
-            watch.before(st)
-            st.apply(move, player=player, atomic=False)
-            made.append((player, move.text))
-            st.drain_events()  # nobody reads them; a long playout should not hoard them
-            found = watch.broken(st)
+        if found is None:
+            found = _watched_moves(st, watch, Seated(agents_for(agents, game.player_count, seed)), made,
+                                   max_decisions)
+        if found is None and finish and not st.is_over():
+            result.update(finished_by=finish, played_on=len(made))
+            found = _watched_moves(st, watch, Seated(agents_for(finish, game.player_count, seed)), made,
+                                   2 * max_decisions)
+            result["played_on"] = len(made) - result["played_on"]
     except RulesError as exc:  # sent back as text: not every RulesError survives pickling
         key = "stalled" if isinstance(exc, RulesRuntimeError) and stalled(exc) else "error"
-        return {"seed": seed, "decisions": len(made), key: str(exc)}
-    result = {"seed": seed, "decisions": len(made), "outcome": st.outcome().to_dict() if st.is_over() else None}
+        return {**result, "decisions": len(made), key: str(exc)}
+    result.update(decisions=len(made), outcome=st.outcome().to_dict() if st.is_over() else None)
     if found is not None:
         result["breach"] = breach_of(game, seed, made, found).to_dict()
     return result
+
+
+def _watched_moves(st, watch: Watch, agent, made: list, limit: int) -> Optional[tuple]:
+    """``agent`` plays until the game ends, an invariant breaks (returned, as Watch.broken gives it) or
+    ``made`` (the (player, text) moves, added to) holds ``limit`` moves."""
+    found = None
+    while found is None and not st.is_over() and len(made) < limit:
+        player = st.to_move()[0]
+        move = agent.choose(st, player)
+        watch.before(st)
+        st.apply(move, player=player, atomic=False)
+        made.append((player, move.text))
+        st.drain_events()  # nobody reads them; a long playout should not hoard them
+        found = watch.broken(st)
+    return found

@@ -1,5 +1,5 @@
 """The constructs Barnstormers brought to the language, each on its own, in small games written
-here: shapes laid on a grid (shape_placements, shape_matches), a push chain carried by a while
+here: shapes laid on a grid (shape_placements, shape_matches, shape_missing), a push chain carried by a while
 loop, and cards played "at any time in this step" by a choice loop beside the step's actions."""
 from __future__ import annotations
 
@@ -69,6 +69,40 @@ def test_shape_matches_are_the_placements_within_the_spaces_in_their_order(make_
         assert shapes.matches(board, shape, held, symmetry) == expected
         many += len(expected) > 1
     assert many > 100
+
+
+MISSING = '''
+game "Near"
+players 1
+board field: grid 4 by 4 headings e ne n nw w sw s se
+var near = []
+turn:
+    near = [shape_missing("xxx", ["A1", "A3"]), shape_missing("xxx", ["A1", "A2", "A3"]),
+            shape_missing("xxx", []), shape_missing("x.x/.x.", ["B2", "C3"]), shape_missing("xxxxx", ["A1"]),
+            shape_missing("xx", ["A1"], "fixed")]
+    end game
+'''
+
+
+def test_shape_missing_counts_the_spaces_a_placement_lacks(make_game):
+    """The fewest spaces of any placement of the shape not among those given; none when the shape fits
+    nowhere on the board (five in a row on a grid of four)."""
+    assert make_game(MISSING).new_state(seed=1).vars["near"] == [1, 0, 3, 1, None, 1]
+
+
+def test_shape_missing_is_the_fewest_over_every_placement(make_game):
+    """Worked out on bits (each space's placements a number): on random sets of spaces, always what
+    counting every placement gives."""
+    import random
+    from rulewright.interpreter.boards import shapes
+    board = make_game(SHAPES, options={"symmetry": "all"}).compiled.board
+    spaces, rng = list(board.spaces), random.Random(6)
+    for _ in range(400):
+        shape = rng.choice(["xx", "x./.x", "xxx/x..", "x.x/.x.", "xx/xx", "x", "xxxx", [[0, 0], [2, 1]]])
+        symmetry = rng.choice(["all", "rotations", "fixed"])
+        held = rng.sample(spaces, rng.randrange(len(spaces))) + rng.sample(spaces, 2) + ["Z9"]
+        laid = shapes.placements(board, shape, symmetry)
+        assert shapes.missing(board, shape, held, symmetry) == min(len(set(p) - set(held)) for p in laid)
 
 
 def test_orientations_dedupe_symmetric_shapes():

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rulewright.interpreter.play.agents import agents_for, playout
 from rulewright.interpreter.testing import assert_same_seed_same_game, assert_save_round_trips, every, random_playout
 
 from .helpers import LEVELS, TARGET, check_invariants, game
@@ -92,14 +93,15 @@ def test_four_player_extreme_mystery_plays_and_ends_with_the_round(draft):
     _assert_scored_end(st, 4, "extreme")
 
 
-def test_four_player_extreme_mystery_draft_plays_to_a_scored_end_at_random():
-    """The slowest variant, played to its end by random pilots alone: with only their own stunts to
-    fly, they need thousands of rounds. Seed 7 is one such game (about 190,000 decisions; seeds 0-6
-    run past the limit); the limit turns a change that makes it endless into a failure instead of
-    a hang."""
-    st = game(4, mystery="on", level="extreme", draft="on").new_state(seed=7)
-    played = len(random_playout(st, random.Random(7), check=_every(5000), limit=500_000))
-    assert played > 100_000  # a long game: the end was reached by play, not given
+def test_four_player_extreme_mystery_draft_plays_to_a_scored_end_by_a_pilot_who_rushes():
+    """The slowest variant, played to its end: random pilots alone need hundreds of thousands of
+    decisions (benchmarks/long_random_game.py plays one), so here player 1 flies toward the stunts it holds
+    (the rush agent, led by the rules' 'def progress') against three random pilots: the game ends by
+    play when it has performed all 12 of its own."""
+    st = game(4, mystery="on", level="extreme", draft="on").new_state(seed=3)
+    played = playout(st, agents_for("rush,random,random,random", 4, 3), 10_000)
+    assert st.is_over() and played > 1000  # a long game: the end was reached by play, not given
+    assert st.vars["stunts"][0] == 12 and st.vars["panel"] == [] and not st.vars["deck_ran_out"]
     _assert_scored_end(st, 4, "extreme")
 
 
