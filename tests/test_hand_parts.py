@@ -111,10 +111,10 @@ def test_a_copy_splits_the_hand_again_keeping_its_count(parted):
     assert len(splits) > 1  # not the real split every time
 
 
-def test_the_checker_holds_a_parts_length_secret(make_game):
+@pytest.mark.parametrize("told", ["len(me.kept) == 0", "len(kept[me]) == 0"])  # a part read either way
+def test_the_checker_holds_a_parts_length_secret(make_game, told):
     with pytest.raises(RulesError) as caught:
-        make_game(PARTS.replace("if revealed(len(me.kept) + len(me.drawn) == 0):",
-                                "if len(me.kept) == 0:"))
+        make_game(PARTS.replace("if revealed(len(me.kept) + len(me.drawn) == 0):", f"if {told}:"))
     assert "depends on the secret 'kept'" in str(caught.value)
 
 
