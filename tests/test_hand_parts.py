@@ -123,6 +123,9 @@ def test_the_checker_holds_a_parts_length_secret(make_game, told):
      "only a 'player var' is a part of a player's hand"),
     (("player var score = 0", "player var score = 0\nvar hand = 1"),
      "'hand' names a hand ('secret in hand') and something else too"),
+    (("player var score = 0", "player var score = 0\nenum grip: hand, foot"),  # a bare word in display:
+     "'hand' names a hand ('secret in hand') and something else too (a member of enum 'grip')"),
+    (("secret in hand", "secret in len"), "'len' names a hand ('secret in len') and something else too"),
     (("player var drawn = [] secret in hand", "player var drawn = none secret in hand"),
      "'drawn' is a part of the hand 'hand': it starts as a list"),
     (('display:\n', 'display:\n    table "All" = hand\n'),
