@@ -130,6 +130,8 @@ def test_the_checker_holds_a_parts_length_secret(make_game, told):
      "'drawn' is a part of the hand 'hand': it starts as a list"),
     (('display:\n', 'display:\n    table "All" = hand\n'),
      "'hand' is a player's hand: it belongs on an 'own' or a 'players' line"),
+    (('"Hand" = hand as hand', '"Hand" = hand as hand, "Kept" = kept as hand'),  # a rival's is '?': one card
+     "'kept' is a part of the hand 'hand': the others see it only as '?', so a 'players' line does not draw it"),
 ])
 def test_a_misused_hand_is_told_where_it_stands(make_game, edit, message):
     with pytest.raises(RulesError) as caught:
