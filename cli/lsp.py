@@ -135,6 +135,8 @@ class Document:
             return f"the option '{name}'", sym.options[name]
         if name in sym.vars:
             return sym.describe(name), sym.vars[name]
+        if name in sym.hands:  # declared by its parts' 'secret in': the first part's line
+            return sym.describe(name), sym.vars[sym.hands[name][0]]
         if name in sym.tables:
             return f"the table '{name}'", sym.tables[name]
         for b in sym.boards:
@@ -273,7 +275,7 @@ class Document:
                     items[name] = ("function", "procedure " + name + "(" + ", ".join(sym.procs[name].params) + ")")
                 for name in sym.records:
                     items[name] = ("class", "record " + name + "(" + ", ".join(sym.records[name]) + ")")
-                for name in sym.vars:
+                for name in [*sym.vars, *sym.hands]:
                     items[name] = ("variable", sym.describe(name))
                 for name in sym.options:
                     items[name] = ("constant", sym.describe(name))

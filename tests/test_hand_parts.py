@@ -111,10 +111,10 @@ def test_a_copy_splits_the_hand_again_keeping_its_count(parted):
     assert len(splits) > 1  # not the real split every time
 
 
-def test_the_checker_holds_a_parts_length_secret(make_game):
+@pytest.mark.parametrize("told", ["len(me.kept) == 0", "len(kept[me]) == 0"])  # a part read either way
+def test_the_checker_holds_a_parts_length_secret(make_game, told):
     with pytest.raises(RulesError) as caught:
-        make_game(PARTS.replace("if revealed(len(me.kept) + len(me.drawn) == 0):",
-                                "if len(me.kept) == 0:"))
+        make_game(PARTS.replace("if revealed(len(me.kept) + len(me.drawn) == 0):", f"if {told}:"))
     assert "depends on the secret 'kept'" in str(caught.value)
 
 
@@ -123,10 +123,15 @@ def test_the_checker_holds_a_parts_length_secret(make_game):
      "only a 'player var' is a part of a player's hand"),
     (("player var score = 0", "player var score = 0\nvar hand = 1"),
      "'hand' names a hand ('secret in hand') and something else too"),
+    (("player var score = 0", "player var score = 0\nenum grip: hand, foot"),  # a bare word in display:
+     "'hand' names a hand ('secret in hand') and something else too (a member of enum 'grip')"),
+    (("secret in hand", "secret in len"), "'len' names a hand ('secret in len') and something else too"),
     (("player var drawn = [] secret in hand", "player var drawn = none secret in hand"),
      "'drawn' is a part of the hand 'hand': it starts as a list"),
     (('display:\n', 'display:\n    table "All" = hand\n'),
      "'hand' is a player's hand: it belongs on an 'own' or a 'players' line"),
+    (('"Hand" = hand as hand', '"Hand" = hand as hand, "Kept" = kept as hand'),  # a rival's is '?': one card
+     "'kept' is a part of the hand 'hand': the others see it only as '?', so a 'players' line does not draw it"),
 ])
 def test_a_misused_hand_is_told_where_it_stands(make_game, edit, message):
     with pytest.raises(RulesError) as caught:

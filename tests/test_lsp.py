@@ -198,6 +198,18 @@ def test_fields_complete_after_a_dot_and_hover_names_them(tmp_path):
     assert hover is None or "field 'owner'" in hover  # 'ow' is no field: no hover, or the right one
 
 
+def test_a_hand_of_parts_hovers_jumps_and_completes(tmp_path):
+    # 'secret in held' declares no variable of its own: the hand is found at its first part
+    text = GOOD.replace("record token", "player var kept = [] secret in held\nplayer var drawn = [] secret in held\n"
+                        "display:\n    players \"Held\" = held as hand\nrecord token")
+    doc = Document(str(tmp_path / "race.rules"), text)
+    use = position_of(text, "held as")
+    assert doc.hover(use.line, use.character).startswith("**the hand 'held' (kept and drawn counted together")
+    assert doc.definition(use.line, use.character)[1:] == (position_of(text, "held").line, 31, 35)
+    labels = [label for label, _kind, _d in doc.completions(use.line, use.character + 2)]
+    assert labels == ["held"]
+
+
 def test_a_diagnostic_of_the_base_is_shown_at_the_extends_line(tmp_path):
     (tmp_path / "base.rules").write_text(GOOD.replace("stride(n)\n    if", "strde(n)\n    if"), encoding="utf-8")
     variant = tmp_path / "v.rules"

@@ -120,6 +120,14 @@ class ScreenChecks:
                         self.error(span, f"'{expr.id}' is a player's hand: it belongs on an 'own' or a "
                                    "'players' line", f'for example: players "{label}" = {expr.id} as hand')
                     continue
+                part_of = self.sym.vars[expr.id].hand if isinstance(expr, ast.Name) and expr.id in self.sym.vars \
+                    else None
+                if part_of is not None and line.word == "players" and e.look is not None:
+                    # a rival's part is '?' (views.visible_vars): drawn, it would count one card whatever it holds
+                    self.error(span, f"'{expr.id}' is a part of the hand '{part_of}': the others see it only as "
+                               "'?', so a 'players' line does not draw it",
+                               f'draw the hand (players "Hand" = {part_of} as {e.look.kind}) and the part on an '
+                               f'\'own\' line')
                 self.expr(expr, set() if line.word == "table" else {"me"})
                 if (line.word == "table" and isinstance(expr, ast.Name) and expr.id in self.sym.vars
                         and self.sym.vars[expr.id].per_player):

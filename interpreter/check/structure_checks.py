@@ -7,6 +7,7 @@ from __future__ import annotations
 from rulewright.dsl import ast
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.check.symbols import PROGRESS, RESERVED
+from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
 # the rules the engine runs by name, beside the procedures (compiler.CompiledGame._compile_procs)
@@ -45,9 +46,11 @@ class StructureChecks:
             seen[key] = d
         for hand, parts in self.sym.hands.items():
             first = self.sym.vars[parts[0]]
-            if hand in RESERVED or ("name", hand) in seen:
-                self.error(first.span, f"'{hand}' names a hand ('secret in {hand}') and something else too",
-                           "give the hand a name of its own")
+            # a bare name in 'display:' reads the hand first: nothing else may answer to it there
+            taken = self.sym.members.get(hand) or ("a built-in" if hand in BUILTINS or hand in RESERVED else None)
+            if taken or hand in self.sym.constants or ("name", hand) in seen:
+                self.error(first.span, f"'{hand}' names a hand ('secret in {hand}') and something else too"
+                           + (f" ({taken})" if taken else ""), "give the hand a name of its own")
             for part in parts:
                 if not isinstance(self.sym.vars[part].value, ast.ListLit):
                     self.error(self.sym.vars[part].span, f"'{part}' is a part of the hand '{hand}': it starts as "

@@ -158,6 +158,8 @@ class SymbolTable:
             return f"'{name}', {self.members[name]}"
         if name in self.defs:
             return f"the def '{name}'"
+        if name in self.hands:
+            return f"the hand '{name}' ({' and '.join(self.hands[name])} counted together by the others)"
         if name in ("players", "player_count"):
             return f"the built-in '{name}'"
         return ""

@@ -291,9 +291,9 @@ class Labels:
         if isinstance(node, ast.Name):
             val = st.env.get(node.id)
             return val.length if val is not None else PUBLIC
+        if self.hand_part(node, st):
+            return self.label(node, st)
         if isinstance(node, ast.Attr) and self.is_entry(node, st):
-            if self.vars[node.name].hand is not None:
-                return self.label(node, st)
             return self.label(node.obj, st)
         if isinstance(node, ast.Index) and self.is_place(node.obj, st):
             return self.place_path(node.obj, st) | self.label(node.index, st)
@@ -325,6 +325,16 @@ class Labels:
             if name in self.procs and id(node) in self.call_vals:
                 return self.call_vals[id(node)].length
         return self.label(node, st)
+
+    def hand_part(self, node, st: Point) -> bool:
+        """Whether ``node`` reads a player's part of a hand ('secret in HAND'), as ``p.kept`` or
+        ``kept[p]``: its length is its owner's secret."""
+        if isinstance(node, ast.Attr) and self.is_entry(node, st):
+            return self.vars[node.name].hand is not None
+        if isinstance(node, ast.Index) and isinstance(node.obj, ast.Name) and node.obj.id not in st.env:
+            var = self.vars.get(node.obj.id)
+            return var is not None and var.per_player and var.hand is not None
+        return False
 
     def is_place(self, node, st: Point) -> bool:
         """A place rooted at a game variable: its name, 'x.v' for a player variable, 'P[i]'."""
