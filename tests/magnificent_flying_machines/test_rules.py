@@ -280,6 +280,46 @@ def test_external_spare_parts_cannot_be_used_in_the_air():
     assert ship(short, p)["parts"] == ["flying", "flying"]
 
 
+def test_the_player_arranges_the_hold_on_taking_off():
+    """8.1: "spare parts held in external storage slots cannot be used when the flying machine is in
+    the air. However, it is always possible to re-arrange where spare parts ... are stored ...
+    whenever the flying machine is on the ground." A monoplane's three internal slots hold three of
+    its two flying and two landing parts: its owner chooses which as it leaves the ground, and the
+    part left outside cannot rescue a flying test."""
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    s = dashboard(st, p, "Monoplane", at=2, fuel=0)
+    s.update(parts=["flying", "landing", "flying", "landing"])
+    refresh(st)
+    asked = until(st, ["take off"], lambda s, lines: "passes" in " ".join(lines))
+    assert ship(asked, p)["alt"] == 0                                  # still on the ground, arranging
+    assert texts(asked) == ["carry 1 flying spare part and 2 landing spare parts inside",
+                            "carry 2 flying spare parts and 1 landing spare part inside"]
+    asked.apply("carry 1 flying spare part and 2 landing spare parts inside")
+    assert ship(asked, p)["alt"] == 1
+    assert ship(asked, p)["inside"] == {"takeoff": 0, "flying": 1, "landing": 2}
+    short = until(asked, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 0 and "Explosion" not in lines[0])
+    short.apply("use a spare part")                                   # 1 of the 2 flying symbols needed
+    assert texts(short) == ["accept the failure"]                     # the other flying part is outside
+    assert sorted(ship(short, p)["parts"]) == ["flying", "landing", "landing"]
+    assert ship(short, p)["inside"]["flying"] == 0
+
+
+def test_one_arrangement_of_the_hold_is_not_asked_about():
+    """Room inside for every flying and landing part (the takeoff part goes last): nothing to
+    choose, so the machine takes off without a question."""
+    st = ready(3)
+    p = mover(st)
+    quiet_course(st)
+    s = dashboard(st, p, "Monoplane", at=2, fuel=0)
+    s.update(parts=["takeoff", "flying", "landing", "takeoff"])
+    refresh(st)
+    up = until(st, ["take off"], lambda s, lines: "takes off" in " ".join(lines))
+    assert not any(t.startswith("carry ") for t in texts(up))
+    assert ship(up, p)["inside"] == {"takeoff": 1, "flying": 1, "landing": 1}
+
+
 # ---------------------------------------------------------------- fuel, damage, luck, cargo
 def test_fuel_for_two_tiles_crossed_in_a_turn():
     st = ready(3)
