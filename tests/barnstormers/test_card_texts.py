@@ -437,8 +437,9 @@ def _read_request(text, mine, theirs, chains):
         return len(mine) >= 1 and len(theirs) <= len(mine)
     if k := re.fullmatch(r"you performed a (\w+) Trick Stunt and nobody performed more \1 ones than you", said):
         return tier(mine, k[1]) >= 1 and tier(theirs, k[1]) <= tier(mine, k[1])
-    if said == "you flew a chained manoeuvre long enough to earn an Expertise Bonus card":
-        return chains >= 1
+    if k := re.fullmatch(r"you performed (\d+) or more Trick Stunts with a plane a chained manoeuvre moved that turn",
+                         said):
+        return chains >= int(k[1])
     if k := re.fullmatch(r"your Trick Stunts come from (\d+) or more families", said):
         return len({COLS["family"][c] for c in mine}) >= int(k[1])
     if k := re.fullmatch(r"you performed (\d+) Trick Stunts of one colour and (\d+) of another", said):
@@ -459,7 +460,7 @@ REQUEST_CASES = {
     "Crowd Favourite": (["Wingmen", "Vic"], ["Wingmen"], ["Kite", "Halo"]),
     "Top Guns": (["Halo"], ["Halo"], ["Cross"], ["Cross", "Arrow"]),
     "Grass Roots": (["Wingmen"], ["Wingmen"], ["Vic"], ["Vic", "Echelon"]),
-    "Chain Reaction": (["Wingmen"], ["Wingmen"]),
+    "Chain Reaction": (["Wingmen", "Vic"], ["Wingmen", "Vic"]),
     "Straight and Level": (["Wingmen", "Five Abreast"], ["Wingmen", "Vic"]),
     "V for Victory": (["Vic", "Arrow"], ["Vic", "Wingmen"]),
     "Diamonds Are Forever": (["Kite", "Halo"], ["Kite", "Cross"]),
@@ -476,7 +477,7 @@ def test_a_requests_text_names_when_its_bonus_is_scored(request_card, met):
     met_by, missed_by, *rivals = REQUEST_CASES[request_card]
     mine = met_by if met else missed_by
     theirs = (rivals[0] if met else rivals[-1]) if rivals else []
-    chains = 1 if met and request_card == "Chain Reaction" else 0
+    chains = (2 if met else 1) if request_card == "Chain Reaction" else 0     # of the stunts, by a chain
     text = SAYS[request_card]
     assert _read_request(text, mine, theirs, chains) == met, (text, mine, theirs)
     bonus = int(re.match(r"(\d+) CP if ", text).group(1))

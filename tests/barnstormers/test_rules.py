@@ -324,6 +324,42 @@ def test_chain_of_five_with_flying_aces():
     check_invariants(st)
 
 
+def _wingmen_by(pushed):
+    """The mover's plane at D2 (heading E) moves onto D3; its other plane is pushed from D3 by the
+    move (a chained manoeuvre of two planes), or already waits beside D3 (no chain). Then a far
+    plane moves, and Wingmen (xx) is claimed. Returns the state and the mover."""
+    st = empty_show(["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
+    p = mover(st)
+    put(st, "D2", p, "E")
+    if pushed:
+        put(st, "D3", p, "N")                     # pushed north, beside D3
+    else:
+        put(st, "E3", p, "N")                     # where the push would have left it
+    put(st, "A7", p, "S")
+    refresh(st)
+    play(st, "move a plane", "move D2 E")
+    assert fleet(st, p) == {"D3": (p, "E"), "E3": (p, "N"), "A7": (p, "S")}
+    assert ("a chained manoeuvre of 2 planes" in logs(st)) == pushed
+    play(st, "move a plane", "move A7 S")
+    assert st.vars["chain_stunts"][p - 1] == 0
+    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
+    assert st.vars["claimed"][p - 1] == ["Wingmen"]
+    return st, p
+
+
+@pytest.mark.parametrize("pushed", [True, False], ids=["by a chain", "by a plain move"])
+def test_chain_reaction_counts_a_trick_stunt_a_chained_manoeuvre_formed(pushed):
+    """Judges' Requests score "for the number and/or types of Trick Stunts you complete"; a chain
+    manoeuvre "consists of any number of planes moved when executing manoeuvres". Chain Reaction
+    counts the Trick Stunts whose formation holds a plane a chained manoeuvre moved in the turn of
+    the claim: the same Wingmen, formed by a push or by a plain move."""
+    st, p = _wingmen_by(pushed)
+    assert st.vars["chain_stunts"][p - 1] == (1 if pushed else 0)
+    view = st.view(others(st, p)[0])["vars"]["chain_stunts"]
+    assert view[p - 1] == "?"                      # as secret as the face-down stunt
+    check_invariants(st)
+
+
 # ---------------------------------------------------------------- trick stunts (Fig. 3)
 def fig3(st, yellow, blue, rival):
     """Yellow has a Long Flying V but for one plane, with another yellow plane next to it; blue has
@@ -847,7 +883,7 @@ def score_now(st, claimed, bonuses=None, requests=(), secret=None, chains=None):
         v["claimed"][i] = list(cs)
         v["bonuses"][i] = list((bonuses or {}).get(i + 1, []))
         v["secret_request"][i] = (secret or {}).get(i + 1)
-        v["chain_cards"][i] = (chains or {}).get(i + 1, 0)
+        v["chain_stunts"][i] = (chains or {}).get(i + 1, 0)
     v["open_requests"] = list(requests)
     st.begin_scoring()
     machine.run(st)
@@ -912,9 +948,9 @@ REQUEST_CASES = [
 def test_judges_requests(name, meets, misses):
     st = ready(2, requests="open")
     bonus = st.game.columns["bonus"][name]
-    if meets is None:               # Chain Reaction: an Expertise card won by a chained manoeuvre
-        out = score_now(st, [["Wingmen"], ["Wingmen"]], requests=[name], chains={1: 1})
-        assert out.scores == {1: 2 + bonus, 2: 2}
+    if meets is None:               # Chain Reaction: 2 Trick Stunts with a plane a chained manoeuvre moved
+        out = score_now(st, [["Wingmen", "Vic"], ["Wingmen", "Vic"]], requests=[name], chains={1: 2, 2: 1})
+        assert out.scores == {1: 5 + bonus, 2: 5}
         return
     out = score_now(st, [meets, misses], requests=[name])
     value = [sum(st.game.columns["value"][c] for c in cs) for cs in (meets, misses)]

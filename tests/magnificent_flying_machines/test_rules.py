@@ -263,15 +263,22 @@ def test_a_test_failing_by_one_symbol_is_rescued(kind):
         assert ship(short, p)["alt"] == alt - 1                      # the band it gave up for the symbol
 
 
-def test_external_spare_parts_cannot_be_used_in_the_air():
-    """8.1: a monoplane (3 internal slots, 2 external) carrying a passenger (two internal slots) has
-    one flying part inside and two outside: one can be used in the air."""
+def monoplane_on_fields(parts, **hold):
+    """A quick-start game whose mover's machine is a monoplane (3 internal slots, 2 external) on
+    Fields 2 in fine weather, holding these spare parts (and passengers, cargo); returns the state
+    and the mover."""
     st = ready(3)
     p = mover(st)
     quiet_course(st)
-    s = dashboard(st, p, "Monoplane", at=2, fuel=0)
-    s.update(parts=["flying", "flying", "flying"], pax=[1], cargo=[])
+    dashboard(st, p, "Monoplane", at=2, fuel=0, parts=list(parts), **hold)
     refresh(st)
+    return st, p
+
+
+def test_external_spare_parts_cannot_be_used_in_the_air():
+    """8.1: a monoplane (3 internal slots, 2 external) carrying a passenger (two internal slots) has
+    one flying part inside and two outside: one can be used in the air."""
+    st, p = monoplane_on_fields(["flying", "flying", "flying"], pax=[1])
     up = until(st, ["take off"], lambda s, lines: "takes off" in " ".join(lines))
     assert ship(up, p)["inside"]["flying"] == 1
     short = until(up, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 0 and "Explosion" not in lines[0])
@@ -286,12 +293,7 @@ def test_the_player_arranges_the_hold_on_taking_off():
     whenever the flying machine is on the ground." A monoplane's three internal slots hold three of
     its two flying and two landing parts: its owner chooses which as it leaves the ground, and the
     part left outside cannot rescue a flying test."""
-    st = ready(3)
-    p = mover(st)
-    quiet_course(st)
-    s = dashboard(st, p, "Monoplane", at=2, fuel=0)
-    s.update(parts=["flying", "landing", "flying", "landing"])
-    refresh(st)
+    st, p = monoplane_on_fields(["flying", "landing", "flying", "landing"])
     asked = until(st, ["take off"], lambda s, lines: "passes" in " ".join(lines))
     assert ship(asked, p)["alt"] == 0                                  # still on the ground, arranging
     assert texts(asked) == ["carry 1 flying spare part and 2 landing spare parts inside",
@@ -309,12 +311,7 @@ def test_the_player_arranges_the_hold_on_taking_off():
 def test_one_arrangement_of_the_hold_is_not_asked_about():
     """Room inside for every flying and landing part (the takeoff part goes last): nothing to
     choose, so the machine takes off without a question."""
-    st = ready(3)
-    p = mover(st)
-    quiet_course(st)
-    s = dashboard(st, p, "Monoplane", at=2, fuel=0)
-    s.update(parts=["takeoff", "flying", "landing", "takeoff"])
-    refresh(st)
+    st, p = monoplane_on_fields(["takeoff", "flying", "landing", "takeoff"])
     up = until(st, ["take off"], lambda s, lines: "takes off" in " ".join(lines))
     assert not any(t.startswith("carry ") for t in texts(up))
     assert ship(up, p)["inside"] == {"takeoff": 1, "flying": 1, "landing": 1}
