@@ -165,7 +165,35 @@ def test_adriana_belhinda_re_rolls_up_to_two_dice_once(explosions, offered):
     assert len(listed_items(rerolled(lines)[0].split(": ")[1])) == 2
     if "passes" not in " ".join(lines):
         assert move not in texts(short)
-    assert ship(short, p)["adriana_used"] == ship(short, p)["phases"]   # used in this phase only ("Once per phase")
+    assert ship(short, p)["adriana_used"] == short.vars["action_phase"]  # used in this phase only ("Once per phase")
+
+
+def test_adriana_belhinda_re_rolls_again_in_the_damage_repair_kits_extra_phase():
+    """"Once per phase": the Damage Repair Kit's "extra phase to perform a repair and scavenge action"
+    (then, on an airfield, a take-off test "in the same phase") is a phase of its own, so her re-roll
+    used in the phase before is offered again in it."""
+    adriana = "re-roll up to two dice (Adriana Belhinda)"
+    st = ready(3)
+    p = mover(st)
+    quiet(st)
+    dashboard(st, p, "Helicopter", pilot="Adriana Belhinda", equipment=["Damage Repair Kit"], at=1, alt=0, fuel=2)
+    refresh(st)
+
+    def failed(s, lines):
+        return bool(rolled(lines)) and rolled(lines)[-1][1] < rolled(lines)[-1][2] and "accept the failure" in texts(s)
+
+    first = until(st, ["take off"], lambda s, lines: failed(s, lines) and adriana in texts(s))
+    used = until(first, [adriana, maybe("re-roll 1 die")],
+                 lambda s, lines: "accept the failure" in texts(s) and not any("passes" in x for x in lines))
+    assert adriana not in texts(used)                       # once in the phase
+    phase = used.vars["action_phase"]
+    used.apply("accept the failure")
+    used.apply("use the Damage Repair Kit")
+    assert used.vars["action_phase"] == phase + 1           # the Kit's extra phase
+    while any(t.startswith("take ") for t in texts(used)):
+        used.apply("take nothing more" if "take nothing more" in texts(used) else texts(used)[0])
+    extra = until(used, ["go on to a take-off test"], failed)
+    assert adriana in texts(extra)
 
 
 def test_the_flying_manual_ignores_terrain_symbols_not_weather():
