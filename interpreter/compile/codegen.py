@@ -18,6 +18,7 @@ import itertools
 from typing import Any
 
 from rulewright.dsl import ast
+from rulewright.dsl.visitor import Visitor
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
@@ -164,7 +165,7 @@ TAG_FIELD = "is"
 _CONSTANT_SCOPE = Scope(set(), {}, False)
 
 
-class ExprSource(Comparisons):
+class ExprSource(Comparisons, Visitor):
     """Turns expressions into Python source, resolving names against one compiled game."""
 
     def __init__(self, game, module: Module):
@@ -187,12 +188,12 @@ class ExprSource(Comparisons):
         """Source of the expression, or a Const."""
         avail = self._avail
         if avail is None or not (type(node) in _SHAREABLE or type(node) is ast.Call and node.func.id in self.game.defs):
-            return getattr(self, "_" + type(node).__name__)(node, scope)
+            return self.visit(node, scope)
         key = _shape(node, scope)
         t = avail.get(key)
         if t is not None:
             return t
-        c = getattr(self, "_" + type(node).__name__)(node, scope)
+        c = self.visit(node, scope)
         if isinstance(c, Const) or is_simple(c):
             return c
         t = avail[key] = self.temp()
@@ -217,10 +218,10 @@ class ExprSource(Comparisons):
             return f"{fn_name}({', '.join([self.m.literal(a) for a in args] + (['st'] if counts else []))})"
 
     # ------------------------------------------------------------------ atoms
-    def _Literal(self, node, scope):
+    def visit_Literal(self, node, scope):
         return Const(node.value)
 
-    def _Template(self, node, scope):
+    def visit_Template(self, node, scope):
         # ("text", piece) for the template's own text, ("value", Const or source) for each {expression}
         parts = [("text", p) if isinstance(p, str) else ("value", self.gen(p, scope)) for p in node.parts]
         to_text = self.m.ns["_to_text"]
@@ -239,17 +240,17 @@ class ExprSource(Comparisons):
         t = self.temp()
         return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}, st))"
 
-    def _ListLit(self, node, scope):
+    def visit_ListLit(self, node, scope):
         items = [self.gen(i, scope) for i in node.items]
         if all(isinstance(i, Const) for i in items):
             return Const([i.value for i in items])
         return "[" + ", ".join(self.as_code(i) for i in items) + "]"
 
-    def _MapLit(self, node, scope):
+    def visit_MapLit(self, node, scope):
         pairs = [f"{self.code(k, scope)}: {self.code(v, scope)}" for k, v in node.items]
         return "_made({" + ", ".join(pairs) + "})"  # (compare.Flatness)
 
-    def _Name(self, node, scope):
+    def visit_Name(self, node, scope):
         name, g = node.id, self.game
         py = scope.py.get(name)
         if py is not None:
@@ -295,7 +296,7 @@ class ExprSource(Comparisons):
     # ------------------------------------------------------------------ operators
     _BINOP_NAMES = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div", "%": "_mod"}
 
-    def _BinOp(self, node, scope):
+    def visit_BinOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
         name = self._BINOP_NAMES[node.op]
         if isinstance(a, Const) and isinstance(b, Const):
@@ -327,7 +328,7 @@ class ExprSource(Comparisons):
                     f"else {_operation(name, first, second)})")
         return _operation(name, self.as_code(a), self.as_code(b))
 
-    def _BoolOp(self, node, scope):
+    def visit_BoolOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.branch(node.right, scope)
         if node.op == "and":
             if isinstance(a, Const):
@@ -337,25 +338,25 @@ class ExprSource(Comparisons):
             return Const(a.value) if a.value else b
         return f"({a} or {self.as_code(b)})"
 
-    def _Not(self, node, scope):
+    def visit_Not(self, node, scope):
         a = self.gen(node.operand, scope)
         if isinstance(a, Const):
             return Const(not a.value)
         return f"(not {a})"
 
-    def _Neg(self, node, scope):
+    def visit_Neg(self, node, scope):
         a = self.gen(node.operand, scope)
         if isinstance(a, Const):
             return self.fold("_neg", self.m.ns["_neg"], a.value)
         return f"(-{a})"
 
-    def _Cond(self, node, scope):
+    def visit_Cond(self, node, scope):
         t = self.gen(node.test, scope)
         if isinstance(t, Const):
             return self.gen(node.then if t.value else node.orelse, scope)
         return f"({self.as_code(self.branch(node.then, scope))} if {t} else {self.as_code(self.branch(node.orelse, scope))})"
 
-    def _Match(self, node, scope):
+    def visit_Match(self, node, scope):
         # only the first arm's condition (with no subject: the subject runs first) is certain to run:
         # every other part is a branch
         arms = [([self.gen(p, scope) if i == 0 and node.subject is None else self.branch(p, scope)
@@ -403,13 +404,13 @@ class ExprSource(Comparisons):
         place = f"({self.m.constant(first)}.get({x}, {n}) if type({x}) is str else {n})"
         return f"({halves(0, n)} if ({i} := {place}) < {n} else {orelse})"
 
-    def _LetIn(self, node, scope):
+    def visit_LetIn(self, node, scope):
         value, v = self.code(node.value, scope), self.m.fresh("_v")
         body = self.code(node.body, scope.bind(node.name, v))
         return f"(({v} := {value}), {body})[1]"
 
     # ------------------------------------------------------------------ access
-    def _Attr(self, node, scope):
+    def visit_Attr(self, node, scope):
         obj = self.code(node.obj, scope)
         name = node.name
         key = ascii(name)
@@ -439,7 +440,7 @@ class ExprSource(Comparisons):
             cases.append(f"{column}[{t}] if type({t}) is str and {t} in {column}")
         return "(" + " else ".join(cases) + f" else _game.get_field(st, {t}, {key}))"
 
-    def _Index(self, node, scope):
+    def visit_Index(self, node, scope):
         g = self.game
         if isinstance(node.obj, ast.Name) and node.obj.id in g.rows and node.obj.id not in scope.env_locals \
                 and node.obj.id not in scope.py:
@@ -476,7 +477,7 @@ class ExprSource(Comparisons):
     # with a ``NAME_shared`` twin (a list it keeps, not a copy) may give that (read by _Call at once)
     _read_only = False
 
-    def _Call(self, node, scope):
+    def visit_Call(self, node, scope):
         name = node.func.id
         g = self.game
         shared, self._read_only = self._read_only, False
@@ -666,7 +667,7 @@ class ExprSource(Comparisons):
         env = "env" if not scope.in_def else "None"
         return f"{fname}({', '.join(['st', env] + captured)})"
 
-    def _Quantifier(self, node, scope):
+    def visit_Quantifier(self, node, scope):
         b, func = node.binder, node.func
 
         def build(inner, v):
@@ -707,7 +708,7 @@ class ExprSource(Comparisons):
             return lines
         return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
 
-    def _ListComp(self, node, scope):
+    def visit_ListComp(self, node, scope):
         b = node.binder
 
         def build(inner, v):

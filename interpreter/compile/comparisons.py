@@ -34,7 +34,7 @@ class Comparisons:
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
     _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
-    def _Compare(self, node, scope):
+    def visit_Compare(self, node, scope):
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
         if isinstance(a, Const) and isinstance(b, Const):
             fn = self.m.ns["_COMPARED"][node.op]
