@@ -8,7 +8,8 @@ PREFIX = "visit_"
 
 
 class Visitor:
-    """Dispatch by the node's class to ``visit_<ClassName>(node, *args)``. A node with no method is a
+    """Dispatch by the node's class to ``visit_<ClassName>(node, *args)``. A node with no method goes to
+    ``generic_visit`` where the pass has one (a pass that looks at a few kinds of node), else it is a
     mistake in the pass (a node it was never taught), reported by name."""
 
     _visitors: dict = {}  # each subclass gets its own: node class -> the function taking it
@@ -25,7 +26,7 @@ class Visitor:
 
     @classmethod
     def _visitor_for(cls, kind):
-        method = getattr(cls, PREFIX + kind.__name__, None)
+        method = getattr(cls, PREFIX + kind.__name__, None) or getattr(cls, "generic_visit", None)
         if method is None:
             raise TypeError(f"{cls.__name__} cannot take a {kind.__name__}: it has no {PREFIX}{kind.__name__}")
         cls._visitors[kind] = method

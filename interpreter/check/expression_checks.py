@@ -221,7 +221,7 @@ class ExpressionChecks(Visitor):
         if node.func not in QUANTIFIERS:
             self.error(node.span, f"'{node.func}' does not take 'x in list'",
                        "these do: " + ", ".join(sorted(QUANTIFIERS)))
-        elif node.func in ("sum", "min", "max", "lowest", "highest", "sorted") and node.binder.body is None:
+        elif QUANTIFIERS[node.func].needs_body and node.binder.body is None:
             self.error(node.span, f"'{node.func}(x in list ...)' needs ': value' to say what to compare",
                        f"for example {node.func}({node.binder.var} in ... : {node.binder.var}.score)")
         elif node.binder.descending and node.func != "sorted":

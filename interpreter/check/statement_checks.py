@@ -8,18 +8,11 @@ import unicodedata
 
 from rulewright.dsl import ast
 from rulewright.dsl.visitor import Visitor
-from rulewright.interpreter.check.symbols import RESERVED
+from rulewright.interpreter.engine.builtin_names import NAMES, RESERVED
 from rulewright.interpreter.engine.kinds import LIST, NUMBER
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)  # a statement after one of these never runs
 _HOLE = re.compile(r"\{[^{}]*\}")  # a {hole} as a text of the rules writes it
-
-_RESERVED_HINTS = {
-    "me": "'me' is the player the rules speak for (whose turn it is, who observes); name the local 'p' or 'who'",
-    "players": "'players' is the list of every player; name the local 'group' or 'seats'",
-    "player_count": "'player_count' is how many play; name the local 'n'",
-}
-assert _RESERVED_HINTS.keys() == RESERVED
 
 
 class StatementChecks(Visitor):
@@ -52,7 +45,7 @@ class StatementChecks(Visitor):
         it. Two players under one name would be one player to whoever reads the rules, and 'me' another
         player than the one the rules speak for."""
         if name in RESERVED:
-            self.error(span, f"'{name}' is a built-in name: a local cannot take it", _RESERVED_HINTS[name])
+            self.error(span, f"'{name}' is a built-in name: a local cannot take it", NAMES[name].hint)
             return True
         if loop and name in self.loop_vars:
             self.error(span, f"'{name}' already names the loop variable of line {self.loop_vars[name]}: "

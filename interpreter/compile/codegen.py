@@ -24,6 +24,7 @@ from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -503,7 +504,6 @@ class ExprSource(Comparisons, Visitor):
             t = self.temp()
             return f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {self.code(node.args[0], scope)}) is dict else {t})"
         args = [self.gen(a, scope) for a in node.args]
-        from rulewright.interpreter.engine.builtins import BUILTINS
         builtin = BUILTINS.get(name)
         target, target_name = g, "_game"
         if builtin is None:  # a function of the board's kind (the checker saw that the board has it)
@@ -669,9 +669,11 @@ class ExprSource(Comparisons, Visitor):
 
     def visit_Quantifier(self, node, scope):
         b, func = node.binder, node.func
+        facts = QUANTIFIERS[func]
 
         def build(inner, v):
-            self._read_only = func in ("count", "any", "all") and isinstance(b.source, ast.Call)
+            # (a scalar one keeps nothing of the list: a board may give the list it keeps)
+            self._read_only = facts.only_reads and facts.scalar and isinstance(b.source, ast.Call)
             try:
                 source = self.top(b.source, scope, True)
             finally:
@@ -679,7 +681,7 @@ class ExprSource(Comparisons, Visitor):
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
             counted = _COUNT_ITEMS
-            if func in ("count", "any", "all", "first"):  # these only read the list
+            if facts.only_reads:
                 source = self.m.read_only(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
                 return [f"items = {source}", *counted, f"for {v} in items:",
@@ -700,13 +702,13 @@ class ExprSource(Comparisons, Visitor):
             if where is not None:
                 lines += ["kept = []", f"for {v} in items:", f"    if {where}:", f"        kept.append({v})",
                           "items = kept"]
-            if body is not None and func not in ("count", "first"):  # those two never read the values
+            if body is not None and facts.reads_values:
                 lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
             else:
                 lines += ["values = items"]
             lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values, st)")
             return lines
-        return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
+        return self._loop_function(scope, b.var, build, hoist=not facts.stops_early)
 
     def visit_ListComp(self, node, scope):
         b = node.binder

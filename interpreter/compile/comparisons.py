@@ -6,15 +6,20 @@ from __future__ import annotations
 from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
-from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
 # the kinds of expression whose value is surely a number or yes/no (or an error)
 _SCALAR_NODES = (ast.Compare, ast.Not, ast.Neg)
-_SCALAR_QUANTIFIERS = ("count", "sum", "all", "any")
 _SCALAR_OPS = ("-", "/", "%")  # ('+' and '*' join and repeat texts and lists too)
 _SCALAR_KINDS = (NUMBER, BOOL)
 
+
+
+def _scalar_quantifier(node) -> bool:
+    """Whether the quantifier ``node`` gives a number or yes/no."""
+    entry = QUANTIFIERS.get(node.func)
+    return entry is not None and entry.scalar
 
 def one_step(node, c) -> bool:
     """Whether comparing the operand ``node`` (generated as ``c``) with any value is surely one step
@@ -25,7 +30,7 @@ def one_step(node, c) -> bool:
         return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
     if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
         return True
-    return isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS
+    return isinstance(node, ast.Quantifier) and _scalar_quantifier(node)
 
 
 class Comparisons:
@@ -112,7 +117,7 @@ class Comparisons:
         if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
             return True
         if isinstance(node, ast.Quantifier):
-            return node.func in _SCALAR_QUANTIFIERS
+            return _scalar_quantifier(node)
         if isinstance(node, ast.BinOp) and node.op in ("+", "*"):
             return self._scalar(node.left, seen) and self._scalar(node.right, seen)
         if isinstance(node, ast.Cond):

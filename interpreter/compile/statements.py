@@ -26,6 +26,7 @@ from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceS
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
 from rulewright.interpreter.engine import events, limits, operations
+from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
 from rulewright.interpreter.engine.machine import Option, Proc
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
@@ -118,6 +119,11 @@ class ProcCompiler(Visitor):
         """Generated source for a copy of the value of ``code`` (values.copy_value)."""
         return self.game.exprs.source.copied(code)
 
+    def fresh(self, node) -> bool:
+        """Whether the value of ``node`` needs no copy to be stored (_fresh)."""
+        board = self.game.board
+        return _fresh(node, board.functions if board is not None else None)
+
     def _is_local(self, name: str) -> bool:
         """Whether assigning ``name`` sets a local (making it one), rather than a game variable."""
         return name in self.scope or name not in self.game.var_decls
@@ -131,7 +137,7 @@ class ProcCompiler(Visitor):
         self.scope.add(name)
         # a copy, as '=' and 'add' store, unless certainly new: changing the local never changes what it
         # was taken from
-        code = value.source if _fresh(s.value) else self.copied(value.source)
+        code = value.source if self.fresh(s.value) else self.copied(value.source)
         self.exec(s, [f"env[{ascii(name)}] = {code}"], sets={name})
 
     def _store(self, target, value: str, op=None, fresh=False) -> tuple:
@@ -173,7 +179,7 @@ class ProcCompiler(Visitor):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
         value = self.expr(self.hoist(s.value, s))
-        lines, sets = self._store(s.target, value.source, fresh=_fresh(s.value))
+        lines, sets = self._store(s.target, value.source, fresh=self.fresh(s.value))
         self.exec(s, lines, sets=sets)
 
     def visit_AugAssign(self, s):
@@ -479,22 +485,19 @@ class ProcCompiler(Visitor):
         return proc
 
 
-# Expressions whose value is certainly new, or a number, text or yes/no: 'let' need not copy them.
-_FRESH_CALLS = {"len", "abs", "text", "roll", "row", "col", "wraps", "next_player", "space", "step", "rotate",
-                "range", "spaces", "neighbours", "next", "previous", "lines"}
-_SCALAR_QUANTIFIERS = {"count", "sum", "all", "any"}
-
-
-def _fresh(node) -> bool:
+def _fresh(node, board_functions) -> bool:
+    """Whether ``node``'s value is certainly new, or a number, text or yes/no: 'let' need not copy it."""
     if isinstance(node, (ast.Literal, ast.Template, ast.Compare, ast.Not, ast.Neg)):
         return True
     if isinstance(node, ast.BinOp):
         return node.op in ("-", "/", "%")
     if isinstance(node, ast.Quantifier):
-        return node.func in _SCALAR_QUANTIFIERS
+        entry = QUANTIFIERS.get(node.func)
+        return entry is not None and entry.scalar
     if isinstance(node, ast.ListLit):
-        return all(_fresh(i) for i in node.items)
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
+        return all(_fresh(i, board_functions) for i in node.items)
+    entry = called(node, board_functions) if isinstance(node, ast.Call) else None
+    return entry is not None and entry.fresh
 
 
 def _noted(entry: str) -> list:
