@@ -167,13 +167,13 @@ class GridBoard(Board):
         return top + left
 
     # ------------------------------------------------------------------ what the rules call
-    def inline_source(self, method: str, args: list, constant):
+    def inline_source(self, method: str, args: list, constant, call):
         """Generated source doing what ``method`` does with the sources ``args``, without calling it
-        (codegen.py; ``constant(x)`` names x there), or None."""
+        (codegen.py; ``constant(x)`` names x there, ``call(fn, *args)`` writes a call), or None."""
         if method == "step" and len(args) == 2:
-            return f"{constant(self._step)}.get(({args[0]}, {args[1]}))"
+            return call(f"{constant(self._step)}.get", f"({args[0]}, {args[1]})")
         if method == "wraps" and len(args) == 2:
-            return f"{constant(self._wraps)}.get(({args[0]}, {args[1]}), False)"
+            return call(f"{constant(self._wraps)}.get", f"({args[0]}, {args[1]})", "False")
         return None
 
     def step(self, space, heading):

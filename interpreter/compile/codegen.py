@@ -24,6 +24,7 @@ from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
+from rulewright.interpreter.engine.failed_operation import ARITHMETIC, CALL, ITEMS, KEYS, NEGATE
 from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
@@ -53,6 +54,19 @@ class Module:
         self._counter = itertools.count()
         self._counters: dict = {}  # a part of the rules (a def, a procedure) -> the counter of its names
         self._part, self._parts = 0, 1
+        # each operation written inline, by its source -> (what it does, its operands' sources), as it is
+        # written: where one fails, failed_operation finds it here (the way Jinja's debug_info is kept)
+        self.operations: dict = {}
+
+    def operation(self, operation: tuple, text: str, *operands: str) -> str:
+        """``text``, the source of an operation Python runs inline (one of failed_operation's), noted
+        with its operands' sources."""
+        self.operations[text] = (operation, operands)
+        return text
+
+    def call(self, fn: str, *args: str) -> str:
+        """Source calling ``fn`` with ``args``, noted."""
+        return self.operation((CALL,), f"{fn}({', '.join(args)})", fn, *args)
 
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self._counter) * self._parts + self._part}"
@@ -134,7 +148,7 @@ class Module:
             if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
                 _CODE_CACHE.clear()
             code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
-            failed_operation.remember(code, source)  # where an inline operation fails, it is found again
+            failed_operation.remember(code, source, self.operations)  # a failed inline operation is found there
         exec(code, self.ns)
         return self.ns[name]
 
@@ -248,8 +262,9 @@ class ExprSource(Comparisons, Visitor):
         return "[" + ", ".join(self.as_code(i) for i in items) + "]"
 
     def visit_MapLit(self, node, scope):
-        pairs = [f"{self.code(k, scope)}: {self.code(v, scope)}" for k, v in node.items]
-        return "_made({" + ", ".join(pairs) + "})"  # (compare.Flatness)
+        pairs = [(self.code(k, scope), self.code(v, scope)) for k, v in node.items]
+        made = self.m.operation((KEYS,), "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", *(k for k, _v in pairs))
+        return f"_made({made})"  # (compare.Flatness)
 
     def visit_Name(self, node, scope):
         name, g = node.id, self.game
@@ -309,8 +324,9 @@ class ExprSource(Comparisons, Visitor):
             # (+: two texts or two lists joined inline too, while within the SHORT items _add joins uncounted)
             joined = (f"{x} + {y} if type({x}) is type({y}) and (type({x}) is str or type({x}) is list) "
                       f"and len({x}) + len({y}) <= {limits.SHORT} else " if node.op == "+" else "")
+            inline = self.m.operation((ARITHMETIC, node.op), f"{x} {node.op} {y}", x, y)
             return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
-                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {joined}{_operation(name, x, y)})")
+                    f"and -_limits.BIG < ({r} := {inline}) < _limits.BIG else {joined}{_operation(name, x, y)})")
         return _operation(name, self.as_code(a), self.as_code(b))
 
     def _with_constant(self, op: str, name: str, a, b) -> str:
@@ -321,7 +337,8 @@ class ExprSource(Comparisons, Visitor):
         c, x, y = self.as_code(const), self.temp(), self.temp()
         first, second = (c, x) if const is a else (x, c)
         if type(const.value) is int and -10 ** 15 < const.value < 10 ** 15:
-            return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {first} {op} {second}) < _limits.BIG "
+            inline = self.m.operation((ARITHMETIC, op), f"{first} {op} {second}", first, second)
+            return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {inline}) < _limits.BIG "
                     f"else {_operation(name, first, second)})")
         if op == "+" and type(const.value) is str and len(const.value) <= limits.SHORT:
             # a text and another: joined as it is while the two stay within the SHORT letters _add joins uncounted
@@ -349,7 +366,7 @@ class ExprSource(Comparisons, Visitor):
         a = self.gen(node.operand, scope)
         if isinstance(a, Const):
             return self.fold("_neg", self.m.ns["_neg"], a.value)
-        return f"(-{a})"
+        return f"({self.m.operation((NEGATE,), f'-{a}', a)})"
 
     def visit_Cond(self, node, scope):
         t = self.gen(node.test, scope)
@@ -462,10 +479,12 @@ class ExprSource(Comparisons, Visitor):
             return (f"({t}[{int(idx) - 1}] if type({t} := {obj}) is list and len({t}) >= {idx} else {t}.get({idx}) "
                     f"if type({t}) is dict else _get_index({t}, {idx}))")
         if is_simple(idx):
-            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
+            entry = self.m.call(f"{t}.get", idx)
+            return (f"({entry} if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
                     f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
         i = self.temp()  # the object first, then the index, each evaluated once
-        return (f"({t}.get({i}) if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
+        entry = self.m.call(f"{t}.get", i)
+        return (f"({entry} if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
                 f"else {t}[{i} - 1] if type({t}) is list and type({i}) is int and 0 < {i} <= len({t}) "
                 f"else _get_index({t}, {i}))")
 
@@ -518,12 +537,12 @@ class ExprSource(Comparisons, Visitor):
         if method is not None:  # the board's own method, bound once: two calls fewer
             twin = getattr(target, method.__name__ + "_shared", None) if shared else None
             if twin is not None:
-                return f"{self.m.constant(twin)}({', '.join(codes)})"
+                return self.m.call(self.m.constant(twin), *codes)
             inline = getattr(target, "inline_source", None)
-            source = inline(method.__name__, codes, self.m.constant) if inline is not None else None
-            return source or f"{self.m.constant(method)}({', '.join(codes)})"  # or its lookup, no call
+            source = inline(method.__name__, codes, self.m.constant, self.m.call) if inline is not None else None
+            return source or self.m.call(self.m.constant(method), *codes)  # or its lookup, no call
         if builtin.needs == "state":
-            return f"{fn}({', '.join(['st'] + codes)})"
+            return self.m.call(fn, "st", *codes)
         # what fn takes before the arguments: the run's budget (folded: the compiling's), then what it needs
         budget = ["st"] if builtin.counts else []
         needs = [target_name] if builtin.needs in ("game", "board") else []
@@ -533,7 +552,7 @@ class ExprSource(Comparisons, Visitor):
                                         *[a.value for a in args]))
             except self.fold_errors:
                 pass  # left to fail when it runs, where the machine names the rule's line
-        return f"{fn}({', '.join(budget + needs + codes)})"
+        return self.m.call(fn, *budget, *needs, *codes)
 
     def _was(self, node, scope):
         """was(x) in an invariant: x worked out on the state before the move, which the watch hands the
@@ -684,31 +703,35 @@ class ExprSource(Comparisons, Visitor):
             if facts.only_reads:
                 source = self.m.read_only(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
-                return [f"items = {source}", *counted, f"for {v} in items:",
+                return [f"items = {source}", *counted, self._each(v),
                         f"    if {where}:", f"        return {v}", "return None"]
             if func == "count" and body is None and where is not None:
-                return [f"items = {source}", *counted, "n = 0", f"for {v} in items:",
+                return [f"items = {source}", *counted, "n = 0", self._each(v),
                         f"    if {where}:", "        n += 1", "return n"]
             if func == "any" and where is None and body is not None:
-                return [f"items = {source}", *counted, f"for {v} in items:",
+                return [f"items = {source}", *counted, self._each(v),
                         f"    if {body}:", "        return True", "return False"]
             if func == "all" and where is None and body is not None:
-                return [f"items = {source}", *counted, f"for {v} in items:",
+                return [f"items = {source}", *counted, self._each(v),
                         f"    if not {body}:", "        return False", "return True"]
             # the work counted first, then the where, then every body value (builtins.quantified ends it)
             each = 2 if where is not None and body is not None else 1
             lines = [f"items = list({source})", f"st._work_left -= len(items) * {each}", "if st._work_left < 0:",
                      "    _exhausted(st)"]
             if where is not None:
-                lines += ["kept = []", f"for {v} in items:", f"    if {where}:", f"        kept.append({v})",
+                lines += ["kept = []", self._each(v), f"    if {where}:", f"        kept.append({v})",
                           "items = kept"]
             if body is not None and facts.reads_values:
-                lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
+                lines += ["values = []", self._each(v), f"    values.append({body})"]
             else:
                 lines += ["values = items"]
             lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values, st)")
             return lines
         return self._loop_function(scope, b.var, build, hoist=not facts.stops_early)
+
+    def _each(self, v: str) -> str:
+        """The line of a loop going through ``items`` (noted: ``items`` may be no list)."""
+        return self.m.operation((ITEMS,), f"for {v} in items:", "items")
 
     def visit_ListComp(self, node, scope):
         b = node.binder
@@ -716,7 +739,7 @@ class ExprSource(Comparisons, Visitor):
         def build(inner, v):
             source = self.top(b.source, scope, True)
             item = self.top(b.body, inner, True) if b.body is not None else v
-            lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, f"for {v} in items:"]
+            lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, self._each(v)]
             if b.where is not None:
                 lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
             else:

@@ -27,6 +27,7 @@ from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceS
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
 from rulewright.interpreter.engine import events, limits, operations
 from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
+from rulewright.interpreter.engine.failed_operation import ENTRY
 from rulewright.interpreter.engine.machine import Option, Proc
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
@@ -115,6 +116,10 @@ class ProcCompiler(Visitor):
             return tuple(self._hoist_part(v, s) for v in value)
         return self.hoist(value, s) if hasattr(value, "__attrs_attrs__") else value
 
+    def entry_set(self) -> str:
+        """The place ``_obj[_key]`` a map's entry is stored at, noted (a key that cannot be one fails there)."""
+        return self.game.exprs.module.operation((ENTRY,), "_obj[_key]", "_obj", "_key")
+
     def copied(self, code: str) -> str:
         """Generated source for a copy of the value of ``code`` (values.copy_value)."""
         return self.game.exprs.source.copied(code)
@@ -169,9 +174,11 @@ class ProcCompiler(Visitor):
         if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
             lines = [f"_new = {value}", f"_obj = {self.expr(target.obj).source}", f"_key = {self.expr(target.index).source}"]
             if op is not None:
-                return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_obj.get(_key) ' + op + ' _new')}",
+                old = self.game.exprs.module.call("_obj.get", "_key")
+                new = self.copied(old + " " + op + " _new")
+                return lines + ["if type(_obj) is dict:", f"    {self.entry_set()} = {new}",
                                 *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"], ()
-            return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_new')}",
+            return lines + ["if type(_obj) is dict:", f"    {self.entry_set()} = {self.copied('_new')}",
                             *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"], ()
         raise RulesRuntimeError("cannot assign to this")
 
@@ -339,7 +346,8 @@ class ProcCompiler(Visitor):
         self.scope.add(var)
         items, index = self.hidden("items"), self.hidden("i")
         top, end = Label(), Label()
-        self.emit(Exec(span, [f"env[{ascii(items)}] = list({source.source})", f"env[{ascii(index)}] = 0"], node=node))
+        taken = self.game.exprs.module.call("list", source.source)
+        self.emit(Exec(span, [f"env[{ascii(items)}] = {taken}", f"env[{ascii(index)}] = 0"], node=node))
         self.label(top)
         self.emit(ForNext(span, items, index, var, end), sets={var})
         self.loops.append(end)
