@@ -19,8 +19,9 @@ class Visitor:
         cls._visitors = {}
 
     def visit(self, node, *args):
-        method = self._visitors.get(node.__class__)
-        if method is None:
+        try:  # (indexing the dict is the cheapest look-up: it runs for every node of every pass)
+            method = self._visitors[node.__class__]
+        except KeyError:
             method = self._visitor_for(node.__class__)
         return method(self, node, *args)
 
