@@ -18,8 +18,8 @@ import itertools
 from typing import Any
 
 from rulewright.dsl import ast
-from rulewright.dsl.visitor import Visitor
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
 from rulewright.interpreter.compile.folded import Const, is_simple

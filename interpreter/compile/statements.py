@@ -18,8 +18,8 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.dsl.visitor import Visitor
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.compile import codegen, runtime
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
