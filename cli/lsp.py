@@ -25,16 +25,13 @@ from rulewright.dsl.grammar import keywords
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.api import shipped_games
+from rulewright.interpreter.engine.builtin_names import NAMES, RESERVED
 from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.variants import apply_extends
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# The statements and expressions that give a local name a value: the field holding the name, in words.
-_BINDS = {ast.Let: ("name", "local"), ast.LetIn: ("name", "local"), ast.Draw: ("name", "item drawn"),
-          ast.For: ("var", "loop variable"), ast.Choose: ("var", "choice"), ast.Binder: ("var", "item"),
-          ast.ChooseEach: ("player_var", "deciding player")}
 MAX_SHOWN_LINES = 12  # of a declaration in a hover: a long table or procedure is cut
 PAUSE = 0.25  # seconds without a change before the text is checked again
 
@@ -156,7 +153,7 @@ class Document:
         owners = [d for d in sym.record_decls.values() if name in d.fields]
         if owners:
             return f"the field '{name}' of record '{owners[0].name}'", owners[0]
-        if name in ("players", "player_count", "me"):
+        if name in RESERVED:
             return f"the built-in name '{name}'", None
         return None
 
@@ -169,12 +166,10 @@ class Document:
                 continue
             if name in getattr(d, "params", ()):
                 found, where = (f"the parameter '{name}'", d), span.line
-            for n in ast.walk(d):
-                kind = _BINDS.get(type(n))
-                if kind is None or getattr(n, kind[0]) != name:
-                    continue
-                if where <= n.span.line <= line:
-                    found, where = (f"the {kind[1]} '{name}'", n), n.span.line
+            for n in ast.walk(d):  # the statements and expressions that give a local a value (ast: BINDS)
+                for field, what in getattr(n, "BINDS", ()):
+                    if getattr(n, field) == name and where <= n.span.line <= line:
+                        found, where = (f"the {what} '{name}'", n), n.span.line
         return found
 
     @staticmethod
@@ -266,7 +261,7 @@ class Document:
                 items[name] = ("function", b.doc or "built-in function")
             for name in sorted(board_kinds.board_functions()):
                 items.setdefault(name, ("function", "a board's function"))
-            for name in ("players", "player_count", "me"):
+            for name in (n for n in NAMES if n in RESERVED):
                 items[name] = ("variable", "built-in")
             if sym is not None:
                 for name in sym.defs:

@@ -68,31 +68,68 @@ def walk(node):
         pending.extend(reversed(parts(n)))
 
 
+# how a statement holds a block (``blocks`` of ``statement``): a tuple of statements, pairs (condition,
+# block) as an if's branches, or alternatives (each with a ``body``) as a choose block's
+BLOCK, PAIRS, ALTERNATIVES = "block", "pairs", "alternatives"
+
+STATEMENTS: list = []  # every statement's class, in the order declared
+
+
+def statement(*, binds: tuple, blocks: tuple, changes: tuple):
+    """A statement's node class, with what every pass reads of it declared once (each must be said):
+    ``binds``: (field, what the local is called) for each name it gives a value; ``blocks``: (field,
+    BLOCK | PAIRS | ALTERNATIVES) for each field holding statements; ``changes``: the fields naming the
+    places it writes (a variable, an entry, a list it adds to or takes from)."""
+    def declare(cls):
+        cls.BINDS, cls.BLOCKS, cls.CHANGES = binds, blocks, changes
+        made = node(cls)  # (attrs makes a new class)
+        STATEMENTS.append(made)
+        return made
+    return declare
+
+
+def bound(s):
+    """(name, what it is called) for each local the statement ``s`` binds itself, those of the
+    statement it holds as a part included (a 'choose each''s choice), not those of its blocks."""
+    for field, word in s.BINDS:
+        yield getattr(s, field), word
+    for part in parts(s):
+        if type(part) in _HAS_FACTS:
+            yield from bound(part)
+
+
+def changed(s) -> list:
+    """The places (expressions) the statement ``s`` writes."""
+    return [getattr(s, field) for field in s.CHANGES]
+
+
 def blocks_of(s):
     """The blocks a statement holds, one level down: an if's branches and else, a loop's or a step's
     body, a choose block's alternatives."""
-    for _cond, b in getattr(s, "branches", ()):
-        yield b
-    for part in ("body", "orelse"):
-        inner = getattr(s, part, None)
-        if isinstance(inner, tuple):
-            yield inner
-    for alt in getattr(s, "alternatives", ()):
-        yield alt.body
+    for field, shape in s.BLOCKS:
+        held = getattr(s, field)
+        if shape == BLOCK:
+            yield held
+        elif shape == PAIRS:
+            for _cond, b in held:
+                yield b
+        else:
+            for alt in held:
+                yield alt.body
 
 
 def with_blocks(s, change):
     """``s`` with each block it holds (those ``blocks_of`` gives) replaced by ``change(block)``, a tuple
     of statements; ``s`` itself when it holds none."""
     fields = {}
-    if getattr(s, "branches", None):
-        fields["branches"] = tuple((cond, change(b)) for cond, b in s.branches)
-    for part in ("body", "orelse"):
-        inner = getattr(s, part, None)
-        if isinstance(inner, tuple):
-            fields[part] = change(inner)
-    if getattr(s, "alternatives", None):
-        fields["alternatives"] = tuple(attrs.evolve(alt, body=change(alt.body)) for alt in s.alternatives)
+    for field, shape in s.BLOCKS:
+        held = getattr(s, field)
+        if shape == BLOCK:
+            fields[field] = change(held)
+        elif shape == PAIRS:
+            fields[field] = tuple((cond, change(b)) for cond, b in held)
+        else:
+            fields[field] = tuple(attrs.evolve(alt, body=change(alt.body)) for alt in held)
     return attrs.evolve(s, **fields) if fields else s
 
 
@@ -164,6 +201,7 @@ class MapLit:
 @node
 class Binder:
     """``x in source where cond : body`` inside a quantifier or a list comprehension."""
+    BINDS = (("var", "item"),)
     var: str
     source: Any
     where: Any
@@ -265,6 +303,7 @@ class Match:
 @node
 class LetIn:
     """A def's ``let name = value`` line, scoping over the rest of its body."""
+    BINDS = (("name", "local"),)
     name: str
     value: Any
     body: Any
@@ -272,21 +311,21 @@ class LetIn:
 
 
 # ----------------------------------------------------------------------------- statements
-@node
+@statement(binds=(("name", "local"),), blocks=(), changes=())
 class Let:
     name: str
     value: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=("target",))
 class Assign:
     target: Any
     value: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=("target",))
 class AugAssign:
     target: Any
     op: str
@@ -294,36 +333,36 @@ class AugAssign:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class CallStmt:
     call: Call
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Pass:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class EndGame:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Win:
     players: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Log:
     message: Any  # Template or Literal
     to: Any = None  # who may read it (a player or a list of players); None: everyone
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Reveal:
     """Turn something face up on purpose: a local's value, a variable, or one player's entry."""
     what: Any
@@ -331,7 +370,7 @@ class Reveal:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=("target",))
 class Add:
     item: Any
     target: Any
@@ -339,14 +378,14 @@ class Add:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=("source",))
 class Remove:
     item: Any
     source: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=("source", "target"))
 class MoveItem:
     item: Any
     source: Any
@@ -355,50 +394,50 @@ class MoveItem:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=("target",))
 class Shuffle:
     target: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(("name", "item drawn"),), blocks=(), changes=("source",))
 class Draw:
     name: str
     source: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Return:
     value: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Break:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class Fail:
     message: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(), changes=())
 class TakeTurn:
     player: Any
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(("branches", PAIRS), ("orelse", BLOCK)), changes=())
 class If:
     branches: tuple  # pairs (cond, body)
     orelse: tuple
     span: Span = span_field()
 
 
-@node
+@statement(binds=(("var", "loop variable"),), blocks=(("body", BLOCK),), changes=())
 class For:
     var: str
     source: Any
@@ -406,28 +445,28 @@ class For:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(("body", BLOCK),), changes=())
 class While:
     cond: Any
     body: tuple
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(("body", BLOCK),), changes=())
 class Repeat:
     count: Any
     body: tuple
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(("body", BLOCK),), changes=())
 class Step:
     label: str
     body: tuple
     span: Span = span_field()
 
 
-@node
+@statement(binds=(("var", "choice"),), blocks=(), changes=())
 class Choose:
     var: str
     source: Any
@@ -453,7 +492,7 @@ class Alternative:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(), blocks=(("alternatives", ALTERNATIVES),), changes=())
 class ChooseBlock:
     by: Any
     alternatives: tuple
@@ -464,7 +503,7 @@ class ChooseBlock:
     span: Span = span_field()
 
 
-@node
+@statement(binds=(("player_var", "deciding player"),), blocks=(("body", BLOCK),), changes=())
 class ChooseEach:
     player_var: str
     players: Any
@@ -787,3 +826,6 @@ class RulesFile:
         if lines is None:
             lines = split[span.file] = self.sources.get(span.file, "").split("\n")
         return lines[span.line - 1].rstrip("\r") if 0 < span.line <= len(lines) else ""
+
+
+_HAS_FACTS = frozenset(STATEMENTS)

@@ -10,6 +10,7 @@ from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.api import Game
 from rulewright.interpreter.boards.base import Board, board_function
 from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.engine.builtins import FRESH
 from rulewright.interpreter.engine.kinds import NUMBER, TEXT
 from rulewright.interpreter.present.render import render_board
 
@@ -38,7 +39,8 @@ class RingBoard(Board):
     def ahead(self, space, k):
         return str((int(space) - 1 + k) % self.size + 1)
 
-    functions = {"ahead": board_function("ahead", 2, 2, TEXT, "the space k steps clockwise", ((TEXT,), (NUMBER,)))}
+    functions = {"ahead": board_function("ahead", 2, 2, TEXT, "the space k steps clockwise", ((TEXT,), (NUMBER,)),
+                                         gives_back=FRESH)}
 
 
 @pytest.fixture

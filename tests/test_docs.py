@@ -120,7 +120,7 @@ def test_fragment_fits_the_examples_game(line, code, tmp_path):
 def test_every_builtin_and_quantifier_is_documented():
     from rulewright.interpreter.boards.registry import board_functions
     text = DOC.read_text(encoding="utf-8")
-    missing = [name for name in sorted(set(BUILTINS) | QUANTIFIERS | set(board_functions()))
+    missing = [name for name in sorted(set(BUILTINS) | set(QUANTIFIERS) | set(board_functions()))
                if f"`{name}(" not in text]
     assert missing == []
 

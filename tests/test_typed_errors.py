@@ -168,7 +168,9 @@ def test_the_operands_are_read_back_without_changing_the_game():
     # an operand that is not a plain name is worked out again: the random generator is put back as it was
     source = "def f(st):\n    return st.rng.random() < 'a'\n"
     code = compile(source, "<rules>", "exec")
-    failed_operation.remember(code, source)
+    # the operation as the generator notes it (codegen.Module.operation)
+    compared = ((failed_operation.COMPARE, "<"), ("st.rng.random()", "'a'"))
+    failed_operation.remember(code, source, {"st.rng.random() < 'a'": compared})
     ns: dict = {}
     exec(code, ns)
     st = types.SimpleNamespace(rng=random.Random(7))
@@ -182,7 +184,8 @@ def test_the_operands_are_read_back_without_changing_the_game():
 
 def test_only_generated_code_is_remembered():
     code = compile("def f(a, b):\n    return a < b\n", "<rules>", "exec")
-    failed_operation.remember(code, "def f(a, b):\n    return a < b\n")
+    compared = {"a < b": ((failed_operation.COMPARE, "<"), ("a", "b"))}
+    failed_operation.remember(code, "def f(a, b):\n    return a < b\n", compared)
     ns: dict = {}
     exec(code, ns)
     with pytest.raises(TypeError) as info:
@@ -193,3 +196,14 @@ def test_only_generated_code_is_remembered():
         len(5)
     except TypeError as exc:  # not from generated code: nothing to find again
         assert failed_operation.typed_error(exc) is None
+
+
+def test_no_source_is_parsed_back():
+    """A failure is explained from what generation noted (codegen.Module.operation), never by parsing the
+    generated source again (issue 41)."""
+    import pathlib
+    import re
+    root = pathlib.Path(failed_operation.__file__).resolve().parents[1]  # interpreter/
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if re.search(r"^\s*import ast\b|^\s*from ast import|\bast\.parse\(", p.read_text(), re.M)]
+    assert found == []

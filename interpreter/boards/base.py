@@ -76,10 +76,11 @@ class Board:
         return f"the board's spaces are {names}"
 
 
-def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None) -> Builtin:
-    """A rule function that calls the board's method of the same job."""
+def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None, *,
+                   gives_back: str) -> Builtin:
+    """A rule function that calls the board's method of the same job (``gives_back``: as Builtin's)."""
     return Builtin(lambda board, *a: getattr(board, method)(*a), min_args, max_args, "board", doc, result, args or (),
-                   method=method)
+                   method=method, gives_back=gives_back)
 
 
 def with_options(spec: ast.BoardSpec, options: dict) -> ast.BoardSpec:

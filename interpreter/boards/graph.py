@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from rulewright.interpreter.boards.base import Board, board_function, words_text
+from rulewright.interpreter.engine.builtins import FRESH
 from rulewright.interpreter.engine.kinds import LIST
 
 
@@ -152,8 +153,8 @@ class GraphBoard(Board):
         return list(self.spaces)
 
     functions = {
-        "next": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to"),
-        "previous": board_function("previous", 1, 1, LIST, "the spaces whose arrows lead to s"),
-        "neighbours": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to"),
-        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board"),
+        "next": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH),
+        "previous": board_function("previous", 1, 1, LIST, "the spaces whose arrows lead to s", gives_back=FRESH),
+        "neighbours": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH),
+        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH),
     }

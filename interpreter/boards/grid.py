@@ -13,6 +13,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError, suggest
 from rulewright.interpreter.boards import shapes
 from rulewright.interpreter.boards.base import Board, board_function
+from rulewright.interpreter.engine.builtins import FRESH, OTHER
 from rulewright.interpreter.engine.kinds import BOOL, LIST, NUMBER, TEXT
 
 # Unit vectors (d_row, d_col) for headings listed counter-clockwise from "increasing column".
@@ -166,13 +167,13 @@ class GridBoard(Board):
         return top + left
 
     # ------------------------------------------------------------------ what the rules call
-    def inline_source(self, method: str, args: list, constant):
+    def inline_source(self, method: str, args: list, constant, call):
         """Generated source doing what ``method`` does with the sources ``args``, without calling it
-        (codegen.py; ``constant(x)`` names x there), or None."""
+        (codegen.py; ``constant(x)`` names x there, ``call(fn, *args)`` writes a call), or None."""
         if method == "step" and len(args) == 2:
-            return f"{constant(self._step)}.get(({args[0]}, {args[1]}))"
+            return call(f"{constant(self._step)}.get", f"({args[0]}, {args[1]})")
         if method == "wraps" and len(args) == 2:
-            return f"{constant(self._wraps)}.get(({args[0]}, {args[1]}), False)"
+            return call(f"{constant(self._wraps)}.get", f"({args[0]}, {args[1]})", "False")
         return None
 
     def step(self, space, heading):
@@ -256,23 +257,28 @@ class GridBoard(Board):
         return shapes.missing(self, shape, xs, symmetry)
 
     functions = {
-        "step": board_function("step", 2, 2, None, "the next space along a heading, or none", ((TEXT,), (TEXT,))),
-        "wraps": board_function("wraps", 2, 2, BOOL, "whether that step crosses a wrapping edge"),
-        "rotate": board_function("rotate", 2, 2, TEXT, "turn k headings counter-clockwise", ((TEXT,), (NUMBER,))),
-        "row": board_function("row", 1, 1, NUMBER, "the row of a space, 1 at the bottom"),
-        "col": board_function("col", 1, 1, NUMBER, "the column of a space, 1 at the left"),
+        "step": board_function("step", 2, 2, None, "the next space along a heading, or none", ((TEXT,), (TEXT,)),
+                               gives_back=FRESH),
+        "wraps": board_function("wraps", 2, 2, BOOL, "whether that step crosses a wrapping edge", gives_back=FRESH),
+        "rotate": board_function("rotate", 2, 2, TEXT, "turn k headings counter-clockwise", ((TEXT,), (NUMBER,)),
+                                 gives_back=FRESH),
+        "row": board_function("row", 1, 1, NUMBER, "the row of a space, 1 at the bottom", gives_back=FRESH),
+        "col": board_function("col", 1, 1, NUMBER, "the column of a space, 1 at the left", gives_back=FRESH),
         "space": board_function("space", 2, 2, None, "the space at a row and column, or none",
-                                ((NUMBER,), (NUMBER,))),
-        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board"),
-        "neighbours": board_function("neighbours", 1, 1, LIST, "the spaces one step away"),
+                                ((NUMBER,), (NUMBER,)), gives_back=FRESH),
+        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH),
+        "neighbours": board_function("neighbours", 1, 1, LIST, "the spaces one step away", gives_back=FRESH),
         "lines": board_function("lines", 1, 2, LIST, "every straight run of k spaces (through space s, if given)",
-                                ((NUMBER,), (TEXT,))),
+                                ((NUMBER,), (TEXT,)), gives_back=FRESH),
         "shape_placements": board_function("shape_placements", 1, 2, LIST,
-                                           "every way to lay a shape on the grid (symmetry: fixed, rotations, all)"),
+                                           "every way to lay a shape on the grid (symmetry: fixed, rotations, all)",
+                                           gives_back=OTHER),
         "shape_matches": board_function("shape_matches", 2, 3, LIST,
-                                        "the placements of a shape whose every space is in the list xs"),
+                                        "the placements of a shape whose every space is in the list xs",
+                                        gives_back=OTHER),
         "shape_missing": board_function("shape_missing", 2, 3, None,
-                                        "the fewest spaces of a placement of a shape not in the list xs, or none"),
+                                        "the fewest spaces of a placement of a shape not in the list xs, or none",
+                                        gives_back=OTHER),
     }
 
 

@@ -7,6 +7,7 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import suggest
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.engine.builtins import QUANTIFIERS
 from rulewright.interpreter.engine.kinds import NONE
@@ -18,7 +19,7 @@ _OTHER_SPELLINGS = {"True": "true", "TRUE": "true", "False": "false", "FALSE": "
                     "null": "none", "NULL": "none", "nil": "none", "undefined": "none", "self": "me", "this": "me"}
 
 
-class ExpressionChecks:
+class ExpressionChecks(Visitor):
     """Expressions; a part of Checker (checker.py)."""
 
     def expr(self, node, scope: set, statement: bool = False):
@@ -30,8 +31,7 @@ class ExpressionChecks:
         was = self.proc_ok
         self.proc_ok = statement
         try:
-            m = getattr(self, "_e_" + type(node).__name__)
-            m(node, scope)
+            self.visit(node, scope)
             self.types.check_expr(node, scope)
         finally:
             self.proc_ok = was
@@ -40,24 +40,24 @@ class ExpressionChecks:
         """A part that is evaluated whenever its parent is (procedure calls stay allowed)."""
         self.expr(node, scope, statement=self.proc_ok)
 
-    def _e_Literal(self, node, scope):
+    def visit_Literal(self, node, scope):
         pass
 
-    def _e_Template(self, node, scope):
+    def visit_Template(self, node, scope):
         for p in node.parts:
             if not isinstance(p, str):
                 self.sub(p, scope)
 
-    def _e_ListLit(self, node, scope):
+    def visit_ListLit(self, node, scope):
         for i in node.items:
             self.sub(i, scope)
 
-    def _e_MapLit(self, node, scope):
+    def visit_MapLit(self, node, scope):
         for k, v in node.items:
             self.sub(k, scope)
             self.sub(v, scope)
 
-    def _e_Name(self, node, scope):
+    def visit_Name(self, node, scope):
         name = node.id
         if name in scope or name in self.sym.globals or id(node) in self.not_names:
             return
@@ -82,7 +82,7 @@ class ExpressionChecks:
         return {v for values in self.sym.option_values.values() for v in values
                 if isinstance(v, str)} - members - self.sym.headings
 
-    def _e_Attr(self, node, scope):
+    def visit_Attr(self, node, scope):
         self.sub(node.obj, scope)
         if not self._is_field(node.name):
             self._unknown_field(node)
@@ -95,11 +95,11 @@ class ExpressionChecks:
         self.error(_name_span(node), f"'{node.name}' is not a player variable, a table column or a record field",
                    hint)
 
-    def _e_Index(self, node, scope):
+    def visit_Index(self, node, scope):
         self.sub(node.obj, scope)
         self.sub(node.index, scope)
 
-    def _e_Call(self, node, scope):
+    def visit_Call(self, node, scope):
         func = node.func
         if not isinstance(func, ast.Name):
             self.error(node.span, "only a named function can be called")
@@ -217,18 +217,18 @@ class ExpressionChecks:
             self.expr(b.body, inner)
         self._looping(b.var, b.span, parts)
 
-    def _e_Quantifier(self, node, scope):
+    def visit_Quantifier(self, node, scope):
         if node.func not in QUANTIFIERS:
             self.error(node.span, f"'{node.func}' does not take 'x in list'",
                        "these do: " + ", ".join(sorted(QUANTIFIERS)))
-        elif node.func in ("sum", "min", "max", "lowest", "highest", "sorted") and node.binder.body is None:
+        elif QUANTIFIERS[node.func].needs_body and node.binder.body is None:
             self.error(node.span, f"'{node.func}(x in list ...)' needs ': value' to say what to compare",
                        f"for example {node.func}({node.binder.var} in ... : {node.binder.var}.score)")
         elif node.binder.descending and node.func != "sorted":
             self._descending_outside_sorted(node.binder)
         self._binder(node.binder, scope)
 
-    def _e_ListComp(self, node, scope):
+    def visit_ListComp(self, node, scope):
         if node.binder.descending:
             self._descending_outside_sorted(node.binder)
         self._binder(node.binder, scope)
@@ -238,7 +238,7 @@ class ExpressionChecks:
                    "highest(x in list: value) gives the items with the largest value; sorted(...) all of "
                    "them, highest first")
 
-    def _e_BinOp(self, node, scope):
+    def visit_BinOp(self, node, scope):
         self.sub(node.left, scope)
         self.sub(node.right, scope)
         for side in (node.left, node.right):  # what types.py leaves alone: arithmetic on none itself
@@ -260,7 +260,7 @@ class ExpressionChecks:
                            or "its values: " + " | ".join(str(x) for x in values))
                 self.not_names.add(id(v))
 
-    def _e_Compare(self, node, scope):
+    def visit_Compare(self, node, scope):
         for a, b in ((node.left, node.right), (node.right, node.left)):
             others = [b] if node.op in ("==", "!=") else (b.items if isinstance(b, ast.ListLit) else [])
             self._option_values_spelled(a, others, scope)
@@ -312,22 +312,22 @@ class ExpressionChecks:
         names = frozenset().union(*(k for k in kinds if words & k))
         return names if words <= names else frozenset()
 
-    def _e_BoolOp(self, node, scope):
+    def visit_BoolOp(self, node, scope):
         self.sub(node.left, scope)
         self.expr(node.right, scope)  # not always evaluated
 
-    def _e_Not(self, node, scope):
+    def visit_Not(self, node, scope):
         self.sub(node.operand, scope)
 
-    def _e_Neg(self, node, scope):
+    def visit_Neg(self, node, scope):
         self.sub(node.operand, scope)
 
-    def _e_Cond(self, node, scope):
+    def visit_Cond(self, node, scope):
         self.sub(node.test, scope)
         self.expr(node.then, scope)
         self.expr(node.orelse, scope)
 
-    def _e_Match(self, node, scope):
+    def visit_Match(self, node, scope):
         if node.subject is not None:
             self.sub(node.subject, scope)
             patterns = [p for ps, _v in node.arms for p in ps]
@@ -349,7 +349,7 @@ class ExpressionChecks:
             self.expr(value, scope)
         self.expr(node.orelse, scope)
 
-    def _e_LetIn(self, node, scope):
+    def visit_LetIn(self, node, scope):
         self.expr(node.value, scope)
         self._binds([node.name], node.span, scope)
         self.expr(node.body, scope | {node.name})

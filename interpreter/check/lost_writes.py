@@ -31,10 +31,8 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic
+from rulewright.interpreter.engine.builtins import called
 
-# builtins and quantifiers whose result is the list they are given, or items of it (not copies)
-_PASS_ON = {"sorted", "reversed", "first", "last", "distinct", "without", "shuffled", "random", "min", "max",
-            "revealed", "lowest", "highest"}
 # a value made afresh by the call: nothing else holds it
 _FRESH = "<fresh>"
 # roots of a procedure's parameters: the caller's values, never reported here
@@ -116,7 +114,7 @@ class LostWrites:
             b = e.binder
             if e.func in ("min", "max") and b.body is not None and not _path_of(b.body, b.var):
                 return None  # the smallest of the values computed, not an item
-            return self.root(b.source, env) if e.func in _PASS_ON else None
+            return self.root(b.source, env) if _passes_on(e) else None
         if isinstance(e, ast.Cond):
             a, b = self.root(e.then, env), self.root(e.orelse, env)
             return a if a == b else None
@@ -131,7 +129,7 @@ class LostWrites:
                 return _FRESH  # a new record; what a procedure returns is copied
             if name in self.sym.defs:
                 return self._def_root(self.sym.defs[name], e.args, env)
-            if name in _PASS_ON and e.args:
+            if _passes_on(e) and e.args:
                 return self.root(e.args[0], env)
         return None
 
@@ -197,7 +195,7 @@ class LostWrites:
 
         if isinstance(s, (ast.Assign, ast.AugAssign)) and not isinstance(s.target, ast.Name):
             into(s.target)
-        for target in _write_targets(s) if not isinstance(s, (ast.Assign, ast.AugAssign)) else ():
+        for target in ast.changed(s) if not isinstance(s, (ast.Assign, ast.AugAssign)) else ():
             into(target)
         for e in _header_exprs(s):
             for call in _calls(e):
@@ -236,7 +234,7 @@ class LostWrites:
         got: set = set()
         for e in _header_exprs(s):
             got |= self.reads(_without_changed_arguments(e, self.changes_param), env)
-        for target in _write_targets(s):
+        for target in ast.changed(s):
             got |= self.reads(_under_target(target), env)
         if isinstance(s, (ast.Draw, ast.Remove, ast.MoveItem)):
             got |= self.reads(s.source, env)
@@ -346,7 +344,7 @@ class LostWrites:
 # ---------------------------------------------------------------------- helpers
 def _header_exprs(s) -> list:
     """The expressions a statement evaluates itself (not those of the blocks it holds, nor the places it
-    writes: see _write_targets)."""
+    writes: see ast.changed)."""
     if isinstance(s, ast.If):
         return [c for c, _b in s.branches]
     if isinstance(s, ast.ChooseBlock):
@@ -361,20 +359,6 @@ def _header_exprs(s) -> list:
         return []
     # the rest (for, while, repeat, choose, log, reveal, let, call...): every expression it holds
     return [x for x in ast.parts(s) if not isinstance(x, (str, bool, tuple))]
-
-
-def _write_targets(s) -> list:
-    if isinstance(s, (ast.Assign, ast.AugAssign)):
-        return [s.target]
-    if isinstance(s, ast.Add):
-        return [s.target]
-    if isinstance(s, (ast.Remove, ast.Draw)):
-        return [s.source]
-    if isinstance(s, ast.MoveItem):
-        return [s.source, s.target]
-    if isinstance(s, ast.Shuffle):
-        return [s.target]
-    return []
 
 
 def _under_target(target):
@@ -427,9 +411,14 @@ def _text(rules, node) -> str:
     return "the value"
 
 
+def _passes_on(node) -> bool:
+    """Whether the builtin or quantifier ``node`` calls gives its list, or items of it, not copies."""
+    entry = called(node)
+    return entry is not None and entry.passes_on
+
+
 def _describe_fresh(source) -> str:
-    while isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and source.func.id in _PASS_ON \
-            and source.args:
+    while isinstance(source, ast.Call) and _passes_on(source) and source.args:
         source = source.args[0]
     if isinstance(source, ast.ListComp):
         source = source.binder.source

@@ -7,21 +7,15 @@ import re
 import unicodedata
 
 from rulewright.dsl import ast
-from rulewright.interpreter.check.symbols import RESERVED
+from rulewright.dsl.visitor import Visitor
+from rulewright.interpreter.engine.builtin_names import NAMES, RESERVED
 from rulewright.interpreter.engine.kinds import LIST, NUMBER
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)  # a statement after one of these never runs
 _HOLE = re.compile(r"\{[^{}]*\}")  # a {hole} as a text of the rules writes it
 
-_RESERVED_HINTS = {
-    "me": "'me' is the player the rules speak for (whose turn it is, who observes); name the local 'p' or 'who'",
-    "players": "'players' is the list of every player; name the local 'group' or 'seats'",
-    "player_count": "'player_count' is how many play; name the local 'n'",
-}
-assert _RESERVED_HINTS.keys() == RESERVED
 
-
-class StatementChecks:
+class StatementChecks(Visitor):
     """Statements; a part of Checker (checker.py)."""
 
     def body(self, stmts, scope: set):
@@ -32,8 +26,7 @@ class StatementChecks:
                 break
 
     def stmt(self, s, scope: set):
-        m = getattr(self, "_s_" + type(s).__name__)
-        m(s, scope)
+        self.visit(s, scope)
 
     def _binds(self, names, span, scope: set = frozenset(), loop: bool = False):
         """A new local: refused as _refused_local says, else a warning when it hides a name the rules
@@ -52,7 +45,7 @@ class StatementChecks:
         it. Two players under one name would be one player to whoever reads the rules, and 'me' another
         player than the one the rules speak for."""
         if name in RESERVED:
-            self.error(span, f"'{name}' is a built-in name: a local cannot take it", _RESERVED_HINTS[name])
+            self.error(span, f"'{name}' is a built-in name: a local cannot take it", NAMES[name].hint)
             return True
         if loop and name in self.loop_vars:
             self.error(span, f"'{name}' already names the loop variable of line {self.loop_vars[name]}: "
@@ -78,7 +71,7 @@ class StatementChecks:
             else:
                 self.loop_vars[name] = outer
 
-    def _s_Let(self, s, scope):
+    def visit_Let(self, s, scope):
         self.expr(s.value, scope, statement=True)
         self._binds([s.name], s.span, scope)
         scope.add(s.name)
@@ -112,17 +105,17 @@ class StatementChecks:
         else:
             self.error(target.span, "only a variable, a field or an item can be assigned")
 
-    def _s_Assign(self, s, scope):
+    def visit_Assign(self, s, scope):
         self.expr(s.value, scope, statement=True)
         self.types.check_store(s.target, s.value, scope)
         self._target(s.target, scope, declare=False)
 
-    def _s_AugAssign(self, s, scope):
+    def visit_AugAssign(self, s, scope):
         self.expr(s.value, scope, statement=True)
         self._target(s.target, scope, declare=False)
         self.types.check_store(s.target, s.value, scope, augmented=s.op + "=")
 
-    def _s_CallStmt(self, s, scope):
+    def visit_CallStmt(self, s, scope):
         self.expr(s.call, scope, statement=True)
         func = s.call.func
         if isinstance(func, ast.Name) and func.id in self.sym.defs and func.id not in scope:
@@ -132,22 +125,22 @@ class StatementChecks:
                        f"use its value (let x = {func.id}(...)), or, to change the game, make it a procedure: "
                        f"procedure {func.id}({args}):")
 
-    def _s_Pass(self, s, scope):
+    def visit_Pass(self, s, scope):
         pass
 
-    def _s_EndGame(self, s, scope):
+    def visit_EndGame(self, s, scope):
         self.ends = True
 
-    def _s_Win(self, s, scope):
+    def visit_Win(self, s, scope):
         self.expr(s.players, scope, statement=True)
         self.types.expect(s.players, scope, (NUMBER, LIST), "'win'", "a player or a list of players",
                           "a player is a seat number: win me, win p, win [1, 3]")
 
-    def _s_Log(self, s, scope):
+    def visit_Log(self, s, scope):
         self.expr(s.message, scope)
         self.expr(s.to, scope)
 
-    def _s_Reveal(self, s, scope):
+    def visit_Reveal(self, s, scope):
         what = s.what
         if isinstance(what, ast.Name) and what.id not in scope and what.id not in self.sym.vars:
             self.expr(what, scope)  # an unknown name is reported as such
@@ -161,10 +154,10 @@ class StatementChecks:
             self.expr(what, scope)
         self.expr(s.text, scope)
 
-    def _s_Fail(self, s, scope):
+    def visit_Fail(self, s, scope):
         self.expr(s.message, scope)
 
-    def _s_Add(self, s, scope):
+    def visit_Add(self, s, scope):
         self.expr(s.item, scope, statement=True)
         self._list_place(s.target, scope)
 
@@ -177,28 +170,28 @@ class StatementChecks:
         else:
             self.types.check_list_place(node, scope, "this statement", maps_too)
 
-    def _s_Remove(self, s, scope):
+    def visit_Remove(self, s, scope):
         self.expr(s.item, scope)
         self._list_place(s.source, scope, maps_too=True)
 
-    def _s_MoveItem(self, s, scope):
+    def visit_MoveItem(self, s, scope):
         self.expr(s.item, scope)
         self._list_place(s.source, scope)
         self._list_place(s.target, scope)
 
-    def _s_Shuffle(self, s, scope):
+    def visit_Shuffle(self, s, scope):
         self._list_place(s.target, scope)
 
-    def _s_Draw(self, s, scope):
+    def visit_Draw(self, s, scope):
         self._list_place(s.source, scope)
         self._binds([s.name], s.span, scope)
         scope.add(s.name)
 
-    def _s_Return(self, s, scope):
+    def visit_Return(self, s, scope):
         if s.value is not None:
             self.expr(s.value, scope, statement=True)
 
-    def _s_Break(self, s, scope):
+    def visit_Break(self, s, scope):
         if not self.loops:
             self.error(s.span, "'break' is not inside a loop", "'break' leaves a 'for', 'while' or 'repeat'")
 
@@ -207,31 +200,31 @@ class StatementChecks:
         self.body(body, scope)
         self.loops -= 1
 
-    def _s_TakeTurn(self, s, scope):
+    def visit_TakeTurn(self, s, scope):
         self.turns_taken = True
         self.expr(s.player, scope, statement=True)
 
-    def _s_If(self, s, scope):
+    def visit_If(self, s, scope):
         for cond, body in s.branches:
             self.expr(cond, scope, statement=True)
             self.body(body, scope)
         self.body(s.orelse, scope)
 
-    def _s_For(self, s, scope):
+    def visit_For(self, s, scope):
         self.expr(s.source, scope, statement=True)
         self._binds([s.var], s.span, scope, loop=True)
         scope.add(s.var)
         self._looping(s.var, s.span, lambda: self._loop_body(s.body, scope))
 
-    def _s_While(self, s, scope):
+    def visit_While(self, s, scope):
         self.expr(s.cond, scope, statement=True)
         self._loop_body(s.body, scope)
 
-    def _s_Repeat(self, s, scope):
+    def visit_Repeat(self, s, scope):
         self.expr(s.count, scope, statement=True)
         self._loop_body(s.body, scope)
 
-    def _s_Step(self, s, scope):
+    def visit_Step(self, s, scope):
         self.body(s.body, scope)
 
     def _decider(self, by, span, scope):
@@ -250,10 +243,10 @@ class StatementChecks:
             if part is not None:
                 self.expr(part, scope)
 
-    def _s_Choose(self, s, scope):
+    def visit_Choose(self, s, scope):
         self._choice(s, scope)
 
-    def _s_ChooseBlock(self, s, scope):
+    def visit_ChooseBlock(self, s, scope):
         self._decider(s.by, s.span, scope)
         if s.by is not None:
             self.expr(s.by, scope)
@@ -276,7 +269,7 @@ class StatementChecks:
                 self.expr(alt.guard, scope)
             self.body(alt.body, scope)
 
-    def _s_ChooseEach(self, s, scope):
+    def visit_ChooseEach(self, s, scope):
         self.expr(s.players, scope, statement=True)
         self._binds([s.player_var], s.span, scope, loop=True)
         scope.add(s.player_var)

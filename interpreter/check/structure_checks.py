@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
-from rulewright.interpreter.check.symbols import PROGRESS, RESERVED
+from rulewright.interpreter.check.symbols import PROGRESS
+from rulewright.interpreter.engine.builtin_names import CONSTANTS, RESERVED
 from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
@@ -182,7 +183,7 @@ class StructureChecks:
     def _only_options(self, node, what: str):
         for n in ast.walk(node):
             if isinstance(n, ast.Name) and n.id not in self.sym.options and n.id not in self.sym.members \
-                    and n.id not in ("players", "player_count"):
+                    and n.id not in CONSTANTS:
                 self.error(n.span, f"{what} may use only options and the player count, not '{n.id}'")
 
     def _structure(self):

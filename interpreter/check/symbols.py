@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
+from rulewright.interpreter.engine.builtin_names import BUILTIN_VARS, CONSTANTS, NAMES
 from rulewright.interpreter.engine.builtins import BUILTINS, Builtin
 
-# Variables every game has; a rules file may set them (and may declare them to give another start).
-BUILTIN_VARS = {"round_number": 1, "first_player": 1}
-# Names the engine gives every game: declaring them again would hide the built-in meaning.
-RESERVED = {"players", "player_count", "me"}
 # the def by which rules may say how near player p is to the game's end: read by agents that play toward
 # it (play/agents.py, RushAgent), never by play itself (docs/language.md, "Progress")
 PROGRESS = "progress"
@@ -103,7 +100,7 @@ class SymbolTable:
             self.displays.append(self.screen.board)
         self.display = self.displays[0] if self.displays else None
         # names an expression may read without declaring them: variables and constants
-        self.constants = ({"players", "player_count"} | set(self.options) | set(self.members)
+        self.constants = (set(CONSTANTS) | set(self.options) | set(self.members)
                           | set(self.tables) | self.board_names)
         self.globals = set(self.vars) | self.constants
 
@@ -160,7 +157,7 @@ class SymbolTable:
             return f"the def '{name}'"
         if name in self.hands:
             return f"the hand '{name}' ({' and '.join(self.hands[name])} counted together by the others)"
-        if name in ("players", "player_count"):
+        if name in CONSTANTS:
             return f"the built-in '{name}'"
         return ""
 

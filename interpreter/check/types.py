@@ -9,13 +9,15 @@ false alarm would be worse than a runtime error that names the line.
 from __future__ import annotations
 
 from rulewright.dsl import ast
+from rulewright.dsl.visitor import Visitor
+from rulewright.interpreter.engine.builtin_names import NAMES, SPEAKER
 from rulewright.interpreter.engine.kinds import BOOL, LIST, MAP, NONE, NUMBER, RECORD, TEXT, UNKNOWN, article, literal_kind
 
 _QUANTIFIER_RESULTS = {"count": NUMBER, "sum": NUMBER, "all": BOOL, "any": BOOL, "lowest": LIST, "highest": LIST,
                        "sorted": LIST}
 
 
-class TypeChecker:
+class TypeChecker(Visitor):
     """Infers kinds where they are certain and reports impossible operations through ``report``."""
 
     def __init__(self, checker):
@@ -112,9 +114,10 @@ class TypeChecker:
             return UNKNOWN
         if name in self.sym.vars:
             return LIST if name in self.sym.player_vars else self.var_kind(name)
-        if name in ("round_number", "first_player", "player_count"):
-            return NUMBER
-        if name == "players" or name in self.sym.tables or name in self.sym.board_names:
+        builtin = NAMES.get(name)
+        if builtin is not None and builtin.role != SPEAKER:  # ('me' outside a scope that has it: unknown)
+            return builtin.kind
+        if name in self.sym.tables or name in self.sym.board_names:
             return LIST
         if name in self.sym.option_values:
             kinds = {literal_kind(v) for v in self.sym.option_values[name]}
@@ -150,38 +153,52 @@ class TypeChecker:
 
     def check_expr(self, node, scope):
         """Checks one expression node (its children are visited by the checker's walk)."""
-        if isinstance(node, ast.BinOp):
-            if node.op == "+":
-                left, right = self.kind(node.left, scope), self.kind(node.right, scope)
-                if UNKNOWN not in (left, right) and NONE not in (left, right) and (
-                        left != right or left not in (NUMBER, TEXT, LIST)):
-                    self.report(node.span, f"'+' cannot join {article(left)} and {article(right)}",
-                                "'+' adds numbers, or joins two texts or two lists; to put a value into text, "
-                                "write \"{x}\" or text(x)")
-            else:
-                for side in (node.left, node.right):
-                    self.expect(side, scope, (NUMBER,), f"'{node.op}'")
-        elif isinstance(node, ast.Neg):
-            self.expect(node.operand, scope, (NUMBER,), "'-'")
-        elif isinstance(node, ast.Compare) and node.op in ("<", "<=", ">", ">="):
+        self.visit(node, scope)
+
+    def generic_visit(self, node, scope):
+        pass  # a name, a literal, a condition...: no operation whose operands have a kind to check
+
+    def visit_BinOp(self, node, scope):
+        if node.op == "+":
+            left, right = self.kind(node.left, scope), self.kind(node.right, scope)
+            if UNKNOWN not in (left, right) and NONE not in (left, right) and (
+                    left != right or left not in (NUMBER, TEXT, LIST)):
+                self.report(node.span, f"'+' cannot join {article(left)} and {article(right)}",
+                            "'+' adds numbers, or joins two texts or two lists; to put a value into text, "
+                            "write \"{x}\" or text(x)")
+        else:
+            for side in (node.left, node.right):
+                self.expect(side, scope, (NUMBER,), f"'{node.op}'")
+
+    def visit_Neg(self, node, scope):
+        self.expect(node.operand, scope, (NUMBER,), "'-'")
+
+    def visit_Compare(self, node, scope):
+        if node.op in ("<", "<=", ">", ">="):
             for side in (node.left, node.right):
                 self.expect(side, scope, (NUMBER, TEXT), f"'{node.op}'")
-        elif isinstance(node, ast.Compare) and node.op in ("in", "not in"):
+        elif node.op in ("in", "not in"):
             self.expect(node.right, scope, (LIST, MAP, TEXT), f"'{node.op}'")
-        elif isinstance(node, ast.Compare) and node.op in ("==", "!="):
+        elif node.op in ("==", "!="):
             self.check_equal(node.left, node.right, scope, node.op)
-        elif isinstance(node, ast.Index):
-            self.expect(node.obj, scope, (LIST, MAP), "'[...]'")
-        elif isinstance(node, ast.Quantifier):
-            self.expect(node.binder.source, scope, (LIST,), f"'{node.func}(x in ...)'")
-        elif isinstance(node, ast.ListComp):
-            self.expect(node.binder.source, scope, (LIST,), "'[x in ...]'")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            what = self.sym.function(node.func.id)
-            if what is not None and what[0] in ("builtin", "board"):
-                for arg, kinds in zip(node.args, what[1].args):
-                    if kinds:
-                        self.expect(arg, scope, kinds, f"'{node.func.id}'")
+
+    def visit_Index(self, node, scope):
+        self.expect(node.obj, scope, (LIST, MAP), "'[...]'")
+
+    def visit_Quantifier(self, node, scope):
+        self.expect(node.binder.source, scope, (LIST,), f"'{node.func}(x in ...)'")
+
+    def visit_ListComp(self, node, scope):
+        self.expect(node.binder.source, scope, (LIST,), "'[x in ...]'")
+
+    def visit_Call(self, node, scope):
+        if not isinstance(node.func, ast.Name):
+            return
+        what = self.sym.function(node.func.id)
+        if what is not None and what[0] in ("builtin", "board"):
+            for arg, kinds in zip(node.args, what[1].args):
+                if kinds:
+                    self.expect(arg, scope, kinds, f"'{node.func.id}'")
 
     def check_list_place(self, node, scope, what: str, maps_too: bool = False):
         self.expect(node, scope, (LIST, MAP) if maps_too else (LIST,), what)

@@ -12,8 +12,6 @@ from collections import Counter
 from rulewright.dsl import ast
 from rulewright.interpreter.check.symbols import uses
 
-_BINDERS = (ast.For, ast.Let, ast.Draw, ast.Choose, ast.ChooseEach)
-
 
 def one_edit(a: str, b: str) -> bool:
     """Whether two different words differ by one letter dropped, added, replaced or two swapped."""
@@ -91,11 +89,7 @@ class TypoChecks:
         reads = _reads(body)
         index = None
         for s in ast.statements(body):
-            if not isinstance(s, _BINDERS):
-                continue
-            names = [s.var] if isinstance(s, (ast.For, ast.Choose)) else \
-                [s.player_var, s.choice.var] if isinstance(s, ast.ChooseEach) else [s.name]
-            for name in names:
+            for name, _what in ast.bound(s):
                 if name in reads:
                     continue
                 index = index or NearWords(reads, shortest=1)

@@ -19,10 +19,13 @@ from typing import Any
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
+from rulewright.interpreter.engine.failed_operation import ARITHMETIC, CALL, ITEMS, KEYS, NEGATE
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -51,6 +54,19 @@ class Module:
         self._counter = itertools.count()
         self._counters: dict = {}  # a part of the rules (a def, a procedure) -> the counter of its names
         self._part, self._parts = 0, 1
+        # each operation written inline, by its source -> (what it does, its operands' sources), as it is
+        # written: where one fails, failed_operation finds it here (the way Jinja's debug_info is kept)
+        self.operations: dict = {}
+
+    def operation(self, operation: tuple, text: str, *operands: str) -> str:
+        """``text``, the source of an operation Python runs inline (one of failed_operation's), noted
+        with its operands' sources."""
+        self.operations[text] = (operation, operands)
+        return text
+
+    def call(self, fn: str, *args: str) -> str:
+        """Source calling ``fn`` with ``args``, noted."""
+        return self.operation((CALL,), f"{fn}({', '.join(args)})", fn, *args)
 
     def fresh(self, prefix: str) -> str:
         return f"{prefix}{next(self._counter) * self._parts + self._part}"
@@ -132,7 +148,7 @@ class Module:
             if len(_CODE_CACHE) >= _CODE_CACHE_MAX:
                 _CODE_CACHE.clear()
             code = _CODE_CACHE[source] = compile(source, "<rules>", "exec")
-            failed_operation.remember(code, source)  # where an inline operation fails, it is found again
+            failed_operation.remember(code, source, self.operations)  # a failed inline operation is found there
         exec(code, self.ns)
         return self.ns[name]
 
@@ -164,7 +180,7 @@ TAG_FIELD = "is"
 _CONSTANT_SCOPE = Scope(set(), {}, False)
 
 
-class ExprSource(Comparisons):
+class ExprSource(Comparisons, Visitor):
     """Turns expressions into Python source, resolving names against one compiled game."""
 
     def __init__(self, game, module: Module):
@@ -187,12 +203,12 @@ class ExprSource(Comparisons):
         """Source of the expression, or a Const."""
         avail = self._avail
         if avail is None or not (type(node) in _SHAREABLE or type(node) is ast.Call and node.func.id in self.game.defs):
-            return getattr(self, "_" + type(node).__name__)(node, scope)
+            return self.visit(node, scope)
         key = _shape(node, scope)
         t = avail.get(key)
         if t is not None:
             return t
-        c = getattr(self, "_" + type(node).__name__)(node, scope)
+        c = self.visit(node, scope)
         if isinstance(c, Const) or is_simple(c):
             return c
         t = avail[key] = self.temp()
@@ -217,10 +233,10 @@ class ExprSource(Comparisons):
             return f"{fn_name}({', '.join([self.m.literal(a) for a in args] + (['st'] if counts else []))})"
 
     # ------------------------------------------------------------------ atoms
-    def _Literal(self, node, scope):
+    def visit_Literal(self, node, scope):
         return Const(node.value)
 
-    def _Template(self, node, scope):
+    def visit_Template(self, node, scope):
         # ("text", piece) for the template's own text, ("value", Const or source) for each {expression}
         parts = [("text", p) if isinstance(p, str) else ("value", self.gen(p, scope)) for p in node.parts]
         to_text = self.m.ns["_to_text"]
@@ -239,17 +255,18 @@ class ExprSource(Comparisons):
         t = self.temp()
         return f"({t} if type({t} := {code}) is str else str({t}) if type({t}) is int else _to_text({t}, st))"
 
-    def _ListLit(self, node, scope):
+    def visit_ListLit(self, node, scope):
         items = [self.gen(i, scope) for i in node.items]
         if all(isinstance(i, Const) for i in items):
             return Const([i.value for i in items])
         return "[" + ", ".join(self.as_code(i) for i in items) + "]"
 
-    def _MapLit(self, node, scope):
-        pairs = [f"{self.code(k, scope)}: {self.code(v, scope)}" for k, v in node.items]
-        return "_made({" + ", ".join(pairs) + "})"  # (compare.Flatness)
+    def visit_MapLit(self, node, scope):
+        pairs = [(self.code(k, scope), self.code(v, scope)) for k, v in node.items]
+        made = self.m.operation((KEYS,), "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}", *(k for k, _v in pairs))
+        return f"_made({made})"  # (compare.Flatness)
 
-    def _Name(self, node, scope):
+    def visit_Name(self, node, scope):
         name, g = node.id, self.game
         py = scope.py.get(name)
         if py is not None:
@@ -295,7 +312,7 @@ class ExprSource(Comparisons):
     # ------------------------------------------------------------------ operators
     _BINOP_NAMES = {"+": "_add", "-": "_sub", "*": "_mul", "/": "_div", "%": "_mod"}
 
-    def _BinOp(self, node, scope):
+    def visit_BinOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
         name = self._BINOP_NAMES[node.op]
         if isinstance(a, Const) and isinstance(b, Const):
@@ -307,8 +324,9 @@ class ExprSource(Comparisons):
             # (+: two texts or two lists joined inline too, while within the SHORT items _add joins uncounted)
             joined = (f"{x} + {y} if type({x}) is type({y}) and (type({x}) is str or type({x}) is list) "
                       f"and len({x}) + len({y}) <= {limits.SHORT} else " if node.op == "+" else "")
+            inline = self.m.operation((ARITHMETIC, node.op), f"{x} {node.op} {y}", x, y)
             return (f"({r} if type({x} := {self.as_code(a)}) is type({y} := {self.as_code(b)}) is int "
-                    f"and -_limits.BIG < ({r} := {x} {node.op} {y}) < _limits.BIG else {joined}{_operation(name, x, y)})")
+                    f"and -_limits.BIG < ({r} := {inline}) < _limits.BIG else {joined}{_operation(name, x, y)})")
         return _operation(name, self.as_code(a), self.as_code(b))
 
     def _with_constant(self, op: str, name: str, a, b) -> str:
@@ -319,7 +337,8 @@ class ExprSource(Comparisons):
         c, x, y = self.as_code(const), self.temp(), self.temp()
         first, second = (c, x) if const is a else (x, c)
         if type(const.value) is int and -10 ** 15 < const.value < 10 ** 15:
-            return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {first} {op} {second}) < _limits.BIG "
+            inline = self.m.operation((ARITHMETIC, op), f"{first} {op} {second}", first, second)
+            return (f"({y} if type({x} := {other}) is int and -_limits.BIG < ({y} := {inline}) < _limits.BIG "
                     f"else {_operation(name, first, second)})")
         if op == "+" and type(const.value) is str and len(const.value) <= limits.SHORT:
             # a text and another: joined as it is while the two stay within the SHORT letters _add joins uncounted
@@ -327,7 +346,7 @@ class ExprSource(Comparisons):
                     f"else {_operation(name, first, second)})")
         return _operation(name, self.as_code(a), self.as_code(b))
 
-    def _BoolOp(self, node, scope):
+    def visit_BoolOp(self, node, scope):
         a, b = self.gen(node.left, scope), self.branch(node.right, scope)
         if node.op == "and":
             if isinstance(a, Const):
@@ -337,25 +356,25 @@ class ExprSource(Comparisons):
             return Const(a.value) if a.value else b
         return f"({a} or {self.as_code(b)})"
 
-    def _Not(self, node, scope):
+    def visit_Not(self, node, scope):
         a = self.gen(node.operand, scope)
         if isinstance(a, Const):
             return Const(not a.value)
         return f"(not {a})"
 
-    def _Neg(self, node, scope):
+    def visit_Neg(self, node, scope):
         a = self.gen(node.operand, scope)
         if isinstance(a, Const):
             return self.fold("_neg", self.m.ns["_neg"], a.value)
-        return f"(-{a})"
+        return f"({self.m.operation((NEGATE,), f'-{a}', a)})"
 
-    def _Cond(self, node, scope):
+    def visit_Cond(self, node, scope):
         t = self.gen(node.test, scope)
         if isinstance(t, Const):
             return self.gen(node.then if t.value else node.orelse, scope)
         return f"({self.as_code(self.branch(node.then, scope))} if {t} else {self.as_code(self.branch(node.orelse, scope))})"
 
-    def _Match(self, node, scope):
+    def visit_Match(self, node, scope):
         # only the first arm's condition (with no subject: the subject runs first) is certain to run:
         # every other part is a branch
         arms = [([self.gen(p, scope) if i == 0 and node.subject is None else self.branch(p, scope)
@@ -403,13 +422,13 @@ class ExprSource(Comparisons):
         place = f"({self.m.constant(first)}.get({x}, {n}) if type({x}) is str else {n})"
         return f"({halves(0, n)} if ({i} := {place}) < {n} else {orelse})"
 
-    def _LetIn(self, node, scope):
+    def visit_LetIn(self, node, scope):
         value, v = self.code(node.value, scope), self.m.fresh("_v")
         body = self.code(node.body, scope.bind(node.name, v))
         return f"(({v} := {value}), {body})[1]"
 
     # ------------------------------------------------------------------ access
-    def _Attr(self, node, scope):
+    def visit_Attr(self, node, scope):
         obj = self.code(node.obj, scope)
         name = node.name
         key = ascii(name)
@@ -439,7 +458,7 @@ class ExprSource(Comparisons):
             cases.append(f"{column}[{t}] if type({t}) is str and {t} in {column}")
         return "(" + " else ".join(cases) + f" else _game.get_field(st, {t}, {key}))"
 
-    def _Index(self, node, scope):
+    def visit_Index(self, node, scope):
         g = self.game
         if isinstance(node.obj, ast.Name) and node.obj.id in g.rows and node.obj.id not in scope.env_locals \
                 and node.obj.id not in scope.py:
@@ -460,10 +479,12 @@ class ExprSource(Comparisons):
             return (f"({t}[{int(idx) - 1}] if type({t} := {obj}) is list and len({t}) >= {idx} else {t}.get({idx}) "
                     f"if type({t}) is dict else _get_index({t}, {idx}))")
         if is_simple(idx):
-            return (f"({t}.get({idx}) if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
+            entry = self.m.call(f"{t}.get", idx)
+            return (f"({entry} if type({t} := {obj}) is dict else {t}[{idx} - 1] if type({t}) is list "
                     f"and type({idx}) is int and 0 < {idx} <= len({t}) else _get_index({t}, {idx}))")
         i = self.temp()  # the object first, then the index, each evaluated once
-        return (f"({t}.get({i}) if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
+        entry = self.m.call(f"{t}.get", i)
+        return (f"({entry} if ({t} := {obj}) is {t} and ({i} := {idx}) is {i} and type({t}) is dict "
                 f"else {t}[{i} - 1] if type({t}) is list and type({i}) is int and 0 < {i} <= len({t}) "
                 f"else _get_index({t}, {i}))")
 
@@ -476,7 +497,7 @@ class ExprSource(Comparisons):
     # with a ``NAME_shared`` twin (a list it keeps, not a copy) may give that (read by _Call at once)
     _read_only = False
 
-    def _Call(self, node, scope):
+    def visit_Call(self, node, scope):
         name = node.func.id
         g = self.game
         shared, self._read_only = self._read_only, False
@@ -502,7 +523,6 @@ class ExprSource(Comparisons):
             t = self.temp()
             return f"({t}.get({ascii(TAG_FIELD)}, {t}) if type({t} := {self.code(node.args[0], scope)}) is dict else {t})"
         args = [self.gen(a, scope) for a in node.args]
-        from rulewright.interpreter.engine.builtins import BUILTINS
         builtin = BUILTINS.get(name)
         target, target_name = g, "_game"
         if builtin is None:  # a function of the board's kind (the checker saw that the board has it)
@@ -517,12 +537,12 @@ class ExprSource(Comparisons):
         if method is not None:  # the board's own method, bound once: two calls fewer
             twin = getattr(target, method.__name__ + "_shared", None) if shared else None
             if twin is not None:
-                return f"{self.m.constant(twin)}({', '.join(codes)})"
+                return self.m.call(self.m.constant(twin), *codes)
             inline = getattr(target, "inline_source", None)
-            source = inline(method.__name__, codes, self.m.constant) if inline is not None else None
-            return source or f"{self.m.constant(method)}({', '.join(codes)})"  # or its lookup, no call
+            source = inline(method.__name__, codes, self.m.constant, self.m.call) if inline is not None else None
+            return source or self.m.call(self.m.constant(method), *codes)  # or its lookup, no call
         if builtin.needs == "state":
-            return f"{fn}({', '.join(['st'] + codes)})"
+            return self.m.call(fn, "st", *codes)
         # what fn takes before the arguments: the run's budget (folded: the compiling's), then what it needs
         budget = ["st"] if builtin.counts else []
         needs = [target_name] if builtin.needs in ("game", "board") else []
@@ -532,7 +552,7 @@ class ExprSource(Comparisons):
                                         *[a.value for a in args]))
             except self.fold_errors:
                 pass  # left to fail when it runs, where the machine names the rule's line
-        return f"{fn}({', '.join(budget + needs + codes)})"
+        return self.m.call(fn, *budget, *needs, *codes)
 
     def _was(self, node, scope):
         """was(x) in an invariant: x worked out on the state before the move, which the watch hands the
@@ -666,11 +686,13 @@ class ExprSource(Comparisons):
         env = "env" if not scope.in_def else "None"
         return f"{fname}({', '.join(['st', env] + captured)})"
 
-    def _Quantifier(self, node, scope):
+    def visit_Quantifier(self, node, scope):
         b, func = node.binder, node.func
+        facts = QUANTIFIERS[func]
 
         def build(inner, v):
-            self._read_only = func in ("count", "any", "all") and isinstance(b.source, ast.Call)
+            # (a scalar one keeps nothing of the list: a board may give the list it keeps)
+            self._read_only = facts.only_reads and facts.scalar and isinstance(b.source, ast.Call)
             try:
                 source = self.top(b.source, scope, True)
             finally:
@@ -678,42 +700,46 @@ class ExprSource(Comparisons):
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
             counted = _COUNT_ITEMS
-            if func in ("count", "any", "all", "first"):  # these only read the list
+            if facts.only_reads:
                 source = self.m.read_only(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
-                return [f"items = {source}", *counted, f"for {v} in items:",
+                return [f"items = {source}", *counted, self._each(v),
                         f"    if {where}:", f"        return {v}", "return None"]
             if func == "count" and body is None and where is not None:
-                return [f"items = {source}", *counted, "n = 0", f"for {v} in items:",
+                return [f"items = {source}", *counted, "n = 0", self._each(v),
                         f"    if {where}:", "        n += 1", "return n"]
             if func == "any" and where is None and body is not None:
-                return [f"items = {source}", *counted, f"for {v} in items:",
+                return [f"items = {source}", *counted, self._each(v),
                         f"    if {body}:", "        return True", "return False"]
             if func == "all" and where is None and body is not None:
-                return [f"items = {source}", *counted, f"for {v} in items:",
+                return [f"items = {source}", *counted, self._each(v),
                         f"    if not {body}:", "        return False", "return True"]
             # the work counted first, then the where, then every body value (builtins.quantified ends it)
             each = 2 if where is not None and body is not None else 1
             lines = [f"items = list({source})", f"st._work_left -= len(items) * {each}", "if st._work_left < 0:",
                      "    _exhausted(st)"]
             if where is not None:
-                lines += ["kept = []", f"for {v} in items:", f"    if {where}:", f"        kept.append({v})",
+                lines += ["kept = []", self._each(v), f"    if {where}:", f"        kept.append({v})",
                           "items = kept"]
-            if body is not None and func not in ("count", "first"):  # those two never read the values
-                lines += ["values = []", f"for {v} in items:", f"    values.append({body})"]
+            if body is not None and facts.reads_values:
+                lines += ["values = []", self._each(v), f"    values.append({body})"]
             else:
                 lines += ["values = items"]
             lines.append(f"return _quantified({ascii(func + ' descending' if b.descending else func)}, items, values, st)")
             return lines
-        return self._loop_function(scope, b.var, build, hoist=func not in ("any", "all", "first"))
+        return self._loop_function(scope, b.var, build, hoist=not facts.stops_early)
 
-    def _ListComp(self, node, scope):
+    def _each(self, v: str) -> str:
+        """The line of a loop going through ``items`` (noted: ``items`` may be no list)."""
+        return self.m.operation((ITEMS,), f"for {v} in items:", "items")
+
+    def visit_ListComp(self, node, scope):
         b = node.binder
 
         def build(inner, v):
             source = self.top(b.source, scope, True)
             item = self.top(b.body, inner, True) if b.body is not None else v
-            lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, f"for {v} in items:"]
+            lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, self._each(v)]
             if b.where is not None:
                 lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
             else:

@@ -6,15 +6,21 @@ from __future__ import annotations
 from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
-from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.engine.failed_operation import COMPARE
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
 # the kinds of expression whose value is surely a number or yes/no (or an error)
 _SCALAR_NODES = (ast.Compare, ast.Not, ast.Neg)
-_SCALAR_QUANTIFIERS = ("count", "sum", "all", "any")
 _SCALAR_OPS = ("-", "/", "%")  # ('+' and '*' join and repeat texts and lists too)
 _SCALAR_KINDS = (NUMBER, BOOL)
 
+
+
+def _scalar_quantifier(node) -> bool:
+    """Whether the quantifier ``node`` gives a number or yes/no."""
+    entry = QUANTIFIERS.get(node.func)
+    return entry is not None and entry.scalar
 
 def one_step(node, c) -> bool:
     """Whether comparing the operand ``node`` (generated as ``c``) with any value is surely one step
@@ -25,8 +31,11 @@ def one_step(node, c) -> bool:
         return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
     if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
         return True
-    return isinstance(node, ast.Quantifier) and node.func in _SCALAR_QUANTIFIERS
+    return isinstance(node, ast.Quantifier) and _scalar_quantifier(node)
 
+
+# each comparison as codegen.Module.operation notes it: which one failed, worked out again by operations.COMPARE
+COMPARED_BY = {op: (COMPARE, op) for op in ("==", "!=", "<", "<=", ">", ">=", "in")}
 
 class Comparisons:
     """ExprSource's comparisons (a mixin: ``self.game``, ``self.gen``, ``self.temp``... are ExprSource's)."""
@@ -34,7 +43,7 @@ class Comparisons:
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
     _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
-    def _Compare(self, node, scope):
+    def visit_Compare(self, node, scope):
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
         if isinstance(a, Const) and isinstance(b, Const):
             fn = self.m.ns["_COMPARED"][node.op]
@@ -46,26 +55,29 @@ class Comparisons:
         if node.op in ("in", "not in"):
             if (isinstance(b, Const) and type(b.value) in (list, str) and len(b.value) <= limits.SHORT
                     and (type(b.value) is str or compare.flat(b.value))):
-                inside = f"({ca} in {cb})"  # a short constant list of numbers or texts: each item one step
+                # a short constant list of numbers or texts: each item one step
+                inside = f"({self.m.operation(COMPARED_BY['in'], f'{ca} in {cb}', ca, cb)})"
             else:
                 x, first = self._kept(ca)
                 y, t = self.temp(), self.temp()
                 guard = f"((({t} := type({y} := {cb})) is not list and {t} is not str) or len({y}) <= {limits.SHORT})"
                 if not self._one_step(node.left, a):
                     guard += f" and {self._is_one_step(x, record_in=(t, y))}"
-                inside = f"({x} in {y} if {first}{guard} else _within({x}, {y}, st))"
+                within = self.m.operation(COMPARED_BY["in"], f"{x} in {y}", x, y)
+                inside = f"({within} if {first}{guard} else _within({x}, {y}, st))"
             return inside if node.op == "in" else f"(not {inside})"
         if node.op in ("==", "!=") and (ca == "None" or cb == "None"):  # only none equals none: no __eq__ to call
             return f"({ca} {'is' if node.op == '==' else 'is not'} {cb})"
         op = self._COMPARE_OPS[node.op]
         if self._one_step(node.left, a) or self._one_step(node.right, b):
-            return f"({ca} {op} {cb})"
+            return f"({self.m.operation(COMPARED_BY[op], f'{ca} {op} {cb}', ca, cb)})"
         # the left operand alone decides: a number, yes/no, none or short text compares with anything in
         # one step (a short text and a long one differ in length), so only a list, a map or a long text
         # on the left goes to the counted function, which evaluates nothing more than Python would
         x, first = self._kept(ca, always=True)
         equality = node.op in ("==", "!=")
-        return (f"({x} {op} {cb} if {self._is_one_step(x, first, record=equality)} else "
+        return (f"({self.m.operation(COMPARED_BY[op], f'{x} {op} {cb}', x, cb)} if "
+                f"{self._is_one_step(x, first, record=equality)} else "
                 f"{self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
 
     def _is_one_step(self, x: str, first: str = "", record: bool = False, record_in: tuple = ()) -> str:
@@ -112,7 +124,7 @@ class Comparisons:
         if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
             return True
         if isinstance(node, ast.Quantifier):
-            return node.func in _SCALAR_QUANTIFIERS
+            return _scalar_quantifier(node)
         if isinstance(node, ast.BinOp) and node.op in ("+", "*"):
             return self._scalar(node.left, seen) and self._scalar(node.right, seen)
         if isinstance(node, ast.Cond):

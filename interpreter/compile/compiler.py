@@ -10,6 +10,7 @@ import hashlib
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
+from rulewright.interpreter.engine.builtin_names import CONSTANTS
 from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.engine.compare import Flatness
 from rulewright.interpreter.compile.invariants import compile_invariants
@@ -52,7 +53,7 @@ class CompiledGame:
         parts = dict.fromkeys([*sym.defs, *sym.procs, *sym.blocks, "round"])  # each name once, in order
         self.parts = {name: i for i, name in enumerate(parts, start=1)}
         self.exprs.module.number_parts(len(self.parts) + 1)
-        self.constants: dict = {"players": list(range(1, player_count + 1)), "player_count": player_count}
+        self.constants: dict = {name: c.of_players(player_count) for name, c in CONSTANTS.items()}
         self.constants.update(self.options)
         for member in sym.members:
             self.constants.setdefault(member, member)

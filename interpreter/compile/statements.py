@@ -19,19 +19,22 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.compile import codegen, runtime
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
 from rulewright.interpreter.engine import events, limits, operations
+from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
+from rulewright.interpreter.engine.failed_operation import ENTRY
 from rulewright.interpreter.engine.machine import Option, Proc
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
            "Return", "ProcCompiler", "plain_procedures"]
 
 
-class ProcCompiler:
+class ProcCompiler(Visitor):
     """Lowers one procedure; ``game`` is the CompiledGame whose names it resolves against."""
 
     def __init__(self, game, name: str, params: tuple, file: str):
@@ -91,7 +94,7 @@ class ProcCompiler:
 
     def block(self, stmts):
         for s in stmts:
-            getattr(self, "_" + type(s).__name__)(s)
+            self.visit(s)
 
     def hoist(self, node, s):
         """Run the procedures called inside ``node`` first (inner calls first, left to right), each into a
@@ -113,16 +116,25 @@ class ProcCompiler:
             return tuple(self._hoist_part(v, s) for v in value)
         return self.hoist(value, s) if hasattr(value, "__attrs_attrs__") else value
 
+    def entry_set(self) -> str:
+        """The place ``_obj[_key]`` a map's entry is stored at, noted (a key that cannot be one fails there)."""
+        return self.game.exprs.module.operation((ENTRY,), "_obj[_key]", "_obj", "_key")
+
     def copied(self, code: str) -> str:
         """Generated source for a copy of the value of ``code`` (values.copy_value)."""
         return self.game.exprs.source.copied(code)
+
+    def fresh(self, node) -> bool:
+        """Whether the value of ``node`` needs no copy to be stored (_fresh)."""
+        board = self.game.board
+        return _fresh(node, board.functions if board is not None else None)
 
     def _is_local(self, name: str) -> bool:
         """Whether assigning ``name`` sets a local (making it one), rather than a game variable."""
         return name in self.scope or name not in self.game.var_decls
 
     # ------------------------------------------------------------------ simple statements
-    def _Let(self, s):
+    def visit_Let(self, s):
         # the value is compiled before the name is a local: 'let n = [n]' reads the constant n
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=ast.Name(s.name))
@@ -130,7 +142,7 @@ class ProcCompiler:
         self.scope.add(name)
         # a copy, as '=' and 'add' store, unless certainly new: changing the local never changes what it
         # was taken from
-        code = value.source if _fresh(s.value) else self.copied(value.source)
+        code = value.source if self.fresh(s.value) else self.copied(value.source)
         self.exec(s, [f"env[{ascii(name)}] = {code}"], sets={name})
 
     def _store(self, target, value: str, op=None, fresh=False) -> tuple:
@@ -162,25 +174,27 @@ class ProcCompiler:
         if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
             lines = [f"_new = {value}", f"_obj = {self.expr(target.obj).source}", f"_key = {self.expr(target.index).source}"]
             if op is not None:
-                return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_obj.get(_key) ' + op + ' _new')}",
+                old = self.game.exprs.module.call("_obj.get", "_key")
+                new = self.copied(old + " " + op + " _new")
+                return lines + ["if type(_obj) is dict:", f"    {self.entry_set()} = {new}",
                                 *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"], ()
-            return lines + ["if type(_obj) is dict:", f"    _obj[_key] = {self.copied('_new')}",
+            return lines + ["if type(_obj) is dict:", f"    {self.entry_set()} = {self.copied('_new')}",
                             *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"], ()
         raise RulesRuntimeError("cannot assign to this")
 
-    def _Assign(self, s):
+    def visit_Assign(self, s):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
         value = self.expr(self.hoist(s.value, s))
-        lines, sets = self._store(s.target, value.source, fresh=_fresh(s.value))
+        lines, sets = self._store(s.target, value.source, fresh=self.fresh(s.value))
         self.exec(s, lines, sets=sets)
 
-    def _AugAssign(self, s):
+    def visit_AugAssign(self, s):
         value = self.expr(self.hoist(s.value, s))
         lines, sets = self._store(s.target, value.source, op=s.op)
         self.exec(s, lines, sets=sets)
 
-    def _CallStmt(self, s):
+    def visit_CallStmt(self, s):
         name = s.call.func.id
         if name in self.game.procs_ast:
             return self._call(attrs.evolve(s.call, args=tuple(self.hoist(a, s) for a in s.call.args)), s)
@@ -202,17 +216,17 @@ class ProcCompiler:
         lines, sets = self._store(target, f"env.pop({ascii(returned)})")
         self.exec(s, lines, node=target, sets=sets)
 
-    def _Pass(self, s):
+    def visit_Pass(self, s):
         pass
 
-    def _EndGame(self, s):
+    def visit_EndGame(self, s):
         self.emit(End(s.span, node=s))
 
-    def _Win(self, s):
+    def visit_Win(self, s):
         players = self.expr(self.hoist(s.players, s))
         self.exec(s, [f"{self.constant(runtime.won)}(st, {players.source}, {self.game.player_count})"])
 
-    def _Log(self, s):
+    def visit_Log(self, s):
         msg, rule = self.expr(s.message), ascii(events.place(s.span))  # the referee's copy says which rule
         log = self.constant(events.log)
         if s.to is None:
@@ -221,7 +235,7 @@ class ProcCompiler:
         self.exec(s, [f"_r = {self.constant(runtime.readers)}({to.source}, {self.game.player_count})",
                       f"st.emit({log}({msg.source}, _r, {rule}))"])
 
-    def _Reveal(self, s):
+    def visit_Reveal(self, s):
         what = s.what
         text = self.expr(s.text) if s.text is not None else None
         reveal, turn_up = self.constant(events.reveal), self.constant(runtime.turn_up)
@@ -253,18 +267,18 @@ class ProcCompiler:
             lines += [f"if type({into}) is list and len({into}) > {limits.SHORT}:", f"    _spend(st, len({into}))"]
         return lines
 
-    def _Add(self, s):
+    def visit_Add(self, s):
         item = self.expr(self.hoist(s.item, s))
         self.exec(s, [f"_new = {self.copied(item.source)}",
                       *self._list_lines(s.target, "_obj", "'add'", gone_through=s.bottom),
                       "_obj.insert(0, _new)" if s.bottom else "_obj.append(_new)"])
 
-    def _Remove(self, s):
+    def visit_Remove(self, s):
         item = self.expr(s.item)
         self.exec(s, [f"_new = {item.source}", *self._list_lines(s.source, "_obj", "'remove'", maps_too=True, gone_through=True),
                       f"{self.constant(runtime.removed)}(_new, _obj, st)"])
 
-    def _MoveItem(self, s):
+    def visit_MoveItem(self, s):
         item = self.expr(s.item)
         # the list it goes into is worked out once the item is out of the first
         self.exec(s, [f"_x = {item.source}", *self._list_lines(s.source, "_xs", "'move'", gone_through=True),
@@ -272,30 +286,30 @@ class ProcCompiler:
                       *self._list_lines(s.target, "_into", "'move'", gone_through=s.bottom),
                       f"{self.constant(runtime.put_in)}(st, _xs, _i, _moved, _into, {s.bottom!r})"])
 
-    def _Shuffle(self, s):
+    def visit_Shuffle(self, s):
         self.exec(s, [*self._list_lines(s.target, "_xs", "'shuffle'", gone_through=True), "st.rng.shuffle(_xs)"])
 
-    def _Draw(self, s):
+    def visit_Draw(self, s):
         lines = self._list_lines(s.source, "_xs", "'draw'")
         self.scope.add(s.name)
         self.exec(s, [*lines, "if not _xs:", f"    {self.constant(runtime.empty_draw)}()",
                       f"env[{ascii(s.name)}] = _xs.pop()"], sets={s.name})
 
-    def _Return(self, s):
+    def visit_Return(self, s):
         self.emit(Return(s.span, self.expr(self.hoist(s.value, s)) if s.value is not None else None, node=s))
 
-    def _Break(self, s):
+    def visit_Break(self, s):
         self.emit(Jump(s.span, self.loops[-1]))
 
-    def _Fail(self, s):
+    def visit_Fail(self, s):
         self.exec(s, [f"{self.constant(runtime.failed)}({self.expr(s.message).source})"])
 
-    def _TakeTurn(self, s):
+    def visit_TakeTurn(self, s):
         self.emit(Call(s.span, "turn", ("me",), [self.expr(self.hoist(s.player, s))], node=s))
         self.emit(CheckEnd(s.span, "turn"))
 
     # ------------------------------------------------------------------ control flow
-    def _If(self, s):
+    def visit_If(self, s):
         end = Label()
         for cond, body in s.branches:
             c = self.expr(self.hoist(cond, s))  # an elif's procedures run only when it is reached
@@ -332,7 +346,8 @@ class ProcCompiler:
         self.scope.add(var)
         items, index = self.hidden("items"), self.hidden("i")
         top, end = Label(), Label()
-        self.emit(Exec(span, [f"env[{ascii(items)}] = list({source.source})", f"env[{ascii(index)}] = 0"], node=node))
+        taken = self.game.exprs.module.call("list", source.source)
+        self.emit(Exec(span, [f"env[{ascii(items)}] = {taken}", f"env[{ascii(index)}] = 0"], node=node))
         self.label(top)
         self.emit(ForNext(span, items, index, var, end), sets={var})
         self.loops.append(end)
@@ -342,10 +357,10 @@ class ProcCompiler:
         self.label(end)
         self.emit(Exec(span, [f"env.pop({ascii(n)}, None)" for n in (items, index)]))
 
-    def _For(self, s):
+    def visit_For(self, s):
         self.loop_over(s.var, self.expr(self.hoist(s.source, s)), lambda: self.block(s.body), s.span, s.source)
 
-    def _While(self, s):
+    def visit_While(self, s):
         top, end = Label(), Label()
         self.label(top)  # the condition's procedures run again before each pass
         self.emit(JumpUnless(s.span, self.expr(self.hoist(s.cond, s)), end, node=s.cond))
@@ -355,12 +370,12 @@ class ProcCompiler:
         self.emit(Jump(s.span, top))
         self.label(end)
 
-    def _Repeat(self, s):
+    def visit_Repeat(self, s):
         count = self.expr(self.hoist(s.count, s))
         self.loop_over(self.hidden("n"), self.raw(f"{self.constant(operations.counted)}({count.source})"), lambda: self.block(s.body),
                        s.span, s.count)
 
-    def _Step(self, s):
+    def visit_Step(self, s):
         label = ascii(s.label)
         if self.name not in self.game.symbols.procs:
             self.exec(s, [f"st.step = {label}"])
@@ -411,12 +426,12 @@ class ProcCompiler:
             self.game.prompts[(s.span.file, s.span.line)] = Prompt(self.game.exprs.compile(prompt, self.scope),
                                                                    prompt, player_var)
 
-    def _Choose(self, s):
+    def visit_Choose(self, s):
         s = attrs.evolve(s, source=self.hoist(s.source, s))
         self._prompt(s, s.prompt)
         self.emit(Choose(s.span, self._choice_spec(s), node=s), sets={s.var})
 
-    def _ChooseBlock(self, s):
+    def visit_ChooseBlock(self, s):
         self._prompt(s, s.prompt)
         var = self.hidden("alt")
         # the labels whose guards hold, each guard evaluated in order (a label is never none)
@@ -437,7 +452,7 @@ class ProcCompiler:
             self.label(nxt)
         self.label(end)
 
-    def _ChooseEach(self, s):
+    def visit_ChooseEach(self, s):
         players = self.expr(self.hoist(s.players, s))  # read before the player's name is bound
         self.scope.add(s.player_var)
         self._prompt(s, s.choice.prompt, s.player_var)
@@ -478,22 +493,19 @@ class ProcCompiler:
         return proc
 
 
-# Expressions whose value is certainly new, or a number, text or yes/no: 'let' need not copy them.
-_FRESH_CALLS = {"len", "abs", "text", "roll", "row", "col", "wraps", "next_player", "space", "step", "rotate",
-                "range", "spaces", "neighbours", "next", "previous", "lines"}
-_SCALAR_QUANTIFIERS = {"count", "sum", "all", "any"}
-
-
-def _fresh(node) -> bool:
+def _fresh(node, board_functions) -> bool:
+    """Whether ``node``'s value is certainly new, or a number, text or yes/no: 'let' need not copy it."""
     if isinstance(node, (ast.Literal, ast.Template, ast.Compare, ast.Not, ast.Neg)):
         return True
     if isinstance(node, ast.BinOp):
         return node.op in ("-", "/", "%")
     if isinstance(node, ast.Quantifier):
-        return node.func in _SCALAR_QUANTIFIERS
+        entry = QUANTIFIERS.get(node.func)
+        return entry is not None and entry.scalar
     if isinstance(node, ast.ListLit):
-        return all(_fresh(i) for i in node.items)
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FRESH_CALLS
+        return all(_fresh(i, board_functions) for i in node.items)
+    entry = called(node, board_functions) if isinstance(node, ast.Call) else None
+    return entry is not None and entry.fresh
 
 
 def _noted(entry: str) -> list:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rulewright.interpreter.compile.codegen import Module, hoisted_lines
 from rulewright.interpreter.compile.instructions import ForNext, Jump, JumpUnless, Out
+from rulewright.interpreter.engine.failed_operation import ITEMS
 from rulewright.interpreter.engine.machine import REFUND_SHIFT, with_refund
 
 
@@ -194,7 +195,8 @@ def options_function(module: Module, source, var: str, where, text, visibility: 
     if pairs is not None:  # each item's text known before the game: no text made, none taken twice
         lines.append(f"    for x, t in {pairs}:")
     else:
-        lines += ["    seen = {}", f"    for x in {source.read_only(module)}:"]
+        items = source.read_only(module)
+        lines += ["    seen = {}", "    " + module.operation((ITEMS,), f"for x in {items}:", items)]
     if leaves_var or "env" in (where or "") + (text or ""):
         lines.append(f"        env[{var}] = x")
     if where is not None:

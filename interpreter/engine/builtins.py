@@ -19,6 +19,14 @@ from rulewright.interpreter.engine.operations import first_unordered
 from rulewright.interpreter.engine.values import public_text, shown, to_text
 
 
+# What the value a function gives is, which the checks and the compiler read:
+FRESH = "fresh"          # a new value, or a number, text or yes/no: 'let' need not copy it (compile/statements.py)
+PASSED_ON = "passed on"  # its list argument, or items of it, not copies: a change to it changes the list
+#                          (check/lost_writes.py)
+OTHER = "other"          # neither for certain: stored, it is copied
+GIVES = (FRESH, PASSED_ON, OTHER)
+
+
 @attrs.frozen
 class Builtin:
     """A function the rules can call, described well enough for the checker to check a call to it."""
@@ -41,6 +49,42 @@ class Builtin:
     # fn counts the work it does (the list it goes through, the list or text it makes: limits.py) on the
     # run's budget, the running state, given before anything else (None when folded at compile time)
     counts: bool = False
+    # it compares its values to put them in order: an error of values with no order between them may
+    # come from it (engine/faults.py)
+    orders: bool = False
+    # what the value it gives is, one of GIVES (said by every entry: no default)
+    gives_back: str = attrs.field(kw_only=True, validator=attrs.validators.in_(GIVES))
+
+    @property
+    def passes_on(self) -> bool:
+        return self.gives_back == PASSED_ON
+
+    @property
+    def fresh(self) -> bool:
+        return self.gives_back == FRESH
+
+
+@attrs.frozen
+class Quantified:
+    """A function that binds a name over a list (``count(x in xs where c)``, ``sum(x in xs: e)``): what
+    the checks and the code generator read of it."""
+    doc: str
+    gives_back: str = attrs.field(validator=attrs.validators.in_(GIVES))  # as Builtin's (FRESH: a number or yes/no)
+    # it compares or adds the values of its body, so it needs ': value' (expression_checks.py)
+    needs_body: bool = False
+    orders: bool = False  # as Builtin's
+    # it may stop before the end of the list (the first item that passes, the first false...): the game
+    # variables its loop reads are not taken before it (codegen.py)
+    stops_early: bool = False
+    # it never reads the values of its body, only which items the 'where' keeps (codegen.py)
+    reads_values: bool = True
+    # its loop goes through the list as it is, keeping none of it (codegen.py: no copy of a constant list;
+    # a scalar one may take a board's shared list)
+    only_reads: bool = False
+
+    passes_on = Builtin.passes_on
+    # every fresh quantifier gives a number or yes/no (comparisons.py)
+    scalar = Builtin.fresh
 
 
 # Each function says itself what went wrong (errors.py), by its own name: a value of the wrong kind
@@ -242,38 +286,70 @@ _NUMBER = (NUMBER,)
 
 # The functions every game has; a board kind adds its own (boards.py, board_kinds.py).
 BUILTINS: dict[str, Builtin] = {
-    "len": Builtin(_len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),), inline=len),
-    "abs": Builtin(_abs, 1, 1, result=NUMBER, args=(_NUMBER,), inline=abs),
-    "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments", counts=True),
-    "max": Builtin(_max, 1, 9, counts=True),
-    "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,), counts=True),
+    "len": Builtin(_len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),), inline=len,
+                   gives_back=FRESH),
+    "abs": Builtin(_abs, 1, 1, result=NUMBER, args=(_NUMBER,), inline=abs, gives_back=FRESH),
+    "min": Builtin(_min, 1, 9, doc="smallest of a list or of the arguments", counts=True, orders=True,
+                   gives_back=PASSED_ON),
+    "max": Builtin(_max, 1, 9, counts=True, orders=True, gives_back=PASSED_ON),
+    "sum": Builtin(_sum, 1, 1, result=NUMBER, args=(_LIST,), counts=True, gives_back=OTHER),
     "range": Builtin(_range, 1, 2, doc="range(n) = 1..n, range(a, b) = a..b", result=LIST, args=(_NUMBER, _NUMBER),
-                     counts=True),
-    "tag": Builtin(_tag, 1, 1, doc="the member of an enum a value is (a member with data gives its name)"),
-    "sorted": Builtin(_sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length", counts=True),
-    "reversed": Builtin(_reversed, 1, 1, result=LIST, args=(_LIST,), gives="same length", counts=True),
-    "first": Builtin(_first, 1, 1, args=(_LIST,), gives="item"),
-    "last": Builtin(_last, 1, 1, args=(_LIST,), gives="item"),
-    "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,), counts=True),
+                     counts=True, gives_back=FRESH),
+    "tag": Builtin(_tag, 1, 1, doc="the member of an enum a value is (a member with data gives its name)",
+                   gives_back=OTHER),
+    "sorted": Builtin(_sorted, 1, 1, result=LIST, args=(_LIST,), gives="same length", counts=True, orders=True,
+                      gives_back=PASSED_ON),
+    "reversed": Builtin(_reversed, 1, 1, result=LIST, args=(_LIST,), gives="same length", counts=True,
+                        gives_back=PASSED_ON),
+    "first": Builtin(_first, 1, 1, args=(_LIST,), gives="item", gives_back=PASSED_ON),
+    "last": Builtin(_last, 1, 1, args=(_LIST,), gives="item", gives_back=PASSED_ON),
+    "distinct": Builtin(_distinct, 1, 1, result=LIST, args=(_LIST,), counts=True, gives_back=PASSED_ON),
     "without": Builtin(_without, 2, 2, doc="a copy of the list without one occurrence of x", result=LIST,
-                       args=(_LIST,), counts=True),
-    "text": Builtin(_text, 1, 1, result=TEXT, counts=True),
+                       args=(_LIST,), counts=True, gives_back=PASSED_ON),
+    "text": Builtin(_text, 1, 1, result=TEXT, counts=True, gives_back=FRESH),
     "listed": Builtin(_listed, 1, 1, "game", 'the items as a reader lists them: "A, B and C"', TEXT, (_LIST,),
-                      counts=True),
+                      counts=True, gives_back=OTHER),
     # hidden information: the value itself, which the rulebook makes public (read by the secrecy check)
     "revealed": Builtin(lambda x: x, 1, 1, doc="the value, declared public because the rulebook shows it",
-                        gives="item"),
-    "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise", NUMBER, (_NUMBER, _NUMBER)),
+                        gives="item", gives_back=PASSED_ON),
+    "next_player": Builtin(_next_player, 1, 2, "game", "the player k seats clockwise", NUMBER, (_NUMBER, _NUMBER),
+                           gives_back=FRESH),
     # state
-    "turn_order": Builtin(_turn_order, 0, 0, "state", "every player once, from first_player clockwise", LIST),
+    "turn_order": Builtin(_turn_order, 0, 0, "state", "every player once, from first_player clockwise", LIST,
+                          gives_back=OTHER),
     "random": Builtin(_random, 1, 1, "state", "one item of a list, from the seeded generator", args=(_LIST,),
-                      gives="item"),
-    "shuffled": Builtin(_shuffled, 1, 1, "state", result=LIST, args=(_LIST,), gives="same length"),
-    "roll": Builtin(_roll, 1, 1, "state", "a die of n sides", NUMBER, (_NUMBER,)),
+                      gives="item", gives_back=PASSED_ON),
+    "shuffled": Builtin(_shuffled, 1, 1, "state", result=LIST, args=(_LIST,), gives="same length",
+                        gives_back=PASSED_ON),
+    "roll": Builtin(_roll, 1, 1, "state", "a die of n sides", NUMBER, (_NUMBER,), gives_back=FRESH),
 }
 
 # Functions that bind a name over a list: count(x in xs where c), sum(x in xs: e)...
-QUANTIFIERS = {"count", "sum", "all", "any", "min", "max", "first", "lowest", "highest", "sorted"}
+QUANTIFIERS: dict[str, Quantified] = {
+    "count": Quantified("how many items pass", FRESH, reads_values=False, only_reads=True),
+    "sum": Quantified("the values added up", FRESH, needs_body=True),
+    "all": Quantified("whether every value is true", FRESH, stops_early=True, only_reads=True),
+    "any": Quantified("whether some value is true", FRESH, stops_early=True, only_reads=True),
+    "min": Quantified("the item with the smallest value", PASSED_ON, needs_body=True, orders=True),
+    "max": Quantified("the item with the largest value", PASSED_ON, needs_body=True, orders=True),
+    "first": Quantified("the first item that passes", PASSED_ON, stops_early=True, reads_values=False,
+                        only_reads=True),
+    "lowest": Quantified("every item with the smallest value", PASSED_ON, needs_body=True, orders=True),
+    "highest": Quantified("every item with the largest value", PASSED_ON, needs_body=True, orders=True),
+    "sorted": Quantified("the items in the order of their values", PASSED_ON, needs_body=True, orders=True),
+}
+
+
+def called(node, board_functions=None):
+    """The entry of the function a call or a quantifier (a syntax node) calls: its Quantified, its
+    Builtin, or (``board_functions``: the board's) the board function's; None for anything else."""
+    func = getattr(node, "func", None)
+    if isinstance(func, str):  # a quantifier names its function
+        return QUANTIFIERS.get(func)
+    name = getattr(func, "id", None)
+    if name is None:
+        return None
+    return BUILTINS.get(name) or (board_functions or {}).get(name)
 
 
 def quantified(func: str, items: list, values: list, budget=None) -> Any:

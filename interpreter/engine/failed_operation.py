@@ -3,31 +3,41 @@
 The generated code (codegen.py) writes the common operations inline, as Python's own (``a < b``,
 ``-a``, ``x in xs``, ``len(xs)``, ``for x in xs``, ``m[k]``), so that they cost nothing more than
 Python's. When one of them fails, Python raises its own TypeError (or KeyError...), whose text is never
-read. Instead the instruction that failed is found in the generated source (the traceback's
-``tb_lasti``, the code's ``co_positions``: Python 3.11), its operands are read back from the frame, and
-the operation is run again through its one checked function (operations.py, or the builtin's own),
-which raises the typed error (errors.py). Only a failure pays for any of this.
+read. Instead the instruction that failed is found (the traceback's ``tb_lasti``, the code's
+``co_positions``: Python 3.11), and the source written there is looked up in the notes the generator
+kept while writing it (``codegen.Module.noted``: the operation and its operands' sources, as Jinja
+keeps its ``debug_info``); the operands are worked out again in the frame, and the operation is run
+again through its one checked function (operations.py, or the builtin's own), which raises the typed
+error (errors.py). Only a failure pays for any of this; no source is parsed back.
 """
 from __future__ import annotations
 
-import ast as pyast
 import copy
+import opcode
 import random
+import re
 import weakref
 from typing import Optional
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import operations
 
-# the source of each generated function's code (codegen.Module remembers each one it compiles)
+# the operations the notes name: (kind, and for some the operator), each with its operands' sources
+COMPARE, NEGATE, ARITHMETIC, ENTRY, KEYS, ITEMS, CALL = "compare", "negate", "arithmetic", "entry", "keys", \
+    "items", "call"
+
+# generated code -> (its source's lines, the generator's notes)
 _SOURCES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_STORE_SUBSCR = opcode.opmap["STORE_SUBSCR"]
 
 
-def remember(module_code, source: str) -> None:
-    """Keep the source of each function ``module_code`` (compiled from ``source``) defines."""
+def remember(module_code, source: str, notes: dict) -> None:
+    """Keep, for each function ``module_code`` (compiled from ``source``) defines, the source's lines and
+    the notes the generator wrote with it."""
+    lines = source.split("\n")
     for c in module_code.co_consts:
         if hasattr(c, "co_positions"):
-            _SOURCES[c] = source
+            _SOURCES[c] = (lines, notes)
 
 
 def typed_error(exc: BaseException) -> Optional[RulesRuntimeError]:
@@ -41,11 +51,15 @@ def typed_error(exc: BaseException) -> Optional[RulesRuntimeError]:
     if found is None:
         return None
     code, frame = found.tb_frame.f_code, found.tb_frame
-    node = _node_at(_SOURCES[code], _position(code, found.tb_lasti))
-    if node is None:
+    lines, notes = _SOURCES[code]
+    note = notes.get(_written_at(lines, _position(code, found.tb_lasti)))
+    if note is None:
         return None
+    (operation, *how), operands = note
+    if operation == ENTRY and code.co_code[found.tb_lasti] == _STORE_SUBSCR:
+        operation = "set " + ENTRY
     try:
-        again = _checked(node, frame, exc)
+        again = _checked(operation, how, [_value(o, frame) for o in operands], exc)
     except _Unreadable:
         return None
     if again is None:
@@ -66,62 +80,43 @@ def _position(code, lasti: int):
     return None
 
 
-_OPERATIONS = (pyast.Compare, pyast.UnaryOp, pyast.BinOp, pyast.AugAssign, pyast.Call, pyast.Subscript,
-               pyast.Dict, pyast.For, pyast.Assign)
-
-
-def _node_at(source: str, position) -> Optional[pyast.AST]:
-    """The innermost operation of ``source`` written exactly at ``position`` (line, end line, column,
-    end column), or None."""
+def _written_at(lines: list, position) -> Optional[str]:
+    """The source written at ``position`` (line, end line, column, end column); of a statement over
+    several lines (a loop), its first line from the column on."""
     if position is None or None in position:
         return None
-    found = None
-    for node in pyast.walk(pyast.parse(source)):  # outer nodes first: the last found is the innermost
-        if isinstance(node, _OPERATIONS) and (node.lineno, node.end_lineno, node.col_offset,
-                                              node.end_col_offset) == tuple(position):
-            found = node
-    return found
+    line, end_line, column, end_column = position
+    if not 0 < line <= len(lines):
+        return None
+    if line == end_line:
+        return lines[line - 1][column:end_column]
+    return lines[line - 1][column:].rstrip()
 
 
 class _Unreadable(Exception):
     """An operand that cannot be read back."""
 
 
-_COMPARED = {pyast.Lt: "<", pyast.LtE: "<=", pyast.Gt: ">", pyast.GtE: ">=", pyast.In: "in", pyast.NotIn: "not in"}
-_ARITHMETIC = {pyast.Add: "+", pyast.Sub: "-", pyast.Mult: "*", pyast.FloorDiv: "/", pyast.Mod: "%"}
-
-
-def _checked(node, frame, exc):
-    """A function running ``node``'s operation again, on the operands it had, through its checked
-    function; None when the operation has none."""
-    def value(e):
-        return _value(e, frame)
-
-    if isinstance(node, pyast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARED:
-        a, b = value(node.left), value(node.comparators[0])
-        return lambda: operations.COMPARE[_COMPARED[type(node.ops[0])]](a, b)
-    if isinstance(node, pyast.UnaryOp) and isinstance(node.op, pyast.USub):
-        a = value(node.operand)
-        return lambda: operations.negate(a)
-    if isinstance(node, (pyast.BinOp, pyast.AugAssign)) and type(node.op) in _ARITHMETIC:
-        a, b = value(node.left if isinstance(node, pyast.BinOp) else _loaded(node.target)), \
-            value(node.right if isinstance(node, pyast.BinOp) else node.value)
-        return lambda: operations.BINARY[_ARITHMETIC[type(node.op)]](a, b)
-    if isinstance(node, pyast.Subscript):
-        obj, key = value(node.value), value(node.slice)
-        if isinstance(node.ctx, pyast.Store):
-            return lambda: operations.set_entry(copy.copy(obj), key, None)  # a copy: the check changes nothing
-        return lambda: operations.entry(obj, key)
-    if isinstance(node, pyast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], pyast.Subscript):
-        return _checked(node.targets[0], frame, exc)
-    if isinstance(node, pyast.Dict):
-        keys = [value(k) for k in node.keys if k is not None]
-        return lambda: operations.keys_of_map(keys)
-    if isinstance(node, pyast.For):
-        items = value(node.iter)
-        return lambda: operations.items_of(items)
-    if isinstance(node, pyast.Call) and not node.keywords:
-        return _checked_call(value(node.func), [value(a) for a in node.args], exc)
+def _checked(operation: str, how: list, values: list, exc):
+    """A function running the operation again, on the operands it had, through its checked function;
+    None when the operation has none."""
+    if operation == COMPARE:
+        return lambda: operations.COMPARE[how[0]](*values)
+    if operation == NEGATE:
+        return lambda: operations.negate(*values)
+    if operation == ARITHMETIC:
+        return lambda: operations.BINARY[how[0]](*values)
+    if operation == ENTRY:
+        return lambda: operations.entry(*values)
+    if operation == "set " + ENTRY:
+        obj, key = values
+        return lambda: operations.set_entry(copy.copy(obj), key, None)  # a copy: the check changes nothing
+    if operation == KEYS:
+        return lambda: operations.keys_of_map(values)
+    if operation == ITEMS:
+        return lambda: operations.items_of(*values)
+    if operation == CALL:
+        return _checked_call(values[0], values[1:], exc)
     return None
 
 
@@ -150,26 +145,18 @@ def _board_failed(board, name: str, spec, args: list, exc):
     raise WrongArgument.of(name, spec.args or (), spec.doc, isinstance(exc, TypeError), *args)
 
 
-def _loaded(target):
-    """The expression ``target`` (an augmented assignment's) as a value read."""
-    out = copy.copy(target)
-    out.ctx = pyast.Load()
-    return out
+_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
-def _value(e, frame):
-    """The value the operand ``e`` had when its operation failed: a constant, a name (a local or the
-    namespace's), the name a ':=' gave it; anything else worked out again (no expression changes the
-    game: its draws come from a copy of the generator, the work budget is put back as it was)."""
-    if isinstance(e, pyast.Constant):
-        return e.value
-    if isinstance(e, pyast.NamedExpr):
-        e = e.target
-    if isinstance(e, pyast.Name):
+def _value(source: str, frame):
+    """The value the operand written ``source`` had when its operation failed: a name (a local or the
+    namespace's); anything else worked out again (no expression changes the game: its draws come from a
+    copy of the generator, the work budget is put back as it was)."""
+    if _NAME.fullmatch(source) and source not in ("None", "True", "False"):
         for names in (frame.f_locals, frame.f_globals, frame.f_builtins):
-            if e.id in names:
-                return names[e.id]
-        raise _Unreadable(e.id)
+            if source in names:
+                return names[source]
+        raise _Unreadable(source)
     st = frame.f_locals.get("st")
     rng = getattr(st, "rng", None)
     left = getattr(st, "_work_left", None)
@@ -178,7 +165,7 @@ def _value(e, frame):
         stand_in.setstate(rng.getstate())
         st.rng = stand_in
     try:
-        return eval(compile(pyast.Expression(e), "<rules>", "eval"), frame.f_globals, dict(frame.f_locals))
+        return eval(source, frame.f_globals, dict(frame.f_locals))  # noqa: S307 - the generator's own text
     except Exception as exc:  # noqa: BLE001 - an operand that fails again cannot be read back
         raise _Unreadable() from exc
     finally:

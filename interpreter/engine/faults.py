@@ -14,6 +14,7 @@ from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesRuntimeError
+from rulewright.interpreter.engine.builtins import called
 from rulewright.interpreter.engine.errors import COUNT_HINT, KINDS_HINT, NO_ALTERNATIVE, MissingEntry
 from rulewright.interpreter.engine.failed_operation import typed_error
 
@@ -144,9 +145,6 @@ def explain(exc: BaseException) -> tuple[str, str, str]:
 
 
 # ----------------------------------------------------------------------------- the caret
-_ORDERING = {"sorted", "min", "max", "lowest", "highest"}
-
-
 def pinpoint(node, focus: str, game=None) -> Optional[ast.Span]:
     """The span of the one expression in ``node`` that an error of kind ``focus`` can come from, or
     None when there is no such single expression (then the caret stays on the instruction). When the
@@ -241,8 +239,7 @@ def _fits(n, focus: str) -> bool:
             return True
         return what == "+" and _is_call(n, "sum")
     if kind == "order":
-        return (isinstance(n, ast.Compare) and n.op in ("<", "<=", ">", ">=")) or any(
-            _is_call(n, f) for f in _ORDERING)
+        return (isinstance(n, ast.Compare) and n.op in ("<", "<=", ">", ">=")) or _orders(n)
     if kind == "in":
         return isinstance(n, ast.Compare) and n.op in ("in", "not in")
     if kind == "items":
@@ -254,6 +251,12 @@ def _fits(n, focus: str) -> bool:
     if kind == "call":
         return _is_call(n, what)
     return False
+
+
+def _orders(n) -> bool:
+    """Whether ``n`` calls a builtin or quantifier that puts values in order."""
+    entry = called(n) if isinstance(n, (ast.Call, ast.Quantifier)) else None
+    return entry is not None and entry.orders
 
 
 def _is_call(n, name: str) -> bool:

@@ -26,7 +26,7 @@ class Decisions:
                 self.report(6, span, f"which player is asked here depends on "
                             f"{self.secret(which, self.direct(by, st))}", HINT_ASKED)
 
-    def _s_Choose(self, s, st, fr):
+    def visit_Choose(self, s, st, fr):
         self.run_calls(s.source, st, fr)  # the list is worked out before the player is asked
         who = self.key(s.by, st) if s.by is not None else "me"
         self.asked(s.span, who, s.by, st, fr)
@@ -79,7 +79,7 @@ class Decisions:
             val = Val(mine, mine, roots, key)
         st.env[c.var] = val
 
-    def _s_ChooseBlock(self, s, st, fr):
+    def visit_ChooseBlock(self, s, st, fr):
         who = self.key(s.by, st) if s.by is not None else "me"
         self.asked(s.span, who, s.by, st, fr)
         outs = []
@@ -105,7 +105,7 @@ class Decisions:
             outs.append(branch)
         self.replace(st, join_points(st, outs))
 
-    def _s_ChooseEach(self, s, st, fr):
+    def visit_ChooseEach(self, s, st, fr):
         self.run_calls(s.players, st, fr)
         who = self.fresh_key(s.player_var, st)
         listed = self.label(s.players, st)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from rulewright.dsl import ast
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.secrecy.messages import unparse
 from rulewright.interpreter.check.secrecy.points import NO_ROOTS, PUBLIC, Point, Val
 from rulewright.interpreter.engine.builtins import BUILTINS
@@ -15,7 +16,7 @@ _ITEM_OF = {name for name, b in BUILTINS.items() if b.gives == "item"}          
 _SAME_LENGTH = {name for name, b in BUILTINS.items() if b.gives == "same length"}   # as long as their list
 
 
-class Labels:
+class Labels(Visitor):
     """The labels of expressions; a part of SecrecyCheck (check.py), which holds the symbol table's names
     (vars, player_vars, records, defs, procs) and the memos read here."""
 
@@ -124,9 +125,9 @@ class Labels:
     def label(self, node, st: Point) -> frozenset:
         if node is None or isinstance(node, (ast.Literal, str)):
             return PUBLIC
-        return getattr(self, "_l_" + type(node).__name__)(node, st)
+        return self.visit(node, st)
 
-    def _l_Name(self, node, st):
+    def visit_Name(self, node, st):
         val = st.env.get(node.id)
         if val is not None:
             return val.label
@@ -134,26 +135,26 @@ class Labels:
             return self.var_label(node.id, st)
         return PUBLIC
 
-    def _l_Template(self, node, st):
+    def visit_Template(self, node, st):
         out = PUBLIC
         for p in node.parts:
             if not isinstance(p, str):
                 out = out | self.label(p, st)
         return out
 
-    def _l_ListLit(self, node, st):
+    def visit_ListLit(self, node, st):
         out = PUBLIC
         for i in node.items:
             out = out | self.label(i, st)
         return out
 
-    def _l_MapLit(self, node, st):
+    def visit_MapLit(self, node, st):
         out = PUBLIC
         for k, v in node.items:
             out = out | self.label(k, st) | self.label(v, st)
         return out
 
-    def _l_Attr(self, node, st):
+    def visit_Attr(self, node, st):
         out = self.label(node.obj, st)
         if self.is_entry(node, st):
             return out | self.entry_label(node.name, self.key(node.obj, st), st)
@@ -166,13 +167,13 @@ class Labels:
         return (vis.unless is not None and isinstance(obj, ast.Name) and obj.id in st.env
                 and (obj.id, vis.unless) in st.face_up)
 
-    def _l_Index(self, node, st):
+    def visit_Index(self, node, st):
         obj = node.obj
         if isinstance(obj, ast.Name) and obj.id not in st.env and obj.id in self.player_vars:
             return self.label(node.index, st) | self.entry_label(obj.id, self.key(node.index, st), st)
         return self.label(obj, st) | self.label(node.index, st)
 
-    def _l_Call(self, node, st):
+    def visit_Call(self, node, st):
         name = node.func.id if isinstance(node.func, ast.Name) else None
         if name == "revealed":
             return PUBLIC
@@ -201,12 +202,12 @@ class Labels:
                 out = out | self.label(value, st)
         return out
 
-    def _l_BinOp(self, node, st):
+    def visit_BinOp(self, node, st):
         return self.label(node.left, st) | self.label(node.right, st)
 
-    _l_Compare = _l_BinOp
+    visit_Compare = visit_BinOp
 
-    def _l_BoolOp(self, node, st):
+    def visit_BoolOp(self, node, st):
         # 't.face_up and t.amount > 2': the right side is read only once the left holds
         right = self.facing_up(node.left, st) if node.op == "and" else st
         return self.label(node.left, st) | self.label(node.right, right)
@@ -220,16 +221,16 @@ class Labels:
         inner.face_up = inner.face_up | facts
         return inner
 
-    def _l_Not(self, node, st):
+    def visit_Not(self, node, st):
         return self.label(node.operand, st)
 
-    _l_Neg = _l_Not
+    visit_Neg = visit_Not
 
-    def _l_Cond(self, node, st):
+    def visit_Cond(self, node, st):
         return self.label(node.test, st) | self.label(node.then, self.facing_up(node.test, st)) \
             | self.label(node.orelse, st)
 
-    def _l_Match(self, node, st):
+    def visit_Match(self, node, st):
         out = self.arm_taken(node, st) | self.label(node.orelse, st)
         for _patterns, value in node.arms:
             out = out | self.label(value, st)
@@ -243,7 +244,7 @@ class Labels:
                 out = out | self.label(p, st)
         return out
 
-    def _l_LetIn(self, node, st):
+    def visit_LetIn(self, node, st):
         return self.label(node.body, self.let_point(node, st))
 
     def let_point(self, node: ast.LetIn, st: Point) -> Point:
@@ -255,13 +256,13 @@ class Labels:
         inner.face_up = frozenset(f for f in inner.face_up if f[0] != node.name)
         return inner
 
-    def _l_Quantifier(self, node, st):
+    def visit_Quantifier(self, node, st):
         b = node.binder
         if node.func == "count" and b.where is None and b.body is None:
             return self.length(b.source, st)
         return self.binder_label(b, st)
 
-    def _l_ListComp(self, node, st):
+    def visit_ListComp(self, node, st):
         return self.binder_label(node.binder, st)
 
     def binder_label(self, b: ast.Binder, st: Point) -> frozenset:

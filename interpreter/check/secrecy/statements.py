@@ -8,12 +8,13 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl import ast
+from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.secrecy.messages import (HINT_ANNOUNCED, HINT_CONDITION, HINT_LOG, HINT_REVEAL,
                                                           HINT_STORE, STORES)
 from rulewright.interpreter.check.secrecy.points import NO_ROOTS, PUBLIC, Analysis, Place, Point, Val, join_points
 
 
-class Statements:
+class Statements(Visitor):
     """The statements but decisions (decisions.py) and procedure calls (calls.py); a part of SecrecyCheck
     (check.py)."""
 
@@ -54,7 +55,7 @@ class Statements:
     def block(self, stmts, st: Point, fr: Analysis):
         revealed = st.revealed
         for s in stmts:
-            getattr(self, "_s_" + type(s).__name__)(s, st, fr)
+            self.visit(s, st, fr)
         st.revealed = revealed  # 'reveal v' lasts to the end of its block
 
     def direct(self, node, st: Point) -> frozenset:
@@ -81,17 +82,17 @@ class Statements:
                 if val is not None:
                     st.env[name] = attrs.evolve(val, label=PUBLIC, length=PUBLIC)
 
-    def _s_Pass(self, s, st, fr):
+    def visit_Pass(self, s, st, fr):
         pass
 
-    _s_Break = _s_Pass
-    _s_Fail = _s_Pass
-    def _s_Shuffle(self, s, st, fr):
+    visit_Break = visit_Pass
+    visit_Fail = visit_Pass
+    def visit_Shuffle(self, s, st, fr):
         place = self.place(s.target, st)
         if any(self.public_var(r, st) for r in place.roots):  # a public list seen reordered
             self.public_act(s.span, st, fr, "a public list is shuffled here", "shuffles a public list")
 
-    def _s_Let(self, s, st, fr):
+    def visit_Let(self, s, st, fr):
         self.bind(s.name, s.value, s, st, fr)
 
     def bind(self, name: str, value, s, st: Point, fr: Analysis, augmented: bool = False):
@@ -105,10 +106,10 @@ class Statements:
             val = Val(old.label | val.label, old.length | val.length, old.roots, old.key, old.mark)
         st.env[name] = val
 
-    def _s_Assign(self, s, st, fr):
+    def visit_Assign(self, s, st, fr):
         self.assign(s, st, fr, augmented=False)
 
-    def _s_AugAssign(self, s, st, fr):
+    def visit_AugAssign(self, s, st, fr):
         self.assign(s, st, fr, augmented=True)
 
     def assign(self, s, st: Point, fr: Analysis, augmented: bool):
@@ -154,31 +155,31 @@ class Statements:
             length = old.length | st.pc if verb in ("add", "remove", "move_in", "move_out") else old.length
             st.env[place.local] = attrs.evolve(old, label=old.label | grow, length=length)
 
-    def _s_Add(self, s, st, fr):
+    def visit_Add(self, s, st, fr):
         self.run_calls(s.item, st, fr)
         self.store(s, "add", self.place(s.target, st), self.label(s.item, st), self.mark(s.item, st), st, fr, s.item)
         self.promote(st, s.item)
 
-    def _s_Remove(self, s, st, fr):
+    def visit_Remove(self, s, st, fr):
         self.store(s, "remove", self.place(s.source, st), self.label(s.item, st), None, st, fr, s.item)
         self.promote(st, s.item)
 
-    def _s_MoveItem(self, s, st, fr):
+    def visit_MoveItem(self, s, st, fr):
         item, mark = self.label(s.item, st), self.mark(s.item, st)
         # the item is seen entering a public zone, or leaving one (the first report is kept)
         self.store(s, "move_in", self.place(s.target, st), item, mark, st, fr, s.item)
         self.store(s, "move_out", self.place(s.source, st), item, None, st, fr, s.item)
         self.promote(st, s.item)
 
-    def _s_Draw(self, s, st, fr):
+    def visit_Draw(self, s, st, fr):
         item = self.label(s.source, st) | st.pc
         self.store(s, "remove", self.place(s.source, st), PUBLIC, None, st, fr)
         st.env[s.name] = Val(item, item, NO_ROOTS, self.fresh_key(s.name, st))
 
-    def _s_CallStmt(self, s, st, fr):
+    def visit_CallStmt(self, s, st, fr):
         self.run_calls(s.call, st, fr)
 
-    def _s_Return(self, s, st, fr):
+    def visit_Return(self, s, st, fr):
         if s.value is None:
             val = Val(st.pc, st.pc)
         else:
@@ -192,7 +193,7 @@ class Statements:
         fr.does(effect)
         self.conditional(2, span, st, whether, HINT_CONDITION)
 
-    def _s_EndGame(self, s, st, fr):
+    def visit_EndGame(self, s, st, fr):
         self.public_act(s.span, st, fr, "the game ends here", "ends the game")
 
     def naming_act(self, s, expr, st, fr, effect: str, secret_words: str, whether: str):
@@ -205,15 +206,15 @@ class Statements:
         else:
             self.public_act(s.span, st, fr, whether, effect)
 
-    def _s_Win(self, s, st, fr):
+    def visit_Win(self, s, st, fr):
         self.naming_act(s, s.players, st, fr, "names the winners", "the winners named here are computed from",
                         "'win' names the winners here")
 
-    def _s_TakeTurn(self, s, st, fr):
+    def visit_TakeTurn(self, s, st, fr):
         self.naming_act(s, s.player, st, fr, "gives a turn", "whose turn it is here depends on",
                         f"player {self.key(s.player, st)} takes a turn here")
 
-    def _s_Log(self, s, st, fr):
+    def visit_Log(self, s, st, fr):
         text = self.label(s.message, st)
         if s.to is None:
             fr.does("writes a public log line")
@@ -238,7 +239,7 @@ class Statements:
                 self.conditional(2, s.span, st, f"this log line to player {reader} is written", HINT_CONDITION, pc)
         self.promote(st, s.message)
 
-    def _s_Reveal(self, s, st, fr):
+    def visit_Reveal(self, s, st, fr):
         what = s.what
         if isinstance(what, ast.Name) and what.id in st.env:
             st.env[what.id] = attrs.evolve(st.env[what.id], label=PUBLIC, length=PUBLIC)
@@ -259,7 +260,7 @@ class Statements:
     def replace(st: Point, new: Point):
         st.env, st.face_up = new.env, new.face_up
 
-    def _s_If(self, s, st, fr):
+    def visit_If(self, s, st, fr):
         conds, near = PUBLIC, PUBLIC
         outs = []
         at = st  # where the condition is tested: an 'elif' only when those before it fail
@@ -294,7 +295,7 @@ class Statements:
                 after(inner)
             self.replace(st, join_points(st, [st, inner]))
 
-    def _s_While(self, s, st, fr):
+    def visit_While(self, s, st, fr):
         self.run_calls(s.cond, st, fr)  # the first test; the next ones run after a round, under the condition
         self.promote(st, s.cond)
         self.loop(s.body, st, fr, lambda now: self.condition(s.cond, now),
@@ -304,12 +305,12 @@ class Statements:
         lab = self.label(node, st)
         return lab, (self.direct(node, st) if lab else PUBLIC)
 
-    def _s_Repeat(self, s, st, fr):
+    def visit_Repeat(self, s, st, fr):
         self.run_calls(s.count, st, fr)
         count = self.condition(s.count, st)
         self.loop(s.body, st, fr, lambda now: count)
 
-    def _s_For(self, s, st, fr):
+    def visit_For(self, s, st, fr):
         # the body runs len(list) times: its condition is the list's length, public for a variable's list;
         # the loop variable holds an item (a secret list's items are secret)
         self.run_calls(s.source, st, fr)
@@ -332,7 +333,7 @@ class Statements:
                          and isinstance(r.what.obj, ast.Name) and r.what.obj.id == s.var
                          and r.what.name in self.player_vars)
 
-    def _s_Step(self, s, st, fr):
+    def visit_Step(self, s, st, fr):
         self.public_act(s.span, st, fr, f"the step '{s.label}' begins here", "begins a step")  # views show it
         self.block(s.body, st, fr)
 
