@@ -3,13 +3,14 @@ generator) plus the public methods of the Python API.
 
 Beside it in the engine: snapshots.py (a state's data at one moment: undo's checkpoints and clones),
 generator.py (the seeded generator), outcome.py (the result). What a state shows and how it is saved
-belong to the layers above (present/, saves.py): a state reaches them through ``State.readers``."""
+belong to the layers above: functions of a state in present/ and interpreter/saves.py, which the API's
+State (interpreter/state.py) offers as methods. This one works without them."""
 from __future__ import annotations
 
 import operator
 import random
 from time import perf_counter
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import attrs
 
@@ -20,7 +21,7 @@ from rulewright.interpreter.engine.machine import Frame, Option, Pending
 from rulewright.interpreter.engine.outcome import Outcome, outcome_of
 from rulewright.interpreter.engine.sharing import copy_shared
 
-__all__ = ["State", "Move", "LegalTable", "Readers", "Outcome", "Generator", "UNDO_KEPT"]
+__all__ = ["State", "Move", "LegalTable", "Outcome", "Generator", "UNDO_KEPT"]
 
 
 class Move(tuple):
@@ -79,20 +80,6 @@ class LegalTable:
     shared: bool = False  # held by a state and its clone
 
 
-@attrs.frozen
-class Readers:
-    """What the layers above the engine give every state: how it is shown (interpreter/present/) and
-    saved (engine/saves.py), each a function of the state. Set where the layers meet, in
-    interpreter/api.py (``State.readers``), so the engine imports none of them."""
-    view: Callable  # (state, player) -> dict
-    information_state: Callable  # (state, player) -> str
-    observation_tensor: Callable  # (state, player) -> list
-    explain: Callable  # (state, move, player) -> Explanation
-    prompt: Callable  # (state, player) -> str or None
-    render: Callable  # (state, player) -> str
-    save: Callable  # (state) -> dict
-
-
 @attrs.define(eq=False)
 class State:
     # the rules' variables by name (the ``vars`` property hands them out: see there)
@@ -146,8 +133,6 @@ class State:
     # the most items the state may hold now (bounds.py: counted for real only when this passes the limit);
     # cloned and kept by snapshots, not saved (a loaded state is counted at its first run)
     _held_most: int = attrs.field(default=0, repr=False, alias="held_most")
-
-    readers = None  # the layers above: a Readers, set by interpreter/api.py
 
     # ------------------------------------------------------------------ the API
     @property
@@ -501,12 +486,12 @@ class State:
         rng = self.rng.fork()  # copied on the first draw of either, if ever
         marshalled = type(snapshot) is snapshots.Snapshot
         if not marshalled or self._vars_out:  # (a caller holds this state's variables: they stay its own)
-            copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
+            copy = type(self)(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
             snapshots.load(copy, snapshot)
         else:
             # The copy takes this state's data as it is, and this state takes a copy back from the snapshot
             # when it is next touched (snapshots.lend): a search goes on from the copy and seldom comes back.
-            copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
+            copy = type(self)(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
                          winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
                          game=self.game, history=self.history, history_len=self.history_len,
                          drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed,
@@ -532,7 +517,7 @@ class State:
                            {p: copy_shared(v, memo) for p, v in pend.chosen.items()}, pend.simultaneous,
                            pend.line, pend.results, dict(pend.texts), pend.window)
         rng = self.rng = generator(self.rng)
-        return State(
+        return type(self)(
             vars={k: copy_shared(v, memo) for k, v in self._vars.items()},
             frames=[Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames],
             pending=pend, rng=rng.fork(), status=self.status, winners=copy_shared(self.winners, memo),
@@ -543,41 +528,6 @@ class State:
     def outcome(self) -> Optional[Outcome]:
         """The result, once the game is over (None before): interpreter/engine/outcome.py."""
         return outcome_of(self) if self.is_over() else None
-
-    # ------------------------------------------------------------------ read by the layers above (Readers)
-    def view(self, player: Optional[int] = None) -> dict:
-        """What ``player`` may see now (None: the referee, who sees everything)."""
-        limits.fresh(self)  # the display and the views are bounded like a move
-        return self.readers.view(self, player)
-
-    def information_state(self, player: Optional[int] = None) -> str:
-        """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
-        information state string): equal for any two states the player cannot tell apart."""
-        limits.fresh(self)  # the display and the views are bounded like a move
-        return self.readers.information_state(self, player)
-
-    def observation_tensor(self, player: int) -> list:
-        """What ``player`` observes as numbers, from the rules' ``observe:`` section (an observation
-        tensor for learning agents; interpreter/present/observation.py)."""
-        return self.readers.observation_tensor(self, player)
-
-    def explain(self, move, player: Optional[int] = None):
-        """Which rule offers ``move`` (file:line), what the decider is asked, the rules text of what it
-        plays: an ``explain.Explanation`` holding only what ``player`` may see (None: the referee). A
-        number or text is one of ``player``'s own moves, as ``apply`` reads it."""
-        return self.readers.explain(self, move, player)
-
-    def prompt(self, player: int) -> Optional[str]:
-        """What the rules ask ``player`` now (a decision's ``prompt``), or None."""
-        return self.readers.prompt(self, player)
-
-    def render(self, player: Optional[int] = None) -> str:
-        limits.fresh(self)  # the display and the views are bounded like a move
-        return self.readers.render(self, player)
-
-    def to_json(self) -> dict:
-        """The state as a save (engine/saves.py): JSON data, stamped with its rules."""
-        return self.readers.save(self)
 
     # ------------------------------------------------------------------ used by the machine
     def begin_scoring(self) -> None:

@@ -156,7 +156,7 @@ def watched_playout(game, seed: int, max_decisions: int, agents: str = "random")
     invariants checked after every move. A result as simulate's (seed, decisions, outcome), with
     ``breach`` (Breach.to_dict: the moves up to the first failure; ``shorter`` shortens them), ``stalled``
     (a decision with nothing to choose: the error's text) or ``error`` (another run-time error); a game that did not end has no outcome."""
-    from rulewright.interpreter.compile.runtime import stalled
+    from rulewright.interpreter.engine.runtime import stalled
     from rulewright.interpreter.play.agents import Seated, agents_for
     made: list = []
     try:
