@@ -159,15 +159,12 @@ class ChanceState(State):
         """Take the state a move's replay reached once its draws were chosen. The replay ran on a copy
         of this state, so its log (the one move, after a checkpoint of this state) goes after ours:
         undo() can go on back past it."""
-        moves, checkpoints, oldest = self._moves, self._checkpoints, self._oldest
+        mine = self.undo_log
         after_move = self.node is not None and self.node.move  # else the setup's draws: nothing before
         for f in attrs.fields(State):
             setattr(self, f.name, getattr(other, f.name))
-        if after_move and checkpoints:
-            n = len(moves)
-            self._moves = moves + other._moves
-            self._checkpoints = checkpoints + [(place + n, snapshot) for place, snapshot in other._checkpoints]
-            self._oldest = oldest
+        if after_move and mine.checkpoints:
+            self.undo_log.follows(mine)
         self._legal = None
         self.rng = ChanceGenerator()
         self.node = None

@@ -27,6 +27,7 @@ from rulewright.interpreter.engine.machine import Option
 from rulewright.interpreter.engine.generator import Generator
 from rulewright.interpreter.engine.start import seeded_state
 from rulewright.interpreter.engine.state import State
+from rulewright.interpreter.engine.state_fields import SAVED
 from rulewright.interpreter.engine.sharing import Encoder, decode, resolve
 from rulewright.interpreter.shipped import shipped_games
 
@@ -36,19 +37,15 @@ VERSION = 1
 converter = cattrs.Converter()
 converter.register_unstructure_hook(random.Random, lambda r: _rng_to_list(r.getstate()))
 converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(data))
-# The event history is a linked list shared between clones; a save writes it as a list, oldest first.
+# What a save leaves out: the fields state_fields.SAVED does not name, and the event history, a linked list
+# shared between clones, which a save writes as a list, oldest first (_saved).
+_LEFT_OUT = {f.name: override(omit=True) for f in attrs.fields(State) if f.name not in SAVED or f.name == "history"}
 converter.register_unstructure_hook(
-    State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                    _legal=override(omit=True), drained_by=override(omit=True),
-                                    _work_left=override(omit=True), _steps_left=override(omit=True),
-                                    _held_most=override(omit=True), _vars=override(rename="vars")))
+    State, make_dict_unstructure_fn(State, converter, **_LEFT_OUT, _vars=override(rename="vars")))
 # (each class of state its own: the API's State, a subclass, is built as itself)
 converter.register_structure_hook_factory(
     lambda cls: isinstance(cls, type) and issubclass(cls, State),
-    lambda cls: make_dict_structure_fn(cls, converter, game=override(omit=True), history=override(omit=True),
-                                       _legal=override(omit=True), drained_by=override(omit=True),
-                                       _work_left=override(omit=True), _steps_left=override(omit=True),
-                                       _held_most=override(omit=True), _vars=override(rename="vars")))
+    lambda cls: make_dict_structure_fn(cls, converter, **_LEFT_OUT, _vars=override(rename="vars")))
 
 
 def _rng_to_list(state):

@@ -106,7 +106,7 @@ class Dealer:
     def _deal(self, rng: random.Random):
         world = self.state.clone()
         world.rng.seed(rng.getrandbits(64))
-        world._edited = True  # changed outside a move: a rollback must not go back to the real deal
+        world.undo_log.edited = True  # changed outside a move: a rollback must not go back to the real deal
         rows = self.rows
         pools = {deck: rng.sample(free, len(free)) for deck, free in self.free}  # each deck shuffled
         for path, dom in self.places:
