@@ -21,7 +21,7 @@ from rulewright.interpreter.engine import start
 from rulewright.interpreter.engine.start import fresh_seed
 from rulewright.interpreter.engine.state import Generator, Move, Outcome
 from rulewright.interpreter.check.symbols import symbols
-from rulewright.interpreter.shipped import shipped_games
+from rulewright.interpreter.shipped import shipped_game, shipped_games
 from rulewright.interpreter.state import State
 from rulewright.interpreter.variants import apply_extends, read_rules
 
@@ -37,12 +37,7 @@ def find_rules(name_or_path: str) -> Path:
         if not path.exists():
             raise OptionError(f"no rules file at {name_or_path}")
         return path
-    games = shipped_games()
-    if name_or_path in games:
-        return games[name_or_path]
-    hint = suggest(name_or_path, games)
-    raise OptionError(f"unknown game {name_or_path!r}" + (f"; {hint}" if hint else "")
-                      + f" (shipped games: {', '.join(games)})")
+    return shipped_game(name_or_path, shipped_games())
 
 
 @functools.lru_cache(maxsize=64)
