@@ -109,7 +109,7 @@ class Game:
 
     def start_state(self, seed: int, rng: Generator, state_class=State) -> State:
         """The game set up with this generator, up to its first decision."""
-        return start_state(self.compiled, seed, rng, state_class)
+        return start.start_state(self.compiled, seed, rng, state_class)
 
     def load_state(self, data, verify: bool = True) -> State:
         """The state a save holds. With ``verify`` (the default), the save must be what its seed and its
@@ -124,11 +124,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.name!r}, players={self.player_count}, options={self.options})"
-
-
-def start_state(compiled: CompiledGame, seed: int, rng: Generator, state_class=State) -> State:
-    """A game of the compiled rules set up with this generator, up to its first decision (engine/start.py)."""
-    return start.start_state(compiled, seed, rng, state_class)
 
 
 def load(name_or_path: str, players: Optional[int] = None, options: Optional[dict] = None) -> Game:
