@@ -21,6 +21,7 @@ from rulewright.interpreter.engine.machine import Frame, Option, Pending
 from rulewright.interpreter.engine.outcome import Outcome, outcome_of
 from rulewright.interpreter.engine.sharing import copy_shared
 from rulewright.interpreter.engine.state_fields import CLONED, TAKEN
+from rulewright.interpreter.engine import undo
 from rulewright.interpreter.engine.undo import UNDO_KEPT, UndoLog
 
 __all__ = ["State", "Move", "LegalTable", "Outcome", "Generator", "UNDO_KEPT"]
@@ -261,7 +262,11 @@ class State:
             log.back_to(self, len(moves), light)
             raise
         log.replay_cost += perf_counter() - began
-        log.recorded(light, p, k, self.rng)
+        # the move logged here, not by a call of the log's (a call a move was a hundredth of a playout)
+        moves.append((light, p, k))
+        log.rng_changes = self.rng.changes  # the move's own draws
+        if len(moves) - log.oldest > undo.UNDO_KEPT:  # (undo.py, the module: a test may lower the bound)
+            log.keep_last()
 
     def _choose(self, p: int, option: Option) -> None:
         """Apply ``option`` for player ``p``: one secret choice of a simultaneous decision that others

@@ -53,22 +53,19 @@ class UndoLog:
         if len(checkpoints) * self.blob_most > UNDO_BYTES and blob_bytes(checkpoints) > UNDO_BYTES:
             self._forget_checkpoints()
         self.edited = st._vars_out
-        self.seen(st.rng)
+        self.rng_seen, self.rng_changes = st.rng, st.rng.changes
         self.replay_cost = 0.0
 
     def seen(self, rng) -> None:
         """The generator as it is after a move (or a checkpoint): a draw by hand from now on shows."""
         self.rng_seen, self.rng_changes = rng, rng.changes
 
-    def recorded(self, light: tuple, p: int, k: int, rng) -> None:
-        """A move applied: its light fields before, and which option of which player it was."""
-        moves = self.moves
-        moves.append((light, p, k))
-        self.rng_changes = rng.changes  # the move's own draws
-        if len(moves) - self.oldest > UNDO_KEPT:
-            self.oldest = len(moves) - UNDO_KEPT
-            if self.oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
-                self._forget_before_oldest()
+    def keep_last(self) -> None:
+        """Undo reaches back UNDO_KEPT moves at most: called once more moves are logged (State._apply_option
+        logs each move itself: its light fields before, and which option of which player it was)."""
+        self.oldest = len(self.moves) - UNDO_KEPT
+        if self.oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
+            self._forget_before_oldest()
 
     def back_to(self, st, place: int, light: tuple) -> None:
         """Make ``st`` the state before the move at ``place`` in ``moves`` (``light``: its light fields):
