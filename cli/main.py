@@ -16,7 +16,7 @@ import typer
 from rulewright.cli import compare, manual
 from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors, write_json
 from rulewright.cli.hints import DEFAULT_HINT
-from rulewright.cli.options import parse_options
+from rulewright.cli.options import AGENTS, JSON, OPTION, PLAYERS, SEED, Opening, opens_a_game, parse_options
 from rulewright.cli.output import err, json_line, out
 from rulewright.interpreter.engine.limits import CALL, DEFAULTS, set_limits
 
@@ -41,29 +41,6 @@ _plain_arguments()
 app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False,
                   pretty_exceptions_enable=False, rich_markup_mode=None,
                   context_settings={"help_option_names": ["-h", "--help"]})
-
-# Options several commands share.
-PLAYERS = typer.Option(None, "--players", "-p", min=1, metavar="N",
-                       help="Number of players (default: the fewest the rules allow).")
-OPTION = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="Set one of the rules' options; repeatable.")
-SEED = typer.Option(None, "--seed", "-s", metavar="N",
-                    help="Seed for the game's randomness (and the agents'); default: one drawn at random, printed.")
-JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
-AGENTS = typer.Option("random", "--agents", "-A", metavar="SPEC",
-                      help="Who plays: one agent for every seat or one per seat, with parameters, "
-                           "e.g. 'mcts:iterations=400,random' (see docs/agents.md).")
-UNVERIFIED = typer.Option(False, "--unverified", help="Load a save even if its seed and moves do not give it (edited by hand).")
-FORCE = typer.Option(False, "--force", help="Load a save whose moves diverge on rules edited since: the game as it "
-                                            "stands before the first move the new rules refuse.")
-GAME_OR_SAVE = typer.Argument(None, metavar="GAME", help="Shipped game name or rules file (with --load: "
-                                                         "optional, the save names its rules).")
-
-
-def _need_game(game: Optional[str], load: Optional[str]) -> None:
-    if game is None and load is None:
-        raise typer.BadParameter("missing: name a game (see `rulewright list`) or give a save with --load FILE",
-                                 param_hint="'GAME'")
-
 
 def _seed_line(session) -> str:
     seed = session.state.seed
@@ -95,14 +72,9 @@ def validate(paths: List[str] = typer.Argument(..., metavar="PATH...", help="Rul
 
 @app.command()
 @user_errors
+@opens_a_game
 def play(
-    game: Optional[str] = GAME_OR_SAVE,
-    players: Optional[int] = PLAYERS,
-    option: Optional[List[str]] = OPTION,
-    seed: Optional[int] = SEED,
-    moves: Optional[str] = typer.Option(None, "--moves", "-m", metavar="FILE|-",
-                                        help="Apply these moves first: one per line, by text or number; "
-                                             "'P: move' names the player."),
+    opening: Opening,
     auto: Optional[str] = typer.Option(None, "--auto", "-a", metavar="AGENT",
                                        help="Let agents play every seat not played at the prompt: one agent "
                                             "for every seat or one per seat, e.g. 'mcts:iterations=400,random' "
@@ -119,9 +91,6 @@ def play(
                                        help="Write the final state here (also when play stops early, a "
                                             "move is refused or the rules fail: then it is the state before "
                                             "that move)."),
-    load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Resume a game saved with --save."),
-    unverified: bool = UNVERIFIED,
-    force: bool = FORCE,
     log: Optional[str] = typer.Option(None, "--log", metavar="FILE", help="Write a log that `replay` can check."),
     hint_agent: str = typer.Option(DEFAULT_HINT, "--hint-agent", metavar="SPEC",
                                    help="The agent that answers :hint at the prompt (ismcts or greedy, "
@@ -139,19 +108,15 @@ def play(
     from rulewright.cli.hints import check_hint_spec
     from rulewright.cli.play import SPECTATOR, Reporter, Result, Seats, drive, finish
     from rulewright.cli.script import read_script
-    from rulewright.cli.session import open_session
     from rulewright.interpreter.play.invariants import Watch
-    _need_game(game, load)
-    options = parse_options(option)
+    moves = opening.moves
     if auto:
         check_spec(auto, "--auto")  # a usage error before any file is read
     check_spec(hint_agent, "--hint-agent", check_hint_spec)
     if with_legal and not as_json:
         raise typer.BadParameter("goes with --json", param_hint="'--legal'")
     script = read_script(moves) if moves else []
-    session = open_session(game, players, options, seed, load, verify=not unverified, force=force)
-    if session.note:
-        err(f"note: {session.note}")
+    session = opening.session()
     # Seeded with the session's seed (chosen at random if --seed is absent), the one the log records.
     agent = seated(auto, session.game.player_count, session.seed, "--auto") if auto else None
     seats_all = frozenset(range(1, session.game.player_count + 1))
@@ -201,15 +166,9 @@ def play(
 
 @app.command()
 @user_errors
+@opens_a_game
 def show(
-    game: Optional[str] = GAME_OR_SAVE,
-    players: Optional[int] = PLAYERS,
-    option: Optional[List[str]] = OPTION,
-    seed: Optional[int] = SEED,
-    moves: Optional[str] = typer.Option(None, "--moves", "-m", metavar="FILE|-", help="Apply these moves first."),
-    load: Optional[str] = typer.Option(None, "--load", metavar="FILE", help="Show a game saved with play --save."),
-    unverified: bool = UNVERIFIED,
-    force: bool = FORCE,
+    opening: Opening,
     as_player: Optional[int] = typer.Option(None, "--as", metavar="PLAYER",
                                             help="Show only what this player may see."),
     referee: bool = typer.Option(False, "--referee",
@@ -224,11 +183,7 @@ def show(
     """Show the table (board, players, zones) as text, or (with --json) the player's view."""
     from rulewright.cli.play import SPECTATOR, Reporter, Seats, drive
     from rulewright.cli.script import read_script
-    from rulewright.cli.session import open_session
-    _need_game(game, load)
-    session = open_session(game, players, parse_options(option), seed, load, verify=not unverified, force=force)
-    if session.note:
-        err(f"note: {session.note}")
+    session = opening.session()
     err(_seed_line(session))
     state = session.state
     if as_player is not None and not 1 <= as_player <= session.game.player_count:
@@ -239,8 +194,8 @@ def show(
                                  param_hint="'--referee'")
     # who looks: a player, the referee on request, else the table (what every player may see)
     viewer = None if referee else (as_player if as_player is not None else SPECTATOR)
-    if moves:
-        result = drive(state, Seats(deque(read_script(moves))), Reporter(as_json=False, quiet=True))
+    if opening.moves:
+        result = drive(state, Seats(deque(read_script(opening.moves))), Reporter(as_json=False, quiet=True))
         if result.status == "refused":
             err(result.message)
             raise typer.Exit(REFUSED)

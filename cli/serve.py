@@ -20,6 +20,7 @@ from rulewright.dsl.texts import holds_lone_surrogate, json_lone_surrogate, show
 from rulewright.cli.errors import MAX_JSON_BYTES, describe
 from rulewright.cli.output import json_text, printable
 from rulewright.cli.seat import Seat, SeatRefusal
+from rulewright.interpreter.option_pairs import given_options
 
 MAX_LINE = MAX_JSON_BYTES  # the longest request: a 'load' with its save in the line
 
@@ -393,17 +394,19 @@ def _text_request(line: str) -> dict:
         except ValueError as exc:
             raise Request(f"cannot read the arguments: {exc}") from None
         request: dict = {"cmd": cmd}
-        options = {}
         for word in words:
-            name, sep, value = word.partition("=")
-            if not sep:
+            if "=" not in word:
                 request["game"] = word
-            elif name in ("players", "seed"):
+        try:
+            options = given_options(w for w in words if "=" in w)
+        except OptionError as exc:
+            raise Request(str(exc)) from None
+        for name in ("players", "seed"):
+            if name in options:
+                value = options.pop(name)
                 if not value.isdigit():
                     raise Request(f"'{name}' takes a whole number")
                 request[name] = int(value)
-            else:
-                options[name] = value
         if options:
             request["options"] = options
         return request

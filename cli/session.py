@@ -9,7 +9,7 @@ import attrs
 
 import rulewright
 from rulewright.dsl.errors import OptionError, SaveError
-from rulewright.interpreter.engine import saves
+from rulewright.interpreter import saves
 from rulewright.interpreter.api import Game, State, fresh_seed, game_name, load_rules, shipped_games
 from rulewright.cli.errors import read_json
 
@@ -34,7 +34,7 @@ def rules_ref(name_or_path: str) -> str:
 def open_session(name_or_path: Optional[str], players: Optional[int], options: dict, seed: Optional[int],
                  load: Optional[str] = None, verify: bool = True, force: bool = False) -> Session:
     """A new game of ``name_or_path``, or the save ``load`` (on the rules it names when no game is given).
-    A save of rules edited since is played again on them (saves.load); ``force`` loads it where it diverges."""
+    A save of rules edited since is played again on them (Game.load_save); ``force`` loads it where it diverges."""
     seed = fresh_seed() if seed is None else seed
     if load is None:
         if name_or_path is None:
@@ -63,7 +63,7 @@ def resume(name_or_path: Optional[str], players: Optional[int], options: dict, s
         options = data["options"]
     game = Game(rules, players, options)
     try:
-        loaded = saves.load(game, copy.deepcopy(data), verify=verify, force=force)
+        loaded = game.load_save(copy.deepcopy(data), verify=verify, force=force)
     except SaveError as exc:
         raise SaveError(f"{load}: {exc}") from None
     # The restored state may share lists with `data`; the log needs the save as it was.

@@ -2,7 +2,7 @@
 links' tokens, who plays them, their names) and every move of every game dealt at it, each move committed
 before the page that made it is answered, so a server killed at any moment resumes its tables as they were.
 
-A game is kept as a save is (interpreter/engine/saves.py): its seed and its moves, played again from the seed
+A game is kept as a save is (interpreter/saves.py): its seed and its moves, played again from the seed
 when the table resumes; a move the rules no longer allow refuses the whole table, never half of it. The file
 holds every seed and secret move: it is made readable by its owner only, in a folder only its owner can
 enter, and nothing of it is served to a page."""

@@ -74,12 +74,12 @@ def load(job: Job, expected: Optional[str] = None):
     """The rules of ``job`` and the game so far played again on them: (game, loaded), or None when the
     rules' text is not the ``expected`` one (edited again since the probe). Raises RulesError."""
     from rulewright.interpreter.api import Game, load_rules
-    from rulewright.interpreter.engine import saves
+    from rulewright.interpreter import saves
     rules = load_rules(job.ref)
     if expected is not None and digest(rules) != expected:
         return None
     game = Game(rules, job.players, dict(job.options))
-    return game, saves.load(game, job.save, verify=False, force=True), digest(rules)
+    return game, game.load_save(job.save, verify=False, force=True), digest(rules)
 
 
 def _probe_main() -> None:

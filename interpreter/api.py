@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import functools
-import random
 from pathlib import Path
 from typing import Optional
 
@@ -16,24 +15,18 @@ from rulewright.dsl.errors import OptionError, RulesCompileError, RulesRuntimeEr
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.check.checker import check
 from rulewright.interpreter.compile.compiler import CompiledGame
-from rulewright.interpreter.engine import bounds, limits, saves
-from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.engine.machine import Frame, run
-from rulewright.interpreter.engine.values import copy_value
-from rulewright.interpreter.engine.state import Generator, Move, Outcome, Readers, State
+from rulewright.interpreter import saves
+from rulewright.interpreter.chance import start as chance_start
+from rulewright.interpreter.engine import start
+from rulewright.interpreter.engine.start import fresh_seed
+from rulewright.interpreter.engine.state import Generator, Move, Outcome
 from rulewright.interpreter.check.symbols import symbols
-from rulewright.interpreter.present import explain, observation, prompts, render, views
-from rulewright.interpreter.shipped import shipped_games
+from rulewright.interpreter.shipped import shipped_game, shipped_games
+from rulewright.interpreter.state import State
 from rulewright.interpreter.variants import apply_extends, read_rules
 
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
            "game_name", "option_values"]
-
-# Where the layers meet: the engine's State shows itself and saves itself through these (it imports
-# neither present/ nor saves.py: see engine/state.py, Readers).
-State.readers = Readers(view=views.view, information_state=views.information_state,
-                        observation_tensor=observation.observation_tensor, explain=explain.explain,
-                        prompt=prompts.prompt, render=render.render, save=saves.save)
 
 
 def find_rules(name_or_path: str) -> Path:
@@ -44,12 +37,7 @@ def find_rules(name_or_path: str) -> Path:
         if not path.exists():
             raise OptionError(f"no rules file at {name_or_path}")
         return path
-    games = shipped_games()
-    if name_or_path in games:
-        return games[name_or_path]
-    hint = suggest(name_or_path, games)
-    raise OptionError(f"unknown game {name_or_path!r}" + (f"; {hint}" if hint else "")
-                      + f" (shipped games: {', '.join(games)})")
+    return shipped_game(name_or_path, shipped_games())
 
 
 @functools.lru_cache(maxsize=64)
@@ -111,10 +99,9 @@ class Game:
 
     def new_state(self, seed: Optional[int] = None, chance: str = "seeded") -> State:
         """A new game. Without a seed one is drawn, and kept: every game can be played again, and a save
-        checked against its moves. ``chance="explicit"``: chance is a player (interpreter/engine/chance.py)."""
+        checked against its moves. ``chance="explicit"``: chance is a player (interpreter/chance.py)."""
         if chance != "seeded":
-            from rulewright.interpreter.engine.chance import start
-            return start(self, seed, chance)
+            return chance_start(self.compiled, seed, chance)
         if seed is None:
             seed = fresh_seed()
         # random.Random's numbers; a failed move can put its draws back
@@ -122,38 +109,21 @@ class Game:
 
     def start_state(self, seed: int, rng: Generator, state_class=State) -> State:
         """The game set up with this generator, up to its first decision."""
-        return start_state(self.compiled, seed, rng, state_class)
+        return start.start_state(self.compiled, seed, rng, state_class)
 
     def load_state(self, data, verify: bool = True) -> State:
         """The state a save holds. With ``verify`` (the default), the save must be what its seed and its
         moves give when played again: a save edited by hand is refused (``verify=False`` loads it)."""
-        return saves.restore(self, data, verify)
+        return self.load_save(data, verify).state
+
+    def load_save(self, data, verify: bool = True, force: bool = False) -> saves.Loaded:
+        """``load_state``, saying what changed: a save of rules whose meaning changed since is played
+        again on these from its seed, and refused at the first move they do not allow (``force``:
+        loaded at that point): interpreter/saves.py."""
+        return saves.load(self.compiled, data, verify, force, State)
 
     def __repr__(self) -> str:
         return f"Game({self.name!r}, players={self.player_count}, options={self.options})"
-
-
-def start_state(compiled: CompiledGame, seed: int, rng: Generator, state_class=State) -> State:
-    """A game of the compiled rules set up with this generator, up to its first decision."""
-    st = state_class(vars={}, frames=[Frame("__main__", 0, {})], rng=rng, game=compiled, seed=seed)
-    limits.fresh(st)  # the starting values are bounded like a move (limits.py)
-    for name, per_player, init in compiled.initial:
-        try:
-            if per_player:
-                st._vars[name] = [copy_value(init(st, {"me": p}), st) for p in range(1, compiled.player_count + 1)]
-            else:
-                st._vars[name] = copy_value(init(st, {}), st)  # 'var start = deck' copies, as '=' does
-        except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed
-            decl = compiled.var_decls[name]
-            raise located(st, exc, decl.span, f"var {name}", decl.value) from None
-    bounds.started(st)  # what the starting values may hold, for the state's bound
-    run(st)
-    return st
-
-
-def fresh_seed() -> int:
-    """A seed for a game nobody seeded, drawn from the system: kept with the game, it plays it again."""
-    return random.SystemRandom().randrange(2**31)
 
 
 def load(name_or_path: str, players: Optional[int] = None, options: Optional[dict] = None) -> Game:

@@ -33,6 +33,7 @@ import attrs
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, OptionError, RulesCompileError, suggest
+from rulewright.interpreter.shipped import shipped_game
 from rulewright.dsl.parser import MAX_RULES_BYTES, parse
 from rulewright.interpreter.check.dispatch import Added
 from rulewright.interpreter.check.symbols import uses
@@ -90,11 +91,7 @@ def base_file(name: str, referrer: Path, shipped: dict) -> Path:
     under the referrer's own folder (its subfolders too), never a path outside it, absolute, or through
     a link that leads outside. Rules from a stranger can then read no other file of the machine."""
     if not name.endswith(".rules"):
-        if name in shipped:
-            return shipped[name]
-        hint = suggest(name, shipped)
-        raise OptionError(f"unknown game {name!r}" + (f"; {hint}" if hint else "")
-                          + f" (shipped games: {', '.join(shipped)}; a file's name ends in '.rules')")
+        return shipped_game(name, shipped, "; a file's name ends in '.rules'")
     return inside(name, referrer.resolve().parent, "the variant's folder")
 
 

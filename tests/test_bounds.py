@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from rulewright.cli.main import app
 from rulewright.cli.screen import wrapped
 from rulewright.dsl.errors import RulesRuntimeError
-from rulewright.interpreter.engine import bounds, state as state_module
+from rulewright.interpreter.engine import bounds, undo
 from rulewright.interpreter.engine.limits import set_limits
 from rulewright.interpreter.testing import line_of
 
@@ -198,11 +198,11 @@ def test_a_nested_copy_counts_the_items_of_its_short_lists(make_game, limits_bac
 
 # ----------------------------------------------------------------------------- undo's checkpoints
 def test_undos_checkpoints_stay_within_their_bytes(make_game, monkeypatch):
-    monkeypatch.setattr(state_module, "UNDO_BYTES", 20_000)
+    monkeypatch.setattr(undo, "UNDO_BYTES", 20_000)
     st = make_game(GROW).new_state(seed=1)
     for _ in range(40):
         st.apply("1")
-        assert state_module._blob_bytes(st._checkpoints) <= 20_000 or len(st._checkpoints) == 1
+        assert undo.blob_bytes(st.undo_log.checkpoints) <= 20_000 or len(st.undo_log.checkpoints) == 1
     assert 0 < st.undoable < 40
     lengths = []
     while st.undoable:

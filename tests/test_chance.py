@@ -1,4 +1,4 @@
-"""Explicit chance (interpreter/engine/chance.py): a draw is a chance node listing its outcomes; a test sets a deal."""
+"""Explicit chance (interpreter/chance.py): a draw is a chance node listing its outcomes; a test sets a deal."""
 from __future__ import annotations
 
 import itertools
@@ -8,8 +8,8 @@ import pytest
 
 import rulewright
 from rulewright.dsl.errors import IllegalMoveError, RulesError
-from rulewright.interpreter.engine.chance import ChanceState
-from rulewright.interpreter.engine.state import State
+from rulewright.interpreter.chance import ChanceState
+from rulewright.interpreter.state import State
 
 
 PAIRS = """

@@ -701,7 +701,7 @@ def test_play_load_needs_no_game_and_force_loads_a_diverging_save(tmp_path):
     assert refused.stderr == (
         f"error: {save}: the rules changed since this save was made: its moves were played again on the new "
         "rules, and move 2 of 2 (player 2: 'take 3') diverges: illegal move 'take 3'; legal moves: 'take 1', "
-        "'take 2'; to load the game as it stands before that move, use --force (in Python: saves.load(game, "
+        "'take 2'; to load the game as it stands before that move, use --force (in Python: game.load_save("
         "data, force=True))\n")
     forced = run("play", "--load", save, "--force", "--auto", "first")
     assert forced.exit_code == 0

@@ -287,7 +287,7 @@ def test_options_as_text_or_mapping_and_a_wrong_one_named():
         openspiel.load("tic-tac-toe", options="cards=4")
     with pytest.raises(OptionError, match=r"option 'board' cannot be 'moon'.*allowed: standard \| tree"):
         openspiel.load("biplane", options="board=moon")
-    with pytest.raises(OptionError, match="options are 'name=value' separated by ';', not 'tree'"):
+    with pytest.raises(OptionError, match="options are 'name=value' separated by ';': 'tree' is not of the form NAME=VALUE"):
         openspiel.load("biplane", options="tree")
     with pytest.raises(OptionError, match="a mapping of names to values or a text"):
         openspiel.load("biplane", options=["board=tree"])

@@ -7,7 +7,7 @@ import pytest
 from rulewright.dsl.errors import RulesSyntaxError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import load
-from rulewright.interpreter.engine.saves import fingerprint
+from rulewright.interpreter.saves import fingerprint
 from rulewright.interpreter.check.symbols import symbols
 
 RULES = '''game "Described"

@@ -336,7 +336,7 @@ def test_a_clone_takes_the_data_and_the_original_takes_a_copy_back(make_game):
     """A clone holds the original's own lists (no second copy); the original, touched again in any way,
     takes its copy back from the snapshot: equal to what it was, independent of the clone, its class
     and its methods as before."""
-    from rulewright.interpreter.engine.state import State
+    from rulewright.interpreter.state import State
     st = make_game(ROWS).new_state(seed=1)
     st.apply("6")
     rows = st._vars["rows"]

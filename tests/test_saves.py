@@ -218,13 +218,12 @@ def _saved_on(path: str, seed: int = 3, moves: int = 9):
 
 
 def test_a_save_survives_an_edit_of_comments_and_formatting(tmp_path):
-    from rulewright.interpreter.engine import saves
     state, data = _saved_on(_edited(tmp_path, lambda text: text))
     reformatted = _edited(tmp_path, lambda text: "# a new first comment\n\n" + text.replace(
         "var tokens = []", "var tokens = []      # spaced out, with a comment").replace("\n\n", "\n\n\n"))
     game = load(reformatted, players=2)
     assert game.compiled.digest != data["rules"]  # the text did change
-    loaded = saves.load(game, data)
+    loaded = game.load_save(data)
     assert loaded.note is None
     mine, theirs = loaded.state.to_json()["state"], state.to_json()["state"]
     assert mine["pending"].pop("line") != theirs["pending"].pop("line")  # the decision's line moved down
@@ -232,10 +231,9 @@ def test_a_save_survives_an_edit_of_comments_and_formatting(tmp_path):
 
 
 def test_a_save_is_played_again_on_rules_whose_meaning_changed(tmp_path):
-    from rulewright.interpreter.engine import saves
     state, data = _saved_on(_edited(tmp_path, lambda text: text))
     game = load(_edited(tmp_path, lambda text: text.replace("me.score += got", "me.score += got * 2")), players=2)
-    loaded = saves.load(game, data)
+    loaded = game.load_save(data)
     moves = sum(1 for e in data["state"]["history"] if e["event"] == "move")
     moves += sum(1 for t in data["state"]["pending"]["texts"].values() if t)
     assert loaded.note == f"the rules changed since this save was made: its {moves} moves were played again on the new rules"
@@ -244,17 +242,16 @@ def test_a_save_is_played_again_on_rules_whose_meaning_changed(tmp_path):
 
 
 def test_a_save_that_diverges_on_the_new_rules_names_the_move_and_loads_with_force(tmp_path):
-    from rulewright.interpreter.engine import saves
     _state, data = _saved_on(_edited(tmp_path, lambda text: text))
     first_bid = next(e for e in data["state"]["history"] if e["event"] == "move")
     game = load(_edited(tmp_path, lambda text: text.replace('as "bid {b}"', 'as "offer {b}"')), players=2)
     with pytest.raises(SaveError) as info:
-        saves.load(game, data)
+        game.load_save(data)
     assert str(info.value).startswith(
         "the rules changed since this save was made: its moves were played again on the new rules, and "
         "move 1 of ")
     assert f"(player {first_bid['player']}: '{first_bid['move']}') diverges: illegal move" in str(info.value)
     assert str(info.value).endswith("; to load the game as it stands before that move, use --force "
-                                    "(in Python: saves.load(game, data, force=True))")
-    forced = saves.load(game, data, force=True)
+                                    "(in Python: game.load_save(data, force=True))")
+    forced = game.load_save(data, force=True)
     assert forced.state.moves_made == 0 and forced.note.endswith("; loaded before that move (--force)")

@@ -179,7 +179,7 @@ def test_save_and_load_through_the_protocol_and_across_an_edit(client, tmp_path)
         "s.json: the rules changed since this save was made: its moves were played again on the new rules, "
         "and move 2 of 3 (player 2: 'take 3') diverges: illegal move 'take 3'; legal moves: 'take 1', "
         "'take 2'; to load the game as it stands before that move, use --force (in Python: "
-        "saves.load(game, data, force=True))")}
+        "game.load_save(data, force=True))")}
     forced = c.ask(cmd="load", file="s.json", force=True)
     assert forced["ok"] and forced["to_move"] == [2] and forced["note"].endswith("loaded before that move (--force)")
     assert c.ask(cmd="view")["view"]["vars"]["score"] == [1, 0]

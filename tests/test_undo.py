@@ -70,8 +70,8 @@ def test_undo_takes_back_one_secret_choice_of_a_simultaneous_decision():
 
 def test_only_the_last_moves_are_kept_for_undo(monkeypatch):
     """A game that never ends must not grow without bound: undo keeps the last UNDO_KEPT moves."""
-    from rulewright.interpreter.engine import state as state_module
-    monkeypatch.setattr(state_module, "UNDO_KEPT", 5)
+    from rulewright.interpreter.engine import undo
+    monkeypatch.setattr(undo, "UNDO_KEPT", 5)
     st = rulewright.load("biplane").new_state(seed=3)
     rng = random.Random(3)
     kept = []
@@ -115,7 +115,7 @@ def long_game(make_game, moves: int):
 
 
 def test_a_failed_move_between_checkpoints_leaves_the_state_exactly_as_before(make_game):
-    from rulewright.interpreter.engine.state import State
+    from rulewright.interpreter.state import State
     st = long_game(make_game, State.CHECKPOINT_EVERY * 2 + 5)
     before, events = snapshot(st), st.event_history()
     with pytest.raises(rulewright.RulesRuntimeError, match="two, late"):
@@ -180,15 +180,15 @@ def test_a_generator_reseeded_by_hand_is_taken_back_to_its_new_seed(make_game):
 def test_moves_that_take_long_are_checkpointed_sooner(make_game, monkeypatch):
     """A checkpoint comes every CHECKPOINT_EVERY moves, or sooner once the moves since the last one took
     CHECKPOINT_SECONDS: rules whose moves run long cannot make an undo replay for long."""
-    from rulewright.interpreter.engine.state import State
+    from rulewright.interpreter.state import State
     quick = long_game(make_game, 10)
-    assert len(quick._checkpoints) == 1  # ten tiny moves: one checkpoint, before the first
+    assert len(quick.undo_log.checkpoints) == 1  # ten tiny moves: one checkpoint, before the first
     monkeypatch.setattr(State, "CHECKPOINT_SECONDS", -1.0)  # every move counts as long
     st = make_game(LONG).new_state(seed=4)
     start = snapshot(st)
     for move in ["1", "0"] * 5:
         st.apply(move)
-    assert len(st._checkpoints) == 10
+    assert len(st.undo_log.checkpoints) == 10
     for _ in range(10):
         st.undo()
     assert snapshot(st) == start
@@ -197,11 +197,11 @@ def test_moves_that_take_long_are_checkpointed_sooner(make_game, monkeypatch):
 def test_the_log_of_moves_stays_bounded_in_a_long_game(make_game, monkeypatch):
     """Undo keeps the last UNDO_KEPT moves: the log behind it (moves and checkpoints) stays within a
     small multiple of that, however long the game."""
-    from rulewright.interpreter.engine import state as state_module
-    monkeypatch.setattr(state_module, "UNDO_KEPT", 5)
+    from rulewright.interpreter.engine import undo
+    monkeypatch.setattr(undo, "UNDO_KEPT", 5)
     st = long_game(make_game, 80)
     assert st.undoable == 5
-    assert len(st._moves) <= 2 * 5 + st.CHECKPOINT_EVERY and len(st._checkpoints) <= 3
+    assert len(st.undo_log.moves) <= 2 * 5 + st.CHECKPOINT_EVERY and len(st.undo_log.checkpoints) <= 3
     before = snapshot(st)
     st.apply("1")
     st.undo()
@@ -247,7 +247,7 @@ def test_a_draw_by_hand_between_moves_is_kept_by_undo(make_game):
 
 def test_a_search_by_apply_and_undo_replays_nothing(make_game, monkeypatch):
     """After an undo, each move takes a checkpoint: python-chess's push and pop cost no replay."""
-    from rulewright.interpreter.engine.state import State
+    from rulewright.interpreter.state import State
     st = long_game(make_game, 20)
     st.apply("1")
     st.undo()  # the first undo replays (the last checkpoint is some moves back)

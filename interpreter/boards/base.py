@@ -1,6 +1,6 @@
 """What every board kind is: the protocol the checker, the compiler and the renderer rely on.
 
-A board kind is one class (one module: grid_board.py, graph_board.py) registered in board_kinds.py.
+A board kind is one class (one module: grid.py, graph.py) registered in registry.py.
 It reads its own declaration (the words after ``board NAME: KIND`` and the indented lines under it),
 reports what is wrong with it, names the constants it declares (a grid's headings), lends the rules
 the functions it supports (``step`` on a grid, ``next`` on a graph), and draws itself.

@@ -1,4 +1,4 @@
-"""The registry of board kinds. A new kind is one module (see boards.py) and one line here, or a call
+"""The registry of board kinds. A new kind is one module (see base.py) and one line here, or a call
 to ``register`` from outside (tests/test_board_kind.py adds a ring)."""
 from __future__ import annotations
 

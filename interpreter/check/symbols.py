@@ -3,7 +3,7 @@
 Built once per (merged) rules file, in the spirit of Jinja's ``idtracking``: the checker, the type
 checker, the secrecy check, the compiler, the API and ``rulewright list`` all read it, and
 nothing else indexes declarations. Built-in functions describe themselves in builtins.py; board kinds
-(board_kinds.py) add the functions their boards support.
+(boards/registry.py) add the functions their boards support.
 """
 from __future__ import annotations
 

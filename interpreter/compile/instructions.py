@@ -14,7 +14,7 @@ from typing import Any, Optional
 import attrs
 
 from rulewright.dsl import ast
-from rulewright.interpreter.compile import runtime
+from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.engine import events
 from rulewright.interpreter.engine.machine import ENDED, RETURN, RETURNED, STOP, SWITCH, Frame, Option, Pending, run_call
 

@@ -20,7 +20,8 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.dsl.visitor import Visitor
-from rulewright.interpreter.compile import codegen, runtime
+from rulewright.interpreter.compile import codegen
+from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Return)

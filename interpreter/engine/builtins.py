@@ -2,7 +2,7 @@
 
 Each entry says how many arguments it takes, the kinds they may have, the kind of its result and what
 it needs besides them: nothing ("pure"), the compiled game ("game": players), the running state
-("state": the seeded generator) or the board ("board": functions a board kind lends, see boards.py).
+("state": the seeded generator) or the board ("board": functions a board kind lends, see boards/base.py).
 The checker, the type checker and the compiler read these specs; nothing else lists builtins.
 """
 from __future__ import annotations
@@ -284,7 +284,7 @@ def _listed(budget, game, xs):
 _LIST = (LIST,)
 _NUMBER = (NUMBER,)
 
-# The functions every game has; a board kind adds its own (boards.py, board_kinds.py).
+# The functions every game has; a board kind adds its own (boards/base.py, registered in boards/registry.py).
 BUILTINS: dict[str, Builtin] = {
     "len": Builtin(_len, 1, 1, doc="number of items in a list", result=NUMBER, args=((LIST, MAP, TEXT),), inline=len,
                    gives_back=FRESH),

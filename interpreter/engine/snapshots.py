@@ -13,12 +13,14 @@ class for one whose first touch of anything takes a copy back from it (see docs/
 from __future__ import annotations
 
 import marshal
+import operator
 from typing import Any, Optional
 
 import attrs
 
 from rulewright.interpreter.engine.generator import Generator, generator
 from rulewright.interpreter.engine.machine import Frame, Option, Pending
+from rulewright.interpreter.engine.state_fields import PLAIN, TAKEN
 from rulewright.interpreter.engine.values import SCALARS
 
 
@@ -32,14 +34,7 @@ class Snapshot:
     pending: Optional[Pending]  # shared: its options' values are in the blob when not all scalars
     texts: Optional[dict]  # a copy of the pending decision's texts, when its values are in the blob
     rng: Generator  # a fork: the generator's state of then, copied only when one of the two draws
-    status: str
-    step: str
-    moves_made: int
-    history: Optional[tuple]  # the event history, shared
-    history_len: int
-    drained: int
-    drained_by: dict
-    held_most: int = 0  # the bound on the items held (bounds.py)
+    plain: list  # the state's PLAIN fields (state_fields.py), in order: the event history shared
 
 
 @attrs.define(eq=False)
@@ -71,9 +66,13 @@ def take(st) -> "Snapshot | Copied":
         return Copied(st._copy_slowly())
     rng = st.rng = generator(st.rng)
     # a fork keeps the generator's state of now, and copies it only when the generator draws
-    return Snapshot(blob, where, pend, dict(pend.texts) if values is not None else None, rng.fork(), st.status,
-                    st.step, st.moves_made, st.history, st.history_len, st.drained, dict(st.drained_by),
-                    st._held_most)
+    plain = list(_plain(st))
+    plain[_DRAINED_BY] = dict(plain[_DRAINED_BY])
+    return Snapshot(blob, where, pend, dict(pend.texts) if values is not None else None, rng.fork(), plain)
+
+
+_plain = operator.attrgetter(*PLAIN)
+_DRAINED_BY = PLAIN.index("drained_by")  # the one plain field that is changed in place: copied
 
 
 def restore(st, before) -> None:
@@ -85,23 +84,18 @@ def restore(st, before) -> None:
     st.rng.setstate(then.getstate())
 
 
-_COPIED_FIELDS = ("_vars", "frames", "pending", "status", "winners", "step", "moves_made", "history",
-                  "history_len", "drained", "drained_by", "revealed", "_held_most")
-
-
 def load(st, before) -> None:
     """Give ``st`` the rules' data and the fields of the snapshot ``before`` (copies: it stays as it
     was); not the generator."""
     st._legal = None
     if type(before) is Copied:
         old = before.state._copy_slowly()
-        for field in _COPIED_FIELDS:
+        for field in TAKEN:
             setattr(st, field, getattr(old, field))
         return
-    st.status, st.step, st.moves_made = before.status, before.step, before.moves_made
-    st.history, st.history_len, st.drained = before.history, before.history_len, before.drained
-    st.drained_by = dict(before.drained_by)
-    st._held_most = before.held_most
+    for field, value in zip(PLAIN, before.plain):
+        setattr(st, field, value)
+    st.drained_by = dict(st.drained_by)
     st._vars, locals_, values, chosen, st.revealed, st.winners = marshal.loads(before.blob)
     st.frames = [Frame(proc, pc, env) for (proc, pc), env in zip(before.where, locals_)]
     pend = before.pending

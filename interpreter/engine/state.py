@@ -3,13 +3,14 @@ generator) plus the public methods of the Python API.
 
 Beside it in the engine: snapshots.py (a state's data at one moment: undo's checkpoints and clones),
 generator.py (the seeded generator), outcome.py (the result). What a state shows and how it is saved
-belong to the layers above (present/, saves.py): a state reaches them through ``State.readers``."""
+belong to the layers above: functions of a state in present/ and interpreter/saves.py, which the API's
+State (interpreter/state.py) offers as methods. This one works without them."""
 from __future__ import annotations
 
 import operator
 import random
 from time import perf_counter
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import attrs
 
@@ -19,8 +20,11 @@ from rulewright.interpreter.engine.generator import Generator, generator
 from rulewright.interpreter.engine.machine import Frame, Option, Pending
 from rulewright.interpreter.engine.outcome import Outcome, outcome_of
 from rulewright.interpreter.engine.sharing import copy_shared
+from rulewright.interpreter.engine.state_fields import CLONED, TAKEN
+from rulewright.interpreter.engine import undo
+from rulewright.interpreter.engine.undo import UNDO_KEPT, UndoLog
 
-__all__ = ["State", "Move", "LegalTable", "Readers", "Outcome", "Generator", "UNDO_KEPT"]
+__all__ = ["State", "Move", "LegalTable", "Outcome", "Generator", "UNDO_KEPT"]
 
 
 class Move(tuple):
@@ -58,12 +62,6 @@ _MOVES: dict = {}
 _MOVES_KEPT = 20_000
 
 
-UNDO_KEPT = 1000  # the moves undo() can take back (its log holds at most about twice that)
-# ... within this many bytes of checkpoints: a game whose state is large keeps fewer (each one is its
-# whole state, marshalled; a shipped game's is a few kilobytes)
-UNDO_BYTES = 64 << 20
-
-
 @attrs.define(eq=False)
 class LegalTable:
     """The pending decision's options as one player (or everyone) is offered them, gathered once and
@@ -77,20 +75,6 @@ class LegalTable:
     groups: list  # [(player, their options)...]
     options: list  # every option, in order: the move numbered n is options[n - 1]
     shared: bool = False  # held by a state and its clone
-
-
-@attrs.frozen
-class Readers:
-    """What the layers above the engine give every state: how it is shown (interpreter/present/) and
-    saved (engine/saves.py), each a function of the state. Set where the layers meet, in
-    interpreter/api.py (``State.readers``), so the engine imports none of them."""
-    view: Callable  # (state, player) -> dict
-    information_state: Callable  # (state, player) -> str
-    observation_tensor: Callable  # (state, player) -> list
-    explain: Callable  # (state, move, player) -> Explanation
-    prompt: Callable  # (state, player) -> str or None
-    render: Callable  # (state, player) -> str
-    save: Callable  # (state) -> dict
 
 
 @attrs.define(eq=False)
@@ -116,22 +100,8 @@ class State:
     revealed: list = attrs.field(factory=list)
     # the options of the pending decision, gathered once: see _legal_table
     _legal: Optional[LegalTable] = attrs.field(default=None, repr=False, init=False)
-    # What undo() and a failed move's rollback need (not cloned, not saved): every move applied atomically
-    # since the oldest checkpoint, as (the light fields before it, player, place among the player's
-    # options), newest last, and
-    # checkpoints, (place in _moves, a snapshots.take() before that move), one every CHECKPOINT_EVERY
-    # moves. The state before any move is its checkpoint's with the moves after it replayed.
-    _moves: list = attrs.field(factory=list, repr=False, init=False)
-    _checkpoints: list = attrs.field(factory=list, repr=False, init=False)
-    _blob_most: int = attrs.field(default=0, repr=False, init=False)  # the bytes of the biggest checkpoint taken
-    _edited: bool = attrs.field(default=False, repr=False, init=False)  # changed by hand: checkpoint anew
-    _oldest: int = attrs.field(default=0, repr=False, init=False)  # the first move undo() may take back
-    # the generator, and its count of changes after the last move: drawn from, reseeded or replaced by
-    # hand since, the next move needs a new checkpoint
-    _rng_seen: Any = attrs.field(default=None, repr=False, init=False)
-    _rng_changes: int = attrs.field(default=-1, repr=False, init=False)
-    _replay_cost: float = attrs.field(default=0.0, repr=False, init=False)  # seconds the moves since took
-    _after_undo: int = attrs.field(default=0, repr=False, init=False)  # moves left that checkpoint: undo()
+    # What undo() and a failed move's rollback need (undo.py): this state's own, not cloned, not saved
+    undo_log: UndoLog = attrs.field(factory=UndoLog, repr=False, init=False)
     # 'vars' was handed out: a dict (or a list in it) kept by the caller may be changed at any time, so
     # every move takes a checkpoint (and undo is exact, as with a snapshot before each move)
     _vars_out: bool = attrs.field(default=False, repr=False, init=False)
@@ -147,8 +117,6 @@ class State:
     # cloned and kept by snapshots, not saved (a loaded state is counted at its first run)
     _held_most: int = attrs.field(default=0, repr=False, alias="held_most")
 
-    readers = None  # the layers above: a Readers, set by interpreter/api.py
-
     # ------------------------------------------------------------------ the API
     @property
     def vars(self) -> dict:
@@ -156,12 +124,12 @@ class State:
         a position (then ask_again() offers the position's own options); undo() and a failed move's
         rollback keep the change, however long the dict is kept. A state whose variables were handed
         out therefore takes a snapshot before each move (the engine reads them as ``_vars``)."""
-        self._edited = self._vars_out = True
+        self._vars_out = self.undo_log.edited = True
         return self._vars
 
     @vars.setter
     def vars(self, value: dict) -> None:
-        self._edited = self._vars_out = True
+        self._vars_out = self.undo_log.edited = True
         self._vars = value
 
     def is_over(self) -> bool:
@@ -269,19 +237,20 @@ class State:
 
     def _apply_option(self, p: int, k: int, option: Option, atomic: bool) -> None:
         """Apply ``option``, the ``k``-th (from 0) of player ``p``'s options."""
+        log = self.undo_log
         if not atomic:
-            if self._checkpoints:  # a move the log does not record: the moves before it cannot be replayed
-                self._forget_moves()
+            if log.checkpoints:  # a move the log does not record: the moves before it cannot be replayed
+                log.forget()
             return self._choose(p, option)
-        moves, checkpoints, rng = self._moves, self._checkpoints, self.rng
-        if not checkpoints or self._edited or rng is not self._rng_seen or rng.changes != self._rng_changes:
-            self._checkpoint()  # the first move, or the state was changed by hand since the last move
+        moves, checkpoints, rng = log.moves, log.checkpoints, self.rng
+        if not checkpoints or log.edited or rng is not log.rng_seen or rng.changes != log.rng_changes:
+            log.checkpoint(self)  # the first move, or the state was changed by hand since the last move
         elif checkpoints[-1][0] != len(moves) and (
-                len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY or self._replay_cost > self.CHECKPOINT_SECONDS
-                or self._after_undo):
-            self._checkpoint()
-        if self._after_undo:
-            self._after_undo -= 1
+                len(moves) - checkpoints[-1][0] >= self.CHECKPOINT_EVERY or log.replay_cost > self.CHECKPOINT_SECONDS
+                or log.after_undo):
+            log.checkpoint(self)
+        if log.after_undo:
+            log.after_undo -= 1
         # The light fields: what a move changes that replaying it would not give back as it was (the drain
         # marks, since drain_events() runs between moves, and the events themselves: replayed, equal copies)
         drained_by = self.drained_by
@@ -290,32 +259,14 @@ class State:
         try:
             self._choose(p, option)
         except BaseException:  # a rules error, no memory left, Ctrl-C: nothing of the move stays
-            self._back_to(len(moves), light)
+            log.back_to(self, len(moves), light)
             raise
-        self._replay_cost += perf_counter() - began
+        log.replay_cost += perf_counter() - began
+        # the move logged here, not by a call of the log's (a call a move was a hundredth of a playout)
         moves.append((light, p, k))
-        self._rng_changes = self.rng.changes  # the move's own draws
-        if len(moves) - self._oldest > UNDO_KEPT:
-            self._oldest = len(moves) - UNDO_KEPT
-            if self._oldest >= UNDO_KEPT:  # now and then, so the log's upkeep costs nothing a move
-                self._forget_before_oldest()
-
-    def _checkpoint(self) -> None:
-        """A snapshot of the state now, before the next move (in place of one taken here before)."""
-        checkpoints, place = self._checkpoints, len(self._moves)
-        if checkpoints and checkpoints[-1][0] == place:
-            checkpoints.pop()  # taken before a change by hand: this one takes its place
-        snapshot = snapshots.take(self)
-        checkpoints.append((place, snapshot))
-        if type(snapshot) is snapshots.Snapshot and len(snapshot.blob) > self._blob_most:
-            self._blob_most = len(snapshot.blob)
-        # summed only when as many of the biggest checkpoint seen could pass the bound (a sum each move
-        # made a long game whose variables were handed out, a checkpoint a move, quadratic)
-        if len(checkpoints) * self._blob_most > UNDO_BYTES and _blob_bytes(checkpoints) > UNDO_BYTES:
-            self._forget_checkpoints()
-        self._edited = self._vars_out
-        self._rng_seen, self._rng_changes = self.rng, self.rng.changes
-        self._replay_cost = 0.0
+        log.rng_changes = self.rng.changes  # the move's own draws
+        if len(moves) - log.oldest > undo.UNDO_KEPT:  # (undo.py, the module: a test may lower the bound)
+            log.keep_last()
 
     def _choose(self, p: int, option: Option) -> None:
         """Apply ``option`` for player ``p``: one secret choice of a simultaneous decision that others
@@ -331,69 +282,19 @@ class State:
     @property
     def undoable(self) -> int:
         """How many moves undo() can take back (the last UNDO_KEPT at most)."""
-        return len(self._moves) - self._oldest if self._checkpoints else 0
+        return self.undo_log.undoable
 
     def undo(self) -> None:
         """Take back the last move applied atomically (python-chess's pop): the state becomes the one
         before it, events and generator included. Raises IllegalMoveError when there is none. A state
         changed by hand is taken back to the change, as long as the change went through ``vars``
         (anything else a state holds belongs to the engine: see docs/architecture.md)."""
-        if not self.undoable:
+        log = self.undo_log
+        if not log.undoable:
             raise IllegalMoveError("no move to undo")
-        last = len(self._moves) - 1
-        self._back_to(last, self._moves[last][0])
-        self._after_undo = self.CHECKPOINT_AFTER_UNDO
-
-    def _back_to(self, place: int, light: tuple) -> None:
-        """Become the state before the move at ``place`` in _moves (``light``: its light fields): the
-        last checkpoint at or before it, with the moves from there to it replayed, each the same option
-        of the same player."""
-        checkpoints = self._checkpoints
-        k = len(checkpoints) - 1
-        while checkpoints[k][0] > place:
-            k -= 1
-        start, snapshot = checkpoints[k]
-        del checkpoints[k + 1:]
-        snapshots.restore(self, snapshot)
-        try:
-            for _light, p, i in self._moves[start:place]:
-                self._choose(p, self.pending.options[p][i])
-        except BaseException as exc:  # only a state changed by hand behind the engine's back gets here
-            self._forget_moves()
-            if not isinstance(exc, Exception):
-                raise  # Ctrl-C or no memory left, during the replay
-            raise RuntimeError("internal error: the moves since the last checkpoint do not replay (was a "
-                               "field other than 'vars' changed by hand?); undo is no longer possible") from exc
-        del self._moves[place:]
-        self.history, self.history_len, self.drained, self.drained_by = light
-        self._legal = None
-        self._rng_seen, self._rng_changes = self.rng, self.rng.changes
-
-    def _forget_before_oldest(self) -> None:
-        """Keep undo's log bounded: drop the checkpoints and moves older than the last checkpoint
-        that undo() can still need."""
-        checkpoints = self._checkpoints
-        k = len(checkpoints) - 1
-        while checkpoints[k][0] > self._oldest:
-            k -= 1
-        cut = checkpoints[k][0]
-        del self._moves[:cut]
-        self._checkpoints = [(place - cut, snapshot) for place, snapshot in checkpoints[k:]]
-        self._oldest -= cut
-
-    def _forget_checkpoints(self) -> None:
-        """Keep the checkpoints within UNDO_BYTES: the oldest dropped (undo() then reaches less far back),
-        the newest always kept."""
-        checkpoints = self._checkpoints
-        while len(checkpoints) > 1 and _blob_bytes(checkpoints) > UNDO_BYTES:
-            self._oldest = max(self._oldest, checkpoints[1][0])
-            self._forget_before_oldest()
-            checkpoints = self._checkpoints
-
-    def _forget_moves(self) -> None:
-        self._moves.clear()
-        self._checkpoints.clear()
-        self._oldest = 0
+        last = len(log.moves) - 1
+        log.back_to(self, last, log.moves[last][0])
+        log.after_undo = self.CHECKPOINT_AFTER_UNDO
 
     def _run_move(self, p: int, option: Option) -> None:
         """The move's choice into the waiting frame (a simultaneous decision's last one: every choice), then
@@ -494,90 +395,54 @@ class State:
         except BaseException:
             snapshots.restore(self, before)
             raise
-        self._edited = True  # changed outside a move: replaying from an older checkpoint would lose it
+        self.undo_log.edited = True  # changed outside a move: replaying from an older checkpoint would lose it
 
     def clone(self) -> "State":
         snapshot = snapshots.take(self)
-        rng = self.rng.fork()  # copied on the first draw of either, if ever
+        copy = type(self)(vars=None, frames=[], rng=self.rng.fork())  # a fork: copied on the first draw of either
         marshalled = type(snapshot) is snapshots.Snapshot
         if not marshalled or self._vars_out:  # (a caller holds this state's variables: they stay its own)
-            copy = State(vars=None, frames=[], rng=rng, seed=self.seed, game=self.game)
             snapshots.load(copy, snapshot)
+            _set(copy, _BESIDE_DATA, _beside_data(self))
         else:
             # The copy takes this state's data as it is, and this state takes a copy back from the snapshot
             # when it is next touched (snapshots.lend): a search goes on from the copy and seldom comes back.
-            copy = State(vars=self._vars, frames=self.frames, pending=self.pending, rng=rng, status=self.status,
-                         winners=self.winners, step=self.step, moves_made=self.moves_made, seed=self.seed,
-                         game=self.game, history=self.history, history_len=self.history_len,
-                         drained=self.drained, drained_by=dict(self.drained_by), revealed=self.revealed,
-                         held_most=self._held_most)
+            _set(copy, _CLONED_AS_IS, _cloned_as_is(self))
+            copy.drained_by = dict(copy.drained_by)
             copy._legal = table = self._legal  # the same decision: its options and moves as gathered here
             if table is not None:
                 table.shared = True
             snapshots.lend(self, snapshot)  # touch nothing of self after this
         if marshalled:
             # the copy's state now, kept as its checkpoint: its first move needs no snapshot of its own
-            copy._checkpoints.append((0, snapshot))
-            copy._rng_seen, copy._rng_changes = rng, rng.changes
+            copy.undo_log.checkpoints.append((0, snapshot))
+            copy.undo_log.seen(copy.rng)
         return copy
 
     def _copy_slowly(self) -> "State":
         """A copy made in Python, for data marshal does not know: one memo for everything the rules
         hold, so what two places share stays shared in the copy."""
         memo: dict = {}
+        self.rng = generator(self.rng)
+        copy = type(self)(vars=None, frames=[], rng=self.rng.fork())
+        _set(copy, _CLONED_AS_IS, _cloned_as_is(self))
+        # the rules' data (state_fields.DATA), each copied in its own way
+        copy._vars = {k: copy_shared(v, memo) for k, v in self._vars.items()}
+        copy.frames = [Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames]
         pend = self.pending
         if pend is not None:
-            pend = Pending(pend.var, {p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
-                                      for p, opts in pend.options.items()},
-                           {p: copy_shared(v, memo) for p, v in pend.chosen.items()}, pend.simultaneous,
-                           pend.line, pend.results, dict(pend.texts), pend.window)
-        rng = self.rng = generator(self.rng)
-        return State(
-            vars={k: copy_shared(v, memo) for k, v in self._vars.items()},
-            frames=[Frame(f.proc, f.pc, copy_shared(f.locals, memo)) for f in self.frames],
-            pending=pend, rng=rng.fork(), status=self.status, winners=copy_shared(self.winners, memo),
-            step=self.step, moves_made=self.moves_made, seed=self.seed, game=self.game, history=self.history,
-            history_len=self.history_len, drained=self.drained, drained_by=dict(self.drained_by),
-            revealed=copy_shared(self.revealed, memo), held_most=self._held_most)
+            copy.pending = Pending(pend.var, {p: [Option(o.text, copy_shared(o.value, memo), o.shown) for o in opts]
+                                              for p, opts in pend.options.items()},
+                                   {p: copy_shared(v, memo) for p, v in pend.chosen.items()}, pend.simultaneous,
+                                   pend.line, pend.results, dict(pend.texts), pend.window)
+        copy.revealed = copy_shared(self.revealed, memo)
+        copy.winners = copy_shared(self.winners, memo)
+        copy.drained_by = dict(self.drained_by)
+        return copy
 
     def outcome(self) -> Optional[Outcome]:
         """The result, once the game is over (None before): interpreter/engine/outcome.py."""
         return outcome_of(self) if self.is_over() else None
-
-    # ------------------------------------------------------------------ read by the layers above (Readers)
-    def view(self, player: Optional[int] = None) -> dict:
-        """What ``player`` may see now (None: the referee, who sees everything)."""
-        limits.fresh(self)  # the display and the views are bounded like a move
-        return self.readers.view(self, player)
-
-    def information_state(self, player: Optional[int] = None) -> str:
-        """Everything ``player`` has seen so far, the events included, as one text (OpenSpiel's
-        information state string): equal for any two states the player cannot tell apart."""
-        limits.fresh(self)  # the display and the views are bounded like a move
-        return self.readers.information_state(self, player)
-
-    def observation_tensor(self, player: int) -> list:
-        """What ``player`` observes as numbers, from the rules' ``observe:`` section (an observation
-        tensor for learning agents; interpreter/present/observation.py)."""
-        return self.readers.observation_tensor(self, player)
-
-    def explain(self, move, player: Optional[int] = None):
-        """Which rule offers ``move`` (file:line), what the decider is asked, the rules text of what it
-        plays: an ``explain.Explanation`` holding only what ``player`` may see (None: the referee). A
-        number or text is one of ``player``'s own moves, as ``apply`` reads it."""
-        return self.readers.explain(self, move, player)
-
-    def prompt(self, player: int) -> Optional[str]:
-        """What the rules ask ``player`` now (a decision's ``prompt``), or None."""
-        return self.readers.prompt(self, player)
-
-    def render(self, player: Optional[int] = None) -> str:
-        limits.fresh(self)  # the display and the views are bounded like a move
-        return self.readers.render(self, player)
-
-    def to_json(self) -> dict:
-        """The state as a save (engine/saves.py): JSON data, stamped with its rules."""
-        return self.readers.save(self)
 
     # ------------------------------------------------------------------ used by the machine
     def begin_scoring(self) -> None:
@@ -638,9 +503,17 @@ class State:
         return _seen(out, player)
 
 
-def _blob_bytes(checkpoints: list) -> int:
-    """The bytes of the marshalled checkpoints (a slow copy's are not known: counted as none)."""
-    return sum(len(snapshot.blob) for _place, snapshot in checkpoints if type(snapshot) is snapshots.Snapshot)
+# What a clone takes as it is (state_fields.CLONED; the generator is forked), and of that what a snapshot
+# does not carry
+_CLONED_AS_IS = tuple(f for f in CLONED if f != "rng")
+_cloned_as_is = operator.attrgetter(*_CLONED_AS_IS)
+_BESIDE_DATA = tuple(f for f in _CLONED_AS_IS if f not in TAKEN)
+_beside_data = operator.attrgetter(*_BESIDE_DATA)
+
+
+def _set(st, fields: tuple, values: tuple) -> None:
+    for field, value in zip(fields, values):
+        setattr(st, field, value)
 
 
 def _place_of(groups: list, number: int) -> tuple:

@@ -180,7 +180,19 @@ class FirstAgent:
         return state.legal_moves(player)[0]
 
 
-class GreedyAgent:
+class WeighingAgent:
+    """An agent that weighs every legal move (its ``weigh``: best first) and plays the best one that does
+    not go round in a circle; a forced move is played without weighing. Has ``rng`` and ``repetitions``."""
+
+    def choose(self, state, player: int):
+        moves = state.legal_moves(player)
+        if len(moves) == 1:  # a forced move: nothing to weigh
+            return moves[0]
+        ranked = [w.move for w in self.weigh(state, player, moves)]
+        return avoid_circles(state, ranked, self.repetitions, self.rng)
+
+
+class GreedyAgent(WeighingAgent):
     """One ply: tries each legal move on a copy and keeps the one the evaluation likes best for its player
     (ties at random). The copy is dealt again as ISMCTS's are (determinize.py): what the player cannot see
     and the game's future draws are unknown to it, so it never peeks at a hand, a deck or the dice."""
@@ -189,13 +201,6 @@ class GreedyAgent:
         self.rng = random.Random(seed)
         self.value = evaluation(by)
         self.repetitions = Repetitions()
-
-    def choose(self, state, player: int):
-        moves = state.legal_moves(player)
-        if len(moves) == 1:
-            return moves[0]
-        ranked = [w.move for w in self.weigh(state, player, moves)]
-        return avoid_circles(state, ranked, self.repetitions, self.rng)
 
     def weigh(self, state, player: int, moves: Optional[list] = None) -> list:
         """Every legal move with the evaluation of the position it leads to, best first (Weighed)."""
@@ -279,7 +284,7 @@ class _Node:
         self.children: dict = {}  # (player, move text) -> _Node
 
 
-class MCTSAgent:
+class MCTSAgent(WeighingAgent):
     """UCT: ``iterations`` simulations from copies of the state, each down the tree by UCB1 then random
     moves for at most ``depth`` decisions, scored by the evaluation (the result, if the game ended).
 
@@ -301,13 +306,6 @@ class MCTSAgent:
             world.rng.seed(self.rng.getrandbits(64))
             return world
         return sample
-
-    def choose(self, state, player: int):
-        moves = state.legal_moves(player)
-        if len(moves) == 1:  # a forced move: nothing to search
-            return moves[0]
-        ranked = [w.move for w in self.weigh(state, player, moves)]
-        return avoid_circles(state, ranked, self.repetitions, self.rng)
 
     def weigh(self, state, player: int, moves: Optional[list] = None) -> list:
         """Every legal move with the simulations through it and their mean result, best first (Weighed)."""

@@ -42,6 +42,7 @@ import attrs
 from rulewright.dsl.errors import RulesError
 from rulewright.interpreter.compile.instructions import ForNext
 from rulewright.interpreter.engine import limits
+from rulewright.interpreter.engine.start import seeded_state
 from rulewright.interpreter.engine.values import copy_value, face_down, sees_field
 from rulewright.interpreter.present.views import revealed_now
 
@@ -105,7 +106,7 @@ class Dealer:
     def _deal(self, rng: random.Random):
         world = self.state.clone()
         world.rng.seed(rng.getrandbits(64))
-        world._edited = True  # changed outside a move: a rollback must not go back to the real deal
+        world.undo_log.edited = True  # changed outside a move: a rollback must not go back to the real deal
         rows = self.rows
         pools = {deck: rng.sample(free, len(free)) for deck, free in self.free}  # each deck shuffled
         for path, dom in self.places:
@@ -409,8 +410,6 @@ def domain(game) -> dict:
 def _learn_domain(game) -> dict:
     """Random games of the rules (a generator of their own, fixed seeds), their unseen places noted every
     NOTE_EVERY decisions; bounded in games, decisions, notes and places looked at."""
-    from rulewright.interpreter.api import start_state  # (the facade sits above the agents' layer)
-    from rulewright.interpreter.engine.generator import Generator
     counts: dict = {}
     budget = {"decisions": DOMAIN_DECISIONS, "notes": DOMAIN_NOTES, "places": DOMAIN_PLACES, "work": DOMAIN_WORK}
     for seed in range(DOMAIN_GAMES):
@@ -418,7 +417,7 @@ def _learn_domain(game) -> dict:
             break
         chooser = random.Random(seed)
         try:
-            st = start_state(game, seed, Generator(seed))
+            st = seeded_state(game, seed)
             for k in range(GAME_DECISIONS):
                 over = st.is_over() or st.pending is None
                 # each of a game's first decisions, then every few, and at the end

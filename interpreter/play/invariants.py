@@ -160,7 +160,7 @@ def watched_playout(game, seed: int, max_decisions: int, agents: str = "random",
     did not end has no outcome. ``finish``: agents (a spec) that play on, for up to ``max_decisions`` more,
     a game the first leave unfinished, watched the same way: the result then says ``finished_by`` (the
     spec) and ``played_on`` (their decisions), whether they end it or not."""
-    from rulewright.interpreter.compile.runtime import stalled
+    from rulewright.interpreter.engine.runtime import stalled
     from rulewright.interpreter.play.agents import Seated, agents_for
     made: list = []
     result: dict = {"seed": seed}

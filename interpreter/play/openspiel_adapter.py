@@ -24,6 +24,7 @@ from open_spiel.python.algorithms import mcts as _mcts
 
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.interpreter import api
+from rulewright.interpreter.option_pairs import given_options
 from rulewright.interpreter.present.observation import declares_observation, observation_layout
 from rulewright.interpreter.engine.generator import Generator
 
@@ -84,13 +85,10 @@ def measure(game: api.Game, samples: int, longest: int = 100_000) -> dict:
 def _options(text: str) -> dict:
     """'name=value;name=value' (OpenSpiel's parameters are numbers and texts) as a mapping; the Game
     checks each name and value against the rules' options."""
-    out = {}
-    for part in filter(None, (p.strip() for p in text.split(";"))):
-        name, sep, value = part.partition("=")
-        if not sep:
-            raise OptionError(f"options are 'name=value' separated by ';', not {part!r}")
-        out[name.strip()] = value.strip()
-    return out
+    try:
+        return given_options(filter(None, (p.strip() for p in text.split(";"))))
+    except OptionError as exc:
+        raise OptionError(f"options are 'name=value' separated by ';': {exc}") from None
 
 
 class _Shared:

@@ -25,7 +25,9 @@ from rulewright.dsl.errors import IllegalMoveError, RulesError, RulesRuntimeErro
 from rulewright.interpreter.engine import bounds, events, limits
 from rulewright.interpreter.engine.machine import Option
 from rulewright.interpreter.engine.generator import Generator
+from rulewright.interpreter.engine.start import seeded_state
 from rulewright.interpreter.engine.state import State
+from rulewright.interpreter.engine.state_fields import SAVED
 from rulewright.interpreter.engine.sharing import Encoder, decode, resolve
 from rulewright.interpreter.shipped import shipped_games
 
@@ -35,17 +37,15 @@ VERSION = 1
 converter = cattrs.Converter()
 converter.register_unstructure_hook(random.Random, lambda r: _rng_to_list(r.getstate()))
 converter.register_structure_hook(random.Random, lambda data, _: _rng_from_list(data))
-# The event history is a linked list shared between clones; a save writes it as a list, oldest first.
+# What a save leaves out: the fields state_fields.SAVED does not name, and the event history, a linked list
+# shared between clones, which a save writes as a list, oldest first (_saved).
+_LEFT_OUT = {f.name: override(omit=True) for f in attrs.fields(State) if f.name not in SAVED or f.name == "history"}
 converter.register_unstructure_hook(
-    State, make_dict_unstructure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                    _legal=override(omit=True), drained_by=override(omit=True),
-                                    _work_left=override(omit=True), _steps_left=override(omit=True),
-                                    _held_most=override(omit=True), _vars=override(rename="vars")))
-converter.register_structure_hook(
-    State, make_dict_structure_fn(State, converter, game=override(omit=True), history=override(omit=True),
-                                  _legal=override(omit=True), drained_by=override(omit=True),
-                                  _work_left=override(omit=True), _steps_left=override(omit=True),
-                                  _held_most=override(omit=True), _vars=override(rename="vars")))
+    State, make_dict_unstructure_fn(State, converter, **_LEFT_OUT, _vars=override(rename="vars")))
+# (each class of state its own: the API's State, a subclass, is built as itself)
+converter.register_structure_hook_factory(
+    lambda cls: isinstance(cls, type) and issubclass(cls, State),
+    lambda cls: make_dict_structure_fn(cls, converter, **_LEFT_OUT, _vars=override(rename="vars")))
 
 
 def _rng_to_list(state):
@@ -112,24 +112,18 @@ class Loaded:
     note: Optional[str] = None
 
 
-def restore(game, data, verify: bool = True) -> State:
-    """Rebuild a state saved by ``save``; refuse a save of other rules, players or options, and (with
-    ``verify``) one that its seed and its moves do not give when played again. A save of an earlier
-    version of the same rules is played again on these (see load)."""
-    return load(game, data, verify).state
-
-
-def load(game, data, verify: bool = True, force: bool = False) -> Loaded:
-    """``restore``, saying what changed: a save whose rules differ from ``game``'s only in comments and
-    formatting loads as it is; one whose rules' meaning changed is played again from its seed, move by
-    move, and refused at the first move the new rules do not allow (``force``: loaded at that point,
-    and a save of a differently named game is played again too)."""
+def load(g, data, verify: bool = True, force: bool = False, state_class: type = State) -> Loaded:
+    """Rebuild a state of the compiled game ``g`` saved by ``save`` (a ``state_class``: the API's own
+    State, which shows itself); refuse a save of other rules, players or options, and (with ``verify``)
+    one that its seed and its moves do not give when played again. A save whose rules differ from
+    ``g``'s only in comments and formatting loads as it is; one whose rules' meaning changed is played
+    again from its seed, move by move, and refused at the first move the new rules do not allow
+    (``force``: loaded at that point, and a save of a differently named game is played again too)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a rulewright save file")
     if data.get("version") != VERSION:
         raise SaveError(f"save format version {data.get('version')!r} is not supported (expected {VERSION})")
     check_shape(data)
-    g = game.compiled
     changed = data.get("rules") != g.digest and data.get("fingerprint") != fingerprint(g.rules)
     if changed and data.get("game") != g.name and not force:
         raise SaveError(f"this save belongs to other rules ({_quote(data.get('game'))}, rules "
@@ -138,8 +132,8 @@ def load(game, data, verify: bool = True, force: bool = False) -> Loaded:
         raise SaveError(f"this save is for {_setup(data.get('players'), data.get('options'))}, "
                         f"not {_setup(g.player_count, g.options)}")
     if changed:
-        return _replay_on_changed_rules(game, data, force)
-    return Loaded(_restore(game, data, verify))
+        return _replay_on_changed_rules(g, data, force, state_class)
+    return Loaded(_restore(g, data, verify, state_class))
 
 
 def _setup(players, options) -> str:
@@ -154,8 +148,8 @@ def _quote(value) -> str:
     return f"'{value}'" if isinstance(value, str) else str(value)
 
 
-def _replay_on_changed_rules(game, data, force: bool) -> Loaded:
-    """The save's seed and moves played on ``game``'s rules, which changed since the save was made."""
+def _replay_on_changed_rules(g, data, force: bool, state_class: type) -> Loaded:
+    """The save's seed and moves played on ``g``'s rules, which changed since the save was made."""
     state_data = data["state"]  # its shape is checked (check_shape)
     seed, history = state_data.get("seed"), state_data.get("history", [])
     if seed is None:
@@ -166,7 +160,7 @@ def _replay_on_changed_rules(game, data, force: bool) -> Loaded:
     if pending is not None:
         moves += [(int(p), told[0] if isinstance(told, list) else told)
                   for p, told in pending.get("texts", {}).items() if told]
-    st = game.new_state(seed=seed)
+    st = seeded_state(g, seed, state_class)
     total = len(moves)
     for i, (player, text) in enumerate(moves, 1):
         try:
@@ -178,19 +172,18 @@ def _replay_on_changed_rules(game, data, force: bool) -> Loaded:
                      f"rules, and move {i} of {total} (player {player}: '{text}') diverges: {_short(exc)}")
             if not force:
                 raise SaveError(where + "; to load the game as it stands before that move, use --force "
-                                        "(in Python: saves.load(game, data, force=True))") from None
+                                        "(in Python: game.load_save(data, force=True))") from None
             return Loaded(st, f"{where}; loaded before that move (--force)")
     return Loaded(st, f"the rules changed since this save was made: its {total} "
                       f"move{'' if total == 1 else 's'} were played again on the new rules")
 
 
-def _restore(game, data, verify: bool) -> State:
-    g = game.compiled
+def _restore(g, data, verify: bool, state_class: type) -> State:
     try:
         # a copy: the game must never share lists with the caller's data
         state_data = marshal.loads(marshal.dumps(data["state"]))  # JSON data: marshal copies it in C
         history = state_data.pop("history", [])
-        st = converter.structure(state_data, State)
+        st = converter.structure(state_data, state_class)
         st._held_most = bounds.UNKNOWN  # counted at its first run (bounds.py)
         _restore_history(st, history)
         if st.pending is not None:
@@ -210,7 +203,7 @@ def _restore(game, data, verify: bool) -> State:
     _check_players(st)
     st = _ask_again(st)
     if verify:
-        _check_replay(game, st)
+        _check_replay(st)
     return st
 
 
@@ -218,13 +211,13 @@ EDITED_HINT = ("it was edited, or made from a position set by hand; to load it a
                "load_state(data, verify=False) (on the command line, --unverified)")
 
 
-def _check_replay(game, st: State) -> None:
+def _check_replay(st: State) -> None:
     """A save is its seed and its moves: played again from the seed, the moves of its history (and the
     choices already made in a simultaneous decision) must give the very state saved. Anything edited
     by hand (a card added, a score, a choice's value, the generator) shows as a difference."""
     if st.seed is None:
         return  # a save made before games kept their seed: nothing to play again
-    again = game.new_state(seed=st.seed)
+    again = seeded_state(st.game, st.seed)
     moves = [(e["player"], e["move"]) for e in st.event_history() if e["event"] == "move"]
     if st.pending is not None:
         moves += [(p, told[0]) for p, told in st.pending.texts.items() if told is not None]

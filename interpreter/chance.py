@@ -24,8 +24,9 @@ import attrs
 
 from rulewright.dsl.errors import IllegalMoveError, RulesError, RulesRuntimeError
 from rulewright.interpreter.engine.generator import Generator
-from rulewright.interpreter.engine.state import State
+from rulewright.interpreter.engine.start import start_state
 from rulewright.interpreter.engine.values import to_text
+from rulewright.interpreter.state import State
 
 MODES = ("seeded", "explicit")
 
@@ -158,15 +159,12 @@ class ChanceState(State):
         """Take the state a move's replay reached once its draws were chosen. The replay ran on a copy
         of this state, so its log (the one move, after a checkpoint of this state) goes after ours:
         undo() can go on back past it."""
-        moves, checkpoints, oldest = self._moves, self._checkpoints, self._oldest
+        mine = self.undo_log
         after_move = self.node is not None and self.node.move  # else the setup's draws: nothing before
         for f in attrs.fields(State):
             setattr(self, f.name, getattr(other, f.name))
-        if after_move and checkpoints:
-            n = len(moves)
-            self._moves = moves + other._moves
-            self._checkpoints = checkpoints + [(place + n, snapshot) for place, snapshot in other._checkpoints]
-            self._oldest = oldest
+        if after_move and mine.checkpoints:
+            self.undo_log.follows(mine)
         self._legal = None
         self.rng = ChanceGenerator()
         self.node = None
@@ -209,10 +207,7 @@ class ChanceState(State):
 
     def clone(self) -> "ChanceState":
         node = self.node  # read first: State.clone hands this state's data to the copy
-        copy = State.clone(self)
-        out = ChanceState.__new__(ChanceState)
-        for f in attrs.fields(State):
-            setattr(out, f.name, getattr(copy, f.name))
+        out = State.clone(self)  # a ChanceState (a clone is of its state's class)
         out._legal = None
         out.rng = ChanceGenerator()
         out.node = node  # immutable, and its replay starts from a copy of its own
@@ -231,19 +226,19 @@ def _replay(base: ChanceState, move, player) -> Callable:
     return redo
 
 
-def start(game, seed: Optional[int], mode: str) -> State:
-    """``game.new_state(seed, chance=mode)`` for a mode other than the default."""
+def start(compiled, seed: Optional[int], mode: str) -> State:
+    """``game.new_state(seed, chance=mode)`` for a mode other than the default, of the compiled game."""
     if mode not in MODES:
         raise RulesError(f"chance must be one of {', '.join(MODES)}, not {mode!r}")
     seed = 0 if seed is None else seed  # nothing is drawn from it; kept for the record
 
     def redo(drawn: list) -> State:
-        return game.start_state(seed, ChanceGenerator(drawn), ChanceState)
+        return start_state(compiled, seed, ChanceGenerator(drawn), ChanceState)
 
     try:
         return redo([])
     except NeedDraw as need:
         # Nothing is set up before the first draw's outcome: the node's state is an empty table.
-        state = ChanceState(vars={}, frames=[], rng=ChanceGenerator(), game=game.compiled, seed=seed)
+        state = ChanceState(vars={}, frames=[], rng=ChanceGenerator(), game=compiled, seed=seed)
         state.node = ChanceNode(redo, (), tuple(need.outcomes))
         return state
