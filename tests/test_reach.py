@@ -82,7 +82,9 @@ def test_an_option_value_whose_table_row_is_missing_fails_validate(tmp_path):
     first = problems[0].splitlines()[0]
     assert first.startswith(f"{path}:4:1: error: 'exhibition', added to option 'level' here, has no row in table "
                             "'competition'")
-    assert f"'level.stunts_required' at {_file('barnstormers')}:976:" in first
+    base = _file("barnstormers")
+    read_at = next(n for n, line in enumerate(open(base, encoding="utf-8"), 1) if "= level.stunts_required" in line)
+    assert f"'level.stunts_required' at {base}:{read_at}:" in first  # the base's line that reads the row
 
 
 def test_a_card_whose_action_is_none_fails_validate(tmp_path):

@@ -56,6 +56,8 @@ def visible_vars(st, player: Optional[int]) -> dict:
             shown = masked(value)
         out[name] = face_down(g, shown, player) if items_masked else shown
     for hand, parts in g.hands.items():
+        if parts[0] not in st._vars:  # a game not set up yet (before its first chance outcome): no hands
+            continue
         held = [[c for part in parts for c in st._vars[part][p - 1]] for p in range(1, g.player_count + 1)]
         shown = [copy_value(h) if player is None or p == player else {"hidden": len(h)}
                  for p, h in enumerate(held, 1)]
