@@ -23,6 +23,7 @@ This test draws 150 typos, the same ones each run (derandomize), in about 10 sec
 from __future__ import annotations
 
 import functools
+import os
 import random
 import string
 from collections import Counter
@@ -282,6 +283,10 @@ def plays_alike(game: str, text: str, seeds=(0, 1), moves=400) -> tuple[bool, st
 
 
 # ---------------------------------------------------------------- the tests
+# Typos tried in the suite (derandomized: the same ones every run); RULEWRIGHT_TYPOS tries more
+TYPOS_IN_THE_SUITE = int(os.environ.get("RULEWRIGHT_TYPOS", "100"))
+
+
 @st.composite
 def typos(draw):
     game = draw(st.sampled_from(SEED_GAMES))
@@ -292,7 +297,7 @@ def typos(draw):
     return occ, misspell(occ.name, kind, at, pick)
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=TYPOS_IN_THE_SUITE, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(typos())
 def test_a_typo_is_caught_or_known_or_changes_nothing(case):
     occ, typo = case
