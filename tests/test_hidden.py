@@ -56,13 +56,16 @@ def _configs():
 
 def atoms(value) -> set:
     """The texts a value is made of (card names, spaces...)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, list):
-        return set().union(*map(atoms, value)) if value else set()
-    if isinstance(value, dict):
-        return set().union(*map(atoms, value.values())) if value else set()
-    return set()
+    out, stack = set(), [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return out
 
 
 def unseen_places(st, player) -> list:
@@ -152,7 +155,6 @@ class Watch:
         self.st, self.rng = st, rng
         self.players = list(range(1, st.game.player_count + 1))
         self.known = {p: set() for p in self.players}
-        self.read = {p: 0 for p in self.players}  # events of the history each player has checked
         self.unique = one_of_a_kind(st.game)
         self.see_now()
 
@@ -162,14 +164,23 @@ class Watch:
 
     def check(self):
         st = self.st
-        history = st.event_history()
+        new = st.drain_events()  # the events since the last check, as the referee sees them
+        views = {p: st.view(p)["vars"] for p in self.players}
+        in_place: dict = {}  # the atoms of each unseen place, worked out once a check
+
+        def held(place):
+            if place not in in_place:
+                in_place[place] = atoms(_value(st, place))
+            return in_place[place]
+
         for p in self.players:
+            unseen = unseen_places(st, p)
+            by_var = {k: atoms(v) for k, v in views[p].items()}
+            seen_now = set().union(*by_var.values())
             # what the other players hold in secret right now (face-down piles change hands with
             # every reshuffle, so a card named while face up may be face down a move later)
-            secret = set().union(*(atoms(_value(st, q)) for q in unseen_places(st, p)
-                                   if q[1] is not None and q[1] != p)) - atoms(st.view(p)["vars"]) \
-                if unseen_places(st, p) else set()
-            for event in history[self.read[p]:]:
+            secret = set().union(*(held(q) for q in unseen if q[1] is not None and q[1] != p)) - seen_now
+            for event in new:
                 seen = seen_by(event, p)
                 if seen is None:
                     continue
@@ -180,15 +191,14 @@ class Watch:
                 leaked = named(text, secret - self.known[p], self.known[p])
                 assert not leaked, f"player {p} is told {text!r}, naming {leaked} that it may not see"
                 self.known[p] |= {a for a in self.unique if a in text}  # told in the open: known now
-            self.read[p] = len(history)
-            public = atoms({k: v for k, v in st.view(p)["vars"].items()
-                            if st.game.visibility.get(k, "public") == "public"})
-            others = set().union(*(atoms(_value(st, q)) for q in unseen_places(st, p) if q[1] != p)) \
-                if unseen_places(st, p) else set()
+            public = set().union(*(a for k, a in by_var.items() if st.game.visibility.get(k, "public") == "public"))
+            others = set().union(*(held(q) for q in unseen if q[1] != p))
             shown_twice = (public & others & self.unique) - self.known[p]  # known: it went there in sight
-            where = {k for k, v in st.vars.items() if shown_twice & atoms(v)}
-            assert not shown_twice, f"player {p} sees {shown_twice} in a public variable while it is secret ({where})"
-        self.see_now()
+            if shown_twice:
+                where = {k for k, v in st.vars.items() if shown_twice & atoms(v)}
+                raise AssertionError(f"player {p} sees {shown_twice} in a public variable while it is secret "
+                                     f"({where})")
+            self.known[p] |= seen_now
 
     def indistinguishable(self):
         """A state ``p`` cannot tell from this one (its unseen cards dealt otherwise) gives ``p`` the

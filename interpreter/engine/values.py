@@ -116,7 +116,11 @@ def face_down(g, value, player):
     """A copy of ``value`` with every record field ``player`` may not see replaced by '?' (the game
     ``g`` says which fields are face down, and until when)."""
     if type(value) is list:
-        return [face_down(g, v, player) for v in value]
+        out = value[:]
+        for i, v in enumerate(value):
+            if type(v) is list or type(v) is dict:
+                out[i] = face_down(g, v, player)
+        return out
     if type(value) is not dict:
         return value
     rules = g.field_visibility.get(frozenset(value))
@@ -126,7 +130,7 @@ def face_down(g, value, player):
         if vis is not None and not sees_field(value, vis, player):
             out[k] = UNSEEN
         else:
-            out[k] = face_down(g, v, player)
+            out[k] = v if type(v) in SCALARS else face_down(g, v, player)
     return out
 
 

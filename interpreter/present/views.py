@@ -44,24 +44,25 @@ def visible_vars(st, player: Optional[int]) -> dict:
     g = st.game
     revealed = revealed_now(st)
     items_masked = bool(g.field_visibility) and player is not None
+    # face_down is itself a deep copy: where fields are masked it copies what is shown, once
+    seen = (lambda v: face_down(g, v, player)) if items_masked else copy_value
     out = {}
     for name, value in st._vars.items():
         visibility = g.visibility.get(name, "public")
         if player is None or visibility == "public" or (name, 0) in revealed:
-            shown = copy_value(value)
+            shown = seen(value)
         elif name in g.player_vars:
-            shown = [copy_value(v) if (visibility == "secret" and p == player) or (name, p) in revealed
+            shown = [seen(v) if (visibility == "secret" and p == player) or (name, p) in revealed
                      else UNSEEN if name in g.hand_of else masked(v) for p, v in enumerate(value, 1)]
         else:
             shown = masked(value)
-        out[name] = face_down(g, shown, player) if items_masked else shown
+        out[name] = shown
     for hand, parts in g.hands.items():
         if parts[0] not in st._vars:  # a game not set up yet (before its first chance outcome): no hands
             continue
         held = [[c for part in parts for c in st._vars[part][p - 1]] for p in range(1, g.player_count + 1)]
-        shown = [copy_value(h) if player is None or p == player else {"hidden": len(h)}
-                 for p, h in enumerate(held, 1)]
-        out[hand] = face_down(g, shown, player) if items_masked else shown
+        out[hand] = [seen(h) if player is None or p == player else {"hidden": len(h)}
+                     for p, h in enumerate(held, 1)]
     return out
 
 
