@@ -117,6 +117,14 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
             ">=": operator.ge}
 
 
+def allows(rules: ast.RulesFile):
+    """Whether the rules' ``require`` lines allow a game: ``allows(rules)(players, {option: value})``, the
+    options not named at their defaults; worked out from the lines, compiling only what they cannot say."""
+    values = option_values(rules)
+    requirements = _Requirements(rules, list(values))
+    return lambda players, options: requirements(players, {n: v[0] for n, v in values.items()} | options)
+
+
 class _Unknown(Exception):
     """A requirement this evaluator cannot work out: the compiler will."""
 
