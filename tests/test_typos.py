@@ -34,11 +34,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulewright.dsl import ast
-from rulewright.dsl.errors import OptionError, RulesError
+from rulewright.dsl.errors import RulesError
 from rulewright.dsl.parser import _lark, parse
 from rulewright.interpreter.api import Game, option_values, player_range, shipped_games
 from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
 from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.play.sweep import allows
 from rulewright.interpreter.present.render import render_board
 
 SEED_GAMES = ("biplane", "planes", "barnstormers", "tic-tac-toe", "connect-four")
@@ -225,6 +226,7 @@ def configs(game: str) -> tuple:
     rules = parse(TEXTS[game], game)
     low, high = player_range(rules)
     values = option_values(rules)
+    allowed = allows(rules)
     out = [(players, ()) for players in range(low, high + 1)]
     for opt, vals in values.items():
         for v in vals[1:]:
@@ -233,12 +235,9 @@ def configs(game: str) -> tuple:
                     [{o1: w1, o2: w2} for o1, w1s in values.items() for o2, w2s in values.items()
                      if opt not in (o1, o2) and o1 < o2 for w1 in w1s for w2 in w2s]:
                 for players in range(high, low - 1, -1):
-                    try:
-                        Game(rules, players, {**others, opt: v})
-                    except OptionError:
-                        continue
-                    found = (players, tuple(sorted({**others, opt: v}.items())))
-                    break
+                    if allowed(players, {**others, opt: v}):
+                        found = (players, tuple(sorted({**others, opt: v}.items())))
+                        break
                 if found:
                     break
             if found:
@@ -246,13 +245,21 @@ def configs(game: str) -> tuple:
     return tuple(out)
 
 
-def trace(rules, players: int, options: tuple, seed: int, moves: int) -> list:
-    """What a game shows from the outside, its moves chosen at random: each decision's options, the board
-    as drawn (every few moves), the events and the outcome, or the error that stopped it."""
+def traces(rules, players: int, options: tuple, seeds: tuple, moves: int) -> list:
+    """What a game shows from the outside in each seed's game, its moves chosen at random: each decision's
+    options, the board as drawn (every few moves), the events and the outcome, or the error that stopped it."""
+    try:
+        game = Game(rules, players, dict(options))
+    except RulesError as exc:
+        return [[("error", type(exc).__name__, str(exc).splitlines()[0])]] * len(seeds)
+    return [_trace(game, seed, moves) for seed in seeds]
+
+
+def _trace(game, seed: int, moves: int) -> list:
     seen = []
     choices = random.Random(seed)
     try:
-        state = Game(rules, players, dict(options)).new_state(seed=seed)
+        state = game.new_state(seed=seed)
         while not state.is_over() and moves > 0:
             legal = state.legal_moves()
             seen.append((tuple(state.to_move()), tuple(m.text for m in legal)))
@@ -268,16 +275,22 @@ def trace(rules, players: int, options: tuple, seed: int, moves: int) -> list:
 
 
 @functools.cache
-def _base_trace(game: str, players: int, options: tuple, seed: int, moves: int) -> list:
-    return trace(parse(TEXTS[game], f"{game}.rules"), players, options, seed, moves)
+def _base_rules(game: str):
+    return parse(TEXTS[game], f"{game}.rules")
+
+
+@functools.cache
+def _base_traces(game: str, players: int, options: tuple, seeds: tuple, moves: int) -> list:
+    return traces(_base_rules(game), players, options, seeds, moves)
 
 
 def plays_alike(game: str, text: str, seeds=(0, 1), moves=400) -> tuple[bool, str]:
     """Whether rules play as the shipped game does, for every player count and option value."""
     changed = parse(text, f"{game}.rules")
     for players, options in configs(game):
-        for seed in seeds:
-            if _base_trace(game, players, options, seed, moves) != trace(changed, players, options, seed, moves):
+        ours = traces(changed, players, options, seeds, moves)
+        for seed, base, mine in zip(seeds, _base_traces(game, players, options, seeds, moves), ours):
+            if base != mine:
                 return False, f"{players} players, options {dict(options)}, seed {seed}"
     return True, ""
 
