@@ -29,6 +29,9 @@ GAMES = 6           # random games per configuration
 GREEDY_GAMES = 1    # greedy games per configuration (a greedy move weighs every legal move: slower)
 COVERAGE_GAMES = 2  # random games per configuration measured for coverage
 MAX_DECISIONS = 20_000  # a game still running after this many decisions is played on by FINISH agents
+# ... a greedy game after this share of them: a greedy decision weighs every legal move, some 60 random
+# decisions' work in a long game, and greedy players that have not ended a game by then play on as slowly
+GREEDY_SHARE = 4
 FINISH = "rush"  # the agents that play on a game left unfinished (agents.py: toward the rules' end)
 MOVES_SHOWN = 40    # a breach's moves printed in the verdict (all of them in --json and --out)
 LINES_SHOWN = 20    # statement lines never run, printed per file
@@ -51,11 +54,17 @@ def _init_worker(bounds: dict) -> None:
     set_limits(**bounds)  # the limits of the command line, in every worker
 
 
+def own_decisions(agent: str, max_decisions: int) -> int:
+    """The decisions ``agent`` makes in a game before the FINISH agents play it on."""
+    return max(1, max_decisions // GREEDY_SHARE) if agent == "greedy" else max_decisions
+
+
 def _playouts(ref: str, players: int, options: tuple, agent: str, seeds: list, max_decisions: int,
               finish: Optional[str]) -> list:
     from rulewright.interpreter.play.invariants import watched_playout
     game = _game(ref, players, options)
-    return [watched_playout(game, s, max_decisions, agent, finish) for s in seeds]
+    return [watched_playout(game, s, own_decisions(agent, max_decisions), agent, finish, max_decisions)
+            for s in seeds]
 
 
 def _coverage(ref: str, players: int, options: tuple, seeds: list, max_decisions: int) -> dict:
@@ -108,7 +117,9 @@ def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callab
         return results
     done: dict = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(current(),)) as pool:
-        futures = {pool.submit(*_flat(t.args(ref, max_decisions, finish))): i for i, t in enumerate(tasks)}
+        # the greedy games first: the longest tasks, so that none runs alone at the end of the run
+        order = sorted(range(len(tasks)), key=lambda i: tasks[i].agent != "greedy")
+        futures = {pool.submit(*_flat(tasks[i].args(ref, max_decisions, finish))): i for i in order}
         with live:
             for future in as_completed(futures):
                 i = futures[future]
@@ -134,9 +145,9 @@ def run_on_ray(tasks: list, game_rules, ref: str, max_decisions: int, address: O
         for (players, options, agent), indexes in groups.items():
             game = Game(game_rules, players, dict(options))
             seeds = [s for i in indexes for s in tasks[i].seeds]
-            by_seed = {r["seed"]: r for r in run_games_on_ray(game, seeds, max_decisions, address, advance,
-                                                              play=functools.partial(watched_playout, agents=agent,
-                                                                                     finish=finish))}
+            play = functools.partial(watched_playout, agents=agent, finish=finish, finish_decisions=max_decisions)
+            by_seed = {r["seed"]: r for r in run_games_on_ray(game, seeds, own_decisions(agent, max_decisions),
+                                                              address, advance, play=play)}
             for i in indexes:
                 results[i] = [by_seed[s] for s in tasks[i].seeds]
     rest = [i for i, t in enumerate(tasks) if t.agent is None]
@@ -191,7 +202,8 @@ def verdict(name: str, path: str, problems: list, tasks: list, results: list, se
                 if not outcome["draw"] and 1 in outcome["winners"]:
                     first_share += 1 / len(outcome["winners"])
     report = {
-        "game": name, "file": path, "seed": seed, "max_decisions": max_decisions, "finish": finish,
+        "game": name, "file": path, "seed": seed, "max_decisions": max_decisions,
+        "greedy_decisions": own_decisions("greedy", max_decisions), "finish": finish,
         "validate": problems,
         "configurations": _configurations(tasks),
         "games": played, "invariants": invariants,
@@ -301,12 +313,12 @@ def format_verdict(report: dict, ref: str, moves_files: Optional[dict] = None) -
                 lambda b: breach_lines(b, ref, b["players"], b["options"], b["games"],
                                        moves_files.get(b["invariant"], "")))
     finisher = f", and {report['max_decisions']} more by {report['finish']} agents" if report["finish"] else ""
-    section(f"endless games (still running after {report['max_decisions']} decisions{finisher})",
+    section(f"endless games (still running after {_own_decisions(report, report['endless'])}{finisher})",
             report["endless"],
             lambda e: [f"  {where(e)}: {replay_command(ref, e['players'], e['options'], e['seed'], e['agent'])}"])
     if report["long"]:
         lines.append(f"long games (not a failure): {len(report['long'])} still running after "
-                     f"{report['max_decisions']} decisions, ended by {report['finish']} agents playing on")
+                     f"{_own_decisions(report, report['long'])}, ended by {report['finish']} agents playing on")
         lines += [f"  {where(x)}: ended after {x['played_on']} more decisions" for x in report["long"][:LINES_SHOWN]]
         if len(report["long"]) > LINES_SHOWN:
             lines.append(f"  ... {len(report['long']) - LINES_SHOWN} more (--json lists them all)")
@@ -331,6 +343,14 @@ def format_verdict(report: dict, ref: str, moves_files: Optional[dict] = None) -
                      f"{fs['finished']} finished games; a fair share is {_pct(fs['fair'])}")
     lines.append("verdict: " + ("ok" if report["ok"] else "FAILED"))
     return lines
+
+
+def _own_decisions(report: dict, games: list) -> str:
+    """The decisions the agents of ``games`` make before the finish agents play them on, as the verdict
+    says it: greedy agents' own budget named when one of the games is theirs."""
+    greedy = report["greedy_decisions"]
+    named = greedy != report["max_decisions"] and any(g["agent"] == "greedy" for g in games)
+    return f"{report['max_decisions']} decisions" + (f" ({greedy} of greedy agents)" if named else "")
 
 
 def _count_range(counts: list) -> str:

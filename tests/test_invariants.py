@@ -155,9 +155,14 @@ def test_a_game_that_never_ends_fails_check(tmp_path):
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert len(report["endless"]) == 3 and {e["agent"] for e in report["endless"]} == {"random", "greedy"}
-    # each game's own agents, then the rush agents playing on, 200 decisions each
-    assert all((e["decisions"], e["finished_by"], e["played_on"]) == (400, "rush", 200) for e in report["endless"])
-    assert report["broken"] == [] and report["long"] == []
+    # each game's own agents (200 decisions of random ones, a quarter of that of greedy ones, whose every
+    # decision weighs each legal move), then the rush agents playing on for 200 more
+    played = {(e["agent"], e["decisions"], e["finished_by"], e["played_on"]) for e in report["endless"]}
+    assert played == {("random", 400, "rush", 200), ("greedy", 250, "rush", 200)}
+    assert report["broken"] == [] and report["long"] == [] and report["greedy_decisions"] == 50
+    shown = runner.invoke(app, ["check", str(rules), "-n", "0", "--greedy", "1", "--coverage", "0", "-w", "1",
+                                "--max-decisions", "200"])
+    assert "endless games (still running after 200 decisions (50 of greedy agents), and 200 more by rush" in shown.stdout
 
 
 CLIMB = snippet('''

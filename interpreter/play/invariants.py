@@ -152,14 +152,14 @@ def shorter(game, breach: dict) -> dict:
 
 
 def watched_playout(game, seed: int, max_decisions: int, agents: str = "random",
-                    finish: Optional[str] = None) -> dict:
+                    finish: Optional[str] = None, finish_decisions: Optional[int] = None) -> dict:
     """One seeded game played by agents (``agents``, seeded with ``seed``, as simulate plays it), its
     invariants checked after every move. A result as simulate's (seed, decisions, outcome), with
     ``breach`` (Breach.to_dict: the moves up to the first failure; ``shorter`` shortens them), ``stalled``
     (a decision with nothing to choose: the error's text) or ``error`` (another run-time error); a game that
-    did not end has no outcome. ``finish``: agents (a spec) that play on, for up to ``max_decisions`` more,
-    a game the first leave unfinished, watched the same way: the result then says ``finished_by`` (the
-    spec) and ``played_on`` (their decisions), whether they end it or not."""
+    did not end has no outcome. ``finish``: agents (a spec) that play on, for up to ``finish_decisions``
+    more (default ``max_decisions``), a game the first leave unfinished, watched the same way: the result
+    then says ``finished_by`` (the spec) and ``played_on`` (their decisions), whether they end it or not."""
     from rulewright.interpreter.engine.runtime import stalled
     from rulewright.interpreter.play.agents import Seated, agents_for
     made: list = []
@@ -173,8 +173,9 @@ def watched_playout(game, seed: int, max_decisions: int, agents: str = "random",
                                    max_decisions)
         if found is None and finish and not st.is_over():
             result.update(finished_by=finish, played_on=len(made))
+            more = max_decisions if finish_decisions is None else finish_decisions
             found = _watched_moves(st, watch, Seated(agents_for(finish, game.player_count, seed)), made,
-                                   2 * max_decisions)
+                                   len(made) + more)
             result["played_on"] = len(made) - result["played_on"]
     except RulesError as exc:  # sent back as text: not every RulesError survives pickling
         key = "stalled" if isinstance(exc, RulesRuntimeError) and stalled(exc) else "error"
