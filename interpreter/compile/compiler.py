@@ -32,6 +32,9 @@ class CompiledGame:
 
     # the kind of dict a table's columns and rows are kept in (coverage.py's notes the keys the rules read)
     lookup = dict
+    # whether each log and reveal event carries the values its text was made from ("values"): a game
+    # compiled for balance reports (play/balance.py); played games' events hold their texts only
+    notes_values = False
 
     def __init__(self, rules: ast.RulesFile, player_count: int, options: dict, only=None, played: bool = True):
         """For `validate`, a game generated only to find its errors, never played (``played=False``): its

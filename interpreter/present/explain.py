@@ -24,7 +24,7 @@ import attrs
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter.engine.state import Move
 from rulewright.interpreter.present.prompts import decision_place, prompt
-from rulewright.interpreter.engine.values import face_down
+from rulewright.interpreter.engine.values import face_down, texts_held
 
 # The column of a table that holds its items' rules text (docs/language.md, "Rules text of an item").
 SAYS = "says"
@@ -93,20 +93,12 @@ def card_texts(game, value, viewer: Optional[int]) -> tuple:
     if viewer is not None and game.field_visibility:
         value = face_down(game, value, viewer)
     found: dict = {}
-    todo = [value]
-    looked = 0
-    while todo and len(found) < _CARDS_MOST and looked < 10_000:  # a long list is looked at in part
-        v = todo.pop()
-        looked += 1
-        t = type(v)
-        if t is str:
-            text = says.get(v)
-            if type(text) is str and v not in found:
-                found[v] = text
-        elif t is list:
-            todo.extend(reversed(v))
-        elif t is dict:
-            todo.extend(reversed([x for k, x in v.items() if k != "is"]))
+    for v in texts_held(value):
+        text = says.get(v)
+        if type(text) is str and v not in found:
+            found[v] = text
+            if len(found) == _CARDS_MOST:
+                break
     return tuple(found.items())
 
 
@@ -151,3 +143,19 @@ def move_notes(st, player: Optional[int] = None) -> list[str]:
     table = st._legal_table(player)
     return ["; ".join(says for _item, says in card_texts(st.game, o.value, player))
             for _p, opts in table.groups for o in opts]
+
+
+def move_spaces(st, player: int) -> list[list]:
+    """For each of legal_moves(player), in order, the board's spaces its value is or holds (as
+    ``player`` sees it: a face-down field names none), each once: a table's page marks them. Read from
+    the moves' values, which the decision made beside their texts."""
+    board = st.game.board
+    if st.pending is None or board is None:
+        return [[] for _ in st.legal_moves(player)]
+    spaces = set(board.spaces)
+    named = []
+    for _p, opts in st._legal_table(player).groups:
+        for o in opts:
+            value = face_down(st.game, o.value, player) if st.game.field_visibility else o.value
+            named.append(list(dict.fromkeys(v for v in texts_held(value) if v in spaces)))
+    return named
