@@ -30,6 +30,7 @@ from rulewright.interpreter.engine import events, limits, operations
 from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
 from rulewright.interpreter.engine.failed_operation import ENTRY
 from rulewright.interpreter.engine.machine import Option, Proc
+from rulewright.interpreter.engine.builtin_names import ME
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
            "Return", "ProcCompiler", "plain_procedures"]
@@ -44,7 +45,7 @@ class ProcCompiler(Visitor):
         self.params = tuple(params)
         self.file = file
         self.ir: list = []  # Instructions and Labels, in order
-        self.scope: set = set(params) | {"me"}
+        self.scope: set = set(params) | {ME}
         self.loops: list[Label] = []
         # the locals certainly set here (None: no way leads here); a procedure starts with its parameters
         # (Call binds each one)
@@ -246,7 +247,7 @@ class ProcCompiler(Visitor):
             name = ascii(what.id)
             told = text or f"{self.constant(runtime.told)}({name}, _v, {what.id in self.game.player_vars})"
             lines = [f"_v = st._vars[{name}]", f"{turn_up}(st, {name}, 0, _v)", *first]
-            event = f"{reveal}({told}, env.get('me'), {rule})"
+            event = f"{reveal}({told}, env.get({ascii(ME)}), {rule})"
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
             owner, name, count = self.expr(what.obj), ascii(what.name), self.game.player_count
             told = text or f"{self.constant(runtime.entry_told)}(_p, {name}, _v)"
@@ -256,7 +257,7 @@ class ProcCompiler(Visitor):
         else:
             value = self.expr(what)
             lines = [f"_v = {value.source}", *first]
-            event = f"{reveal}({text or '_to_text(_v, st)'}, env.get('me'), {rule})"
+            event = f"{reveal}({text or '_to_text(_v, st)'}, env.get({ascii(ME)}), {rule})"
         self.exec(s, [*lines, f"st.emit({self._noted(event, '[_v]')})"])
 
     def _told(self, text) -> tuple:
@@ -329,7 +330,7 @@ class ProcCompiler(Visitor):
         self.exec(s, [f"{self.constant(runtime.failed)}({self.expr(s.message).source})"])
 
     def visit_TakeTurn(self, s):
-        self.emit(Call(s.span, "turn", ("me",), [self.expr(self.hoist(s.player, s))], node=s))
+        self.emit(Call(s.span, "turn", (ME,), [self.expr(self.hoist(s.player, s))], node=s))
         self.emit(CheckEnd(s.span, "turn"))
 
     # ------------------------------------------------------------------ control flow

@@ -30,6 +30,7 @@ from rulewright.interpreter.api import Game
 from rulewright.interpreter.compile.compiler import CompiledGame
 from rulewright.interpreter.engine import events
 from rulewright.interpreter.engine.values import texts_held
+from rulewright.interpreter.engine.builtin_names import ROUND_NUMBER
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 UNMATCHED = "(no rule matched)"
@@ -264,7 +265,7 @@ def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = N
         outcome = state.outcome().to_dict() if state.is_over() else None
     except RulesError as exc:  # sent back as text, as simulate does
         return {"seed": seed, "error": str(exc)}
-    rounds = state.vars.get("round_number")
+    rounds = state.vars.get(ROUND_NUMBER)
     recorded = {"seed": seed, "decisions": made, "outcome": outcome, "first": first,
                 "rounds": rounds if isinstance(rounds, int) else None,
                 "tally": {k: dict(v) for k, v in counts.items()}}
