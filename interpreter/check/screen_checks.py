@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import suggest
+from rulewright.dsl.declarations import SCREEN_COLOURS
 from rulewright.interpreter.engine.builtin_names import ME
-
-# the colours a 'display:' section may give a space's text (rich's standard colours)
-SCREEN_COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
 
 
 class ScreenChecks:

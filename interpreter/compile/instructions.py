@@ -9,7 +9,7 @@ read without their check (statements.ProcCompiler.known).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import attrs
 
@@ -74,6 +74,15 @@ class ChoiceSpec:
             else:
                 lines += [f"    env[{var}] = _o.value", f"    _o.shown = {self.shown.source}"]
         return [indent + line for line in lines]
+
+
+@attrs.frozen
+class Prompt:
+    """A decision's prompt, compiled in the decision's scope (statements.ProcCompiler) into
+    ``CompiledGame.prompts``; no part of its instruction (present/prompts.py evaluates it when asked)."""
+    text: Callable   # f(state, env) -> the prompt's text
+    node: Any        # its template: where an error points
+    player_var: str = ""  # 'each p in ... choose': the local that names the player deciding
 
 
 @attrs.define(slots=True, eq=False)

@@ -24,7 +24,7 @@ from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
-                                                         ForNext, Instruction, Jump, JumpUnless, Label, Return)
+                                                         ForNext, Instruction, Jump, JumpUnless, Label, Prompt, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
 from rulewright.interpreter.engine import events, limits, operations
 from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
@@ -447,7 +447,6 @@ class ProcCompiler(Visitor):
         """A decision's prompt goes into the game's table (by the decision's place), not into its
         instruction: explain.py evaluates it, in the deciding frame, only when someone looks."""
         if prompt is not None:
-            from rulewright.interpreter.present.prompts import Prompt
             self.game.prompts[(s.span.file, s.span.line)] = Prompt(self.game.exprs.compile(prompt, self.scope),
                                                                    prompt, player_var)
 

@@ -16,7 +16,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.compare import weigh
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.check.screen_checks import SCREEN_COLOURS
+from rulewright.dsl.declarations import SCREEN_COLOURS
 from rulewright.interpreter.engine.values import UNSEEN
 from rulewright.interpreter.present.views import WINDOW_NOTE, view, visible_vars
 from rulewright.interpreter.engine.builtin_names import ME, ROUND_NUMBER
