@@ -28,10 +28,10 @@ from rulewright.interpreter.state import State
 from rulewright.interpreter.variants import apply_extends, inside, read_bounded, read_rules
 
 # What the command line, the adapters and the test kit take from the interpreter (docs/architecture.md,
-# "The public modules"): games and their states, an event as a player sees it, options given as text,
-# files read within bounds, and the save format's name.
+# "The public modules"): games and their states (a seeded Generator to start one with), an event as a
+# player sees it, options given as text, files read within bounds, and the save format's name.
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
-           "game_name", "option_values", "fresh_seed", "seen_by", "given_options", "read_bounded",
+           "game_name", "option_values", "fresh_seed", "Generator", "seen_by", "given_options", "read_bounded",
            "read_rules", "inside", "SAVE_FORMAT"]
 
 SAVE_FORMAT = saves.FORMAT

@@ -127,9 +127,9 @@ def test_an_import_up_a_floor_is_named():
         == ["compile.statements -> present.prompts"]
 
 
-# The modules the command line may import (docs/architecture.md, "The public modules"): the facade
-# (api.py, language.py), the limits of a run, what shows a state and what plays, and the parser's tree,
-# errors and texts. Everything else of the interpreter is reached through them.
+# The modules the command line, the adapters and the test kit may import (docs/architecture.md, "The
+# public modules"): the facade (api.py, language.py), the limits of a run, what shows a state and what
+# plays, and the parser's tree, errors and texts. Everything else of the interpreter is reached through them.
 PUBLIC = ("rulewright.interpreter.api", "rulewright.interpreter.language", "rulewright.interpreter.engine.limits",
           "rulewright.interpreter.present.", "rulewright.interpreter.play.", "rulewright.dsl.errors",
           "rulewright.dsl.ast", "rulewright.dsl.parser", "rulewright.dsl.texts", "rulewright.cli.")
@@ -156,8 +156,10 @@ def through_the_door(paths) -> list:
             and name.split(".")[1] in ("dsl", "interpreter")]  # (not the package's own: 'from rulewright import load')
 
 
-def test_the_command_line_imports_only_the_public_modules():
-    assert through_the_door(sorted((PACKAGE / "cli").glob("*.py"))) == []
+def test_the_command_line_the_adapters_and_the_test_kit_import_only_the_public_modules():
+    users = [*(PACKAGE / "cli").glob("*.py"), *(PACKAGE / "interpreter" / "play").glob("*_adapter.py"),
+             PACKAGE / "interpreter" / "testing.py"]
+    assert len(users) > 20 and through_the_door(sorted(users)) == []
 
 
 def test_an_import_past_the_door_is_named(tmp_path):
