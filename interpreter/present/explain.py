@@ -21,6 +21,7 @@ from typing import Optional
 
 import attrs
 
+from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter.engine.state import Move
 from rulewright.interpreter.present.prompts import decision_place, prompt
@@ -146,16 +147,53 @@ def move_notes(st, player: Optional[int] = None) -> list[str]:
 
 
 def move_spaces(st, player: int) -> list[list]:
-    """For each of legal_moves(player), in order, the board's spaces its value is or holds (as
-    ``player`` sees it: a face-down field names none), each once: a table's page marks them. Read from
-    the moves' values, which the decision made beside their texts."""
+    """For each of legal_moves(player), in order, the board's spaces its text shows: those the parts of
+    its value that the decision's text holds as holes are or hold (the chosen name itself, or a field of
+    it: ``"move {m.origin} {m.heading}"`` shows ``m``'s origin), as ``player`` sees them (a face-down
+    field names none), each once: a table's page marks them. Read from the moves' values, which the
+    decision made beside their texts, never from the texts' words; a value the text does not show (a
+    card picked blind) names none."""
     board = st.game.board
-    if st.pending is None or board is None:
+    shown = _shown_parts(st) if st.pending is not None and board is not None else ()
+    if not shown:
         return [[] for _ in st.legal_moves(player)]
     spaces = set(board.spaces)
     named = []
     for _p, opts in st._legal_table(player).groups:
         for o in opts:
             value = face_down(st.game, o.value, player) if st.game.field_visibility else o.value
-            named.append(list(dict.fromkeys(v for v in texts_held(value) if v in spaces)))
+            held = (v for path in shown for v in texts_held(_part(value, path)))
+            named.append(list(dict.fromkeys(v for v in held if v in spaces)))
     return named
+
+
+def _shown_parts(st) -> tuple:
+    """The parts of the value chosen that the pending decision's move texts show, each as the path of
+    fields that leads to it from the value (() for the whole value): the whole value where there is no
+    'as' text (a move's text is its value's) or a 'choose:' block (its value is the label)."""
+    frame = st.frames[-1]
+    proc = st.game.procs.get(frame.proc)
+    pc = frame.pc - 1  # the frame waits at the instruction after its choose
+    node = getattr(proc.instructions[pc], "node", None) if proc is not None and 0 <= pc < len(proc.instructions) \
+        else None
+    if isinstance(node, ast.ChooseEach):
+        node = node.choice
+    if isinstance(node, ast.ChooseBlock) or (isinstance(node, ast.Choose) and node.text is None):
+        return ((),)
+    if not isinstance(node, ast.Choose) or not isinstance(node.text, ast.Template):
+        return ()
+    paths = []
+    for hole in node.text.parts:
+        path = []
+        while isinstance(hole, ast.Attr):
+            path.append(hole.name)
+            hole = hole.obj
+        if isinstance(hole, ast.Name) and hole.id == node.var:
+            paths.append(tuple(reversed(path)))
+    return tuple(dict.fromkeys(paths))
+
+
+def _part(value, path: tuple):
+    for field in path:
+        value = value.get(field) if type(value) is dict else None
+    return value
