@@ -13,8 +13,9 @@ statement, or of a move's decision). A report's rows are the rules' statements t
 ``choose:`` block; which of a decision's rows a move counts in, the value chosen says. Which table keys
 an event names, its values say, never its text: a move's value chosen, and the values a log's or a
 reveal's text was made from, which the game compiled for the tally carries beside the text
-(``_NotingGame``: the same moves, draws and texts as the game's). The tally reads the referee's events; a report is for the rules' author, and is made from many finished games, never
-shown to a player during one.
+(``_NotingGame``: the same moves, draws and texts as the game's). The tally reads the referee's
+events; a report is for the rules' author, and is made from many finished games, never shown to a
+player during one.
 """
 from __future__ import annotations
 
