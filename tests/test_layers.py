@@ -5,6 +5,7 @@ is imported."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import rulewright
@@ -45,8 +46,9 @@ def _imported(module: str, path: Path, modules: dict) -> set:
     return found
 
 
+@functools.lru_cache(maxsize=1)
 def _graph() -> dict:
-    """{module: the modules it imports}, names short ('engine.state')."""
+    """{module: the modules it imports}, names short ('engine.state'); read once for the tests here."""
     modules = _modules()
     short = {m: m.removeprefix(INTERPRETER + ".") for m in modules}
     return {short[m]: {short[t] for t in _imported(m, p, modules)} for m, p in modules.items()}
