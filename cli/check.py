@@ -50,8 +50,8 @@ def _game(ref: str, players: int, options: tuple):
 
 
 def _init_worker(bounds: dict) -> None:
-    from rulewright.interpreter.engine.limits import set_limits
-    set_limits(**bounds)  # the limits of the command line, in every worker
+    from rulewright.interpreter.engine import limits
+    limits.set_limits(**bounds)  # the limits of the command line, in every worker
 
 
 def own_decisions(agent: str, max_decisions: int) -> int:
@@ -105,7 +105,7 @@ def plan(configurations: list, seed: int, games: int, greedy: int, coverage: int
 def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callable[[int], None],
         live=None, finish: Optional[str] = FINISH) -> list:
     """Each task's result, in the tasks' order: in this process (one worker) or in a pool of processes."""
-    from rulewright.interpreter.engine.limits import current
+    from rulewright.interpreter.engine import limits
     live = live if live is not None else contextlib.nullcontext()
     if workers <= 1:
         results = []
@@ -116,7 +116,7 @@ def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callab
                 advance(len(t.seeds))
         return results
     done: dict = {}
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(current(),)) as pool:
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(limits.current(),)) as pool:
         # the greedy games first: the longest tasks, so that none runs alone at the end of the run
         order = sorted(range(len(tasks)), key=lambda i: tasks[i].agent != "greedy")
         futures = {pool.submit(*_flat(tasks[i].args(ref, max_decisions, finish))): i for i in order}

@@ -51,7 +51,7 @@ def read_json(path: str, what: str):
     """Read a JSON file the user gave; a file that is not JSON is a RulesError naming it."""
     from rulewright.dsl.errors import SaveError
     from rulewright.dsl.texts import json_lone_surrogate
-    from rulewright.interpreter.variants import read_bounded
+    from rulewright.interpreter.api import read_bounded
     text = read_bounded(path, MAX_JSON_BYTES, f"a {what}")
     try:
         data = json.loads(text)

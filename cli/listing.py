@@ -3,11 +3,11 @@ does, when the rules describe it). The summary is cached by the games' text (dsl
 reads the files but parses none."""
 from __future__ import annotations
 
-from rulewright.dsl import cache
+from rulewright.interpreter.language import cache
 
 
 def describe_games() -> list[dict]:
-    from rulewright.interpreter.shipped import shipped_games
+    from rulewright.interpreter.api import shipped_games
     games = sorted(shipped_games().items())
     try:
         entry = cache.key(*(part for name, path in games for part in (name, path.read_bytes())))
@@ -25,7 +25,7 @@ def describe_games() -> list[dict]:
 def _describe(name: str, path) -> dict:
     from rulewright.dsl.errors import RulesError
     from rulewright.interpreter.api import game_name, load_rules, option_values, player_range
-    from rulewright.interpreter.check.symbols import symbols
+    from rulewright.interpreter.language import symbols
     try:
         rules = load_rules(str(path))
     except RulesError as exc:  # one broken file must not hide the others

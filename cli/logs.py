@@ -62,8 +62,7 @@ def sandboxed_rules(name: str, file_path: str, what: str, otherwise: str) -> str
     a .rules file in its own folder (or below it), never another file of the machine; other rules are
     given on the command line (``otherwise`` says how)."""
     from pathlib import Path
-    from rulewright.interpreter.api import shipped_games
-    from rulewright.interpreter.variants import inside
+    from rulewright.interpreter.api import inside, shipped_games
     shipped = shipped_games()
     if name in shipped:
         return name

@@ -21,15 +21,9 @@ from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, RulesError
-from rulewright.dsl.grammar import keywords
 from rulewright.dsl.parser import parse
-from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.api import shipped_games
-from rulewright.interpreter.engine.builtin_names import NAMES, RESERVED
-from rulewright.interpreter.engine.builtins import BUILTINS
-from rulewright.interpreter.check.checker import check
-from rulewright.interpreter.check.symbols import symbols
-from rulewright.interpreter.variants import apply_extends
+from rulewright.interpreter.language import BUILTINS, NAMES, RESERVED, apply_extends, board_functions, check, keywords, symbols
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_SHOWN_LINES = 12  # of a declaration in a hover: a long table or procedure is cut
@@ -259,7 +253,7 @@ class Document:
                 items[k] = ("keyword", "keyword")
             for name, b in sorted(BUILTINS.items()):
                 items[name] = ("function", b.doc or "built-in function")
-            for name in sorted(board_kinds.board_functions()):
+            for name in sorted(board_functions()):
                 items.setdefault(name, ("function", "a board's function"))
             for name in (n for n in NAMES if n in RESERVED):
                 items[name] = ("variable", "built-in")

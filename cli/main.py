@@ -18,7 +18,7 @@ from rulewright.cli.errors import OK, REFUSED, describe, read_json, user_errors,
 from rulewright.cli.hints import DEFAULT_HINT
 from rulewright.cli.options import AGENTS, JSON, OPTION, PLAYERS, SEED, Opening, opens_a_game, parse_options
 from rulewright.cli.output import err, json_line, out
-from rulewright.interpreter.engine.limits import CALL, DEFAULTS, set_limits
+from rulewright.interpreter.engine import limits
 
 HELP = """Play, check and measure games written in the rulewright rules language.
 
@@ -355,7 +355,7 @@ def check(
     from rulewright.cli.validate import validate as validate_one
     from rulewright.dsl.errors import RulesError
     from rulewright.interpreter.api import find_rules, game_name, load_rules
-    from rulewright.interpreter.check.symbols import symbols
+    from rulewright.interpreter.language import symbols
     from rulewright.interpreter.play.sweep import starts
     from rulewright.cli.agents import check_spec
     finisher = None if finish == "none" else finish
@@ -587,25 +587,25 @@ def limits_options(
                                        help="Print the version and exit."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, metavar="N",
                                             help="Instructions the rules may run between two decisions "
-                                                 f"(default {DEFAULTS['steps']:,})."),
+                                                 f"(default {limits.DEFAULTS['steps']:,})."),
     max_work: Optional[int] = typer.Option(None, "--max-work", min=1, metavar="N",
                                            help="Items the rules' expressions may go through, make or copy "
-                                                f"between two decisions; a def call counts {CALL} (default "
-                                                f"{DEFAULTS['work']:,})."),
+                                                f"between two decisions; a def call counts {limits.CALL} (default "
+                                                f"{limits.DEFAULTS['work']:,})."),
     max_items: Optional[int] = typer.Option(None, "--max-items", min=1, metavar="N",
                                             help="Items of one list or map, letters of one text "
-                                                 f"(default {DEFAULTS['items']:,})."),
+                                                 f"(default {limits.DEFAULTS['items']:,})."),
     max_digits: Optional[int] = typer.Option(None, "--max-digits", min=1, max=4000, metavar="N",
-                                             help=f"Digits of a number (default {DEFAULTS['digits']})."),
+                                             help=f"Digits of a number (default {limits.DEFAULTS['digits']})."),
     max_state: Optional[int] = typer.Option(None, "--max-state", min=1, metavar="N",
                                             help="Items the game's state holds at a decision: each number, "
-                                                 f"letter of a text and list one (default {DEFAULTS['state']:,})."),
+                                                 f"letter of a text and list one (default {limits.DEFAULTS['state']:,})."),
     max_events: Optional[int] = typer.Option(None, "--max-events", min=1, metavar="N",
                                              help="Events a game keeps: moves, log lines, reveals (default "
-                                                  f"{DEFAULTS['events']:,})."),
+                                                  f"{limits.DEFAULTS['events']:,})."),
     max_event_letters: Optional[int] = typer.Option(None, "--max-event-letters", min=1, metavar="N",
                                                     help="Letters of the texts of the events a game keeps "
-                                                         f"(default {DEFAULTS['event_letters']:,})."),
+                                                         f"(default {limits.DEFAULTS['event_letters']:,})."),
 ):
     """Limits on what any rules file may make the engine do; past one, the rules fail with a located error."""
     given = {"steps": max_steps, "work": max_work, "items": max_items, "digits": max_digits, "state": max_state,
@@ -613,7 +613,7 @@ def limits_options(
     global _limits_changed
     # the defaults are in force from the start; setting them loads the engine, which `--help` and `list` skip
     if any(v is not None for v in given.values()) or _limits_changed:
-        set_limits(**{k: DEFAULTS[k] if v is None else v for k, v in given.items()})
+        limits.set_limits(**{k: limits.DEFAULTS[k] if v is None else v for k, v in given.items()})
         _limits_changed = any(v is not None for v in given.values())
 
 

@@ -89,8 +89,8 @@ def _variant_parts(path: Path):
     from rulewright.dsl import ast
     from rulewright.dsl.parser import parse
     from rulewright.interpreter.api import load_rules
-    from rulewright.interpreter.shipped import shipped_games
-    from rulewright.interpreter.variants import base_file, read_rules
+    from rulewright.interpreter.api import read_rules, shipped_games
+    from rulewright.interpreter.language import base_file
     text = read_rules(path)
     if not re.search(r"(?m)^extends\b", text):  # no variant: not parsed again (a long file takes seconds)
         return None, None, None

@@ -11,7 +11,6 @@ import attrs
 import typer
 
 from rulewright.dsl.errors import OptionError
-from rulewright.interpreter.option_pairs import given_options
 
 PLAYERS = typer.Option(None, "--players", "-p", min=1, metavar="N",
                        help="Number of players (default: the fewest the rules allow).")
@@ -33,6 +32,7 @@ LOAD = typer.Option(None, "--load", metavar="FILE", help="Open a game saved with
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    from rulewright.interpreter.api import given_options  # (the engine loads on first use, not at start)
     try:
         return given_options(pairs or [])
     except OptionError as exc:

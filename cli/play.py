@@ -13,7 +13,7 @@ from typing import Optional
 import attrs
 
 from rulewright.dsl.errors import IllegalMoveError
-from rulewright.interpreter.engine import events
+from rulewright.interpreter.api import seen_by
 from rulewright.interpreter.present.explain import move_notes
 from rulewright.interpreter.present.views import seen_to_move
 from rulewright.cli.hints import DEFAULT_HINT, hint_lines
@@ -92,7 +92,7 @@ class Reporter:
         for event in state.drain_events():
             if event.get("event") == "move":
                 self.moves.append({"player": event["player"], "move": event["move"]})
-            seen = events.seen_by(event, self.viewer)
+            seen = seen_by(event, self.viewer)
             if seen is not None:
                 self.held.append(seen)
         pend = state.pending
@@ -230,7 +230,7 @@ def _private_since(state, player: int, caught_up: dict) -> list[str]:
     caught_up[player] = len(history)
     lines = []
     for e in history[start:]:
-        mine, table = events.seen_by(e, player), events.seen_by(e, SPECTATOR)
+        mine, table = seen_by(e, player), seen_by(e, SPECTATOR)
         if mine is not None and mine != table:
             lines.append(describe_event(mine))
     return lines

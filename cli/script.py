@@ -23,7 +23,7 @@ def read_script(path: str) -> list[ScriptLine]:
         lines, name = sys.stdin.read().splitlines(), "<stdin>"
     else:
         from rulewright.cli.errors import MAX_JSON_BYTES
-        from rulewright.interpreter.variants import read_bounded
+        from rulewright.interpreter.api import read_bounded
         lines, name = read_bounded(path, MAX_JSON_BYTES, "a move script").splitlines(), path
     out = []
     for number, line in enumerate(lines, 1):

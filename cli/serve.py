@@ -20,7 +20,7 @@ from rulewright.dsl.texts import holds_lone_surrogate, json_lone_surrogate, show
 from rulewright.cli.errors import MAX_JSON_BYTES, describe
 from rulewright.cli.output import json_text, printable
 from rulewright.cli.seat import Seat, SeatRefusal
-from rulewright.interpreter.option_pairs import given_options
+from rulewright.interpreter.api import given_options
 
 MAX_LINE = MAX_JSON_BYTES  # the longest request: a 'load' with its save in the line
 
@@ -435,7 +435,7 @@ def _text_reply(reply: dict) -> str:
         lines.append(f"note: {reply['note']}")
     if "outcome" in reply:
         from rulewright.cli.play import describe_outcome
-        from rulewright.interpreter.engine.state import Outcome
+        from rulewright.interpreter.api import Outcome
         o = reply["outcome"]
         lines.append("not over" if o is None else describe_outcome(
             Outcome({int(k): v for k, v in o["scores"].items()}, o["ranking"], o["winners"], o["teams"])))

@@ -9,8 +9,7 @@ import attrs
 
 import rulewright
 from rulewright.dsl.errors import OptionError, SaveError
-from rulewright.interpreter import saves
-from rulewright.interpreter.api import Game, State, fresh_seed, game_name, load_rules, shipped_games
+from rulewright.interpreter.api import SAVE_FORMAT, Game, State, fresh_seed, game_name, load_rules, shipped_games
 from rulewright.cli.errors import read_json
 
 
@@ -48,7 +47,7 @@ def resume(name_or_path: Optional[str], players: Optional[int], options: dict, s
            verify: bool = True, force: bool = False) -> Session:
     """The session of the save ``data``, read from the file ``load`` (named in messages; its folder is
     where the rules the save names may be)."""
-    if not isinstance(data, dict) or data.get("format") != saves.FORMAT:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{load}: not a rulewright save file")
     if name_or_path is None:
         name_or_path = saved_rules(data, load)

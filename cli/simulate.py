@@ -11,14 +11,14 @@ from typing import Callable, Optional
 import rulewright
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.cli.agents import agents_for, playout
-from rulewright.interpreter.engine.limits import current, set_limits
+from rulewright.interpreter.engine import limits
 
 _game = None  # the game a worker process plays, compiled once per process
 
 
 def _init_worker(ref: str, players: int, options: dict, bounds: dict) -> None:
     global _game
-    set_limits(**bounds)  # the limits of the command line, in every worker
+    limits.set_limits(**bounds)  # the limits of the command line, in every worker
     _game = rulewright.load(ref, players=players, options=options)
 
 
@@ -54,7 +54,7 @@ def run_games(game, ref: str, seeds: list[int], workers: int, max_decisions: int
     chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
     by_seed = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker,
-                             initargs=(ref, game.player_count, dict(game.options), current())) as pool:
+                             initargs=(ref, game.player_count, dict(game.options), limits.current())) as pool:
         futures = {pool.submit(_run_chunk, chunk, max_decisions, play): len(chunk) for chunk in chunks}
         with live:
             for future in as_completed(futures):
@@ -77,7 +77,7 @@ _ray_games: dict = {}  # in a Ray worker process: the games compiled so far, by 
 def _ray_chunk(key: str, rules, players: int, options: dict, bounds: dict, seeds: list[int],
                max_decisions: int, play=play_one) -> list[dict]:
     from rulewright.interpreter.api import Game
-    set_limits(**bounds)
+    limits.set_limits(**bounds)
     game = _ray_games.get(key)
     if game is None:
         if len(_ray_games) >= 8:  # a long-lived worker that served many simulations
@@ -128,7 +128,7 @@ def run_games_on_ray(game, seeds: list[int], max_decisions: int, address: Option
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = max(1, math.ceil(len(seeds) / (cpus * 8)))
         chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
-        pending = {task.remote(key, rules, game.player_count, dict(game.options), current(), chunk,
+        pending = {task.remote(key, rules, game.player_count, dict(game.options), limits.current(), chunk,
                                max_decisions, play): len(chunk) for chunk in chunks}
         by_seed = {}
         with live:

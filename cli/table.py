@@ -24,7 +24,7 @@ from rulewright.dsl.errors import IllegalMoveError, OptionError, RulesError, Sav
 from rulewright.cli.errors import describe
 from rulewright.cli.play import describe_event, describe_outcome
 from rulewright.cli.serve import Server
-from rulewright.interpreter.present.explain import explanation_lines
+from rulewright.interpreter.present.explain import explanation_lines, move_spaces
 from rulewright.cli.session import Session, open_session
 from rulewright.cli.tablestore import Record, TableStore
 from rulewright.interpreter.api import fresh_seed, shipped_games
@@ -298,15 +298,12 @@ class Table:
                       lambda m: f"{self.names[int(m[1])]} ({m[0]})" if int(m[1]) in self.names else m[0], text)
 
     def _moves(self, player: int) -> list:
-        """The player's legal moves as serve numbers them for the seat, with the spaces each one names."""
+        """The player's legal moves as serve numbers them for the seat, with the spaces each one's value names."""
         st = self.session.state
         if player not in st.to_move():
             return []
-        board = self.session.game.compiled.board
-        spaces = set(board.spaces) if board is not None else set()
-        return [{"number": i, "text": m.text,
-                 "spaces": [w for w in re.findall(r"[^\s,;:()\[\]{}]+", m.text) if w in spaces]}
-                for i, m in enumerate(st.legal_moves(player), 1)]
+        return [{"number": i, "text": m.text, "spaces": spaces}
+                for i, (m, spaces) in enumerate(zip(st.legal_moves(player), move_spaces(st, player)), 1)]
 
     # ------------------------------------------------------------------ what a seat may do
     def _chosen(self, place: Place, number, text) -> tuple:

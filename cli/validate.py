@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulewright.dsl.errors import OptionError, RulesError, RulesRuntimeError
 from rulewright.interpreter.api import Game, load_rules, option_values, player_range
-from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.language import check
 from rulewright.interpreter.play.sweep import player_counts, starts
 from rulewright.cli.errors import describe
 

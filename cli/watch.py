@@ -74,7 +74,6 @@ def load(job: Job, expected: Optional[str] = None):
     """The rules of ``job`` and the game so far played again on them: (game, loaded), or None when the
     rules' text is not the ``expected`` one (edited again since the probe). Raises RulesError."""
     from rulewright.interpreter.api import Game, load_rules
-    from rulewright.interpreter import saves
     rules = load_rules(job.ref)
     if expected is not None and digest(rules) != expected:
         return None

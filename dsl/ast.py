@@ -1,7 +1,9 @@
 """The syntax tree of a rules file: frozen attrs nodes, each carrying the span it came from.
 
 Nodes are plain data so that the checker and the compiler can walk them and every later
-error can point back at ``file:line:col``.
+error can point back at ``file:line:col``. What a node is and the walks over any node: dsl/nodes.py;
+what each statement binds, holds and writes (declared here with ``@statement``): dsl/statement_facts.py.
+Both are read through this module too (``ast.walk``, ``ast.bound``).
 """
 from __future__ import annotations
 
@@ -9,161 +11,10 @@ from typing import Any, Optional
 
 import attrs
 
-
-@attrs.frozen
-class Span:
-    file: str
-    line: int
-    column: int
-    end_line: int = 0
-    end_column: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
-
-
-def node(cls):
-    """Every node is frozen, compared by value, and knows its span (excluded from equality)."""
-    return attrs.frozen(cls)
-
-
-_NO_SPAN = Span("<none>", 0, 0)
-
-
-def span_field():
-    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True, metadata={"place": True})
-
-
-def places_field():
-    """Spans of parts of a node that are no nodes themselves (the names of named arguments)."""
-    return attrs.field(default=(), eq=False, repr=False, kw_only=True, metadata={"place": True})
-
-
-def _held(node) -> list:
-    """A node's fields that hold what it says (its span and other places left out)."""
-    return [a.name for a in node.__attrs_attrs__ if not a.metadata.get("place")]
-
-
-_FIELDS: dict = {}  # a node's type -> the names of its fields but its span
-
-
-def parts(node):
-    """What a node holds, one level down: a tuple's items, or a node's fields but its span."""
-    if isinstance(node, (tuple, list)):
-        return list(node)
-    kind = type(node)
-    names = _FIELDS.get(kind)
-    if names is None:  # read once per node type
-        names = _FIELDS[kind] = tuple(a.name for a in getattr(kind, "__attrs_attrs__", ()) if not a.metadata.get("place"))
-    return [getattr(node, name) for name in names]
-
-
-def walk(node):
-    """Every node under ``node``, itself first (tuples are looked into, not yielded)."""
-    pending = [node]
-    while pending:
-        n = pending.pop()
-        if not isinstance(n, (tuple, list)):
-            yield n
-        pending.extend(reversed(parts(n)))
-
-
-# how a statement holds a block (``blocks`` of ``statement``): a tuple of statements, pairs (condition,
-# block) as an if's branches, or alternatives (each with a ``body``) as a choose block's
-BLOCK, PAIRS, ALTERNATIVES = "block", "pairs", "alternatives"
-
-STATEMENTS: list = []  # every statement's class, in the order declared
-
-
-def statement(*, binds: tuple, blocks: tuple, changes: tuple):
-    """A statement's node class, with what every pass reads of it declared once (each must be said):
-    ``binds``: (field, what the local is called) for each name it gives a value; ``blocks``: (field,
-    BLOCK | PAIRS | ALTERNATIVES) for each field holding statements; ``changes``: the fields naming the
-    places it writes (a variable, an entry, a list it adds to or takes from)."""
-    def declare(cls):
-        cls.BINDS, cls.BLOCKS, cls.CHANGES = binds, blocks, changes
-        made = node(cls)  # (attrs makes a new class)
-        STATEMENTS.append(made)
-        return made
-    return declare
-
-
-def bound(s):
-    """(name, what it is called) for each local the statement ``s`` binds itself, those of the
-    statement it holds as a part included (a 'choose each''s choice), not those of its blocks."""
-    for field, word in s.BINDS:
-        yield getattr(s, field), word
-    for part in parts(s):
-        if type(part) in _HAS_FACTS:
-            yield from bound(part)
-
-
-def changed(s) -> list:
-    """The places (expressions) the statement ``s`` writes."""
-    return [getattr(s, field) for field in s.CHANGES]
-
-
-def blocks_of(s):
-    """The blocks a statement holds, one level down: an if's branches and else, a loop's or a step's
-    body, a choose block's alternatives."""
-    for field, shape in s.BLOCKS:
-        held = getattr(s, field)
-        if shape == BLOCK:
-            yield held
-        elif shape == PAIRS:
-            for _cond, b in held:
-                yield b
-        else:
-            for alt in held:
-                yield alt.body
-
-
-def with_blocks(s, change):
-    """``s`` with each block it holds (those ``blocks_of`` gives) replaced by ``change(block)``, a tuple
-    of statements; ``s`` itself when it holds none."""
-    fields = {}
-    for field, shape in s.BLOCKS:
-        held = getattr(s, field)
-        if shape == BLOCK:
-            fields[field] = change(held)
-        elif shape == PAIRS:
-            fields[field] = tuple((cond, change(b)) for cond, b in held)
-        else:
-            fields[field] = tuple(attrs.evolve(alt, body=change(alt.body)) for alt in held)
-    return attrs.evolve(s, **fields) if fields else s
-
-
-def statements(body):
-    """Every statement of a block, the statements of its nested blocks included, in order."""
-    for s in body:
-        yield s
-        for inner in blocks_of(s):
-            yield from statements(inner)
-
-
-def rewrite(node, change):
-    """``node`` with ``change`` applied to every node under it, innermost first (``change`` gives back
-    the node, or a new one)."""
-    if isinstance(node, tuple):
-        return tuple(rewrite(n, change) for n in node)
-    if not hasattr(node, "__attrs_attrs__"):
-        return node
-    fields = {name: rewrite(getattr(node, name), change) for name in _held(node)}
-    return change(attrs.evolve(node, **fields))
-
-
-def put_back(node, new: dict):
-    """``node`` with each node under it that ``new`` holds (by ``id``) replaced by ``new``'s node, whose
-    own parts are looked into too; what holds nothing replaced is kept, not copied."""
-    if isinstance(node, tuple):
-        items = tuple(put_back(n, new) for n in node)
-        return node if all(a is b for a, b in zip(items, node)) else items
-    if not hasattr(node, "__attrs_attrs__"):
-        return node
-    node = new.get(id(node), node)
-    fields = {name: put_back(getattr(node, name), new) for name in _held(node)}
-    changed = {name: v for name, v in fields.items() if v is not getattr(node, name)}
-    return attrs.evolve(node, **changed) if changed else node
+from rulewright.dsl.nodes import (  # noqa: F401 (read as ast.walk, ast.Span...)
+    Span, node, parts, places_field, put_back, rewrite, span_field, walk)
+from rulewright.dsl.statement_facts import (  # noqa: F401 (read as ast.bound, ast.BLOCK...)
+    ALTERNATIVES, BLOCK, PAIRS, STATEMENTS, blocks_of, bound, changed, statement, statements, with_blocks)
 
 
 # ----------------------------------------------------------------------------- expressions
@@ -826,6 +677,3 @@ class RulesFile:
         if lines is None:
             lines = split[span.file] = self.sources.get(span.file, "").split("\n")
         return lines[span.line - 1].rstrip("\r") if 0 < span.line <= len(lines) else ""
-
-
-_HAS_FACTS = frozenset(STATEMENTS)

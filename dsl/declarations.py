@@ -12,6 +12,9 @@ from rulewright.dsl.builder import Builder
 from rulewright.dsl.errors import Diagnostic, RulesSyntaxError, suggest
 
 MAX_PLAYERS = 1000  # every player has their own copy of each 'player var'
+# the colours a 'display:' section may give a space's text (rich's standard colours): a word of the
+# display's language, which the checker holds the rules to and the screen draws
+SCREEN_COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
 
 
 @attrs.frozen

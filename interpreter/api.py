@@ -21,12 +21,20 @@ from rulewright.interpreter.engine import start
 from rulewright.interpreter.engine.start import fresh_seed
 from rulewright.interpreter.engine.state import Generator, Move, Outcome
 from rulewright.interpreter.check.symbols import symbols
+from rulewright.interpreter.engine.events import seen_by
+from rulewright.interpreter.option_pairs import given_options
 from rulewright.interpreter.shipped import shipped_game, shipped_games
 from rulewright.interpreter.state import State
-from rulewright.interpreter.variants import apply_extends, read_rules
+from rulewright.interpreter.variants import apply_extends, inside, read_bounded, read_rules
 
+# What the command line, the adapters and the test kit take from the interpreter (docs/architecture.md,
+# "The public modules"): games and their states (a seeded Generator to start one with), an event as a
+# player sees it, options given as text, files read within bounds, and the save format's name.
 __all__ = ["load", "load_rules", "Game", "State", "Move", "Outcome", "find_rules", "shipped_games", "player_range",
-           "game_name", "option_values"]
+           "game_name", "option_values", "fresh_seed", "Generator", "seen_by", "given_options", "read_bounded",
+           "read_rules", "inside", "SAVE_FORMAT"]
+
+SAVE_FORMAT = saves.FORMAT
 
 
 def find_rules(name_or_path: str) -> Path:

@@ -30,6 +30,7 @@ from rulewright.interpreter.engine.state import State
 from rulewright.interpreter.engine.state_fields import SAVED
 from rulewright.interpreter.engine.sharing import Encoder, decode, resolve
 from rulewright.interpreter.shipped import shipped_games
+from rulewright.interpreter.engine.builtin_names import FIRST_PLAYER
 
 FORMAT = "rulewright-save"
 VERSION = 1
@@ -300,9 +301,9 @@ def _short_repr(v) -> str:
 def _check_players(st: State) -> None:
     """What names a player names one of this game's, and the end is the machine's end."""
     n = st.game.player_count
-    first = st.vars.get("first_player")
-    if "first_player" in st.vars and (type(first) is not int or not 1 <= first <= n):
-        raise SaveError(f"corrupt save: first_player is {_short_repr(first)}, not a player from 1 to {n}")
+    first = st.vars.get(FIRST_PLAYER)
+    if FIRST_PLAYER in st.vars and (type(first) is not int or not 1 <= first <= n):
+        raise SaveError(f"corrupt save: {FIRST_PLAYER} is {_short_repr(first)}, not a player from 1 to {n}")
     if st.winners is not None:
         if not all(type(p) is int and 1 <= p <= n for p in st.winners) or len(set(st.winners)) != len(st.winners):
             raise SaveError(f"corrupt save: the winners {_short_repr(st.winners)} are not players from 1 to {n}")

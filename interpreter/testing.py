@@ -18,7 +18,7 @@ from typing import Optional
 from rulewright.dsl.errors import RulesCompileError
 from rulewright.dsl.parser import parse
 from rulewright.interpreter.api import Game, load
-from rulewright.interpreter.check.checker import check
+from rulewright.interpreter.language import check
 from rulewright.interpreter.play.invariants import Watch
 
 

@@ -267,3 +267,22 @@ def test_compare_refuses_bad_input_with_a_message(tmp_path):
     blocked.write_text("x")
     notdir = run("compare", "tic-tac-toe", "tic-tac-toe", "--games", "2", "--report", blocked)
     assert notdir.exit_code == 1 and "error" in notdir.output
+
+
+def test_table_keys_are_read_from_the_values_beside_the_texts(tmp_path):
+    """The game compiled for the tally makes the same events, each log carrying the values its text was
+    made from; a key its words merely spell ('Blue' in "Blue skies") is not one it names."""
+    path = tmp_path / "said.rules"
+    path.write_text(TOKENS.replace('    log "{round_number}"\n', '    log "Blue skies"\n'), encoding="utf-8")
+    game = rulewright.load(str(path))
+    plain, noted = game.new_state(seed=4), balance.noting(game).new_state(seed=4)
+    while not plain.is_over():
+        move = plain.legal_moves()[-1]
+        plain.apply(move.text, move.player)
+        noted.apply(move.text, move.player)
+    events = noted.drain_events()
+    draws = [e for e in events if e.get("values") and e["text"].startswith("player")]
+    assert [e["values"][1] in ("Red Star", "Blue", "Blue Moon") for e in draws] == [True] * 4
+    assert [{k: v for k, v in e.items() if k != "values"} for e in events] == plain.drain_events()
+    (result,) = report.run_recorded(game, str(path), [4], 1, 1000, agents="first")
+    assert sum(result["tally"]["card"].values()) == 4  # the draws, never the "Blue skies" lines

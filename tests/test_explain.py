@@ -251,3 +251,12 @@ def test_a_prompt_given_twice_is_refused():
             parse(f'game "G"\nplayers 2\nsetup:\n    choose {twice}:\n        "x":\n            pass\n', "g.rules")
     with pytest.raises(RulesSyntaxError, match="'prompt' is given twice in this choice"):
         parse('game "G"\nplayers 2\nturn:\n    choose c in [1] prompt "a" prompt "b"\n', "g.rules")
+
+
+def test_a_move_names_the_spaces_of_the_fields_its_text_shows():
+    from rulewright.interpreter.present.explain import move_spaces
+    game = game_from_text('game "Hops"\nplayers 2\nboard b: grid 3 by 3\nrecord hop(origin, to)\nturn:\n'
+                          '    choose h in [hop("A1", "B2"), hop("C3", "C1")] as "hop from {h.origin}"\n'
+                          'end when round_number == 2 after round\n')
+    st = game.new_state(seed=1)
+    assert move_spaces(st, 1) == [["A1"], ["C3"]]  # not where each hop goes: its text does not show it

@@ -117,3 +117,25 @@ def test_a_pass_is_told_a_node_it_was_never_taught():
     with pytest.raises(TypeError, match="Names cannot take a Pass: it has no visit_Pass"):
         Names().visit(ast.Pass())
     assert Anything().visit(ast.Pass()) == "Pass" and Anything().visit(ast.Name("y")) == "y"
+
+
+def test_the_built_in_names_are_spelt_only_in_their_table():
+    """Code speaks of 'me', 'round_number' and 'player_count' by builtin_names' constants, never by a text of
+    its own ('players' and 'first_player' are also keys of saves and reports, and are not looked for)."""
+    import ast as pyast
+    from pathlib import Path
+    from rulewright.interpreter.engine.builtin_names import ME, PLAYER_COUNT, ROUND_NUMBER
+    root = Path(__file__).resolve().parent.parent
+    spelt = []
+    for path in [p for folder in ("interpreter", "cli", "dsl") for p in (root / folder).rglob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        if path.name == "builtin_names.py" or not any(f"{q}{n}{q}" in text for n in (ME, PLAYER_COUNT, ROUND_NUMBER)
+                                                       for q in "'\""):
+            continue  # (no quoted spelling at all: nothing to parse)
+        tree = pyast.parse(text)
+        docs = {id(n.body[0].value) for n in pyast.walk(tree)
+                if isinstance(n, (pyast.Module, pyast.ClassDef, pyast.FunctionDef)) and n.body
+                and isinstance(n.body[0], pyast.Expr)}
+        spelt += [f"{path.relative_to(root)}:{n.lineno}: {n.value!r}" for n in pyast.walk(tree)
+                  if isinstance(n, pyast.Constant) and n.value in (ME, PLAYER_COUNT, ROUND_NUMBER) and id(n) not in docs]
+    assert spelt == []

@@ -594,3 +594,33 @@ def test_on_a_phone_the_games_options_read_whole_in_the_header(browser):
         assert all(f"{k}={v}" in said for k, v in table.session.game.options.items())
         box = options.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+NAMED = '''
+game "Named"
+players 2
+board b: grid 3 by 3
+record chip(owner, at secret to owner unless shown, shown)
+setup:
+    for p in players:
+        choose d in ["B1", "B3"] by p as "draw a card blind"
+turn:
+    choose m in [["A1", "B2"], "B2 card", chip(2, "C3", false), chip(1, "C1", false), "A3"] as "take {m} (not C2)"
+end when round_number == 2 after round
+'''
+
+
+def test_a_move_names_the_spaces_its_value_holds_as_the_seat_sees_them(tmp_path):
+    """A move's spaces come from its value beside its text, never from the text's words: not C2, which
+    only its text names, nor 'B2 card'; not the C3 a rival's face-down field holds, but the seat's own C1;
+    none of a card drawn blind (its text does not show it)."""
+    rules = tmp_path / "named.rules"
+    rules.write_text(NAMED, encoding="utf-8")
+    table = Table(str(rules), None, {}, 4)
+    one, two = table.places
+    assert [m["spaces"] for m in table._moves(1)] == [[], []]  # its text does not show the card drawn
+    table.play(one, 1, table._moves(1)[0]["text"])
+    table.play(two, 1, table._moves(2)[0]["text"])
+    moves = table._moves(1)
+    assert [m["spaces"] for m in moves] == [["A1", "B2"], [], [], ["C1"], ["A3"]]
+    assert "C2" in moves[0]["text"] and "B2" in moves[1]["text"]  # words of the texts, not spaces named

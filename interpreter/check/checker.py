@@ -30,6 +30,7 @@ from rulewright.interpreter.check.symbols import PROGRESS, symbols
 from rulewright.interpreter.check.table_checks import TableChecks
 from rulewright.interpreter.check.types import TypeChecker
 from rulewright.interpreter.check.typo_checks import TypoChecks
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, ExpressionChecks):
@@ -66,19 +67,19 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
             if isinstance(d, ast.TableDecl):
                 self._table(d)
             elif isinstance(d, ast.VarDecl):
-                self.expr(d.value, {"me"} if d.per_player else set())
+                self.expr(d.value, {ME} if d.per_player else set())
             elif isinstance(d, ast.DefDecl):
                 self._binds(d.params, d.span)
                 self.in_def = True
-                self.expr(d.body, set(d.params) | {"me"})
+                self.expr(d.body, set(d.params) | {ME})
                 self.in_def = False
                 if d.name == PROGRESS:
                     self._progress(d)
             elif isinstance(d, ast.ProcDecl):
                 self._binds(d.params, d.span)
-                self.body(d.body, set(d.params) | {"me"})
+                self.body(d.body, set(d.params) | {ME})
             elif isinstance(d, ast.BlockDecl):
-                self.body(d.body, {"me"} if d.kind == "turn" else set())
+                self.body(d.body, {ME} if d.kind == "turn" else set())
             elif isinstance(d, (ast.EndWhen,)):
                 self.expr(d.cond, set())
             elif isinstance(d, ast.Require):
@@ -98,7 +99,7 @@ class Checker(StructureChecks, TableChecks, ScreenChecks, StatementChecks, Expre
                 self._screen(d)
             elif isinstance(d, ast.ObserveDecl):
                 for e in d.entries:
-                    self.expr(e.expr, {"me"})
+                    self.expr(e.expr, {ME})
                     if e.look is not None:
                         self.error(e.span, "an observation is numbers: it is not drawn",
                                    f"leave out 'as {e.look.kind}'")

@@ -11,12 +11,13 @@ from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.engine.builtins import QUANTIFIERS
 from rulewright.interpreter.engine.kinds import NONE
+from rulewright.interpreter.engine.builtin_names import ME
 
 WAS = "was"  # was(x) in an invariant: x before the move (unless the rules declare a def of the name)
 
 # How other languages (Python, JavaScript, Lua...) write a value this language has a word for.
 _OTHER_SPELLINGS = {"True": "true", "TRUE": "true", "False": "false", "FALSE": "false", "None": "none",
-                    "null": "none", "NULL": "none", "nil": "none", "undefined": "none", "self": "me", "this": "me"}
+                    "null": "none", "NULL": "none", "nil": "none", "undefined": "none", "self": ME, "this": ME}
 
 
 class ExpressionChecks(Visitor):
@@ -61,7 +62,7 @@ class ExpressionChecks(Visitor):
         name = node.id
         if name in scope or name in self.sym.globals or id(node) in self.not_names:
             return
-        if name == "me":
+        if name == ME:
             self.error(node.span, "'me' (the player whose turn it is) has no value here",
                        "'me' exists in 'turn:', in procedures and in per-player variables")
             return

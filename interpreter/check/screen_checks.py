@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.errors import suggest
-
-# the colours a 'display:' section may give a space's text (rich's standard colours)
-SCREEN_COLOURS = ("red", "green", "yellow", "blue", "magenta", "cyan", "white", "grey")
+from rulewright.dsl.declarations import SCREEN_COLOURS
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 class ScreenChecks:
@@ -26,7 +25,7 @@ class ScreenChecks:
                 expr, span = e.expr, e.span
                 if line.word in ("legend", "colours") or self._view_entry(line, expr):
                     continue  # a view entry is shown as the viewer sees it: secrets stay masked
-                self._public_only(expr, {"me"}, span, "a 'display:' entry worked out from an expression")
+                self._public_only(expr, {ME}, span, "a 'display:' entry worked out from an expression")
         for f in screen.faces if screen is not None else ():
             for _word, expr in f.parts:
                 self._public_only(expr, {f.param}, f.span, "a face is drawn for every viewer alike")
@@ -128,7 +127,7 @@ class ScreenChecks:
                                "'?', so a 'players' line does not draw it",
                                f'draw the hand (players "Hand" = {part_of} as {e.look.kind}) and the part on an '
                                f'\'own\' line')
-                self.expr(expr, set() if line.word == "table" else {"me"})
+                self.expr(expr, set() if line.word == "table" else {ME})
                 if (line.word == "table" and isinstance(expr, ast.Name) and expr.id in self.sym.vars
                         and self.sym.vars[expr.id].per_player):
                     self.error(span, f"'{expr.id}' is a player variable: it belongs on an 'own' or a "

@@ -8,7 +8,7 @@ import unicodedata
 
 from rulewright.dsl import ast
 from rulewright.dsl.visitor import Visitor
-from rulewright.interpreter.engine.builtin_names import NAMES, RESERVED
+from rulewright.interpreter.engine.builtin_names import ME, NAMES, RESERVED
 from rulewright.interpreter.engine.kinds import LIST, NUMBER
 
 _STOPPERS = (ast.EndGame, ast.Return, ast.Break, ast.Fail)  # a statement after one of these never runs
@@ -79,7 +79,7 @@ class StatementChecks(Visitor):
     def _target(self, target, scope, declare: bool):
         if isinstance(target, ast.Name):
             name = target.id
-            if name == "me":
+            if name == ME:
                 self.error(target.span, "'me' is the player whose turn it is; it cannot be changed")
                 return
             if name in scope or name in self.sym.vars:
@@ -228,7 +228,7 @@ class StatementChecks(Visitor):
         self.body(s.body, scope)
 
     def _decider(self, by, span, scope):
-        if by is None and "me" not in scope:
+        if by is None and ME not in scope:
             self.error(span, "nobody is named to make this choice: 'me' has no value here",
                        "say who chooses with 'by', for example: by first_player")
 

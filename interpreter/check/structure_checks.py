@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulewright.dsl import ast
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
 from rulewright.interpreter.check.symbols import PROGRESS
-from rulewright.interpreter.engine.builtin_names import CONSTANTS, RESERVED
+from rulewright.interpreter.engine.builtin_names import CONSTANTS, ME, RESERVED
 from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
@@ -106,7 +106,7 @@ class StructureChecks:
             self.error(d.span, f"'def {PROGRESS}' tells how near one player is to the end: it takes that player, "
                        f"not {len(d.params)} parameters", f"def {PROGRESS}(p) = p.score")
             return
-        self.types.expect(d.body, set(d.params) | {"me"}, (NUMBER,), f"'def {PROGRESS}'", "a number",
+        self.types.expect(d.body, set(d.params) | {ME}, (NUMBER,), f"'def {PROGRESS}'", "a number",
                           f"bigger is nearer the end: def {PROGRESS}(p) = p.score")
 
     def _record_visibility(self, d: ast.RecordDecl):

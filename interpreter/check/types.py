@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulewright.dsl import ast
 from rulewright.dsl.visitor import Visitor
-from rulewright.interpreter.engine.builtin_names import NAMES, SPEAKER
+from rulewright.interpreter.engine.builtin_names import ME, NAMES, SPEAKER
 from rulewright.interpreter.engine.kinds import BOOL, LIST, MAP, NONE, NUMBER, RECORD, TEXT, UNKNOWN, article, literal_kind
 
 _QUANTIFIER_RESULTS = {"count": NUMBER, "sum": NUMBER, "all": BOOL, "any": BOOL, "lowest": LIST, "highest": LIST,
@@ -108,7 +108,7 @@ class TypeChecker(Visitor):
         return UNKNOWN
 
     def _name_kind(self, name, scope):
-        if name == "me" and "me" in scope:
+        if name == ME and ME in scope:
             return NUMBER  # a player is their seat number
         if name in scope:
             return UNKNOWN
@@ -130,7 +130,7 @@ class TypeChecker(Visitor):
         if name not in self._def_kinds:
             self._def_kinds[name] = UNKNOWN
             d = self.sym.defs[name]
-            self._def_kinds[name] = self.kind(d.body, frozenset(d.params) | {"me"})
+            self._def_kinds[name] = self.kind(d.body, frozenset(d.params) | {ME})
         return self._def_kinds[name]
 
     # ------------------------------------------------------------------ checks

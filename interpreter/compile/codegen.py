@@ -26,6 +26,7 @@ from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
 from rulewright.interpreter.engine.failed_operation import ARITHMETIC, CALL, ITEMS, KEYS, NEGATE
 from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
+from rulewright.interpreter.engine.builtin_names import ME
 
 # A code object per distinct source text, for the whole process: a second game of the same rules (or
 # the same expression in another game) compiles nothing. Bounded: cleared when it grows past this.
@@ -270,10 +271,10 @@ class ExprSource(Comparisons, Visitor):
         name, g = node.id, self.game
         py = scope.py.get(name)
         if py is not None:
-            if name == "me" and scope.in_def:
+            if name == ME and scope.in_def:
                 return f"({py} if {py} is not _UNSET else _missing({ascii(name)}))"
             return py
-        if name in scope.env_locals or name == "me":
+        if name in scope.env_locals or name == ME:
             key = ascii(name)
             if name in scope.known:
                 return f"env[{key}]"
@@ -572,12 +573,12 @@ class ExprSource(Comparisons, Visitor):
         params = self.game.defs[name].params
         if self._inlined(name):
             return self._inline_def(name, args)
-        if "me" in params:
+        if ME in params:
             call = f"{self.def_names[name]}({', '.join(['st'] + args)})"
         else:
-            me = scope.py.get("me")
+            me = scope.py.get(ME)
             if me is None:
-                me = "env.get('me', _UNSET)"
+                me = f"env.get({ascii(ME)}, _UNSET)"
             call = f"{self.def_names[name]}({', '.join(['st', me] + args)})"
         return call
 
@@ -619,8 +620,8 @@ class ExprSource(Comparisons, Visitor):
             d = self.game.defs[name]
             nodes = list(ast.walk(d.body))
             ok = not self._calls_defs(name) and not any(
-                isinstance(n, (ast.Quantifier, ast.ListComp)) or (isinstance(n, ast.Name) and n.id == "me")
-                for n in nodes) and "me" not in d.params
+                isinstance(n, (ast.Quantifier, ast.ListComp)) or (isinstance(n, ast.Name) and n.id == ME)
+                for n in nodes) and ME not in d.params
             if ok:
                 cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
                 with self.hoisting(False):  # measured as written outside a loop
@@ -653,11 +654,11 @@ class ExprSource(Comparisons, Visitor):
         """A def as a Python function: ``_dN(st, me, arg...)`` (no ``me`` when it is a parameter)."""
         d = self.game.defs[name]
         py = {p: f"_a{i}" for i, p in enumerate(d.params)}
-        head = ["st"] + ([] if "me" in d.params else ["me"]) + [py[p] for p in d.params]
-        if "me" not in d.params:
-            py["me"] = "me"
+        head = ["st"] + ([] if ME in d.params else [ME]) + [py[p] for p in d.params]
+        if ME not in d.params:
+            py[ME] = ME
         with self.hoisting(False):  # a function of its own, not the loop's
-            body = self.top(d.body, Scope(set(), py, in_def="me" not in d.params), True)
+            body = self.top(d.body, Scope(set(), py, in_def=ME not in d.params), True)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
             lines += ["    st._work_left -= _CALL", "    if st._work_left < 0:", "        _exhausted(st)"]

@@ -10,7 +10,7 @@ import hashlib
 from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.boards import registry as board_kinds, base as boards
-from rulewright.interpreter.engine.builtin_names import CONSTANTS
+from rulewright.interpreter.engine.builtin_names import CONSTANTS, ME, ROUND_NUMBER
 from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.engine.compare import Flatness
 from rulewright.interpreter.compile.invariants import compile_invariants
@@ -32,6 +32,9 @@ class CompiledGame:
 
     # the kind of dict a table's columns and rows are kept in (coverage.py's notes the keys the rules read)
     lookup = dict
+    # whether each log and reveal event carries the values its text was made from ("values"): a game
+    # compiled for balance reports (play/balance.py); played games' events hold their texts only
+    notes_values = False
 
     def __init__(self, rules: ast.RulesFile, player_count: int, options: dict, only=None, played: bool = True):
         """For `validate`, a game generated only to find its errors, never played (``played=False``): its
@@ -101,7 +104,7 @@ class CompiledGame:
         self.screen = self._compile_screen(sym.screen)
         self.faces, self.paths = self._compile_pictures(sym.screen)
         # 'observe:': (entry, compiled) in order, worked out for the observing player 'me'
-        self.observe = tuple((e, self.exprs.compile(e.expr, {"me"})) for e in sym.observe.entries) \
+        self.observe = tuple((e, self.exprs.compile(e.expr, {ME})) for e in sym.observe.entries) \
             if sym.observe is not None else ()
         self.observe_sizes: list = []  # the values each entry gives, fixed by the first observation
         # each decision's prompt by its place (file, line), compiled with the procedures (explain.py)
@@ -118,7 +121,7 @@ class CompiledGame:
             if line.word in ("legend", "colours"):
                 lines.append((line.word, [(e.label, e, e.expr.value) for e in line.entries]))
             else:
-                scope = set() if line.word == "table" else {"me"}
+                scope = set() if line.word == "table" else {ME}
                 lines.append((line.word, [(e.label, e, None if _names_hand(e.expr, self.hands)
                                            else self.exprs.compile(e.expr, scope)) for e in line.entries]))
         return tuple(lines)
@@ -220,7 +223,7 @@ class CompiledGame:
                 lowered[name].block(d.body)
         self.plain_procs = plain_procedures({name: pc.ir for name, pc in lowered.items()})
         for kind, d in filter(lambda item: wanted(item[0]), self.blocks.items()):
-            lowered[kind] = ProcCompiler(self, kind, ("me",) if kind == "turn" else (), self.file)
+            lowered[kind] = ProcCompiler(self, kind, (ME,) if kind == "turn" else (), self.file)
             with names_of(self.parts[kind]):
                 lowered[kind].block(d.body)
         procs = {}
@@ -242,7 +245,7 @@ class CompiledGame:
         span = self._block_span("turn")
 
         def take_turns():
-            pc.emit(Call(span, "turn", ("me",), [pc.raw("env['$p']")]))
+            pc.emit(Call(span, "turn", (ME,), [pc.raw("env['$p']")]))
             pc.emit(CheckEnd(span, "turn"))
         pc.loop_over("$p", pc.raw(f"{pc.constant(order)}(st)"), take_turns, span)
         return pc.finish()
@@ -257,7 +260,7 @@ class CompiledGame:
         pc.emit(Call(span, "round", (), []))
         pc.emit(CheckEnd(span, "round"))
 
-        pc.emit(Exec(span, ["st._vars['round_number'] += 1"]))
+        pc.emit(Exec(span, [f"st._vars[{ascii(ROUND_NUMBER)}] += 1"]))
         pc.emit(Jump(span, top))
         return pc.finish()
 

@@ -16,6 +16,7 @@ from rulewright.interpreter.engine import compare, limits, operations
 from rulewright.interpreter.engine.builtins import quantified
 from rulewright.interpreter.engine.operations import get_index, player_index, set_index
 from rulewright.interpreter.engine.values import SCALARS, copy_value, public_text, to_text
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 def const(value):
@@ -93,9 +94,9 @@ class ExprCompiler:
         fname = self.source.def_names[name]
         fn = self.module.define(self.source.def_source(name), fname)
         params = self.game.defs[name].params
-        if "me" in params:
+        if ME in params:
             return lambda st, env: fn(st, *[env[p] for p in params])
-        return lambda st, env: fn(st, env.get("me", codegen.UNSET), *[env[p] for p in params])
+        return lambda st, env: fn(st, env.get(ME, codegen.UNSET), *[env[p] for p in params])
 
 
 def _helpers(game) -> dict:

@@ -9,7 +9,7 @@ read without their check (statements.ProcCompiler.known).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import attrs
 
@@ -17,6 +17,7 @@ from rulewright.dsl import ast
 from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.engine import events
 from rulewright.interpreter.engine.machine import ENDED, RETURN, RETURNED, STOP, SWITCH, Frame, Option, Pending, run_call
+from rulewright.interpreter.engine.builtin_names import ME
 
 # Rules never nest procedure calls this deep unless one calls itself without end.
 MAX_CALL_DEPTH = runtime.MAX_CALL_DEPTH
@@ -73,6 +74,15 @@ class ChoiceSpec:
             else:
                 lines += [f"    env[{var}] = _o.value", f"    _o.shown = {self.shown.source}"]
         return [indent + line for line in lines]
+
+
+@attrs.frozen
+class Prompt:
+    """A decision's prompt, compiled in the decision's scope (statements.ProcCompiler) into
+    ``CompiledGame.prompts``; no part of its instruction (present/prompts.py evaluates it when asked)."""
+    text: Callable   # f(state, env) -> the prompt's text
+    node: Any        # its template: where an error points
+    player_var: str = ""  # 'each p in ... choose': the local that names the player deciding
 
 
 @attrs.define(slots=True, eq=False)
@@ -151,8 +161,8 @@ class Call(Instruction):
 
     def lines(self, pc, w):
         lines = ["inner = {" + ", ".join(f"{ascii(p)}: {a.source}" for p, a in zip(self.params, self.args)) + "}"]
-        if "me" not in self.params:
-            lines += ["if 'me' in env:", "    inner['me'] = env['me']"]
+        if ME not in self.params:
+            lines += [f"if {ascii(ME)} in env:", f"    inner[{ascii(ME)}] = env[{ascii(ME)}]"]
         if self.plain:
             lines += [f"v = {w.constant(run_call)}(st, {ascii(self.proc)}, inner)",
                       f"if v is {w.constant(ENDED)}:", Out(SWITCH, "    ")]
@@ -214,7 +224,7 @@ class Choose(Instruction):
 
     def lines(self, pc, w):
         spec, var = self.spec, ascii(self.spec.var)
-        by = spec.by.source if spec.by is not None else "env['me']"
+        by = spec.by.source if spec.by is not None else f"env[{ascii(ME)}]"
         lines = spec.options_lines(w, "") + [f"env.pop({var}, None)", "if not opts:",
                                               f"    {w.constant(runtime.no_choice)}({var})"]
         if spec.automatic:  # nothing to choose: taken without asking, no move

@@ -24,12 +24,13 @@ from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
-                                                         ForNext, Instruction, Jump, JumpUnless, Label, Return)
+                                                         ForNext, Instruction, Jump, JumpUnless, Label, Prompt, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
 from rulewright.interpreter.engine import events, limits, operations
 from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
 from rulewright.interpreter.engine.failed_operation import ENTRY
 from rulewright.interpreter.engine.machine import Option, Proc
+from rulewright.interpreter.engine.builtin_names import ME
 
 __all__ = ["Call", "CheckEnd", "Choose", "ChooseEach", "End", "Exec", "ForNext", "Jump", "JumpUnless", "Label",
            "Return", "ProcCompiler", "plain_procedures"]
@@ -44,7 +45,7 @@ class ProcCompiler(Visitor):
         self.params = tuple(params)
         self.file = file
         self.ir: list = []  # Instructions and Labels, in order
-        self.scope: set = set(params) | {"me"}
+        self.scope: set = set(params) | {ME}
         self.loops: list[Label] = []
         # the locals certainly set here (None: no way leads here); a procedure starts with its parameters
         # (Call binds each one)
@@ -228,34 +229,57 @@ class ProcCompiler(Visitor):
         self.exec(s, [f"{self.constant(runtime.won)}(st, {players.source}, {self.game.player_count})"])
 
     def visit_Log(self, s):
-        msg, rule = self.expr(s.message), ascii(events.place(s.span))  # the referee's copy says which rule
+        rule = ascii(events.place(s.span))  # the referee's copy says which rule
+        first, msg, values = self._told(s.message)
         log = self.constant(events.log)
         if s.to is None:
-            return self.exec(s, [f"st.emit({log}({msg.source}, None, {rule}))"])
+            return self.exec(s, [*first, f"st.emit({self._noted(f'{log}({msg}, None, {rule})', values)})"])
         to = self.expr(s.to)  # the readers first (each a player, or a rules error), then the text
-        self.exec(s, [f"_r = {self.constant(runtime.readers)}({to.source}, {self.game.player_count})",
-                      f"st.emit({log}({msg.source}, _r, {rule}))"])
+        self.exec(s, [f"_r = {self.constant(runtime.readers)}({to.source}, {self.game.player_count})", *first,
+                      f"st.emit({self._noted(f'{log}({msg}, _r, {rule})', values)})"])
 
     def visit_Reveal(self, s):
         what = s.what
-        text = self.expr(s.text) if s.text is not None else None
+        first, text, _values = self._told(s.text) if s.text is not None else ([], None, None)
         reveal, turn_up = self.constant(events.reveal), self.constant(runtime.turn_up)
         rule = ascii(events.place(s.span))
         if isinstance(what, ast.Name) and what.id in self.game.var_decls and what.id not in self.scope:
             name = ascii(what.id)
-            told = text.source if text else \
-                f"{self.constant(runtime.told)}({name}, _v, {what.id in self.game.player_vars})"
-            lines = [f"_v = st._vars[{name}]", f"{turn_up}(st, {name}, 0, _v)", f"st.emit({reveal}({told}, env.get('me'), {rule}))"]
+            told = text or f"{self.constant(runtime.told)}({name}, _v, {what.id in self.game.player_vars})"
+            lines = [f"_v = st._vars[{name}]", f"{turn_up}(st, {name}, 0, _v)", *first]
+            event = f"{reveal}({told}, env.get({ascii(ME)}), {rule})"
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
             owner, name, count = self.expr(what.obj), ascii(what.name), self.game.player_count
-            told = text.source if text else f"{self.constant(runtime.entry_told)}(_p, {name}, _v)"
+            told = text or f"{self.constant(runtime.entry_told)}(_p, {name}, _v)"
             lines = [f"_p = {owner.source}", f"_v = st._vars[{name}][_player_index(_p, {count})]",
-                     f"{turn_up}(st, {name}, _p, _v)", f"st.emit({reveal}({told}, _p, {rule}))"]
+                     f"{turn_up}(st, {name}, _p, _v)", *first]
+            event = f"{reveal}({told}, _p, {rule})"
         else:
             value = self.expr(what)
-            told = text.source if text else "_to_text(_v, st)"
-            lines = [f"_v = {value.source}", f"st.emit({reveal}({told}, env.get('me'), {rule}))"]
-        self.exec(s, lines)
+            lines = [f"_v = {value.source}", *first]
+            event = f"{reveal}({text or '_to_text(_v, st)'}, env.get({ascii(ME)}), {rule})"
+        self.exec(s, [*lines, f"st.emit({self._noted(event, '[_v]')})"])
+
+    def _told(self, text) -> tuple:
+        """(lines, source, values) for the text of a log or a reveal. Where the game notes what events
+        name (``CompiledGame.notes_values``), a template's holes are computed first, each once, and
+        ``values`` is the source of their list; else no lines and no values (None)."""
+        if not self.game.notes_values:
+            return [], self.expr(text).source, None
+        if not isinstance(text, ast.Template):  # a text computed whole: the value it names is itself
+            return [f"_n0 = {self.expr(text).source}"], "_n0", "[_n0]"
+        holes = [p for p in text.parts if not isinstance(p, str)]
+        names = [f"_n{i}" for i in range(len(holes))]
+        lines = [f"{n} = {self.expr(h).source}" for n, h in zip(names, holes)]
+        bound = iter(names)
+        held = ast.Template(tuple(p if isinstance(p, str) else ast.Name(f"${next(bound)}", span=p.span)
+                                  for p in text.parts), span=text.span)
+        msg = self.game.exprs.code(held, self.scope, frozenset(self.known or ()), {f"${n}": n for n in names})
+        return lines, msg.source, f"[{', '.join(names)}]"
+
+    def _noted(self, event: str, values: str) -> str:
+        """The source of ``event``, carrying ``values`` beside its text where the game notes them."""
+        return f"{self.constant(runtime.noted)}({event}, {values})" if self.game.notes_values else event
 
     def _list_lines(self, node, into: str, what: str, maps_too: bool = False, gone_through: bool = False) -> list:
         """Lines leaving the list (or map) ``node`` gives in ``into``; anything else is an error saying
@@ -306,7 +330,7 @@ class ProcCompiler(Visitor):
         self.exec(s, [f"{self.constant(runtime.failed)}({self.expr(s.message).source})"])
 
     def visit_TakeTurn(self, s):
-        self.emit(Call(s.span, "turn", ("me",), [self.expr(self.hoist(s.player, s))], node=s))
+        self.emit(Call(s.span, "turn", (ME,), [self.expr(self.hoist(s.player, s))], node=s))
         self.emit(CheckEnd(s.span, "turn"))
 
     # ------------------------------------------------------------------ control flow
@@ -423,7 +447,6 @@ class ProcCompiler(Visitor):
         """A decision's prompt goes into the game's table (by the decision's place), not into its
         instruction: explain.py evaluates it, in the deciding frame, only when someone looks."""
         if prompt is not None:
-            from rulewright.interpreter.present.prompts import Prompt
             self.game.prompts[(s.span.file, s.span.line)] = Prompt(self.game.exprs.compile(prompt, self.scope),
                                                                    prompt, player_var)
 

@@ -29,16 +29,20 @@ class BuiltinName:
         return self.role != VARIABLE
 
 
+# Each name spelt once, here: code that speaks of one reads it from these (ROUND_NUMBER, never its
+# spelling; tests/test_language_facts.py finds a spelling written elsewhere)
+PLAYERS, PLAYER_COUNT, ME, ROUND_NUMBER, FIRST_PLAYER = "players", "player_count", "me", "round_number", "first_player"
+
 NAMES: dict[str, BuiltinName] = {
-    "players": BuiltinName(CONSTANT, LIST, "the list of every player", of_players=lambda n: list(range(1, n + 1)),
+    PLAYERS: BuiltinName(CONSTANT, LIST, "the list of every player", of_players=lambda n: list(range(1, n + 1)),
                            hint="'players' is the list of every player; name the local 'group' or 'seats'"),
-    "player_count": BuiltinName(CONSTANT, NUMBER, "how many play", of_players=lambda n: n,
+    PLAYER_COUNT: BuiltinName(CONSTANT, NUMBER, "how many play", of_players=lambda n: n,
                                 hint="'player_count' is how many play; name the local 'n'"),
-    "me": BuiltinName(SPEAKER, NUMBER, "the player the rules speak for",
+    ME: BuiltinName(SPEAKER, NUMBER, "the player the rules speak for",
                       hint="'me' is the player the rules speak for (whose turn it is, who observes); name the local "
                            "'p' or 'who'"),
-    "round_number": BuiltinName(VARIABLE, NUMBER, "the round being played, from 1", start=1),
-    "first_player": BuiltinName(VARIABLE, NUMBER, "the player who plays first in a round", start=1),
+    ROUND_NUMBER: BuiltinName(VARIABLE, NUMBER, "the round being played, from 1", start=1),
+    FIRST_PLAYER: BuiltinName(VARIABLE, NUMBER, "the player who plays first in a round", start=1),
 }
 
 RESERVED = {name for name, entry in NAMES.items() if entry.reserved}

@@ -17,6 +17,7 @@ from rulewright.interpreter.engine.errors import NONE_HINT, CannotCombine, Wrong
 from rulewright.interpreter.engine.kinds import LIST, MAP, NUMBER, TEXT, kind_of
 from rulewright.interpreter.engine.operations import first_unordered
 from rulewright.interpreter.engine.values import public_text, shown, to_text
+from rulewright.interpreter.engine.builtin_names import FIRST_PLAYER
 
 
 # What the value a function gives is, which the checks and the compiler read:
@@ -244,7 +245,7 @@ def _next_player(game, p, k=1):
 
 
 def _turn_order(st):
-    first = st._vars.get("first_player", 1)
+    first = st._vars.get(FIRST_PLAYER, 1)
     n = st.game.player_count
     return [(first - 1 + i) % n + 1 for i in range(n)]
 

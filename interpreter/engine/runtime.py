@@ -93,6 +93,13 @@ def won(st, v, count: int) -> None:
     st.winners = sorted(winners)
 
 
+def noted(event: dict, values: list) -> dict:
+    """``event`` carrying the values its text was made from (a compiled game that notes them: balance
+    reports read what an event names there, never from its text)."""
+    event["values"] = values
+    return event
+
+
 def readers(to, count: int) -> list:
     """The players a 'log ... to' names, in order (each a player, or a rules error)."""
     to = sorted(to) if type(to) is list else [to]

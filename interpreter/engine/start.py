@@ -13,6 +13,7 @@ from rulewright.interpreter.engine.generator import Generator
 from rulewright.interpreter.engine.machine import Frame, run
 from rulewright.interpreter.engine.state import State
 from rulewright.interpreter.engine.values import copy_value
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 def start_state(compiled, seed: int, rng: Generator, state_class: type = State) -> State:
@@ -22,7 +23,7 @@ def start_state(compiled, seed: int, rng: Generator, state_class: type = State) 
     for name, per_player, init in compiled.initial:
         try:
             if per_player:
-                st._vars[name] = [copy_value(init(st, {"me": p}), st) for p in range(1, compiled.player_count + 1)]
+                st._vars[name] = [copy_value(init(st, {ME: p}), st) for p in range(1, compiled.player_count + 1)]
             else:
                 st._vars[name] = copy_value(init(st, {}), st)  # 'var start = deck' copies, as '=' does
         except RULE_FAULTS + (RulesRuntimeError,) as exc:  # a starting value that cannot be computed

@@ -112,6 +112,24 @@ def public_text(g, value) -> str:
     return to_text(face_down(g, value, 0))  # player 0: nobody
 
 
+def texts_held(value, looked_most: int = 10_000):
+    """The texts ``value`` is or holds (a list's items, a record's fields but the member's name 'is'),
+    in order, as they come: what a move or a log names (a table's key, a board's space) is read from its
+    values, never from its text. A long value is looked at in part (``looked_most`` values)."""
+    todo = [value]
+    looked = 0
+    while todo and looked < looked_most:
+        v = todo.pop()
+        looked += 1
+        t = type(v)
+        if t is str:
+            yield v
+        elif t is list:
+            todo.extend(reversed(v))
+        elif t is dict:
+            todo.extend(reversed([x for k, x in v.items() if k != "is"]))
+
+
 def face_down(g, value, player):
     """A copy of ``value`` with every record field ``player`` may not see replaced by '?' (the game
     ``g`` says which fields are face down, and until when)."""

@@ -21,6 +21,7 @@ from rulewright.interpreter.check.symbols import PROGRESS
 from rulewright.interpreter.engine import limits, machine
 from rulewright.interpreter.engine.faults import RULE_FAULTS
 from rulewright.interpreter.play.determinize import Dealer
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 class AgentSpecError(OptionError):
@@ -229,7 +230,7 @@ def progress_of(game) -> Optional[Callable]:
 
     def measure(state, player: int):
         limits.fresh(state)  # the rules' expressions, bounded like a move
-        return body(state, {param: player, "me": player})
+        return body(state, {param: player, ME: player})
     return measure
 
 

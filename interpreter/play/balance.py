@@ -10,14 +10,16 @@ here prints: the command line shows and writes the reports (cli/report.py).
 Which rule made an event, the event says itself (events.py: ``rule``, the file and line of its
 statement, or of a move's decision). A report's rows are the rules' statements that make events: every
 ``log``, ``reveal`` and decision, a decision's ``optional`` decline, and each course of action of a
-``choose:`` block; which of a decision's rows a move counts in, the value chosen says. The tally reads
-the referee's events; a report is for the rules' author, and is made from many finished games, never
-shown to a player during one.
+``choose:`` block; which of a decision's rows a move counts in, the value chosen says. Which table keys
+an event names, its values say, never its text: a move's value chosen, and the values a log's or a
+reveal's text was made from, which the game compiled for the tally carries beside the text
+(``_NotingGame``: the same moves, draws and texts as the game's). The tally reads the referee's
+events; a report is for the rules' author, and is made from many finished games, never shown to a
+player during one.
 """
 from __future__ import annotations
 
 import math
-import re
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -25,7 +27,11 @@ from typing import Optional
 
 from rulewright.dsl import ast
 from rulewright.interpreter.check.symbols import symbols
+from rulewright.interpreter.api import Game
+from rulewright.interpreter.compile.compiler import CompiledGame
 from rulewright.interpreter.engine import events
+from rulewright.interpreter.engine.values import texts_held
+from rulewright.interpreter.engine.builtin_names import ROUND_NUMBER
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 UNMATCHED = "(no rule matched)"
@@ -160,9 +166,6 @@ class Tally:
                 if isinstance(key, str) and key.strip():
                     keys.setdefault(key, table.name)
         self.key_table = keys
-        self.keys = (re.compile(r"(?<!\w)(?:" + "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
-                                + r")(?!\w)") if keys else None)
-        self._named: dict = {}  # text -> the table keys it names: texts repeat within and across games
 
     def _rule(self, kind: str, place, answer) -> int:
         """The row of the rule at ``place`` (the event's own rule); for a move, the one standing for the
@@ -177,14 +180,10 @@ class Tally:
                 break
         return self.row[found] if found >= 0 else -1
 
-    def _keys_in(self, text: str) -> tuple:
-        named = self._named.get(text)
-        if named is None:
-            named = tuple(self.keys.findall(text)) if self.keys is not None else ()
-            if len(self._named) > 100_000:
-                self._named.clear()
-            self._named[text] = named
-        return named
+    def _keys_in(self, value) -> list:
+        """The table keys ``value`` is or holds (values.texts_held), as many times as it holds them."""
+        keys = self.key_table
+        return [v for v in texts_held(value) if v in keys]
 
     def count(self, evts: list, into: dict, chosen: dict) -> None:
         """Count ``evts`` into ``into``; ``chosen``: each player's last value chosen (a move's)."""
@@ -192,19 +191,34 @@ class Tally:
             kind = e["event"]
             into["kind"][kind] += 1
             if kind == "move":
-                text = e["move"]
-                into["head"][text.split(" ", 1)[0]] += 1
-                answer = chosen.get(e["player"], _ANY)
+                into["head"][e["move"].split(" ", 1)[0]] += 1
+                answer = named = chosen.get(e["player"], _ANY)
             elif kind in ("log", "reveal"):
-                text, answer = e["text"], _ANY
+                answer, named = _ANY, e.get("values")
             else:
                 continue
             into["rule"][self._rule(kind, e.get("rule"), answer)] += 1
-            for k in self._keys_in(text):
-                into["card"][k] += 1
+            if named is not _ANY:
+                for k in self._keys_in(named):
+                    into["card"][k] += 1
 
 
 _tallies: dict = {}  # id(rules) -> (rules, Tally): one per rules file and process
+_noting: dict = {}  # id(game) -> (game, the same game compiled to note its events' values)
+
+
+class _NotingGame(CompiledGame):
+    """The game compiled so that each log and reveal carries the values its text was made from: what
+    an event names is read there, never from its text. The same moves, draws and texts as the game's."""
+    notes_values = True
+
+
+def noting(game) -> Game:
+    """``game`` compiled once (per process) as a ``_NotingGame``."""
+    known = _noting.get(id(game))
+    if known is None or known[0] is not game:
+        known = _noting[id(game)] = (game, Game(game.rules, game.player_count, game.options, compiler=_NotingGame))
+    return known[1]
 
 
 def tally_for(game) -> Tally:
@@ -230,7 +244,7 @@ def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = N
     first = None
     made = 0
     try:
-        state = game.new_state(seed=seed)
+        state = noting(game).new_state(seed=seed)
         seats = seat_agents(agents, game.player_count, seed)
         tally.count(state.drain_events(), counts, chosen)
         while not state.is_over() and made < max_decisions:
@@ -252,7 +266,7 @@ def play_recorded(game, seed: int, max_decisions: int, agents: Optional[str] = N
         outcome = state.outcome().to_dict() if state.is_over() else None
     except RulesError as exc:  # sent back as text, as simulate does
         return {"seed": seed, "error": str(exc)}
-    rounds = state.vars.get("round_number")
+    rounds = state.vars.get(ROUND_NUMBER)
     recorded = {"seed": seed, "decisions": made, "outcome": outcome, "first": first,
                 "rounds": rounds if isinstance(rounds, int) else None,
                 "tally": {k: dict(v) for k, v in counts.items()}}

@@ -27,6 +27,7 @@ from rulewright.interpreter.compile.compiler import CompiledGame
 from rulewright.interpreter.engine.machine import Proc
 from rulewright.interpreter.compile.instructions import Choose, ChooseEach, ForNext
 from rulewright.interpreter.play.invariants import Watch
+from rulewright.interpreter.engine.builtin_names import ROUND_NUMBER
 
 EXAMPLES_KEPT = 3  # the examples a report keeps of each silent rule
 
@@ -323,7 +324,7 @@ def _copied(value):
 def _data(st, loop_vars: dict) -> tuple:
     """What a move may change, the log and the counters aside: the variables, what is face up, the
     status, the winners, and the locals of each frame (by the frame itself)."""
-    variables = {k: v for k, v in st._vars.items() if k != "round_number"}
+    variables = {k: v for k, v in st._vars.items() if k != ROUND_NUMBER}
     frames = {id(f): {k: v for k, v in f.locals.items() if k not in loop_vars[f.proc]}
               for f in st.frames}
     return _copied((variables, st.revealed, st.status, st.winners)), _copied(frames), list(st.frames)

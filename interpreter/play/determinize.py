@@ -45,6 +45,7 @@ from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.start import seeded_state
 from rulewright.interpreter.engine.values import copy_value, face_down, sees_field
 from rulewright.interpreter.present.views import revealed_now
+from rulewright.interpreter.engine.builtin_names import ME
 
 # The random games a domain is learned from (a generator of their own, fixed seeds): at most
 # DOMAIN_GAMES games of at most GAME_DECISIONS decisions, DOMAIN_DECISIONS and DOMAIN_WORK in all; the unseen places
@@ -329,7 +330,7 @@ def _knows(local_values: dict, owners, player) -> bool:
     player ('p') may have named another player when the value was made."""
     if owners is None:
         return False
-    return all((int(key) if key.isdigit() else local_values.get("me") if key == "me" else None) == player
+    return all((int(key) if key.isdigit() else local_values.get(ME) if key == ME else None) == player
                for key in owners)
 
 

@@ -24,9 +24,7 @@ from open_spiel.python.algorithms import mcts as _mcts
 
 from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.interpreter import api
-from rulewright.interpreter.option_pairs import given_options
 from rulewright.interpreter.present.observation import declares_observation, observation_layout
-from rulewright.interpreter.engine.generator import Generator
 
 SHORT_NAME = "rulewright"
 WAIT = "wait"  # the one action of a player who has nothing to decide at a simultaneous node
@@ -44,7 +42,7 @@ def _joint(state) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- measuring
-class _Measuring(Generator):
+class _Measuring(api.Generator):
     """A seeded generator that notes the largest draw the rules make (a shuffle of n draws one of n)."""
     largest = 0
 
@@ -86,7 +84,7 @@ def _options(text: str) -> dict:
     """'name=value;name=value' (OpenSpiel's parameters are numbers and texts) as a mapping; the Game
     checks each name and value against the rules' options."""
     try:
-        return given_options(filter(None, (p.strip() for p in text.split(";"))))
+        return api.given_options(filter(None, (p.strip() for p in text.split(";"))))
     except OptionError as exc:
         raise OptionError(f"options are 'name=value' separated by ';': {exc}") from None
 

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Optional
 
 from rulewright.interpreter.play.balance import analyze, differences, seat_agents, tally_for
+from rulewright.interpreter.engine.builtin_names import ROUND_NUMBER
 
 SPECTATOR = 0  # no seat: sees what every player sees
 EXAMPLE_MOVES_MOST = 12  # an example turn that goes on longer is cut here
@@ -49,7 +50,7 @@ def positions(game, seed: int, agents: Optional[str] = None, max_decisions: int 
     moves = []
     mover = state.to_move()[0] if not state.is_over() else None
     while not state.is_over() and state.to_move()[0] == mover and len(moves) < EXAMPLE_MOVES_MOST:
-        step, round_number = state.step, state.vars.get("round_number")
+        step, round_number = state.step, state.vars.get(ROUND_NUMBER)
         state.apply(seats[mover - 1].choose(state, mover), player=mover, atomic=False)
         seen = state.drain_events(SPECTATOR)
         shown = next((e["move"] for e in seen if e["event"] == "move" and e["player"] == mover), "")
@@ -57,7 +58,7 @@ def positions(game, seed: int, agents: Optional[str] = None, max_decisions: int 
                       "events": [_event_text(e) for e in seen if not (e["event"] == "move" and e["player"] == mover
                                                                          and e["move"] == shown)]})
     return {"seed": seed, "length": length, "mid_decisions": made, "start": start, "mid": mid,
-            "mid_round": mid.vars.get("round_number"), "mid_step": mid.step, "moves": moves,
+            "mid_round": mid.vars.get(ROUND_NUMBER), "mid_step": mid.step, "moves": moves,
             "cut": not state.is_over() and len(moves) == EXAMPLE_MOVES_MOST and state.to_move()[0] == mover}
 
 

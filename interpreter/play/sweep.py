@@ -24,6 +24,7 @@ from rulewright.dsl.errors import OptionError, RulesError
 from rulewright.interpreter.api import Game, option_values, player_range
 from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.compile.compiler import CompiledGame
+from rulewright.interpreter.engine.builtin_names import PLAYER_COUNT
 
 ALL_UP_TO = 24           # allowed configurations started all when no more than this
 MAX_ENUMERATED = 20_000  # configurations enumerated for the pairwise cover
@@ -147,7 +148,7 @@ class _Requirements:
         if isinstance(e, ast.Literal):
             return e.value
         if isinstance(e, ast.Name):
-            if e.id == "player_count":
+            if e.id == PLAYER_COUNT:
                 return players
             if e.id in self.options:
                 return options[e.id]

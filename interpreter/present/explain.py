@@ -21,10 +21,11 @@ from typing import Optional
 
 import attrs
 
+from rulewright.dsl import ast
 from rulewright.dsl.errors import IllegalMoveError
 from rulewright.interpreter.engine.state import Move
 from rulewright.interpreter.present.prompts import decision_place, prompt
-from rulewright.interpreter.engine.values import face_down
+from rulewright.interpreter.engine.values import face_down, texts_held
 
 # The column of a table that holds its items' rules text (docs/language.md, "Rules text of an item").
 SAYS = "says"
@@ -93,20 +94,12 @@ def card_texts(game, value, viewer: Optional[int]) -> tuple:
     if viewer is not None and game.field_visibility:
         value = face_down(game, value, viewer)
     found: dict = {}
-    todo = [value]
-    looked = 0
-    while todo and len(found) < _CARDS_MOST and looked < 10_000:  # a long list is looked at in part
-        v = todo.pop()
-        looked += 1
-        t = type(v)
-        if t is str:
-            text = says.get(v)
-            if type(text) is str and v not in found:
-                found[v] = text
-        elif t is list:
-            todo.extend(reversed(v))
-        elif t is dict:
-            todo.extend(reversed([x for k, x in v.items() if k != "is"]))
+    for v in texts_held(value):
+        text = says.get(v)
+        if type(text) is str and v not in found:
+            found[v] = text
+            if len(found) == _CARDS_MOST:
+                break
     return tuple(found.items())
 
 
@@ -151,3 +144,56 @@ def move_notes(st, player: Optional[int] = None) -> list[str]:
     table = st._legal_table(player)
     return ["; ".join(says for _item, says in card_texts(st.game, o.value, player))
             for _p, opts in table.groups for o in opts]
+
+
+def move_spaces(st, player: int) -> list[list]:
+    """For each of legal_moves(player), in order, the board's spaces its text shows: those the parts of
+    its value that the decision's text holds as holes are or hold (the chosen name itself, or a field of
+    it: ``"move {m.origin} {m.heading}"`` shows ``m``'s origin), as ``player`` sees them (a face-down
+    field names none), each once: a table's page marks them. Read from the moves' values, which the
+    decision made beside their texts, never from the texts' words; a value the text does not show (a
+    card picked blind) names none."""
+    board = st.game.board
+    shown = _shown_parts(st) if st.pending is not None and board is not None else ()
+    if not shown:
+        return [[] for _ in st.legal_moves(player)]
+    spaces = set(board.spaces)
+    named = []
+    for _p, opts in st._legal_table(player).groups:
+        for o in opts:
+            value = face_down(st.game, o.value, player) if st.game.field_visibility else o.value
+            held = (v for path in shown for v in texts_held(_part(value, path)))
+            named.append(list(dict.fromkeys(v for v in held if v in spaces)))
+    return named
+
+
+def _shown_parts(st) -> tuple:
+    """The parts of the value chosen that the pending decision's move texts show, each as the path of
+    fields that leads to it from the value (() for the whole value): the whole value where there is no
+    'as' text (a move's text is its value's) or a 'choose:' block (its value is the label)."""
+    frame = st.frames[-1]
+    proc = st.game.procs.get(frame.proc)
+    pc = frame.pc - 1  # the frame waits at the instruction after its choose
+    node = getattr(proc.instructions[pc], "node", None) if proc is not None and 0 <= pc < len(proc.instructions) \
+        else None
+    if isinstance(node, ast.ChooseEach):
+        node = node.choice
+    if isinstance(node, ast.ChooseBlock) or (isinstance(node, ast.Choose) and node.text is None):
+        return ((),)
+    if not isinstance(node, ast.Choose) or not isinstance(node.text, ast.Template):
+        return ()
+    paths = []
+    for hole in node.text.parts:
+        path = []
+        while isinstance(hole, ast.Attr):
+            path.append(hole.name)
+            hole = hole.obj
+        if isinstance(hole, ast.Name) and hole.id == node.var:
+            paths.append(tuple(reversed(path)))
+    return tuple(dict.fromkeys(paths))
+
+
+def _part(value, path: tuple):
+    for field in path:
+        value = value.get(field) if type(value) is dict else None
+    return value

@@ -21,6 +21,7 @@ from rulewright.interpreter.check.symbols import symbols
 from rulewright.interpreter.present.document import Code, Heading, Item, Items, Link, Para, Picture, Source, Strong, \
     Table, Words, line
 from rulewright.interpreter.variants import decl_key
+from rulewright.interpreter.engine.builtin_names import ME
 
 BLOCK_TITLES = {"setup": "Set-up", "round": "A round", "turn": "A turn", "scoring": "Scoring"}
 GOES_ON = "Goes on in "  # the line naming the procedures a block calls
@@ -251,7 +252,7 @@ class Manual:
             head = line(Strong("Each"), " ", Code(s.player_var), " in ", self.code(s.players),
                         " may choose (a reaction window)" if s.window else " chooses")
             return Item(head + self._prompt(s.choice.prompt), _listed(self._choices(s.choice) + self.outline(s.body)))
-        by = line(" by ", self.code(s.by) if s.by is not None else Code("me"))  # unnamed: the player to move
+        by = line(" by ", self.code(s.by) if s.by is not None else Code(ME))  # unnamed: the player to move
         head = line(Strong("Decision"), *by) + self._prompt(s.prompt)
         if isinstance(s, ast.ChooseBlock):
             alts = [Item(line(Words(a.label), *((" if ", self.code(a.guard)) if a.guard is not None else ())),

@@ -14,6 +14,7 @@ from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.compare import weigh
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import shown
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 def declares_observation(game) -> bool:
@@ -38,7 +39,7 @@ def observation_tensor(st, player: int) -> list:
     sizes = []
     for entry, fn in st.game.observe:
         try:
-            value = fn(st, {"me": player})
+            value = fn(st, {ME: player})
             weigh(value, st)  # flattened whole: its items counted (a list holding one list twice...)
         except RULE_FAULTS + (RulesRuntimeError,) as exc:
             raise located(st, exc, entry.span, "observe", entry.expr) from None

@@ -3,28 +3,18 @@ your {len(me.hand)} cards"``, ``choose by p prompt "...":``, ``each p in ps secr
 "..."``).
 
 A prompt is no part of the machine (a decision's instructions and its ``Pending`` know nothing of it,
-so playing costs nothing more): it is compiled once per game into ``CompiledGame.prompts``, keyed by
+so playing costs nothing more): it is compiled once per game into ``CompiledGame.prompts`` (a ``compile.instructions.Prompt``), keyed by
 the decision's place (file, line), and evaluated only when someone looks (a view, the play screen, an
 explanation), in a copy of the deciding frame's locals. The information-flow check lets it show the
 decider's own secrets and public values only (rule 7): it is told to the decider alone."""
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
-
-import attrs
+from typing import Optional
 
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine import limits
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.engine.values import to_text
-
-
-@attrs.frozen
-class Prompt:
-    """A decision's prompt, compiled in the decision's scope (statements.ProcCompiler)."""
-    text: Callable   # f(state, env) -> the prompt's text
-    node: Any        # its template: where an error points
-    player_var: str = ""  # 'each p in ... choose': the local that names the player deciding
 
 
 # ----------------------------------------------------------------------------- the decision's place

@@ -10,6 +10,7 @@ from typing import Optional
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
 from rulewright.interpreter.present.views import WINDOW_NOTE, view, visible_vars
+from rulewright.interpreter.engine.builtin_names import ROUND_NUMBER
 
 
 def _space_texts(st, player=None) -> dict:
@@ -53,7 +54,7 @@ def render(st, player: Optional[int] = None) -> str:
         lines += ["", board]
     lines.append("")
     for name, value in data["vars"].items():
-        if name in ("round_number",):
+        if name in (ROUND_NUMBER,):
             continue
         if name in g.player_vars:
             shown = "  ".join(f"{p}: {_short(v)}" for p, v in enumerate(value, 1))

@@ -16,9 +16,10 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.engine.compare import weigh
 from rulewright.interpreter.engine.faults import RULE_FAULTS, located
-from rulewright.interpreter.check.screen_checks import SCREEN_COLOURS
+from rulewright.dsl.declarations import SCREEN_COLOURS
 from rulewright.interpreter.engine.values import UNSEEN
 from rulewright.interpreter.present.views import WINDOW_NOTE, view, visible_vars
+from rulewright.interpreter.engine.builtin_names import ME, ROUND_NUMBER
 
 
 @attrs.frozen
@@ -280,7 +281,7 @@ def build(st, viewer: Optional[int] = None) -> Screen:
             if expr.id in g.player_vars or expr.id in g.hands:
                 value = value[player - 1] if player else None
             return value
-        return evaluate(entry, fn, {"me": player} if player else {})
+        return evaluate(entry, fn, {ME: player} if player else {})
 
     drawer = _Drawer(st, shown_state, evaluate)
     pictures = []
@@ -363,7 +364,7 @@ def build(st, viewer: Optional[int] = None) -> Screen:
         note = "to move: " + ", ".join(f"player {p}" for p in data["to_move"])
     else:
         note = ""
-    hidden_names = {"round_number"}
+    hidden_names = {ROUND_NUMBER}
     return Screen(title, status, viewer, g.board if spaces else None, spaces, tuple(legend), tuple(colours),
                   tuple(columns), players, tuple(own), tuple(table), _ranking(g), tuple(data["to_move"]), note,
                   {k: v for k, v in seen.items() if k not in hidden_names}, _in_order(pictures), paths,

@@ -13,6 +13,7 @@ from typing import Optional
 
 from rulewright.interpreter.engine.values import UNSEEN, copy_value, face_down
 from rulewright.interpreter.present.prompts import prompt
+from rulewright.interpreter.engine.builtin_names import ROUND_NUMBER
 
 
 def masked(value):
@@ -88,7 +89,7 @@ def view(st, player: Optional[int] = None) -> dict:
         "players": g.player_count,
         "options": dict(g.options),
         "status": st.status,
-        "round": st._vars.get("round_number"),
+        "round": st._vars.get(ROUND_NUMBER),
         "step": st.step,
         "to_move": seen_to_move(st, player),
         "vars": visible_vars(st, player),

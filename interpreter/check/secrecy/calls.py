@@ -9,6 +9,7 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.interpreter.check.secrecy.messages import HINT_ASKED, HINT_CONDITION
 from rulewright.interpreter.check.secrecy.points import PUBLIC, Analysis, Point, Summary, Val
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 class Calls:
@@ -51,7 +52,7 @@ class Calls:
             fr.does(summary.effect)
         if summary.deciders:
             # name a player the caller knows: one passed in, or me
-            known = {a.key for a in args} | {"me"}
+            known = {a.key for a in args} | {ME}
             who = next((w for w in summary.deciders if w in known), summary.deciders[0])
             self.conditional(6, call.span, st, f"player {who} is asked here (in '{name}')", HINT_ASKED)
         elif summary.effect is not None:

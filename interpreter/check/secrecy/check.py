@@ -16,6 +16,7 @@ from rulewright.interpreter.check.secrecy.messages import (HINT_END, HINT_OBSERV
 from rulewright.interpreter.check.secrecy.points import PUBLIC, Analysis, Point
 from rulewright.interpreter.check.secrecy.statements import Statements
 from rulewright.interpreter.check.symbols import symbols
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 class SecrecyCheck(Decisions, Calls, Statements, Labels):
@@ -116,7 +117,7 @@ class SecrecyCheck(Decisions, Calls, Statements, Labels):
         if sym.observe is not None:
             at = Point()
             for e in sym.observe.entries:
-                bad = self.not_owned_by(self.label(e.expr, at), "me")
+                bad = self.not_owned_by(self.label(e.expr, at), ME)
                 if bad:
                     self.report(11, e.expr.span, f"the observation '{e.label}' of player me shows "
                                 f"{self.secret(bad, self.direct(e.expr, at))}", HINT_OBSERVE)

@@ -9,6 +9,7 @@ from rulewright.dsl import ast
 from rulewright.interpreter.check.secrecy.messages import (HINT_ASKED, HINT_AUTOMATIC, HINT_EACH, HINT_MOVE_TEXT,
                                                           HINT_OPTIONS, HINT_SHOWN)
 from rulewright.interpreter.check.secrecy.points import PUBLIC, Analysis, Point, Val, join_points
+from rulewright.interpreter.engine.builtin_names import ME
 
 
 class Decisions:
@@ -28,7 +29,7 @@ class Decisions:
 
     def visit_Choose(self, s, st, fr):
         self.run_calls(s.source, st, fr)  # the list is worked out before the player is asked
-        who = self.key(s.by, st) if s.by is not None else "me"
+        who = self.key(s.by, st) if s.by is not None else ME
         self.asked(s.span, who, s.by, st, fr)
         self.choice(s, who, st, secret=s.secret or s.shown is not None)
 
@@ -80,7 +81,7 @@ class Decisions:
         st.env[c.var] = val
 
     def visit_ChooseBlock(self, s, st, fr):
-        who = self.key(s.by, st) if s.by is not None else "me"
+        who = self.key(s.by, st) if s.by is not None else ME
         self.asked(s.span, who, s.by, st, fr)
         outs = []
         # a secret course of action: what runs next depends on the decider's own choice

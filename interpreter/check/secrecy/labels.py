@@ -11,6 +11,7 @@ from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.secrecy.messages import unparse
 from rulewright.interpreter.check.secrecy.points import NO_ROOTS, PUBLIC, Point, Val
 from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.engine.builtin_names import ME
 
 _ITEM_OF = {name for name, b in BUILTINS.items() if b.gives == "item"}              # an item of their list
 _SAME_LENGTH = {name for name, b in BUILTINS.items() if b.gives == "same length"}   # as long as their list
@@ -76,7 +77,7 @@ class Labels(Visitor):
         secret, a condition or a reveal about one): one key for two players would let each see the
         other's secrets. Then the name with primes (p', p'')."""
         key = name
-        while key == "me" or (key in self.keys_used and self.key_taken(key, name, st)):
+        while key == ME or (key in self.keys_used and self.key_taken(key, name, st)):
             key += "'"
         self.keys_used.add(key)
         return key
@@ -103,8 +104,8 @@ class Labels(Visitor):
             val = st.env.get(node.id)
             if val is not None:
                 return val.key
-            if node.id == "me":
-                return "me"
+            if node.id == ME:
+                return ME
         return None
 
     def mark(self, node, st: Point) -> Optional[str]:

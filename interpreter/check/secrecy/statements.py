@@ -12,6 +12,7 @@ from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.secrecy.messages import (HINT_ANNOUNCED, HINT_CONDITION, HINT_LOG, HINT_REVEAL,
                                                           HINT_STORE, STORES)
 from rulewright.interpreter.check.secrecy.points import NO_ROOTS, PUBLIC, Analysis, Place, Point, Val, join_points
+from rulewright.interpreter.engine.builtin_names import PLAYERS
 
 
 class Statements(Visitor):
@@ -327,7 +328,7 @@ class Statements(Visitor):
     def revealed_for_everyone(self, s: ast.For, st: Point) -> frozenset:
         """'for p in players: reveal p.v' turns up every player's entry: the variable v is revealed after
         the loop, to the end of the block the loop stands in."""
-        if not (isinstance(s.source, ast.Name) and s.source.id == "players" and "players" not in st.env):
+        if not (isinstance(s.source, ast.Name) and s.source.id == PLAYERS and PLAYERS not in st.env):
             return frozenset()
         return frozenset(r.what.name for r in s.body if isinstance(r, ast.Reveal) and isinstance(r.what, ast.Attr)
                          and isinstance(r.what.obj, ast.Name) and r.what.obj.id == s.var
