@@ -392,6 +392,17 @@ def test_starting_value_that_cannot_be_computed(make_game):
         game.new_state(1)
 
 
+@pytest.mark.parametrize("defs, where", [
+    ("def share(k) =\n    let whole = 12\n    whole / k\n", r"test\.rules:6:5: error: in 'turn': division by zero"),
+    ("def share(k) = match k { 1: 1, else: 12 / k }\n", r"test\.rules:4:38: error: in 'turn': division by zero"),
+])
+def test_an_error_after_a_let_or_in_a_matchs_else_points_inside_the_def(make_game, defs, where):
+    """The expression that failed is found in a def's whole body: after its 'let' lines, in a match's else."""
+    game = make_game(HEAD + "option n: 0 | 1\n" + defs + 'turn:\n    log "{share(n)}"\n    end game\n')
+    with pytest.raises(RulesRuntimeError, match="(?s)^" + where + ".*this is inside a def"):
+        game.new_state(1)
+
+
 def test_procedure_errors_name_the_procedure(make_game):
     game = make_game(HEAD + "procedure boom():\n    log \"{1 / 0}\"\nturn:\n    boom()\n    end game\n")
     with pytest.raises(RulesRuntimeError, match=r"^test\.rules:4:11: error: in 'boom': division by zero\n"):

@@ -281,6 +281,18 @@ def _walk(node, out: list) -> None:
             _walk(x, out)
     elif hasattr(node, "__attrs_attrs__") and not isinstance(node, ast.Span):
         out.append(node)
+        blocks = dict(getattr(node, "BLOCKS", ()))  # a statement's blocks, as it declares them
         for a in node.__attrs_attrs__:
-            if a.name not in ("span", "body", "orelse", "branches"):
-                _walk(getattr(node, a.name), out)
+            shape = blocks.get(a.name)
+            held = getattr(node, a.name)
+            if a.name == "span" or shape == ast.BLOCK:
+                continue
+            if shape == ast.PAIRS:  # an if's conditions are its own, their blocks are not
+                _walk([cond for cond, _block in held], out)
+            elif shape == ast.ALTERNATIVES:  # a choose block's alternatives, without their blocks
+                for alt in held:
+                    out.append(alt)
+                    _walk([getattr(alt, f.name) for f in alt.__attrs_attrs__ if f.name not in ("span", "body")],
+                          out)
+            else:
+                _walk(held, out)
