@@ -154,6 +154,18 @@ CASES = {
             log "{next_player(me).hand}" to next_player(me)
             end game
         """),
+    "log_line_to_a_list_of_players": (  # each player written out in the list reads it: each must own it
+        """
+        turn:
+            log "{me.hand}" to [me, next_player(me)]
+            end game
+        """,
+        [(8, 5, "the log line to player next_player(me) shows the secret 'hand' of player me")],
+        """
+        turn:
+            log "{me.hand}" to [me]
+            end game
+        """),
     # 4. the move text of a public decision
     "move_text": (
         """

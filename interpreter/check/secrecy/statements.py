@@ -224,21 +224,26 @@ class Statements(Visitor):
                             f"{self.secret(text, self.direct(s.message, st))}", HINT_LOG)
             else:
                 self.conditional(2, s.span, st, "this public log line is written", HINT_CONDITION)
-        else:
-            reader = self.key(s.to, st)
-            readers = self.not_owned_by(self.label(s.to, st), reader)
-            if readers:  # the readers learn that it was written to them
-                self.report(3, s.to.span, f"who reads this log line depends on "
-                            f"{self.secret(readers, self.direct(s.to, st))}", HINT_LOG)
-            text, pc = self.not_owned_by(text, reader), self.not_owned_by(st.pc, reader)
-            if isinstance(s.to, ast.Attr):  # 'to b.owner': b's fields 'secret to owner' may be shown
-                text = frozenset(t for t in text if not (t[0] == "item" and self.item_fields[t[2]][1].owner == s.to.name))
-            if text:
-                self.report(3, s.span, f"the log line to player {reader} shows "
-                            f"{self.secret(text, self.direct(s.message, st))}", HINT_LOG)
-            else:
-                self.conditional(2, s.span, st, f"this log line to player {reader} is written", HINT_CONDITION, pc)
+        else:  # to one player, or to each player of a list written out ('to [me]', 'to [p, q]')
+            for to in (s.to.items if isinstance(s.to, ast.ListLit) else (s.to,)):
+                self.log_to(s, to, text, st)
         self.promote(st, s.message)
+
+    def log_to(self, s, to, text, st):
+        """A log line read by the player ``to`` names: it may show that player's own secrets only."""
+        reader = self.key(to, st)
+        readers = self.not_owned_by(self.label(to, st), reader)
+        if readers:  # the readers learn that it was written to them
+            self.report(3, to.span, f"who reads this log line depends on "
+                        f"{self.secret(readers, self.direct(to, st))}", HINT_LOG)
+        text, pc = self.not_owned_by(text, reader), self.not_owned_by(st.pc, reader)
+        if isinstance(to, ast.Attr):  # 'to b.owner': b's fields 'secret to owner' may be shown
+            text = frozenset(t for t in text if not (t[0] == "item" and self.item_fields[t[2]][1].owner == to.name))
+        if text:
+            self.report(3, s.span, f"the log line to player {reader} shows "
+                        f"{self.secret(text, self.direct(s.message, st))}", HINT_LOG)
+        else:
+            self.conditional(2, s.span, st, f"this log line to player {reader} is written", HINT_CONDITION, pc)
 
     def visit_Reveal(self, s, st, fr):
         what = s.what
