@@ -36,6 +36,12 @@ def one_step(node, c) -> bool:
     return isinstance(node, ast.Quantifier) and _scalar_quantifier(node)
 
 
+def scalar_test(x: str) -> str:
+    """Source testing that the name ``x`` holds a value compared with anything in one step (a number,
+    yes/no, none or a short text: compare.one_step), a text first, by identity."""
+    return f"type({x}) is str and len({x}) <= {limits.SHORT} or type({x}) in _ONE_STEP_TYPES"
+
+
 # each comparison as codegen.Module.operation notes it: which one failed, worked out again by operations.COMPARE
 COMPARED_BY = {op: (COMPARE, op) for op in ("==", "!=", "<", "<=", ">", ">=", "in")}
 
@@ -132,7 +138,7 @@ class Comparisons:
         tested = (f"({self.m.operation(COMPARED_BY[op], f'{x} {op} {cb}', x, cb)} if "
                   f"{self._is_one_step(x, first, record=equality)} else "
                   f"{self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
-        flag = self._fixed(cb, self._scalar_test(cb)) if is_simple(cb) else None
+        flag = self._fixed(cb, scalar_test(cb)) if is_simple(cb) else None
         if flag is None:
             return tested
         # the right operand stays the same through the loop: when it is one step, so is the comparison
@@ -154,13 +160,8 @@ class Comparisons:
             is_list, items = record_in
             test += (f" or {t} is dict and {is_list} and _FLAT.ok "
                      f"and len({x}) * len({items}) <= {limits.SHORT}")
-        flag = self._fixed(x, self._scalar_test(x)) if first in ("", x) else None
+        flag = self._fixed(x, scalar_test(x)) if first in ("", x) else None
         return f"({test})" if flag is None else f"({flag} or {test})"
-
-    @staticmethod
-    def _scalar_test(x: str) -> str:
-        """Source testing that the name ``x`` holds a number, yes/no, none or a short text."""
-        return f"type({x}) is str and len({x}) <= {limits.SHORT} or type({x}) in _ONE_STEP_TYPES"
 
     def _kept(self, code: str, always: bool = False) -> tuple:
         """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
@@ -190,7 +191,7 @@ class Comparisons:
                         v, t = f"({t} := {v})", t
                     else:
                         t = v
-                    tests.append(f"({self._scalar_test(t)})")
+                    tests.append(f"({scalar_test(t)})")
             pairs.append(f"{ascii(k)}: {v}")
         made = "{" + ", ".join(pairs) + "}"
         if not tests:
