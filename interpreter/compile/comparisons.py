@@ -148,7 +148,7 @@ class Comparisons:
         """Source testing, as it runs, that comparing ``x`` (named by ``first``, if given) with any value
         is one step: its type looked up once. With ``record``, a short record of the game's while they are
         all flat (compare.Flatness) passes too, for '==' (a short flat record costs no work there); with
-        ``record_in`` (the type and the name of a short list), for 'in', while its items times its
+        ``record_in`` (a test that the short list is a list, and its name), for 'in', while its items times its
         fields are few (as ``compare.within`` counts)."""
         t = self.temp()
         # a text or a number first, by identity (a set's lookup costs more than the two tests)
