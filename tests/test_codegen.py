@@ -581,3 +581,23 @@ def test_adding_a_constant_gives_what_the_helpers_give():
         with pytest.raises(RulesRuntimeError) as info:
             bad.new_state(seed=1)
         assert message in str(info.value) and "x.rules:6:" in str(info.value), str(info.value)
+
+
+def test_a_loop_tests_once_what_stays_the_same_through_it():
+    """In a loop's function a name from outside (a def's argument) is tested once, before the loop, and a
+    variable over a constant list of numbers needs no test: the loop compares as Python does. A record or
+    a list there still gives Python's answer (the counted comparison)."""
+    rules = HEAD + ('record box(v)\nvar xs = [1, 2, 3, 2]\n'
+                    'def hits(x) = count(y in xs where y == x)\n'
+                    'def small(x) = count(k in [1, 2, 3] where k < x)\n'
+                    'var n = 0\nvar m = 0\nvar b = 0\nturn:\n    n = hits(2)\n    m = small(3)\n'
+                    '    b = hits(box(2)) + hits([2])\n    choose c in [1]\n    end game\n')
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert (st.vars["n"], st.vars["m"], st.vars["b"]) == (2, 2, 0)
+    loops = [f for f in ("\n" + source_of(game)).split("\ndef ") if f.startswith("_q")]
+    hits = next(f for f in loops if "['xs']" in f)
+    before, _, inside = hits.partition("\n    for ")
+    assert "type(_a0)" in before and "type(_a0)" not in inside, hits  # tested once, before the loop
+    small = next(f for f in loops if " < _a0" in f)
+    assert "type(" not in small.partition("\n    for ")[2], small  # the constant list's items: no test

@@ -63,6 +63,12 @@ HOSTILE = {
     "a map's entry set to a long list": ("var m = {}\nvar k = {}\nvar n = 0\nturn:\n    m[1] = range(4000)\n"
                                          "    k[1] = range(4000)\n    while true:\n        if m == k:\n            n += 1\n",
                                          "if m == k:"),
+    # in a loop's function, a name from outside is tested once, before the loop (comparisons.py): a
+    # def's argument holding a shared list still goes to the counted comparison at every item
+    "a def's argument compared in a loop": (DOUBLED + "def same(x) = count(k in [1, 2] where g(k, 40) == x)\n"
+                                            "turn:\n    let y = same(g(1, 40))\n", "let y = same(g(1, 40))"),
+    "a def's short list looked in, in a loop": (DOUBLED + "def has(xs) = count(k in [1, 2] where g(k, 40) in xs)\n"
+                                                "turn:\n    let y = has([g(1, 40)])\n", "let y = has([g(1, 40)])"),
     "text looked for in a long text": ('var s = text(range(1000))\nvar n = 0\nturn:\n    while true:\n'
                                        '        if "x" in s:\n            n += 1\n', 'if "x" in s:'),
 }

@@ -512,10 +512,7 @@ class ExprSource(Comparisons, Visitor):
                       for k in g.records[name] if k in given or k in defaults]
             if name in g.tags:  # a member with data: its name first, so its text reads "discard red 1"
                 values.insert(0, (TAG_FIELD, ascii(name)))
-            made = "{" + ", ".join(f"{ascii(k)}: {v}" for k, v in values) + "}"
-            # looked at as it is made (compare.Flatness), unless each field surely compares in one step
-            fields = [given.get(k, defaults.get(k)) for k in g.records[name]]
-            return made if all(self._one_step_field(f) for f in fields) else f"_made({made})"
+            return self.record_made(values, given, defaults)
         if name in g.defs:
             return self._call_def(name, [self.code(a, scope) for a in node.args], scope)
         if name == WAS:
@@ -610,7 +607,7 @@ class ExprSource(Comparisons, Visitor):
             self._avail = saved
 
     # ------------------------------------------------------------------ small defs, inlined
-    _INLINE_MOST = 400  # characters of a def's body at most, to be written out where it is called
+    _INLINE_MOST = 600  # characters of a def's body at most (with the tests of its comparisons), written out where called
 
     def _inlined(self, name) -> bool:
         """Whether calls of def ``name`` are written out as its body: a short def that calls no def
@@ -624,7 +621,7 @@ class ExprSource(Comparisons, Visitor):
                 for n in nodes) and ME not in d.params
             if ok:
                 cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
-                with self.hoisting(False):  # measured as written outside a loop
+                with self.hoisting(False), self.tests_hoisted(None):  # measured as written outside a loop
                     body = self.top(d.body, Scope(set(), {p: f"_a{i}" for i, p in enumerate(d.params)}, False), True)
                 ok = len(body) <= self._INLINE_MOST
             cache[name] = ok
@@ -657,7 +654,7 @@ class ExprSource(Comparisons, Visitor):
         head = ["st"] + ([] if ME in d.params else [ME]) + [py[p] for p in d.params]
         if ME not in d.params:
             py[ME] = ME
-        with self.hoisting(False):  # a function of its own, not the loop's
+        with self.hoisting(False), self.tests_hoisted(None):  # a function of its own, not the loop's
             body = self.top(d.body, Scope(set(), py, in_def=ME not in d.params), True)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
@@ -675,14 +672,16 @@ class ExprSource(Comparisons, Visitor):
         """A function of its own for a loop over a list: it takes ``st``, ``env`` and every Python local
         in scope; ``build(inner_scope, v)`` gives its body's lines (``v`` the item's Python name).
         ``hoist``: the loop goes through the whole list, so the game variables it reads are taken once,
-        before it (state_var); a loop that stops at its first or second item would only pay for that."""
+        before it (state_var); a loop that stops at its first or second item would only pay for that. The
+        tests of the names it compares are made before it in any case (Comparisons.tests_hoisted): measured,
+        that gains more in the loops that go through their lists than it costs in those that stop early."""
         fname, v = self.m.fresh("_q"), self.m.fresh("_v")
         captured = sorted(set(scope.py.values()))
         inner = scope.bind(var, v)
         lines = [f"def {fname}({', '.join(['st', 'env'] + captured)}):"]
-        with self.hoisting(hoist) as hoisted:
+        with self.hoisting(hoist) as hoisted, self.tests_hoisted(captured) as tests:
             body = build(inner, v)
-        lines += ["    " + line for line in hoisted_lines(hoisted) + body]
+        lines += ["    " + line for line in hoisted_lines(hoisted) + tests + body]
         self.m.define("\n".join(lines), fname)
         env = "env" if not scope.in_def else "None"
         return f"{fname}({', '.join(['st', env] + captured)})"
@@ -695,7 +694,7 @@ class ExprSource(Comparisons, Visitor):
             # (a scalar one keeps nothing of the list: a board may give the list it keeps)
             self._read_only = facts.only_reads and facts.scalar and isinstance(b.source, ast.Call)
             try:
-                source = self.top(b.source, scope, True)
+                source = self.items_source(b.source, scope, v)
             finally:
                 self._read_only = False
             where = self.top(b.where, inner, True) if b.where is not None else None
@@ -738,7 +737,7 @@ class ExprSource(Comparisons, Visitor):
         b = node.binder
 
         def build(inner, v):
-            source = self.top(b.source, scope, True)
+            source = self.items_source(b.source, scope, v)
             item = self.top(b.body, inner, True) if b.body is not None else v
             lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, self._each(v)]
             if b.where is not None:

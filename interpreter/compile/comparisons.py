@@ -3,6 +3,8 @@ one step, else a test of the operand as it runs, and the counted function of eng
 test fails (two lists, two maps, two long texts: Python would go through every item, uncounted)."""
 from __future__ import annotations
 
+import contextlib
+
 from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
@@ -34,14 +36,65 @@ def one_step(node, c) -> bool:
     return isinstance(node, ast.Quantifier) and _scalar_quantifier(node)
 
 
+def scalar_test(x: str) -> str:
+    """Source testing that the name ``x`` holds a value compared with anything in one step (a number,
+    yes/no, none or a short text: compare.one_step), a text first, by identity."""
+    return f"type({x}) is str and len({x}) <= {limits.SHORT} or type({x}) in _ONE_STEP_TYPES"
+
+
 # each comparison as codegen.Module.operation notes it: which one failed, worked out again by operations.COMPARE
 COMPARED_BY = {op: (COMPARE, op) for op in ("==", "!=", "<", "<=", ">", ">=", "in")}
 
 class Comparisons:
-    """ExprSource's comparisons (a mixin: ``self.game``, ``self.gen``, ``self.temp``... are ExprSource's)."""
+    """ExprSource's comparisons (a mixin: ``self.game``, ``self.gen``, ``self.temp``... are ExprSource's).
+
+    Two facts known while compiling spare the tests as it runs: a loop's variable over a constant list of
+    numbers and short texts (a board's spaces, a table's keys) is one step to compare (``_one_step_names``);
+    and in a loop's function the names it takes from outside (and the game variables it reads once, before
+    the loop) hold the same value at every pass, since no expression changes anything: each such name is
+    tested once, before the loop (``tests_hoisted``), where it was tested at every item."""
 
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
     _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+
+    # the Python locals known to hold a value compared in one step (loop variables, by their fresh names)
+    _one_step_names: frozenset = frozenset()
+    # in a loop's function: the names that keep their value through it, and the tests of them made so far
+    # ({(name, what is tested): the local holding the answer}); None elsewhere
+    _fixed_names: frozenset = frozenset()
+    _fixed_tests = None
+
+    def items_source(self, node, scope, v: str) -> str:
+        """The source of a loop's list ``node``, whose items the loop variable ``v`` takes: ``v`` is noted
+        as one step when the list is a constant of numbers, yes/no and short texts."""
+        c = self.top(node, scope)
+        if isinstance(c, Const) and type(c.value) is list and compare.flat(c.value):
+            self._one_step_names = self._one_step_names | {v}
+        return self.as_code(c)
+
+    @contextlib.contextmanager
+    def tests_hoisted(self, names):
+        """Generate a loop's function that takes ``names`` from outside: gives the lines testing them once,
+        before the loop (filled as the body is generated). ``names`` None: a function with no loop."""
+        saved = self._fixed_names, self._fixed_tests
+        self._fixed_names, self._fixed_tests = frozenset(names or ()), None if names is None else {}
+        lines: list = []
+        try:
+            yield lines
+            lines += [f"{flag} = {test}" for (_name, test), flag in (self._fixed_tests or {}).items()]
+        finally:
+            self._fixed_names, self._fixed_tests = saved
+
+    def _fixed(self, x: str, test: str):
+        """The local holding ``test`` (a test of ``x``), worked out before the loop, when ``x`` keeps its
+        value through the loop: a game variable the loop read before it, or a name it takes; else None."""
+        tests = self._fixed_tests
+        if tests is None or not (x in self._fixed_names or x in (self._hoist or {}).values()):
+            return None
+        flag = tests.get((x, test))
+        if flag is None:
+            flag = tests[(x, test)] = self.m.fresh("_k")
+        return flag
 
     def visit_Compare(self, node, scope):
         a, b = self.gen(node.left, scope), self.gen(node.right, scope)
@@ -59,10 +112,16 @@ class Comparisons:
                 inside = f"({self.m.operation(COMPARED_BY['in'], f'{ca} in {cb}', ca, cb)})"
             else:
                 x, first = self._kept(ca)
-                y, t = self.temp(), self.temp()
-                guard = f"((({t} := type({y} := {cb})) is not list and {t} is not str) or len({y}) <= {limits.SHORT})"
+                short = f"(type({cb}) is not list and type({cb}) is not str or len({cb}) <= {limits.SHORT})"
+                flag = self._fixed(cb, short)
+                if flag is not None:  # a list that stays the same through the loop: looked at once
+                    y, guard, is_list = cb, flag, f"type({cb}) is list"
+                else:
+                    y, t = self.temp(), self.temp()
+                    guard = f"((({t} := type({y} := {cb})) is not list and {t} is not str) or len({y}) <= {limits.SHORT})"
+                    is_list = f"{t} is list"
                 if not self._one_step(node.left, a):
-                    guard += f" and {self._is_one_step(x, record_in=(t, y))}"
+                    guard += f" and {self._is_one_step(x, record_in=(is_list, y))}"
                 within = self.m.operation(COMPARED_BY["in"], f"{x} in {y}", x, y)
                 inside = f"({within} if {first}{guard} else _within({x}, {y}, st))"
             return inside if node.op == "in" else f"(not {inside})"
@@ -76,25 +135,33 @@ class Comparisons:
         # on the left goes to the counted function, which evaluates nothing more than Python would
         x, first = self._kept(ca, always=True)
         equality = node.op in ("==", "!=")
-        return (f"({self.m.operation(COMPARED_BY[op], f'{x} {op} {cb}', x, cb)} if "
-                f"{self._is_one_step(x, first, record=equality)} else "
-                f"{self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
+        tested = (f"({self.m.operation(COMPARED_BY[op], f'{x} {op} {cb}', x, cb)} if "
+                  f"{self._is_one_step(x, first, record=equality)} else "
+                  f"{self._COUNTED_COMPARE[node.op]}({x}, {cb}, st))")
+        flag = self._fixed(cb, scalar_test(cb)) if is_simple(cb) else None
+        if flag is None:
+            return tested
+        # the right operand stays the same through the loop: when it is one step, so is the comparison
+        return f"({self.m.operation(COMPARED_BY[op], f'{ca} {op} {cb}', ca, cb)} if {flag} else {tested})"
 
     def _is_one_step(self, x: str, first: str = "", record: bool = False, record_in: tuple = ()) -> str:
         """Source testing, as it runs, that comparing ``x`` (named by ``first``, if given) with any value
         is one step: its type looked up once. With ``record``, a short record of the game's while they are
         all flat (compare.Flatness) passes too, for '==' (a short flat record costs no work there); with
-        ``record_in`` (the type and the name of a short list), for 'in', while its items times its
+        ``record_in`` (a test that the short list is a list, and its name), for 'in', while its items times its
         fields are few (as ``compare.within`` counts)."""
         t = self.temp()
-        test = f"({t} := type({first or x})) in _ONE_STEP_TYPES or {t} is str and len({x}) <= {limits.SHORT}"
+        # a text or a number first, by identity (a set's lookup costs more than the two tests)
+        test = (f"({t} := type({first or x})) is str and len({x}) <= {limits.SHORT} or {t} is int "
+                f"or {t} in _ONE_STEP_TYPES")
         if record:
             test += f" or {t} is dict and _FLAT.ok and len({x}) <= {limits.SHORT}"
         elif record_in:
-            list_type, items = record_in
-            test += (f" or {t} is dict and {list_type} is list and _FLAT.ok "
+            is_list, items = record_in
+            test += (f" or {t} is dict and {is_list} and _FLAT.ok "
                      f"and len({x}) * len({items}) <= {limits.SHORT}")
-        return f"({test})"
+        flag = self._fixed(x, scalar_test(x)) if first in ("", x) else None
+        return f"({test})" if flag is None else f"({flag} or {test})"
 
     def _kept(self, code: str, always: bool = False) -> tuple:
         """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
@@ -105,8 +172,32 @@ class Comparisons:
         return t, (f"({t} := {code})" if always else f"({t} := {code}) is {t} and ")
 
     def _one_step(self, node, c) -> bool:
-        """``one_step``, and a call of a builtin or a def that surely gives a number or yes/no."""
-        return one_step(node, c) or self._scalar(node, set())
+        """``one_step``, a loop variable over a constant list of such values, and a call of a builtin or a
+        def that surely gives a number or yes/no."""
+        return one_step(node, c) or (type(c) is str and c in self._one_step_names) or self._scalar(node, set())
+
+    def record_made(self, values: list, given: dict, defaults: dict) -> str:
+        """The source making a record of ``values`` ((field, source) pairs; each field's expression in
+        ``given`` or ``defaults``), told to compare.Flatness as it is made: the fields not surely one step
+        to compare are tested inline (a number or a short text passes), and only a record that fails goes
+        to Flatness.note (a call for every card or shot made was a tenth of the counted comparisons' cost)."""
+        pairs, tests = [], []
+        for k, v in values:
+            if k in given or k in defaults:
+                node = given.get(k, defaults.get(k))
+                if not (self._one_step_field(node) or v in self._one_step_names):
+                    if not is_simple(v):
+                        t = self.temp()
+                        v, t = f"({t} := {v})", t
+                    else:
+                        t = v
+                    tests.append(f"({scalar_test(t)})")
+            pairs.append(f"{ascii(k)}: {v}")
+        made = "{" + ", ".join(pairs) + "}"
+        if not tests:
+            return made
+        d = self.temp()
+        return f"({d} if ({d} := {made}) is {d} and (not _FLAT.ok or {' and '.join(tests)}) else _made({d}))"
 
     def _one_step_field(self, node) -> bool:
         """Whether a record's field given by ``node`` (None: not given) surely compares in one step."""

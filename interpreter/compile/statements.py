@@ -22,6 +22,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.engine import runtime
+from rulewright.interpreter.compile.comparisons import scalar_test
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Prompt, Return)
@@ -300,14 +301,18 @@ class ProcCompiler(Visitor):
 
     def visit_Remove(self, s):
         item = self.expr(s.item)
+        # an item compared in one step, in a list that holds it: Python's own remove (a short list, or
+        # one counted above), else the helper that counts the comparisons, forgets a map's key or fails
         self.exec(s, [f"_new = {item.source}", *self._list_lines(s.source, "_obj", "'remove'", maps_too=True, gone_through=True),
-                      f"{self.constant(runtime.removed)}(_new, _obj, st)"])
+                      f"if type(_obj) is list and ({scalar_test('_new')}) and _new in _obj:", "    _obj.remove(_new)",
+                      "else:", f"    {self.constant(runtime.removed)}(_new, _obj, st)"])
 
     def visit_MoveItem(self, s):
         item = self.expr(s.item)
         # the list it goes into is worked out once the item is out of the first
         self.exec(s, [f"_x = {item.source}", *self._list_lines(s.source, "_xs", "'move'", gone_through=True),
-                      f"_i, _moved = {self.constant(runtime.taken_out)}(_x, _xs, st)",
+                      f"if ({scalar_test('_x')}) and _x in _xs:", "    _i = _xs.index(_x)", "    _moved = _xs.pop(_i)",
+                      f"else:", f"    _i, _moved = {self.constant(runtime.taken_out)}(_x, _xs, st)",
                       *self._list_lines(s.target, "_into", "'move'", gone_through=s.bottom),
                       f"{self.constant(runtime.put_in)}(st, _xs, _i, _moved, _into, {s.bottom!r})"])
 
@@ -432,7 +437,7 @@ class ProcCompiler(Visitor):
         the text (in ``env`` too where something may read it there)."""
         exprs = self.game.exprs
         scope = codegen.Scope(set(self.scope), {c.var: "x"}, in_def=False, known=frozenset(self.known or ()))
-        with exprs.source.hoisting() as hoisted:
+        with exprs.source.hoisting() as hoisted, exprs.source.tests_hoisted(()) as tests:
             where = exprs.source.top(c.where, scope, True) if c.where is not None else None
             text = exprs.source.top(c.text, scope, True) if c.text is not None else None
         # Choose drops the variable right after the loop, unless an 'optional' text or a mask runs first
@@ -440,7 +445,7 @@ class ProcCompiler(Visitor):
         leaves = spec.optional is not None or spec.secret or spec.shown is not None or spec.players is not None
         return options_function(exprs.module, source, ascii(c.var), where, text, self.game.field_visibility,
                                 self.constant(Option), self.constant(runtime.numbered), leaves_var=leaves,
-                                hoisted=hoisted, text_reads_item_only=c.text is not None and
+                                hoisted=hoisted, tests=tests, text_reads_item_only=c.text is not None and
                                 _reads_only(c.text, c.var, self.game))
 
     def _prompt(self, s, prompt, player_var: str = "") -> None:
@@ -534,8 +539,9 @@ def _fresh(node, board_functions) -> bool:
 
 def _noted(entry: str) -> list:
     """Lines telling compare.Flatness of the value just set at ``entry`` (of a record or a map), unless
-    it is a number, yes/no or none (one look at its type) or the game's records are no longer flat."""
-    return [f"    if _FLAT.ok and type({entry}) not in _ONE_STEP_TYPES:", f"        _set_in({entry})"]
+    it is a number, yes/no, none or a short text (looked at inline: a call for each space or card set
+    was a tenth of what the counted comparisons cost) or the game's records are no longer flat."""
+    return [f"    _set = {entry}", f"    if _FLAT.ok and not ({scalar_test('_set')}):", "        _set_in(_set)"]
 
 
 def plain_procedures(irs: dict) -> frozenset:

@@ -177,12 +177,13 @@ class _Stretch:
 
 # ----------------------------------------------------------------------------- decisions
 def options_function(module: Module, source, var: str, where, text, visibility: bool, option: str,
-                     numbered: str, leaves_var: bool = True, hoisted=None, text_reads_item_only: bool = False):
+                     numbered: str, leaves_var: bool = True, hoisted=None, tests=(), text_reads_item_only: bool = False):
     """The options of a decision as one generated function ``(st, env) -> options``: each item of
     ``source`` (a generated source, expressions.Code; bound to ``x`` and to ``env[var]``, ``var`` written
     with ascii()) that passes ``where`` becomes an Option with ``text`` (else the item's own text), a text
     already taken numbered by ``numbered``. ``where`` and ``text`` are generated sources or None,
-    ``hoisted`` the game variables they read (ExprSource.hoisting); ``text_reads_item_only``: the text
+    ``hoisted`` the game variables they read (ExprSource.hoisting), ``tests`` the lines testing those
+    once (Comparisons.tests_hoisted); ``text_reads_item_only``: the text
     reads nothing but the item. ``leaves_var``: the caller reads ``env[var]`` afterwards (the last item);
     else it is set only when ``where`` or ``text`` reads a local."""
     name = module.fresh("_o")
@@ -191,7 +192,7 @@ def options_function(module: Module, source, var: str, where, text, visibility: 
         text = ("x if type(x) is str else _public_text(st.game, x)" if visibility
                 else "x if type(x) is str else str(x) if type(x) is int else _to_text(x, st)")
     pairs = _constant_texts(module, source, text) if text_reads_item_only else None
-    lines = [f"def {name}(st, env):", *("    " + line for line in hoisted_lines(hoisted)), "    opts = []"]
+    lines = [f"def {name}(st, env):", *("    " + line for line in hoisted_lines(hoisted) + list(tests)), "    opts = []"]
     if pairs is not None:  # each item's text known before the game: no text made, none taken twice
         lines.append(f"    for x, t in {pairs}:")
     else:

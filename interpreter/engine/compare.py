@@ -229,7 +229,8 @@ def flat(items) -> bool:
 def find(xs: list, x, budget) -> int:
     """The place of the first item of ``xs`` equal to ``x`` (Python's ``xs.index``), each comparison
     counted; -1 if none."""
-    if one_step(x) or _flat(xs):
+    t = type(x)
+    if t in _ONE_STEP or (t is str and len(x) <= limits.SHORT) or _flat(xs):  # (one_step, inline)
         try:
             return xs.index(x)
         except ValueError:

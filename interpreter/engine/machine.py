@@ -100,18 +100,17 @@ def with_refund(pc: int, unused: int) -> int:
 def run(st) -> None:
     """Run until a decision is pending or the game is over."""
     procs = st.game.procs
-    st._work_left = limits.WORK  # this run's budget (limits.fresh, inline): its work, and the steps the
-    st._steps_left = limits.STEPS  # procedures run by run_call may take, counted apart from this loop's
+    st._work_left = work = limits.WORK  # this run's budget (limits.fresh, inline): its work, and the steps
+    st._steps_left = steps = limits.STEPS  # procedures run by run_call may take, counted apart from this loop's
     # a rules file that runs this many instructions without a decision loops forever
-    budget = limits.STEPS
+    budget = steps
     frames = st.frames
     while frames:
         frame = frames[-1]
         pc, budget = stepped(st, procs[frame.proc], frame.locals, frame.pc, budget, frame)
         if pc == STOP:
             if st.pending is not None:  # a decision: what the run left in the state is bounded (bounds.py)
-                grown = st._held_most + bounds.GROWTH * (
-                    2 * limits.STEPS - budget - st._steps_left + limits.WORK - st._work_left)
+                grown = st._held_most + bounds.GROWTH * (2 * steps + work - budget - st._steps_left - st._work_left)
                 if grown > limits.STATE:
                     grown = bounds.counted(st)
                 st._held_most = grown

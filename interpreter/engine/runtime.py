@@ -140,8 +140,8 @@ def removed(x, xs, st=None) -> None:
     try:
         if type(xs) is dict:  # from a map: forget the key
             del xs[x]
-        elif type(xs) is not list or compare.one_step(x):
-            xs.remove(x)
+        elif type(xs) is not list:
+            xs.remove(x)  # (fails: no list)
         else:
             i = compare.find(xs, x, st)
             if i < 0:
@@ -164,7 +164,7 @@ def taken_out(x, xs, st=None) -> tuple:
     the list held (x is only equal to it: 'move keep from h to keep' names the variable 'keep', whose
     own list must not go into itself). Compared as ``removed`` compares."""
     try:
-        i = xs.index(x) if compare.one_step(x) else compare.find(xs, x, st)
+        i = compare.find(xs, x, st)
         if i < 0:
             raise ValueError
     except ValueError:

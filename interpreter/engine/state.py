@@ -462,15 +462,12 @@ class State:
     def emit(self, event: dict) -> None:
         # each cell holds the letters of the texts of the events up to it (bounds.py)
         node = self.history
-        text = event.get("text") or event.get("move")
-        letters = node[2] if node is not None else 0
-        if text:
-            letters += len(text)
-        n = self.history_len
-        if (n >= limits.EVENTS or letters > limits.EVENT_LETTERS) and event is not events.GAME_OVER:
+        letters = len(event.get("text") or event.get("move") or "") + (node[2] if node is not None else 0)
+        n = self.history_len + 1
+        if (n > limits.EVENTS or letters > limits.EVENT_LETTERS) and event is not events.GAME_OVER:
             raise bounds.history_full(self, event)
         self.history = (event, node, letters)
-        self.history_len = n + 1
+        self.history_len = n
 
     def _newest(self, count: int) -> list:
         """The newest ``count`` events, oldest first, as the referee sees them."""
