@@ -838,29 +838,43 @@ def test_setup_redraws_publicly_on_some_seeds():
 
 
 def test_showing_a_hand_short_of_maneuvers_is_the_players_choice():
-    """3.0: "A player may show that his random cards did not include two different "Maneuver" cards,
-    and keep drawing publicly until he draws 2 different "Maneuver" cards." Seed 13 deals player 1 a
-    single maneuver (with a Repeat: a hand that can be kept): asked, player 1 may keep the cards
-    dealt, with nothing drawn or shown, or show them and draw publicly. Every player is asked, so being
-    asked tells nothing; a hand with no maneuver at all could not be kept and must be shown."""
+    """3.0: "Each player takes 1 random "Repeat" card and 1 unlabelled "Shoot" card. Shuffle the
+    remaining cards together and deal each player 4 random cards. A player may show that his random
+    cards did not include two different "Maneuver" cards, and keep drawing publicly until he draws 2
+    different "Maneuver" cards." Seed 13 deals player 1 a single maneuver (with a Repeat: a hand that
+    can be kept): asked, player 1 may keep the cards dealt, with nothing drawn or shown, or show them
+    and draw publicly. Only the 4 random cards are shown, never the starting Repeat (its label is a
+    respawn space). Every player is asked, so being asked tells nothing; a hand with no maneuver at
+    all could not be kept and must be shown."""
     st = game(2).new_state(seed=13)
-    dealt = list(st.vars["perm"][0])
+    hand = list(st.vars["perm"][0])
+    starting, dealt = hand[:2], hand[2:]
+    start_repeat = starting[0]
+    assert start_repeat.startswith("Repeat") and starting[1] == "Shoot" and len(dealt) == 4
+    assert start_repeat not in dealt          # seed 13 deals another Repeat: only the dealt one is told
     assert maneuver_kinds(dealt) == {"Straight 2"} and st.to_move() == [1]
     assert texts(st) == [SHOW, KEEP]
     shown = st.clone()
     act(st, KEEP)
-    assert st.vars["perm"][0] == dealt and not [x for x in logs(st) if "publicly" in x]
+    assert st.vars["perm"][0] == hand and not [x for x in logs(st) if "publicly" in x]
     assert st.to_move() == [2] and texts(st) == [KEEP]       # two different maneuvers: asked all the same
     act(st, KEEP)
     assert all(t.startswith("discard ") for t in texts(st, 1))
+    assert not [e for e in st.event_history(2) if e["event"] == "reveal" and "shows" in e["text"]]
     act(shown, SHOW)
-    drawn = shown.vars["perm"][0][len(dealt):]
+    drawn = shown.vars["perm"][0][len(hand):]
     assert drawn and len(maneuver_kinds(shown.vars["perm"][0])) == 2 and len(maneuver_kinds(dealt + drawn[:-1])) < 2
     assert [x for x in logs(shown) if "publicly" in x] == [f"player 1 draws {c} publicly" for c in drawn]
-    # shown: player 2 is told the cards dealt (the reveal names each), not only the cards drawn
-    told = [e for e in shown.event_history(2) if e["event"] == "reveal" and e.get("player") == 1][0]["text"]
-    assert all(c in told for c in dealt) and "fewer than 2 different maneuvers" in told
-    assert not [e for e in st.event_history(2) if e["event"] == "reveal" and "shows" in e["text"]]
+    # the rival is told exactly the cards dealt, in the order dealt, then each card drawn
+    told = [e["text"] for e in shown.event_history(2) if e["event"] == "reveal"]
+    listed = ", ".join(dealt[:-1]) + " and " + dealt[-1]
+    assert told[0] == f"player 1 shows {listed}: fewer than 2 different maneuvers"
+    assert told[1:] == [f"player 1 draws {c} publicly" for c in drawn]
+    # and never the starting Repeat: not in events, view or information state
+    assert start_repeat in shown.information_state(1)          # (its holder does see it)
+    assert start_repeat not in str(shown.event_history(2))
+    assert start_repeat not in str(shown.view(2))
+    assert start_repeat not in shown.information_state(2)
     # no maneuver at all: the hand must be shown
     forced = game(2).new_state(seed=13)
     v = forced.vars
