@@ -9,7 +9,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, listed_items, maybe, others, ready, rolled, ship, until, weather
+from .helpers import dashboard, game, listed_items, maybe, next_turn, others, ready, rolled, ship, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -664,6 +664,36 @@ def test_the_damage_repair_kit_needs_no_damage_only_the_ground():
     while st.to_move() == [p] and "end the phase" in texts(st):
         st.apply("end the phase")
     assert "use the Damage Repair Kit" not in texts(st)    # once in the game
+
+
+def test_the_damage_repair_kit_is_not_offered_on_the_final_airfield():
+    """Damage Repair Kit: "discard to gain an extra phase to perform a repair and scavenge action";
+    section 11: "If a flying machine is stationery on the final airfield at the start of the player's
+    turn, then the player may choose one of the following actions" (make good, speech, lesson,
+    autographs), and "Players on the final airfield may continue to play trick and boost cards in the
+    normal way and may also carry out final airfield actions". A finished machine takes no phase, so
+    no repair and scavenge action, and the Kit gives it none: not in the turn it lands, nor after.
+    (Was offered: 3 players, seed 5, random play, the finished Helicopter threw away 10 damage
+    markers.)"""
+    st = ready(3)
+    p = others(st, mover(st))[0]
+    quiet(st)
+    dashboard(st, p, "Biplane", equipment=["Damage Repair Kit"], at=11, alt=1, fuel=2, gauge=1, scored_damage=3)
+    refresh(st)
+    next_turn(st)
+    assert mover(st) == p
+    landed = until(st, ["land"], lambda s2, lines: "lands safely" in " ".join(lines)).state
+    s = ship(landed, p)
+    assert s["finished"] and s["alt"] == 0 and s["phases"] == 1
+    assert "use the Damage Repair Kit" not in texts(landed) and "repair and scavenge" not in texts(landed)
+    next_turn(landed)
+    while mover(landed) != p:
+        next_turn(landed)
+    assert "sign autographs" in texts(landed)
+    landed.apply("sign autographs")
+    assert "use the Damage Repair Kit" not in texts(landed)
+    s = ship(landed, p)
+    assert "Damage Repair Kit" in s["equipment"] and (s["gauge"], s["scored_damage"]) == (1, 3)
 
 
 # ---------------------------------------------------------------- the second pilot flies alone

@@ -312,6 +312,41 @@ def test_a_speech_is_given_once_by_each_pilot():
     assert "give a speech (a landing test)" not in texts(gave)
 
 
+def test_a_machine_on_the_final_airfield_keeps_its_turns_its_cards_and_the_special_actions():
+    """10: "Once a flying machine lands at the final airfield, the players continue to take turns in
+    order. Players on the final airfield may continue to play trick and boost cards in the normal way
+    and may also carry out final airfield actions (see Section 11)." 11: "If a flying machine is
+    stationery on the final airfield at the start of the player's turn, then the player may choose one
+    of the following actions". Three players: a machine lands, the others take their turns, the race
+    goes on; in its owner's next turn the machine takes one special action, then plays a boost card."""
+    st = ready(3)
+    p = others(st, mover(st))[0]
+    quiet(st)
+    dashboard(st, p, "Biplane", at=FINAL, alt=1, fuel=2, gauge=1)
+    next_turn(st)
+    landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
+    assert ship(landed, p)["finished"] and "sign autographs" not in texts(landed)   # not in the landing turn
+    took_turns = []
+    next_turn(landed)
+    while mover(landed) != p:
+        took_turns.append(mover(landed))
+        next_turn(landed)
+    assert sorted(took_turns) == sorted(others(landed, p)) and not landed.is_over()
+    assert texts(landed) == ["make good (a take-off test)", "give a speech (a landing test)",
+                             "give a flying lesson (a flying test)", "sign autographs"]
+    vp = ship(landed, p)["vp"]
+    landed.apply("sign autographs")
+    assert ship(landed, p)["vp"] == vp + 1
+    card = "Field Repairs (cad)"
+    pile = next(name for name in ("deck", "discard") if card in landed.vars[name])
+    landed.vars[pile].remove(card)
+    landed.vars["hand"][p - 1] = [card]
+    refresh(landed)
+    landed.apply("play a card")
+    landed.apply("play %s" % card)
+    assert ship(landed, p)["gauge"] == 0 and card in landed.vars["discard"]
+
+
 # ---------------------------------------------------------------- 12.2 two players
 def test_two_players_the_game_ends_after_the_others_one_more_turn():
     """12.2: "When one player has landed their second flying machine on the final airfield, the game

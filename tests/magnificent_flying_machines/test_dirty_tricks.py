@@ -12,7 +12,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, maybe, others, ready, rolled, ship, until, weather
+from .helpers import dashboard, maybe, next_turn, others, ready, rolled, ship, until, weather
 
 
 def _play(st, p, card, target):
@@ -97,6 +97,48 @@ def test_pinched_parts_in_ones_own_turn_return_the_targets_part_to_the_supply(ta
     assert st.vars["parts_supply"] == {**supply, "landing": supply["landing"] + 1}
     assert ship(st, p)["parts"] == mine                    # the trickster keeps nothing
     assert _all_parts(st) == tokens
+
+
+@pytest.mark.parametrize("where, flying_inside", [("take one from inside", 0), ("take one from outside", 1)])
+def test_pinched_parts_in_the_air_the_trickster_chooses_an_inside_or_an_outside_part(where, flying_inside):
+    """Pinched Parts: "you choose one of them and return it to the supply"; 8.1: "spare parts held in
+    external storage slots cannot be used when the flying machine is in the air". A monoplane takes
+    off with two flying and two landing parts, one flying part and both landing parts inside (its
+    owner's arrangement); the next player pinches a flying part and chooses which: the inside one
+    leaves the machine no flying part it can use in the air, the outside one leaves it the inside one.
+    (Was: the pinch only ever took an outside part; standard race, 4 players, seed 0.)"""
+    st = ready(3)
+    p = mover(st)
+    q = others(st, p)[0]
+    for place in range(2, 12):
+        weather(st, place, "Fine")
+    dashboard(st, p, "Monoplane", at=2, fuel=0, parts=["flying", "landing", "flying", "landing"])
+    refresh(st)
+    up = until(st, ["take off"], lambda s, lines: "passes" in " ".join(lines)).state
+    up.apply("carry 1 flying spare part and 2 landing spare parts inside")
+    assert ship(up, p)["inside"] == {"takeoff": 0, "flying": 1, "landing": 2} and ship(up, p)["alt"] == 1
+    next_turn(up)
+    assert mover(up) == q
+    supply = dict(up.vars["parts_supply"])
+    _play(up, q, "Pinched Parts (cad)", p)
+    up.apply("pinch a flying spare part")
+    assert texts(up) == ["take one from inside", "take one from outside"]
+    up.apply(where)
+    s = ship(up, p)
+    assert sorted(s["parts"]) == ["flying", "landing", "landing"]
+    assert s["inside"] == {"takeoff": 0, "flying": flying_inside, "landing": 2}
+    assert up.vars["parts_supply"] == {**supply, "flying": supply["flying"] + 1}
+
+
+def test_pinched_parts_in_the_air_takes_the_only_kind_of_part_from_where_it_is(table):
+    """With every flying part inside, the part pinched is an inside one, without a question."""
+    st, p, q, target = table
+    _play(st, p, "Pinched Parts (cad)", q)
+    st.apply("pinch a flying spare part")
+    assert not any(t.startswith("take one from") for t in texts(st))
+    s = ship(st, q)
+    assert sorted(s["parts"]) == ["landing", "landing"]
+    assert s["inside"] == {"takeoff": 0, "flying": 0, "landing": 2}
 
 
 @pytest.mark.parametrize("action", ["fly on", "perform a trick manoeuvre"])
