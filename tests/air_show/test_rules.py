@@ -377,6 +377,36 @@ def test_a_player_who_cannot_afford_a_hangar_sells_planes():
     assert len(st.vars["fleet"][p - 1]) == 7 and st.vars["developments"][p - 1] == []
 
 
+@pytest.mark.parametrize("play_it", [True, False])
+def test_an_event_held_to_the_end_may_still_repair_before_the_final_scoring(play_it):
+    """Phase 3: "The bought event card can be played immediately or saved to be played later at any
+    time." Final scoring (designed) gives a point for each undamaged plane, so the last moment a
+    repair counts is after the last turn, before the scoring: a player holding an event and a damaged
+    plane is asked then. Here the fifth token ends the game; the player kept the event through the
+    repairs phase and plays it (or not) at the end."""
+    st = after_auction()
+    p = mover(st)
+    v = st.vars
+    v["developments"][p - 1] = ["Workshop", "Stands", "Press Office", "Control Tower"]
+    set_fleet(st, p, "Wright Flyer", ("Sopwith Pup", 1))
+    v["held_events"][p - 1] = ["Mechanics' Overtime"]
+    v["money"][p - 1], v["prestige"][p - 1] = 50, 10
+    st.ask_again()
+    play(st, "build Museum for 12K and 4P")
+    drive(st, lambda s: s.step == "end of turn" and s.to_move() == [p])
+    assert texts(st) == ["play an event", "stop repairing"] and damage(st, p)["Sopwith Pup"] == 1
+    if play_it:
+        play(st, "play an event", "play Mechanics' Overtime", "repair a plane", "repair Sopwith Pup")
+    else:
+        play(st, "stop repairing")
+    assert st.is_over()
+    assert damage(st, p)["Sopwith Pup"] == (0 if play_it else 1)
+    assert v["held_events"][p - 1] == ([] if play_it else ["Mechanics' Overtime"])
+    museum = 2                                                  # the Wright Flyer (A1) and the Pup (A2)
+    undamaged = 2 if play_it else 1
+    assert v["score"][p - 1] == v["prestige"][p - 1] + (2 + 3 + 2 + 2 + 4) + museum + undamaged + v["money"][p - 1] // 10
+
+
 def test_a_hangar_bought_as_sixth_token_covers_the_printed_hangar():
     st = after_auction()
     p = mover(st)
