@@ -274,6 +274,7 @@ def test_seat_1_never_receives_seat_2_card_nor_the_seed(browser, tmp_path):
         two.click("#name-set")
         one.wait_for_function("() => document.getElementById('seats').textContent.includes('onload')")
         assert NASTY_NAME in one.inner_text("#seats") and one.locator("#seats svg").count() == 0
+        two.wait_for_function("name => document.title.includes(name)", arg=NASTY_NAME)  # its own push may come later
         assert two.title() == f"Kuhn Poker: {NASTY_NAME} (player 2)"
         assert two.locator("header svg").count() == 0
         assert one.inner_text("#own .card") == mine
