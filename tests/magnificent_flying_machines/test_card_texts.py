@@ -13,7 +13,7 @@ import pytest
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import dashboard, game, listed_items, others, ready, rolled, ship, until, weather
-from .test_cards import FIELDS, MOUNTAIN, TOWN, WATER, quiet
+from .test_cards import BOARD, FIELDS, MOUNTAIN, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, faces, quiet, rerolled
 
 COLS = game(3).compiled.columns
 SAYS = COLS["says"]
@@ -344,6 +344,181 @@ def test_every_dashboards_text_names_its_dice():
             assert (rolled_here["takeoff"][1], rolled_here["landing"][1]) == (3, 3)
 
 
+# ---------------------------------------------------------------- pilots and equipment: the rest of their texts
+# Each test below reads the number or the clause of one text and finds it in the state the rule leaves.
+FINAL = 11
+
+
+def says(name, pattern):
+    """The groups of ``pattern`` in ``name``'s text (the test fails if the text does not say it)."""
+    m = re.search(pattern, SAYS[name])
+    assert m, (name, pattern, SAYS[name])
+    return m.groups()
+
+
+def _vp_more(pilot, pattern):
+    return NUMBERS[says(pilot, pattern)[0]]
+
+
+def test_captain_matthew_combens_text_names_the_points_for_first_to_land():
+    more = _vp_more("Captain Matthew Comben", r"Scores (\w+) victory points? more whenever the machine is first "
+                                              r"to land on a tile")
+    assert _landed_on(WATER, "Captain Matthew Comben")["vp"] - _landed_on(WATER, "Hamish McTarn")["vp"] == more
+
+
+def test_hamish_mctarns_text_names_the_points_for_each_cargo_delivered():
+    more = _vp_more("Hamish McTarn", r"Scores (\w+) victory points? more for every cargo token delivered")
+    hamish = _landed_on(TOWN, "Hamish McTarn", cargo=["Town Cargo"])
+    jing = _landed_on(TOWN, "Jing Li", cargo=["Town Cargo"])
+    assert hamish["cargo"] == jing["cargo"] == [] and hamish["vp"] - jing["vp"] == more
+
+
+def test_karishma_khanas_text_names_the_points_for_each_passenger_delivered():
+    more = _vp_more("Karishma Khana", r"Scores (\w+) victory points? more for every passenger delivered")
+    karishma = _landed_on(TOWN, "Karishma Khana", pax=[FIELDS])
+    jing = _landed_on(TOWN, "Jing Li", pax=[FIELDS])
+    assert karishma["pax"] == jing["pax"] == [] and karishma["vp"] - jing["vp"] == more
+
+
+def test_kauri_paratas_text_names_the_points_for_each_trick_manoeuvre():
+    more = _vp_more("Kauri Parata", r"Scores (\w+) victory points? more for every trick manoeuvre passed")
+    vp = {}
+    for pilot in ("Kauri Parata", "Hamish McTarn"):
+        st, p, q1, q2 = table()
+        dashboard(st, p, "Triplane", pilot=pilot, at=FIELDS, alt=1)
+        refresh(st)
+        vp[pilot] = ship(until(st, ["perform a trick manoeuvre"], lambda s, lines: "passes" in " ".join(lines)),
+                         p)["vp"]
+    assert vp["Kauri Parata"] - vp["Hamish McTarn"] == more
+
+
+def test_the_national_flags_text_names_the_points_at_the_final_airfield():
+    (points,) = says("National Flag", r"Scores (\d+) victory points when the machine reaches the final airfield")
+    flag = _landed_on(FINAL, "Jing Li", equipment=["National Flag"])
+    plain = _landed_on(FINAL, "Jing Li")
+    assert flag["finished"] and flag["vp"] - plain["vp"] == int(points)
+    assert _landed_on(TOWN, "Jing Li", equipment=["National Flag"])["vp"] == _landed_on(TOWN, "Jing Li")["vp"]
+
+
+# -- the hold
+def test_jan_van_der_valls_and_the_passenger_seats_texts_name_the_seat():
+    says("Jan Van der Vall", r"Gives the machine (one) more passenger seat")
+    says("Passenger Seat", r"Seats (one) passenger without taking internal storage space")
+    st, p = _hold(pax=1)
+    assert BOARD not in texts(st)                         # five spare parts: no two internal slots free
+    for pilot, equipment in (("Jan Van der Vall", []), ("Hamish McTarn", ["Passenger Seat"])):
+        st, p = _hold(pilot, equipment, pax=1)
+        st.apply(BOARD)
+        st.apply("take a passenger on board")
+        assert ship(st, p)["pax"] == [TOWN] and len(ship(st, p)["parts"]) == 5
+
+
+def test_jing_lis_text_names_the_external_space_for_cargo_only():
+    says("Jing Li", r"Gives the machine (one) more external storage space, for cargo only")
+    st, p = _hold(pilot="Hamish McTarn", parts=6, cargo=["2-point Cargo"])
+    assert BOARD not in texts(st)
+    st, p = _hold(pilot="Jing Li", parts=6, cargo=["2-point Cargo"])
+    ship(st, p)["fuel"] = 4
+    st.apply("repair and scavenge")                       # not for a seventh spare part
+    assert ship(st, p)["parts"] == ["flying"] * 6
+    st.apply(BOARD)
+    st.apply("take 2-point Cargo on board")
+    assert ship(st, p)["cargo"] == ["2-point Cargo"]
+
+
+def test_extra_cargo_capacitys_text_names_an_internal_and_an_external_space():
+    says("Extra Cargo Capacity", r"Gives (one) more internal and one more external storage space")
+    cargo = ["2-point Cargo", "1-point Cargo"]
+    st, p = _hold(parts=6, cargo=cargo)
+    assert BOARD not in texts(st)
+    st, p = _hold(equipment=["Extra Cargo Capacity"], parts=6, cargo=cargo)
+    for _ in range(2):
+        st.apply(BOARD)
+        st.apply(texts(st)[0])
+    assert sorted(ship(st, p)["cargo"]) == sorted(cargo)
+
+
+def _second_pilots(pilot, row):
+    """The Two-Seater taken at the middle airfield by ``pilot``'s machine, ``row`` for hire: the
+    second pilots offered (None when the Two-Seater is not offered)."""
+    st, p, q1, q2 = table()
+    dashboard(st, p, "Biplane", pilot=pilot, equipment=["Drop of Courage"], at=6)
+    st.vars["equipment_row"] = ["Two-Seater"] + [e for e in st.vars["equipment_row"] if e != "Two-Seater"][:5]
+    st.vars["pilot_row"] = list(row)
+    refresh(st)
+    st.apply("swap equipment at the middle airfield")
+    st.apply("give up Drop of Courage")
+    if "take Two-Seater" not in texts(st):
+        return None, st, p
+    st.apply("take Two-Seater")
+    return texts(st), st, p
+
+
+def test_the_two_seaters_jan_van_der_valls_and_jing_lis_texts_name_who_may_fly_it():
+    says("Two-Seater", r"Takes a second pilot from those for hire \(not (Jan Van der Vall) or Jing Li\)")
+    for pilot in ("Jan Van der Vall", "Jing Li"):
+        assert SAYS[pilot].endswith("cannot fly a Two-Seater.")
+        assert _second_pilots(pilot, ["Elinah Mwangi"])[0] is None
+    offered, st, p = _second_pilots("Hamish McTarn", ["Jan Van der Vall", "Jing Li", "Elinah Mwangi"])
+    assert offered == ["take Elinah Mwangi as second pilot"]
+    st.apply("take Elinah Mwangi as second pilot")
+    st.apply("change pilots")                             # "on the ground the two may change places"
+    s = ship(st, p)
+    assert (s["pilot"], s["pilot_2"]) == ("Elinah Mwangi", "Hamish McTarn")
+
+
+def test_the_two_seaters_text_names_the_pilot_at_the_controls_as_the_one_that_counts():
+    assert "only the one at the controls counts" in SAYS["Two-Seater"]
+    st, p, q1, q2 = table()
+    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=["Two-Seater"], at=FIELDS, fuel=2,
+              pilot_2="Condesa Isabella Sanchez")
+    refresh(st)
+    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5
+    st.apply("change pilots")
+    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5 + 2
+
+
+def test_marco_florentinas_text_names_the_hand_and_the_cards_drawn():
+    held, drawn = (NUMBERS[x] for x in says("Marco Florentina", r"holds up to (\w+) trick and boost cards and draws "
+                                                                r"(\w+) at the end of each turn"))
+    for pilot, kept, more in (("Hamish McTarn", 3, 1), ("Marco Florentina", held, drawn)):
+        st, p, q1, q2 = table()
+        dashboard(st, p, "Biplane", pilot=pilot, at=FIELDS)
+        deck = st.vars["deck"]
+        hands(st, **{f"p{p}": [c for c in deck if c.startswith("Second Wind")][:held]})
+        for c in st.vars["hand"][p - 1]:
+            deck.remove(c)
+        size = len(deck)
+        st.apply("end the turn")
+        assert len(deck) == size - more
+        while st.to_move() == [p] and texts(st)[0].startswith("discard "):
+            st.apply(texts(st)[0])
+        assert len(st.vars["hand"][p - 1]) == kept
+
+
+# -- the weather and the terrain
+def _needed_in_a_thunderstorm(pilot="Hamish McTarn", equipment=()):
+    """kind -> symbols a take-off from Town 3, a flying test and a landing over it need in a
+    thunderstorm (two weather symbols of each kind)."""
+    st, p, q1, q2 = table()
+    weather(st, TOWN, "Thunderstorm")
+    dashboard(st, p, "Biplane", pilot=pilot, equipment=list(equipment), at=TOWN, fuel=2)
+    refresh(st)
+    need = {"takeoff": rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][2]}
+    ship(st, p)["alt"] = 1
+    refresh(st)
+    need["flying"] = rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2]
+    need["landing"] = rolled(until(st, ["land"], lambda s, lines: True).lines)[0][2]
+    return need
+
+
+@pytest.mark.parametrize("name", ["Janu Rajan", "Goggles"])
+def test_janu_rajans_and_the_goggles_texts_name_the_weather_symbols_disregarded(name):
+    (n,) = says(name, r"Disregards (one) symbol of each kind on every weather tile")
+    fine = {k: need for k, (_, need) in _rolled_in_each_test(at=TOWN).items()}
+    assert _needed_in_a_thunderstorm() == {k: need + 2 for k, need in fine.items()}
+    card = {"pilot": name} if name in COLS["nation"] else {"equipment": [name]}
+    assert _needed_in_a_thunderstorm(**card) == {k: need + 2 - NUMBERS[n] for k, need in fine.items()}
 def test_every_trick_and_boost_card_and_every_charge_count_is_checked_here():
     tested = {"Field Repairs", "Spare Fuel Can", "Official Scrutiny", "An Honourable Pilot", "This Means War",
               "Immunity", "Full Throttle", "Second Wind", "Nerves of Steel", "Clear Skies"} | set(DIRTY)
