@@ -767,6 +767,40 @@ def test_elinah_mwangis_text_names_the_damage_marker_moved_on_taking_off():
     assert (s["gauge"], s["scored_damage"]) == (1, 1)
 
 
+def _machine_hold_text(model):
+    """(internal, external, passenger seats, equipment slots) as a dashboard's text names them."""
+    m = re.search(r"; (\d) internal and (\d) external storage spaces?, (a passenger seat, )?(\d) equipment slots\.$",
+                  SAYS[model])
+    assert m, model
+    return int(m.group(1)), int(m.group(2)), 1 if m.group(3) else 0, int(m.group(4))
+
+
+def _on_town(model, parts):
+    """``model`` flown by Hamish McTarn on Town 3 (a passenger waiting, no cargo), ``parts`` flying spare parts."""
+    st, p, q1, q2 = table()
+    dashboard(st, p, model, pilot="Hamish McTarn", at=TOWN, fuel=4, parts=["flying"] * parts)
+    st.vars["tile_pax"][TOWN - 1] = 1
+    st.vars["tile_cargo"][TOWN - 1] = []
+    refresh(st)
+    return st, p
+
+
+@pytest.mark.parametrize("model", list(COLS["seats"]))
+def test_every_dashboards_text_names_its_storage_spaces_and_passenger_seat(model):
+    """3.2, 10.2: spare parts fill the internal and the external spaces; a passenger takes two internal
+    spaces, or none in a passenger seat. The equipment slots the text names are the column the set-up
+    and the middle airfield read."""
+    internal, external, seats, slots = _machine_hold_text(model)
+    assert (internal, external, seats, slots) == (COLS["internal"][model], COLS["external"][model],
+                                                  COLS["seats"][model], COLS["slots"][model])
+    for parts, room in ((internal + external - 1, True), (internal + external, False)):
+        st, p = _on_town(model, parts)
+        st.apply("repair and scavenge")
+        assert any(t.endswith(" spare part") and t.startswith("take a") for t in texts(st)) == room, parts
+    st, p = _on_town(model, internal + external - 1)   # one space free: a seated passenger only
+    assert (BOARD in texts(st)) == bool(seats)
+
+
 # ---------------------------------------------------------------- cargo
 CARGO = sorted({COLS["name"][c] for c in game(3).compiled.tables["cargo"]})
 TERRAIN_TILES = {"fields": FIELDS, "town": TOWN, "water": WATER, "mountain": MOUNTAIN, "final airfield": FINAL}
