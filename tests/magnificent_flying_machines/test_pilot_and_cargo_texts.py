@@ -10,10 +10,11 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, listed_items, next_turn, ready, rolled, ship, until, weather
-from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, hands, table
+from .helpers import dashboard, game, last_machine_lands, listed_items, next_turn, ready, rolled, ship, until, \
+    weather
+from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, FIELDS, MOUNTAIN, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, faces, \
-    quiet, rerolled
+    rerolled, two_seater_take_off_dice
 
 # ---------------------------------------------------------------- pilots and equipment: the rest of their texts
 # Each test below reads the number or the clause of one text and finds it in the state the rule leaves.
@@ -140,13 +141,8 @@ def test_the_two_seaters_jan_van_der_valls_and_jing_lis_texts_name_who_may_fly_i
 
 def test_the_two_seaters_text_names_the_pilot_at_the_controls_as_the_one_that_counts():
     assert "only the one at the controls counts" in SAYS["Two-Seater"]
-    st, p, q1, q2 = table()
-    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=["Two-Seater"], at=FIELDS, fuel=2,
-              pilot_2="Condesa Isabella Sanchez")
-    refresh(st)
-    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5
-    st.apply("change pilots")
-    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5 + 2
+    extra = extra_dice(SAYS["Condesa Isabella Sanchez"])[0]["takeoff"]
+    assert two_seater_take_off_dice("Hamish McTarn", "Condesa Isabella Sanchez") == (5, 5 + extra)
 
 
 def test_marco_florentinas_text_names_the_hand_and_the_cards_drawn():
@@ -510,16 +506,7 @@ def test_a_special_cargos_text_names_what_it_costs_still_on_board_at_the_end(nam
     points, where, cost = _cargo_text(name)
     scores = []
     for cargo in ([], [name]):
-        st = ready(2)
-        quiet(st)
-        ships = st.vars["ships"]
-        first = ships[0]
-        p = first["owner"]
-        second = next(s for s in ships[1:] if s["owner"] == p)
-        second.update(at=FINAL, finished=True, cargo=list(cargo))
-        first.update(model="Monoplane", at=FINAL, alt=1, fuel=2)
-        refresh(st)
-        landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
+        landed, p, other = last_machine_lands(cargo=list(cargo))
         landed.apply("end the turn")
         landed.apply("end the turn")
         assert landed.is_over()
