@@ -10,7 +10,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, last_machine_lands, listed_items, next_turn, ready, rolled, ship, until, \
+from .helpers import dashboard, game, last_machine_lands, listed_items, next_turn, rolled, ship, until, \
     weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, FIELDS, MOUNTAIN, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, faces, \
