@@ -127,3 +127,23 @@ def set_up(st, prefer=()):
         made.append((p, move))
         st.apply(move, player=p)
     return made
+
+
+def last_machine_lands(**finished):
+    """Two players in fine weather: one player's second machine already finished on the final
+    airfield (with the fields ``finished``), the first lands there safely. Returns the state after the
+    landing, that player and the other player's machine."""
+    st = ready(2)
+    for place in range(2, 12):
+        weather(st, place, "Fine")
+    ships = st.vars["ships"]
+    first = ships[0]
+    p = first["owner"]
+    second = next(s for s in ships[1:] if s["owner"] == p)
+    other = next(s for s in ships if s["owner"] != p)
+    final = len(st.vars["course"])
+    second.update(at=final, finished=True, **finished)
+    first.update(model="Monoplane", at=final, alt=1, fuel=2)
+    refresh(st)
+    landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
+    return landed, p, other

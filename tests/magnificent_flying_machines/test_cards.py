@@ -697,18 +697,23 @@ def test_the_damage_repair_kit_is_not_offered_on_the_final_airfield():
 
 
 # ---------------------------------------------------------------- the second pilot flies alone
-def test_only_the_active_pilot_of_a_two_seater_counts():
-    # "Can swap between pilots freely whenever on the ground. Only the abilities of the active
-    # pilot can be used."
+def two_seater_take_off_dice(pilot, pilot_2):
+    """A Biplane (five take-off dice) with a Two-Seater: the dice of a take-off with ``pilot`` at the
+    controls, and after the two change places on the ground."""
     st = ready(3)
     p = mover(st)
     quiet(st)
-    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=["Two-Seater"], at=FIELDS, fuel=2,
-              pilot_2="Condesa Isabella Sanchez")
+    dashboard(st, p, "Biplane", pilot=pilot, equipment=["Two-Seater"], at=FIELDS, fuel=2, pilot_2=pilot_2)
     refresh(st)
-    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5
+    before = rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0]
     st.apply("change pilots")
-    assert rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0] == 5 + 2
+    return before, rolled(until(st, ["take off"], lambda s, lines: True).lines)[0][0]
+
+
+def test_only_the_active_pilot_of_a_two_seater_counts():
+    # "Can swap between pilots freely whenever on the ground. Only the abilities of the active
+    # pilot can be used."
+    assert two_seater_take_off_dice("Hamish McTarn", "Condesa Isabella Sanchez") == (5, 5 + 2)
 
 
 # ---------------------------------------------------------------- the other actions' outcomes

@@ -10,7 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, maybe, next_turn, others, ready, rolled, set_up, ship, until, weather
+from .helpers import dashboard, game, last_machine_lands, maybe, next_turn, others, ready, rolled, set_up, ship, \
+    until, weather
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -351,17 +352,7 @@ def test_a_machine_on_the_final_airfield_keeps_its_turns_its_cards_and_the_speci
 def test_two_players_the_game_ends_after_the_others_one_more_turn():
     """12.2: "When one player has landed their second flying machine on the final airfield, the game
     will end when the other player has taken one more turn.\""""
-    st = ready(2)
-    quiet(st)
-    ships = st.vars["ships"]
-    first = ships[0]
-    p = first["owner"]
-    second = next(s for s in ships[1:] if s["owner"] == p)
-    other = next(s for s in ships if s["owner"] != p)
-    second.update(at=FINAL, finished=True)
-    first.update(model="Monoplane", at=FINAL, alt=1, fuel=2)
-    refresh(st)
-    landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
+    landed, p, other = last_machine_lands()
     assert ship(landed, p)["finished"] and not landed.vars["game_ended"]
     landed.apply("end the turn")
     assert not landed.is_over() and mover(landed) == other["owner"]
