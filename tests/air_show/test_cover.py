@@ -72,30 +72,6 @@ def test_every_air_show_card_adds_its_weather_stress_and_rewards(card):
     assert v["prestige"][p - 1] == prestige + sum(col["p_value"][n] for n in planes) + col["p_value"][card] + flags
 
 
-@pytest.mark.parametrize("event", ["Spare Parts", "Mechanics' Overtime", "Factory Overhaul"])
-def test_every_event_card_gives_its_repairs_and_is_discarded(event):
-    """6: "Each one repair value allows the removal of one breakdown level from a plane. The repairs
-    can be distributed among the planes as the player desires"; "Whenever an event card is played it
-    is discarded"."""
-    st = after_auction()
-    p = mover(st)
-    v = st.vars
-    set_fleet(st, p, ("Sopwith Camel", 3), ("Sopwith Pup", 3))
-    at_step(st, "repairs")
-    v["held_events"][p - 1] = [event]
-    st.ask_again()
-    assert mover(st) == p
-    play(st, "play an event", f"play {event}")
-    assert v["held_events"][p - 1] == [] and event in v["event_discard"]
-    repairs = st.game.columns["repairs"][event]
-    made = 0
-    while st.to_move() == [p] and "repair a plane" in texts(st):
-        play(st, "repair a plane", "repair Sopwith Camel" if made % 2 == 0 else "repair Sopwith Pup")
-        made += 1
-    assert made == repairs
-    assert sum(a["damage"] for a in v["fleet"][p - 1]) == 6 - repairs
-
-
 def _scored(developments):
     """A show of two A2 planes (one aerobatic) with ``developments`` built; the prestige and money
     after the rewards (prestige), and before."""

@@ -577,18 +577,6 @@ def test_a_passenger_seat_carries_a_passenger_without_internal_space(pilot, equi
     assert ship(st, p)["pax"] == [TOWN] and len(ship(st, p)["parts"]) == 5
 
 
-def test_extra_cargo_capacity_gives_one_more_internal_and_external_slot():
-    # "Gives one additional internal and one additional external storage space."
-    cargo = ["2-point Cargo", "1-point Cargo"]
-    st, p = _hold(parts=6, cargo=cargo)
-    assert BOARD not in texts(st)
-    st, p = _hold(equipment=["Extra Cargo Capacity"], parts=6, cargo=cargo)
-    for _ in range(2):
-        st.apply(BOARD)
-        st.apply(texts(st)[0])
-    assert sorted(ship(st, p)["cargo"]) == sorted(cargo)
-
-
 def test_jing_li_has_one_more_external_slot_for_cargo_only():
     # "Has 1 extra external storage space for cargo only."
     st, p = _hold(pilot="Jing Li", parts=6, cargo=["2-point Cargo"])
