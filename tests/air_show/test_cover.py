@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import logs, mover, play, texts
+from rulewright.interpreter.testing import logs, mover, play
 
-from .helpers import at_step, drive
+from .helpers import drive
 from .test_rules import FILL, SHOW_CARDS, after_auction, deal, prepare, rewards, set_fleet, show_time
 
 # AS03: sunny 3, green 3 as the master: no plane is grounded (a weather total of at most 3 - 3 + 3)
