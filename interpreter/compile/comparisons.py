@@ -180,7 +180,7 @@ class Comparisons:
         """The source making a record of ``values`` ((field, source) pairs; each field's expression in
         ``given`` or ``defaults``), told to compare.Flatness as it is made: the fields not surely one step
         to compare are tested inline (a number or a short text passes), and only a record that fails goes
-        to Flatness.note (a call for every card or shot made was a tenth of the counted comparisons' cost)."""
+        to Flatness.note (a call for every record made was a tenth of the counted comparisons' cost)."""
         pairs, tests = [], []
         for k, v in values:
             if k in given or k in defaults:
