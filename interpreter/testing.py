@@ -1,5 +1,6 @@
 """Helpers for tests of rules: a game compiled from a rules text, a shipped game compiled once per
 process, the texts of the legal moves, the log lines, moves applied by text, random playouts to the end,
+positions reached by seeded random games (a test's position found by real moves, not set by hand),
 and the checks every game's tests make (a save round-trips, one seed gives one game).
 
 A rules author's tests use them (``from rulewright.interpreter.testing import shipped, play``), and so
@@ -12,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import textwrap
 from typing import Optional
 
@@ -129,6 +131,51 @@ def random_playout(st, rng: random.Random, check=None, limit=40_000, invariants:
         if check is not None:
             check(st)
     return made
+
+
+class Position:
+    """A position a seeded random game reached: ``state`` (a clone, free to play on), the game's ``seed``
+    and the ``moves`` that reached it, as (player, text)."""
+
+    def __init__(self, state, seed: int, moves: list):
+        self.state, self.seed, self.moves = state, seed, moves
+
+    def __repr__(self):
+        return f"<Position: seed {self.seed}, after {len(self.moves)} moves>"
+
+
+def positions(game, where, seeds=range(20), prefer=None, limit: int = 40_000, each: int = 1):
+    """Real positions of seeded random games (game seed = agent seed) where ``where(state)`` holds: a
+    test reaches the position it needs by real moves instead of setting the state by hand. Yields up to
+    ``each`` Positions a game, the earliest first. ``prefer``, a regular expression, steers the agent:
+    when a legal move's text matches it, one of those is played (a rare position comes sooner)."""
+    steer = re.compile(prefer) if prefer else None
+    for seed in seeds:
+        st, rng, made, found = game.new_state(seed=seed), random.Random(seed), [], 0
+        while not st.is_over() and len(made) < limit:
+            if where(st):
+                yield Position(st.clone(), seed, list(made))
+                found += 1
+                if found == each:
+                    break
+            legal = st.legal_moves()
+            wanted = [m for m in legal if steer.search(m.text)] if steer else []
+            move = rng.choice(wanted or legal)
+            made.append((move.player, move.text))
+            st.apply(move)
+
+
+def reach(game, where, seeds=range(40), prefer=None, limit: int = 40_000) -> Position:
+    """The first position of ``positions`` (the same arguments); fails the test when no seed reaches one."""
+    for found in positions(game, where, seeds, prefer, limit):
+        return found
+    raise AssertionError(f"no seeded game ({seeds}) reached the position wanted")
+
+
+def offers(pattern: str, player=None):
+    """A ``where`` for ``positions``: a legal move (of ``player``, or of anyone to move) matches ``pattern``."""
+    wanted = re.compile(pattern)
+    return lambda st: any(wanted.search(m.text) for m in st.legal_moves(player))
 
 
 KEPT_MOVES = 20  # the moves a broken invariant's message shows, the last ones

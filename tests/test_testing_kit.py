@@ -1,0 +1,43 @@
+"""The test kit's positions: a test reaches the position it needs by seeded random games (real moves),
+and the moves it reports replay to the same state."""
+from __future__ import annotations
+
+import pytest
+
+from rulewright.interpreter.testing import game_from_text, offers, positions, reach, snippet
+
+COUNT = snippet("""
+    game "Count"
+    players 2
+    var total = 0
+    turn:
+        choose a in [1, 2] as "add {a}"
+        total += a
+    end when total >= 12 after turn
+""")
+
+def test_positions_yield_real_positions_whose_moves_replay_to_them():
+    game = game_from_text(COUNT)
+    found = list(positions(game, lambda st: st.vars["total"] >= 5, seeds=range(3), each=2))
+    assert len(found) == 6 and {f.seed for f in found} == {0, 1, 2}
+    for f in found:
+        assert f.state.vars["total"] >= 5
+        again = game.new_state(seed=f.seed)
+        for _player, text in f.moves:
+            again.apply(text)
+        assert again.to_json() == f.state.to_json()
+
+
+def test_prefer_steers_the_agent_and_reach_fails_when_no_game_gets_there():
+    game = game_from_text(COUNT)
+    steered = reach(game, lambda st: st.vars["total"] >= 6, prefer="add 2")
+    assert [text for _p, text in steered.moves] == ["add 2"] * 3
+    with pytest.raises(AssertionError, match="no seeded game"):
+        reach(game, lambda st: st.vars["total"] > 100, seeds=range(2))
+
+
+def test_offers_holds_where_a_legal_move_matches():
+    game = game_from_text(COUNT)
+    st = reach(game, offers(r"^add 2$")).state
+    assert "add 2" in [m.text for m in st.legal_moves()]
+    assert not offers("remove")(st)
