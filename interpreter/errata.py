@@ -24,8 +24,8 @@ import attrs
 from rulewright.dsl import ast
 from rulewright.dsl.errors import Diagnostic, suggest
 from rulewright.interpreter.check.dispatch import _fixed_value, _tests, _NOT_FIXED
+from rulewright.interpreter.engine.builtin_names import BASE_CALL
 
-BASE_CALL = "base"  # base(...) inside a replacement: the replaced declaration's own version
 
 
 def base_name(name: str, taken) -> str:

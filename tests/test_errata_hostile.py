@@ -188,6 +188,9 @@ def test_an_erratum_that_took_out_the_last_call_of_a_procedure_is_named_with_the
      "base.bonus names the base's own version of 'bonus' without calling it", "call it: base.bonus(p)"),
     ("def price(p) = base.bonus + 1\n", 2, 16, "base.bonus names the base's own version of 'bonus' without calling it",
      "call it: bonus(p) (what a variant does not replace is the base's own)"),
+    # base.NAME of no def or procedure: one error about NAME, not an unknown 'base' and a field
+    ("def price(p) = base.zork + 1\n", 2, 16, "base.zork: the base has no def or procedure 'zork'",
+     "base.NAME(...) calls the base's own version of a def or procedure this variant replaces"),
     # a wrong number of arguments names the call as written
     ("def bonus(p) = 1\ndef price(p) = base.bonus(p, p)\n", 3, 16,
      "base.bonus(...), the base's own 'bonus', takes 1 argument(s) (p), not 2", ""),

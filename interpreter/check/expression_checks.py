@@ -11,7 +11,7 @@ from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.boards import registry as board_kinds
 from rulewright.interpreter.engine.builtins import QUANTIFIERS
 from rulewright.interpreter.engine.kinds import NONE
-from rulewright.interpreter.engine.builtin_names import ME
+from rulewright.interpreter.engine.builtin_names import BASE_CALL, ME
 
 WAS = "was"  # was(x) in an invariant: x before the move (unless the rules declare a def of the name)
 
@@ -84,9 +84,20 @@ class ExpressionChecks(Visitor):
                 if isinstance(v, str)} - members - self.sym.headings
 
     def visit_Attr(self, node, scope):
+        if isinstance(node.obj, ast.Name) and node.obj.id == BASE_CALL and BASE_CALL not in scope | self.sym.globals:
+            self._base_of_unknown(node)
+            return
         self.sub(node.obj, scope)
         if not self._is_field(node.name):
             self._unknown_field(node)
+
+    def _base_of_unknown(self, node):
+        """``base.NAME`` where no local or variable is named 'base' and NAME is no def or procedure of the base
+        (a replaced one is caught with the variant): one error about NAME, not two about 'base' and a field."""
+        routines = set(self.sym.defs) | set(self.sym.procs)
+        self.error(node.span, f"base.{node.name}: the base has no def or procedure '{node.name}'",
+                   self.hint(node.name, lambda: routines) or
+                   f"base.NAME(...) calls the base's own version of a def or procedure this variant replaces")
 
     def _is_field(self, name: str) -> bool:
         return bool(self.sym.field_kinds(name))

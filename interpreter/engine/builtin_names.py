@@ -31,6 +31,8 @@ class BuiltinName:
 
 # Each name spelt once, here: code that speaks of one reads it from these (ROUND_NUMBER, never its
 # spelling; tests/test_language_facts.py finds a spelling written elsewhere)
+# in a variant: base(...) calls the replaced declaration's own version, base.NAME(...) that of NAME
+BASE_CALL = "base"
 PLAYERS, PLAYER_COUNT, ME, ROUND_NUMBER, FIRST_PLAYER = "players", "player_count", "me", "round_number", "first_player"
 
 NAMES: dict[str, BuiltinName] = {
