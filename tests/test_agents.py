@@ -3,6 +3,7 @@ Few games and small budgets here; long runs are in benchmarks/agents.py."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -316,18 +317,8 @@ def test_the_search_advises_alike_where_the_player_cannot_tell_the_difference(na
     assert sum(w.visits for w in weighed) == 24 and weighed[0].visits == max(w.visits for w in weighed)
 
 
-# A climb that random players almost never finish: six 1s in a row, each one of ten choices;
-# any other choice drops the climber to the ground.
-CLIMB = """
-game "Climb"
-players 2
-player var height = 0
-def progress(p) = p.height
-turn:
-    choose n in range(10) as "{n}"
-    me.height = me.height + 1 if n == 1 else 0
-end when any(p in players: p.height >= 6)
-"""
+# A climb that random players almost never finish (tests/rules/climb.rules): six 1s in a row.
+CLIMB = (Path(__file__).parent / "rules" / "climb.rules").read_text()
 
 
 def test_rush_plays_toward_the_end_the_rules_measure(make_game):

@@ -165,24 +165,13 @@ def test_a_game_that_never_ends_fails_check(tmp_path):
     assert "endless games (still running after 200 decisions (50 of greedy agents), and 200 more by rush" in shown.stdout
 
 
-CLIMB = snippet('''
-    game "Climb"
-    players 2
-    player var height = 0
-    invariant "a climber is never below the ground": all(p in players: p.height >= 0)
-    def progress(p) = p.height
-    turn:
-        choose n in range(10) as "{n}"
-        me.height = me.height + 1 if n == 1 else 0
-    end when any(p in players: p.height >= 6)
-''')
+CLIMB = Path(__file__).parent / "rules" / "climb.rules"  # six 1s in a row, each one of ten choices
 
 
-def test_a_game_random_players_do_not_finish_passes_check_when_rush_agents_end_it(tmp_path):
+def test_a_game_random_players_do_not_finish_passes_check_when_rush_agents_end_it():
     """Six 1s in a row, each one of ten choices: random players do not finish in 200 decisions; the
     rush agents, told the climb by 'def progress', play on to the end, and the verdict says so."""
-    rules = tmp_path / "climb.rules"
-    rules.write_text(CLIMB)
+    rules = CLIMB
     result = runner.invoke(app, ["check", str(rules), "-n", "2", "--greedy", "0", "--coverage", "0", "-w", "1",
                                  "--max-decisions", "200", "--json"])
     assert result.exit_code == 0, result.output
