@@ -117,8 +117,9 @@ def run(tasks: list, ref: str, workers: int, max_decisions: int, advance: Callab
         return results
     done: dict = {}
     with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(limits.current(),)) as pool:
-        # the greedy games first: the longest tasks, so that none runs alone at the end of the run
-        order = sorted(range(len(tasks)), key=lambda i: tasks[i].agent != "greedy")
+        # the longest tasks first, so that none runs alone at the end of the run: the greedy games, then
+        # the most players (a game's length grows with them)
+        order = sorted(range(len(tasks)), key=lambda i: (tasks[i].agent != "greedy", -tasks[i].players))
         futures = {pool.submit(*_flat(tasks[i].args(ref, max_decisions, finish))): i for i in order}
         with live:
             for future in as_completed(futures):

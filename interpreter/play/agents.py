@@ -196,7 +196,9 @@ class WeighingAgent:
 class GreedyAgent(WeighingAgent):
     """One ply: tries each legal move on a copy and keeps the one the evaluation likes best for its player
     (ties at random). The copy is dealt again as ISMCTS's are (determinize.py): what the player cannot see
-    and the game's future draws are unknown to it, so it never peeks at a hand, a deck or the dice."""
+    and the game's future draws are unknown to it, so it never peeks at a hand, a deck or the dice. One
+    deal a decision, every move tried on a copy of it: the moves are compared in the same world (their
+    values differ by the move, not by the deal), and dealing once costs a fraction of dealing per move."""
 
     def __init__(self, seed: Optional[int] = None, by: Optional[str] = None):
         self.rng = random.Random(seed)
@@ -206,10 +208,10 @@ class GreedyAgent(WeighingAgent):
     def weigh(self, state, player: int, moves: Optional[list] = None) -> list:
         """Every legal move with the evaluation of the position it leads to, best first (Weighed)."""
         moves = moves or state.legal_moves(player)
-        dealer = Dealer(state, player)
+        world = Dealer(state, player).sample(self.rng)
         values = {}
         for move in moves:
-            trial = dealer.sample(self.rng)
+            trial = world.clone()
             try:
                 trial.apply(move, player=player, atomic=False)
                 settle_chance(trial, self.rng)
