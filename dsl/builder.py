@@ -57,7 +57,7 @@ class _Texts:
 
 @attrs.frozen
 class _Named:
-    """A named argument on its way from named_arg to args: 'fuel: 2'."""
+    """A named argument on its way from named_arg to args: 'count: 2'."""
     name: str
     value: object
     span: ast.Span

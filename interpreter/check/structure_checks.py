@@ -98,7 +98,7 @@ class StructureChecks:
         finally:
             self.in_invariant = False
         self.types.expect(d.cond, set(), (BOOL,), f'invariant "{d.name}"', "a yes/no",
-                          "an invariant says what must hold: all(p in players: p.fuel <= 4)")
+                          "an invariant says what must hold: all(p in players: p.score >= 0)")
 
     def _progress(self, d: ast.DefDecl):
         """``def progress(p)``: how near player p is to the end, a number (agents read it: RushAgent)."""
