@@ -147,17 +147,20 @@ class Position:
 def positions(game, where, seeds=range(20), prefer=None, limit: int = 40_000, each: int = 1):
     """Real positions of seeded random games (game seed = agent seed) where ``where(state)`` holds: a
     test reaches the position it needs by real moves instead of setting the state by hand. Yields up to
-    ``each`` Positions a game, the earliest first. ``prefer``, a regular expression, steers the agent:
+    ``each`` Positions a game, the earliest first; the game's final position is one of them (a test
+    of the scoring asks for ``st.is_over()``). ``prefer``, a regular expression, steers the agent:
     when a legal move's text matches it, one of those is played (a rare position comes sooner)."""
     steer = re.compile(prefer) if prefer else None
     for seed in seeds:
         st, rng, made, found = game.new_state(seed=seed), random.Random(seed), [], 0
-        while not st.is_over() and len(made) < limit:
+        while len(made) < limit:
             if where(st):
                 yield Position(st.clone(), seed, list(made))
                 found += 1
                 if found == each:
                     break
+            if st.is_over():
+                break
             legal = st.legal_moves()
             wanted = [m for m in legal if steer.search(m.text)] if steer else []
             move = rng.choice(wanted or legal)
@@ -170,6 +173,12 @@ def reach(game, where, seeds=range(40), prefer=None, limit: int = 40_000) -> Pos
     for found in positions(game, where, seeds, prefer, limit):
         return found
     raise AssertionError(f"no seeded game ({seeds}) reached the position wanted")
+
+
+def ends(game, seeds=range(20), prefer=None, limit: int = 40_000):
+    """The final positions of seeded random games (``positions`` where the game is over): a test of
+    the scoring checks it on the end a real game reached, not on a final state made by hand."""
+    return positions(game, lambda st: st.is_over(), seeds, prefer, limit)
 
 
 def offers(pattern: str, player=None):

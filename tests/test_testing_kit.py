@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import game_from_text, offers, positions, reach, snippet
+from rulewright.interpreter.testing import ends, game_from_text, offers, positions, reach, snippet
 
 COUNT = snippet("""
     game "Count"
@@ -41,3 +41,15 @@ def test_offers_holds_where_a_legal_move_matches():
     st = reach(game, offers(r"^add 2$")).state
     assert "add 2" in [m.text for m in st.legal_moves()]
     assert not offers("remove")(st)
+
+
+def test_ends_yields_the_final_position_of_each_seeded_game():
+    game = game_from_text(COUNT)
+    found = list(ends(game, seeds=range(3)))
+    assert [f.seed for f in found] == [0, 1, 2]
+    for f in found:
+        assert f.state.is_over() and f.state.vars["total"] >= 12
+        again = game.new_state(seed=f.seed)
+        for _player, text in f.moves:
+            again.apply(text)
+        assert again.is_over() and again.to_json() == f.state.to_json()
