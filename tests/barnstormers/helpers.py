@@ -3,6 +3,7 @@ placed by hand, cards moved between decks and hands (so every card stays somewhe
 pending decision asked again after a test has changed the variables."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from rulewright.interpreter.testing import shipped
@@ -198,3 +199,61 @@ def rolled(st):
     """The heading the compass die gave the plane being dispatched (from the log)."""
     lines = [e["text"] for e in st.events if e["event"] == "log" and " dispatches a plane facing " in e["text"]]
     return lines[-1].split()[-1]
+
+
+# ----------------------------------------------------------------------------- games played to their end
+def planes_of(st, owner):
+    return [x for x, plane in st.vars["air"].items() if plane is not None and plane["owner"] == owner]
+
+
+def tiers_claimed(st, player):
+    return Counter(stunt_tier(st, c) for c in st.vars["claimed"][player - 1])
+
+
+def _kinds(st, stunt):
+    """What a plan may name a stunt by: its tier (colour) or its family."""
+    return st.game.columns["tier"][stunt], st.game.columns["family"][stunt]
+
+
+def _aim(st, player, plan):
+    """What a player steered by ``plan`` (tiers or families, one per stunt wanted) flies toward next:
+    the first the plan lists more often than the player has claimed such a stunt; None once it is done."""
+    have = Counter(kind for c in st.vars["claimed"][player - 1] for kind in _kinds(st, c))
+    for kind in plan:
+        if have[kind] <= 0:
+            return kind
+        have[kind] -= 1
+    return None
+
+
+def _nearness(st, player, kind):
+    """How near a player is to claiming a stunt of ``kind``: its claimed value, then the fewest of its
+    planes missing from a formation of that kind on the Judges' Panel."""
+    columns, board = st.game.columns, st.game.board
+    mine = planes_of(st, player)
+    missing = [board.shape_missing(columns["shape"][c], mine) for c in st.vars["panel"] if kind in _kinds(st, c)]
+    missing = [m for m in missing if m is not None]
+    return 10 * sum(columns["value"][c] for c in st.vars["claimed"][player - 1]) - min(missing, default=0)
+
+
+def steered_playout(st, seed, plans):
+    """Play a game to its end by legal moves from a seeded generator: a seat with a plan (``plans``,
+    {player: tiers or families}) takes, one move ahead, a move that brings a stunt of its plan's next
+    kind nearest, ties at random; the other seats, and a seat whose plan is done, move at random. Real
+    games that reach the stunts (red ones, a family) random pilots seldom fly."""
+    rng = random.Random(seed)
+    while not st.is_over():
+        legal = st.legal_moves()
+        player = legal[0].player
+        kind = _aim(st, player, plans[player]) if player in plans and len(legal) > 1 else None
+        if kind is None:
+            st.apply(rng.choice(legal))
+            continue
+        scored = []
+        for move in legal:
+            trial = st.clone()
+            trial.apply(move, atomic=False)     # a copy thrown away: no snapshot to undo a failure
+            scored.append((_nearness(trial, player, kind), move))
+        best = max(score for score, _move in scored)
+        st.apply(rng.choice([move for score, move in scored if score == best]))
+    return st
