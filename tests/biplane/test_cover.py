@@ -1,10 +1,13 @@
 """Rows of the coverage table (docs/games/biplane.md) that no rule test reached: every card's
-respawn label, and each Straight card flown by its own number of spaces."""
+respawn label, and each Straight card flown by its own number of spaces, over the turns of real
+seeded games (the wrap, the ceiling and the ground among them)."""
 from __future__ import annotations
 
 import pytest
 
-from .helpers import ALL_CARDS, assert_full_deck, place, program_all, quiet, ready, set_hand, stack_deck
+from rulewright.interpreter.testing import positions
+
+from .helpers import ALL_CARDS, assert_full_deck, game, place, program_all, quiet, ready, set_hand, stack_deck
 from .test_rules import programming
 
 
@@ -40,14 +43,83 @@ def test_every_card_respawns_a_plane_where_its_label_says():
         assert_full_deck(st, card)
 
 
-@pytest.mark.parametrize("card, end", [("Straight 1 A1", "C6"), ("Straight 2 C1", "C7"), ("Straight 3 C7", "C8")])
-def test_each_straight_card_flies_its_number_of_spaces(card, end):
-    """4.1.1: "moving a number of spaces, 1 at a time, indicated by the "Straight" maneuver card
-    (i.e., 1, 2 or 3)"."""
-    st = ready()
-    quiet(st)
-    place(st, 1, "C5", "right")
-    set_hand(st, 1, perm=(card, "Straight 1 A2" if card != "Straight 1 A2" else "Straight 1 A3"))
-    program_all(st, {1: card})
-    assert programming(st)
-    assert (st.vars["at"][0], st.vars["heading"][0]) == (end, "right")
+ROWS = "ABCDEFG"            # A the ground, G the ceiling
+COLUMNS = 12               # "column 1 is copied right of 12": the columns wrap
+
+
+def ahead(space, heading):
+    """The next space along a heading (2.0, 4.2), or None above the ceiling and below the ground."""
+    row, col = ROWS.index(space[0]), int(space[1:])
+    row += {"up": 1, "down": -1}.get(heading, 0)
+    col = (col - 1 + {"right": 1, "left": -1}.get(heading, 0)) % COLUMNS + 1
+    return f"{ROWS[row]}{col}" if 0 <= row < len(ROWS) else None
+
+
+def straight_flight(space, heading, spaces):
+    """4.1.1 and 4.2, as the rulebook tells them: the space and heading after flying ``spaces`` straight,
+    and how the flight ends: "flies", "ceiling" (turned to face down, the move ended) or "ground"."""
+    for _ in range(spaces):
+        nxt = ahead(space, heading)
+        if nxt is None:
+            return (space, "down", "ceiling") if heading == "up" else (None, None, "ground")
+        space = nxt
+    return space, heading, "flies"
+
+
+def before_a_straight(st):
+    """A player has just to program the card that ends its turn, and the next player's programmed card,
+    revealed and flown once this is done, is a Straight; no shot is in the air to meet it."""
+    if st.step != "ending moving" or len(st.to_move()) != 1 or st.vars["shots"]:
+        return False
+    nxt = st.to_move()[0] % st.game.player_count + 1
+    card = st.vars["programmed"][nxt - 1]
+    return card is not None and card.startswith("Straight ") and st.vars["at"][nxt - 1] is not None
+
+
+def play_the_next_turn(st):
+    """The player to program does (its first choice), and the next player's turn is flown, every
+    player declining to shoot, up to that player's own programming."""
+    (q,) = st.to_move()
+    p = q % st.game.player_count + 1
+    st.apply(st.legal_moves()[0])
+    while not st.is_over() and not (st.step == "ending moving" and st.to_move() == [p]):
+        move = next(m for m in st.legal_moves() if m.text == "no shot")
+        st.apply(move, player=move.player)
+    return p
+
+
+def test_each_straight_card_flies_its_number_of_spaces():
+    """4.1.1: "moving a number of spaces, 1 at a time, indicated by the "Straight" maneuver card (i.e.,
+    1, 2 or 3)", and 4.2: the columns wrap; "If a Biplane is facing upward in row G and is supposed to
+    move 1 more space Straight, the plane instead turns to face straight down and ends its movement";
+    "If plane is facing downward in row A and is supposed to move 1 more space Straight, it crashes into
+    the ground." Every turn of real games (2, 3 and 4 players) where a Straight card is flown with
+    nobody on its path: the plane's space and heading after it, or the crash (score +1, the plane
+    respawned), as those sentences tell."""
+    seen = set()
+    for players in (2, 3, 4):
+        options = {} if players == 2 else {"mode": "free_for_all"}
+        for found in positions(game(players, **options), before_a_straight, seeds=range(2), each=20):
+            seen |= _fly_the_straight(found, players)
+    assert {(1, "flies"), (2, "flies"), (3, "flies"), "ceiling", "ground", "wrap"} <= seen, seen
+
+
+def _fly_the_straight(found, players):
+    """The next turn played from a position before a Straight, checked; what it showed: the spaces
+    and how the flight ended, and whether it crossed the wrapping edge."""
+    st, v = found.state, found.state.vars
+    p = st.to_move()[0] % players + 1
+    card = v["programmed"][p - 1]
+    spaces = int(card.split()[1])
+    at, heading, score = v["at"][p - 1], v["heading"][p - 1], list(v["score"])
+    end, facing, how = straight_flight(at, heading, spaces)
+    path = [x for x in (straight_flight(at, heading, k)[0] for k in range(1, spaces + 1)) if x]
+    if how != "ground" and set(path) & {v["at"][o - 1] for o in range(1, players + 1) if o != p}:
+        return set()                                  # a mid-air crash: another rule
+    assert play_the_next_turn(st) == p
+    if how == "ground":
+        assert v["score"][p - 1] == score[p - 1] + 1 and v["at"][p - 1] is not None, (found, card)
+    else:
+        assert (v["at"][p - 1], v["heading"][p - 1], v["score"]) == (end, facing, score), (found, card)
+    wrapped = any(abs(int(x[1:]) - int(y[1:])) > 1 for x, y in zip([at] + path, path))
+    return {(spaces, how), how} | ({"wrap"} if wrapped else set())

@@ -31,37 +31,8 @@ def solo(st, at, heading, perm, temp=(), player=1):
 TWO_STRAIGHTS = ("Straight 1 A1", "Straight 2 A7")
 
 
-# ---------------------------------------------------------------- 4.1.1 and 4.2: straight flight, edges
-@pytest.mark.parametrize("start, heading, card, end", [
-    ("E12", "right", "Straight 1 A1", "E1"),     # the right-hand column 1 is the left one
-    ("E11", "right", "Straight 2 A7", "E1"),
-    ("E1", "left", "Straight 1 A1", "E12"),
-    ("C5", "right", "Straight 2 A7", "C7"),
-    ("B5", "up", "Straight 2 A7", "D5"),
-])
-def test_straight_flight_and_wrap(start, heading, card, end):
-    st = ready()
-    solo(st, start, heading, TWO_STRAIGHTS)
-    program_all(st, {1: card})
-    assert programming(st)
-    assert st.vars["at"][0] == end
-    assert st.vars["heading"][0] == heading      # straight flight keeps the facing
-    assert st.vars["score"] == [0, 0]
-
-
-@pytest.mark.parametrize("start, card", [("G5", "Straight 1 A1"), ("G5", "Straight 2 A7"),
-                                         ("F5", "Straight 2 A7")])
-def test_ceiling_turns_the_plane_down_and_ends_the_move(start, card):
-    st = ready()
-    solo(st, start, "up", ("Straight 1 A1", "Straight 2 A7"))
-    program_all(st, {1: card})
-    assert programming(st)
-    assert st.vars["at"][0] == "G5"
-    assert st.vars["heading"][0] == "down"
-    assert st.vars["score"] == [0, 0]
-    assert any("ceiling" in line for line in logs(st))
-
-
+# ---------------------------------------------------------------- 4.2: the ground (straight flight, the
+# wrap and the ceiling: test_cover.py, over real games)
 def test_ground_crash_scores_and_respawns():
     st = ready()
     solo(st, "A5", "down", TWO_STRAIGHTS)
