@@ -3,8 +3,6 @@ respawn label, and each Straight card flown by its own number of spaces, over th
 seeded games (the wrap, the ceiling and the ground among them)."""
 from __future__ import annotations
 
-import pytest
-
 from rulewright.interpreter.testing import positions
 
 from .helpers import ALL_CARDS, assert_full_deck, game, place, program_all, quiet, ready, set_hand, stack_deck
@@ -66,14 +64,27 @@ def straight_flight(space, heading, spaces):
     return space, heading, "flies"
 
 
-def before_a_straight(st):
-    """A player has just to program the card that ends its turn, and the next player's programmed card,
-    revealed and flown once this is done, is a Straight; no shot is in the air to meet it."""
-    if st.step != "ending moving" or len(st.to_move()) != 1 or st.vars["shots"]:
-        return False
-    nxt = st.to_move()[0] % st.game.player_count + 1
-    card = st.vars["programmed"][nxt - 1]
-    return card is not None and card.startswith("Straight ") and st.vars["at"][nxt - 1] is not None
+def before(kind):
+    """A ``where``: a player has just to program the card that ends its turn, and the next player's
+    programmed card, revealed and flown once this is done, is of this kind ("Straight ", "90 ", "180 ");
+    no shot is in the air to meet it."""
+    def holds(st):
+        if st.step != "ending moving" or len(st.to_move()) != 1 or st.vars["shots"]:
+            return False
+        nxt = st.to_move()[0] % st.game.player_count + 1
+        card = st.vars["programmed"][nxt - 1]
+        return card is not None and card.startswith(kind) and st.vars["at"][nxt - 1] is not None
+    return holds
+
+
+def flown(kind, check, seeds=range(2), each=20):
+    """What ``check(found, players)`` saw over the positions before a card of this kind, 2-4 players."""
+    seen = set()
+    for players in (2, 3, 4):
+        options = {} if players == 2 else {"mode": "free_for_all"}
+        for found in positions(game(players, **options), before(kind), seeds=seeds, each=each):
+            seen |= check(found, players)
+    return seen
 
 
 def play_the_next_turn(st):
@@ -96,11 +107,7 @@ def test_each_straight_card_flies_its_number_of_spaces():
     the ground." Every turn of real games (2, 3 and 4 players) where a Straight card is flown with
     nobody on its path: the plane's space and heading after it, or the crash (score +1, the plane
     respawned), as those sentences tell."""
-    seen = set()
-    for players in (2, 3, 4):
-        options = {} if players == 2 else {"mode": "free_for_all"}
-        for found in positions(game(players, **options), before_a_straight, seeds=range(2), each=20):
-            seen |= _fly_the_straight(found, players)
+    seen = flown("Straight ", _fly_the_straight)
     assert {(1, "flies"), (2, "flies"), (3, "flies"), "ceiling", "ground", "wrap"} <= seen, seen
 
 
@@ -123,3 +130,54 @@ def _fly_the_straight(found, players):
         assert (v["at"][p - 1], v["heading"][p - 1], v["score"]) == (end, facing, score), (found, card)
     wrapped = any(abs(int(x[1:]) - int(y[1:])) > 1 for x, y in zip([at] + path, path))
     return {(spaces, how), how} | ({"wrap"} if wrapped else set())
+
+
+TURNS = ("right", "up", "left", "down")       # counter-clockwise
+
+
+def quarter(space, heading, rotation):
+    """4.1.2: "Biplanes may only begin a loop from a space that has a curved path leaving it" (every
+    other space: row + column even, row 1 the ground); the quarter circle ends one space ahead and one
+    to the side, facing the turned way. None where no curved path leads away."""
+    row, col = ROWS.index(space[0]) + 1, int(space[1:])
+    turned = TURNS[(TURNS.index(heading) + rotation) % 4]
+    corner = ahead(space, heading)
+    end = ahead(corner, turned) if corner else None
+    return (end, turned) if (row + col) % 2 == 0 and end else None
+
+
+def _fly_the_loop(found, players):
+    """The next turn played from a position before a loop card, checked when each quarter either
+    follows its curve or, with none, flies one space straight, onto a free space; what it showed."""
+    st, v = found.state, found.state.vars
+    p = st.to_move()[0] % players + 1
+    card = v["programmed"][p - 1]
+    rotation = -1 if " CW " in card else 1
+    space, heading, score, shown = v["at"][p - 1], v["heading"][p - 1], list(v["score"]), set()
+    path = [space]
+    for _ in range(int(card.split()[0]) // 90):
+        curve = quarter(space, heading, rotation)
+        if curve is None:
+            space, heading, how = straight_flight(space, heading, 1)
+            if how != "flies":
+                return set()                          # the ceiling or the ground: the Straight test's
+            shown.add("straight")
+        else:
+            (space, heading), _ = curve, shown.add("curve")
+        if space in {v["at"][o - 1] for o in range(1, players + 1) if o != p}:
+            return set()                              # a mid-air crash: another rule
+        path.append(space)
+    assert play_the_next_turn(st) == p
+    assert (v["at"][p - 1], v["heading"][p - 1], v["score"]) == (space, heading, score), (found, card)
+    wrapped = any(abs(int(x[1:]) - int(y[1:])) > 1 for x, y in zip(path, path[1:]))
+    return {(card.split()[0], how) for how in shown} | {card.split()[1]} | ({"wrap"} if wrapped else set())
+
+
+def test_loops_follow_quarter_circles_or_fly_straight_where_none_leaves():
+    """4.1.2 LOOPING MANEUVERS over every clear loop of real games (2-4 players): a 90 flies one
+    quarter circle clockwise or counter-clockwise as the card says, a 180 two; a quarter begun where
+    no curved path leaves flies one space straight instead (a half loop's second quarter at an edge);
+    a curve across the wrapping edge wraps like a straight line."""
+    seen = flown("90 ", _fly_the_loop) | flown("180 ", _fly_the_loop)
+    assert {("90", "curve"), ("90", "straight"), ("180", "curve"), ("180", "straight"), "CW", "CCW",
+            "wrap"} <= seen, seen

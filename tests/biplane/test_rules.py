@@ -511,27 +511,6 @@ def test_repeat_is_not_a_first_program_and_shoot_never_is():
 
 
 # ---------------------------------------------------------------- 4.1.2 loops
-@pytest.mark.parametrize("start, heading, card, end, facing", [
-    ("E5", "right", "90 CCW G1", "F6", "up"),
-    ("E5", "right", "180 CCW G7", "G5", "left"),
-    ("E5", "right", "90 CW E1", "D6", "down"),
-    ("E5", "right", "180 CW E7", "C5", "left"),
-    ("E5", "left", "90 CW E1", "F4", "up"),
-    ("E5", "up", "90 CW E1", "F6", "right"),
-    ("E5", "down", "90 CCW G1", "D6", "right"),
-    ("C11", "right", "90 CCW G1", "D12", "up"),
-    ("D12", "right", "90 CCW G1", "E1", "up"),    # the curve wraps like the straight lines
-    ("C1", "left", "90 CW E1", "D12", "up"),
-])
-def test_loops_follow_quarter_circles(start, heading, card, end, facing):
-    st = ready()
-    solo(st, start, heading, (card, "Straight 1 A1"))
-    place(st, 2, "G1", "right")
-    program_all(st, {1: card})
-    assert programming(st)
-    assert (st.vars["at"][0], st.vars["heading"][0]) == (end, facing)
-
-
 def test_a_half_loop_passes_the_quarter_point_where_it_may_shoot():
     st = ready()
     solo(st, "E5", "right", ("180 CCW G7", "Straight 1 A1", "Shoot"))
@@ -565,17 +544,6 @@ def test_only_loops_in_hand_where_none_can_be_flown_are_all_offered():
     set_hand(st, 1, perm=("90 CW E1", "180 CCW G7"))
     refresh(st)
     assert texts(st, 1) == ["program 90 CW E1", "program 180 CCW G7"]
-
-
-def test_a_loop_without_a_curved_path_flies_one_space_straight():
-    st = ready()
-    solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1"))
-    refresh(st)
-    act(st, "program 90 CW E1", player=1)
-    place(st, 1, "E6", "right")                  # moved after programming (as a respawn would)
-    act(st, texts(st, 2)[0], player=2)
-    assert programming(st)
-    assert (st.vars["at"][0], st.vars["heading"][0]) == ("E7", "right")
 
 
 def test_programming_after_a_move_checks_the_new_space():
