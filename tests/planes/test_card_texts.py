@@ -324,7 +324,8 @@ CONDITIONS = {card: goal_condition(card) for card in CARDS}
 @pytest.fixture(scope="module")
 def goal_phases():
     """Every Goal Phase of two seeded games (two players on Flying Cloud, three on Zephyr): the board,
-    the mover's colour, the neutral colours, the mover's hand and the goals offered."""
+    the mover's colour, the neutral colours, the mover's hand, the goals offered, and the position (a
+    copy to play on)."""
     seen = []
 
     def record(st):
@@ -333,7 +334,7 @@ def goal_phases():
         v, p = st.vars, mover(st)
         board = {s: list(v["cubes"][s]) for s in v["floor"]}
         seen.append((board, dict(v["poi"]), v["colour"][p - 1], set(v["neutrals"]), set(v["hand"][p - 1]),
-                     set(texts(st))))
+                     set(texts(st)), st.clone()))
 
     for players, seed, options in [(2, 1, {}), (3, 2, {"airport": "zephyr"})]:
         st = game(players, **options).new_state(seed=seed)
@@ -347,7 +348,7 @@ def test_a_goal_is_offered_exactly_where_its_text_holds(goal_phases):
     if and only if its text, read phrase by phrase, holds on some space of the airport."""
     goal_names = game(2).compiled.columns["goal_name"]
     held = Counter()
-    for board, poi, me, neutrals, hand, offered in goal_phases:
+    for board, poi, me, neutrals, hand, offered, _position in goal_phases:
         for card in hand:
             holds = any(CONDITIONS[card](cubes, poi[s], me, neutrals.__contains__) for s, cubes in board.items())
             assert (f"goal {goal_names[card]}" in offered) == holds, (card, me, board)
@@ -355,3 +356,30 @@ def test_a_goal_is_offered_exactly_where_its_text_holds(goal_phases):
     # each text was seen both holding and not
     assert {card for card, holds in held if holds} == set(CARDS)
     assert {card for card, holds in held if not holds} == set(CARDS)
+
+
+@pytest.mark.parametrize("card", sorted(CARDS))
+def test_each_goal_scores_only_when_its_condition_is_on_the_board(goal_phases, card):
+    """ "A card may only be played as a goal if the condition depicted on the card is currently present
+    somewhere on the board", and a goal played is scored: at each Goal Phase of the games where the
+    card is in the mover's hand, its goal is offered where its condition holds on a space and refused
+    where it does not; played, the card leaves the hand for the player's goals (its VP counted at the
+    end) and the turn passes."""
+    goal = game(2).compiled.columns["goal_name"][card]
+    outcomes = set()
+    for board, poi, me, neutrals, hand, offered, position in goal_phases:
+        if card not in hand:
+            continue
+        holds = any(CONDITIONS[card](cubes, poi[s], me, neutrals.__contains__) for s, cubes in board.items())
+        assert (f"goal {goal}" in offered) == holds
+        outcomes.add(holds)
+        if holds:
+            st = position.clone()
+            p = mover(st)
+            before = (Counter(st.vars["hand"][p - 1]), list(st.vars["goals"][p - 1]))
+            play(st, f"goal {goal}")
+            rest, hand_now = before[0] - Counter([card]), st.vars["hand"][p - 1]
+            assert Counter(hand_now) == rest or (not rest and len(hand_now) == 1)   # an emptied hand draws one
+            assert st.vars["goals"][p - 1] == before[1] + [card]
+            assert st.is_over() or mover(st) != p
+    assert outcomes == {True, False}, outcomes
