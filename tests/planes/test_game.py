@@ -3,6 +3,7 @@ reshuffling, Player Decks, the end triggers at the end of the round, scoring and
 the command line, and snapshots of the rendered airport."""
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 
 from rulewright.cli.main import app
 
-from rulewright.interpreter.testing import refresh, texts
+from rulewright.interpreter.testing import ends, refresh, texts
 
 from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, GREY_GATES, ZEPHYR_FLOOR, board_quietly,
                       cards_everywhere, fill, finish, game, play, plain_turn, set_board, set_hand, spec, stack_deck,
@@ -258,32 +259,88 @@ def test_a_shorter_game_ends_when_the_track_reaches_the_chosen_space(last_space,
     assert st.is_over() == ends
 
 
-def test_most_points_wins():
-    out = finish(start(2), {1: ["Move Twice"], 2: ["Draw 1"]}, {"red": 1, "yellow": 1})
-    assert out.scores == {1: 8, 2: 6} and out.ranking == [[1], [2]] and out.winners == [1]
+@functools.lru_cache(maxsize=None)
+def final(players, seed):
+    """The end of a seeded random game (real moves from the start)."""
+    (found,) = ends(game(players), seeds=[seed])
+    return found.state
+
+
+def counted(st, p):
+    """Winning the Game, counted here: each goal scored for its printed VP, and 5 points for each party
+    cube that boarded its owner's own coloured plane (none for a neutral or another player's plane)."""
+    v = st.vars
+    return sum(CARDS[c][1] for c in v["goals"][p - 1]) + 5 * v["boarded"][v["colour"][p - 1]]
+
+
+def ranked(st):
+    """The places: most VP, then most own cubes boarded, then most goals; the rest share a place."""
+    v, n = st.vars, st.game.player_count
+    key = {p: (-counted(st, p), -v["boarded"][v["colour"][p - 1]], -len(v["goals"][p - 1])) for p in range(1, n + 1)}
+    return [sorted(p for p in key if key[p] == k) for k in sorted(set(key.values()))]
+
+
+# Real games whose ends tie on points: broken by the own cubes boarded (the goals would say otherwise),
+# then by the goals, or shared.
+TIED = {"own cubes": (3, 28), "goals": (4, 15), "shared": (4, 23)}
+
+
+@pytest.mark.parametrize("players, seed", [(2, 0), (3, 28), (4, 15)])
+def test_most_points_wins(players, seed):
+    """ "add 5 points for each party cube that boarded on their own colored plane" to the goals' VP: the
+    scores of a real end, counted from the goals and cubes really scored, and the most points win."""
+    st = final(players, seed)
+    out = st.outcome()
+    assert out.scores == {p: counted(st, p) for p in range(1, players + 1)}
+    assert out.ranking == ranked(st) and out.winners == ranked(st)[0]
+
+
+def _tied_pair(st):
+    out, n = st.outcome(), st.game.player_count
+    return next((a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1) if out.scores[a] == out.scores[b])
 
 
 def test_a_tie_on_points_goes_to_the_most_own_cubes_boarded():
-    # 5 + 2 cubes = 15 against 10 + 1 cube = 15
-    out = finish(start(2), {1: ["Gather", "Move Twice"], 2: ["Move Twice", "Move Backwards", "Gather", "To Gift Shop"]},
-                 {"red": 2, "yellow": 1})
-    assert out.scores == {1: 15, 2: 15} and out.winners == [1] and out.ranking == [[1], [2]]
+    st = final(*TIED["own cubes"])
+    a, b = _tied_pair(st)
+    v = st.vars
+    own = {p: v["boarded"][v["colour"][p - 1]] for p in (a, b)}
+    goals = {p: len(v["goals"][p - 1]) for p in (a, b)}
+    assert own[a] != own[b] and (own[a] > own[b]) != (goals[a] > goals[b])    # goals: the other way
+    first = max((a, b), key=own.get)
+    flat = [p for place in st.outcome().ranking for p in place]
+    assert flat.index(first) < flat.index(a + b - first) and st.outcome().ranking == ranked(st)
 
 
 def test_then_to_the_most_goals_scored():
-    out = finish(start(2), {1: ["Move Twice", "Gather"], 2: ["Draw 1", "To Restroom", "Choose One", "Gather"]},
-                 {"red": 1, "yellow": 1})
-    assert out.scores == {1: 10, 2: 10} and out.winners == [2] and out.ranking == [[2], [1]]
+    st = final(*TIED["goals"])
+    a, b = _tied_pair(st)
+    v = st.vars
+    assert v["boarded"][v["colour"][a - 1]] == v["boarded"][v["colour"][b - 1]]
+    goals = {p: len(v["goals"][p - 1]) for p in (a, b)}
+    assert goals[a] != goals[b]
+    first = max((a, b), key=goals.get)
+    flat = [p for place in st.outcome().ranking for p in place]
+    assert flat.index(first) < flat.index(a + b - first) and st.outcome().ranking == ranked(st)
 
 
 def test_then_the_win_is_shared():
-    out = finish(start(2), {1: ["Gather"], 2: ["To Help Desk"]}, {"red": 1, "yellow": 1, "blue": 3})
-    assert out.scores == {1: 7, 2: 7} and out.ranking == [[1, 2]] and out.winners == [1, 2]
+    st = final(*TIED["shared"])
+    a, b = _tied_pair(st)
+    v = st.vars
+    assert v["boarded"][v["colour"][a - 1]] == v["boarded"][v["colour"][b - 1]]
+    assert len(v["goals"][a - 1]) == len(v["goals"][b - 1])
+    assert [a, b] in st.outcome().ranking and st.outcome().ranking == ranked(st)
 
 
 def test_cubes_boarded_on_a_neutral_or_another_players_plane_score_nothing_for_the_mover():
-    out = finish(start(2), {}, {"red": 0, "yellow": 2, "green": 3})
-    assert out.scores == {1: 0, 2: 10}
+    """Over real ends, 2-4 players: cubes of every colour boarded, only a player's own colour counts."""
+    for players, seed in [(2, 0), *TIED.values()]:
+        st = final(players, seed)
+        v = st.vars
+        others = sum(n for c, n in v["boarded"].items() if c not in v["colour"])
+        assert others > 0                     # neutral cubes boarded in this game
+        assert st.outcome().scores == {p: counted(st, p) for p in range(1, players + 1)}
 
 
 # ------------------------------------------------------------------ the command line and the view
