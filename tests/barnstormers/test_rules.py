@@ -153,32 +153,6 @@ def test_dispatch_faces_the_compass_roll():
     assert seen == {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 
 
-def test_move_turns_at_most_45_degrees_then_flies_one_space():
-    st = ready(4)
-    p = mover(st)
-    quiet(st)
-    clear(st)
-    put(st, "D4", p, "N")
-    refresh(st)
-    play(st, "move a plane")
-    assert texts(st) == ["move D4 N", "move D4 NW", "move D4 NE"]
-    play(st, "move D4 NW")
-    assert fleet(st) == {"E3": (p, "NW")}
-
-
-def test_flying_off_the_board_returns_the_plane_to_its_hangar():
-    st = ready(4)
-    p = mover(st)
-    quiet(st)
-    clear(st)
-    put(st, "G4", p, "N")
-    refresh(st)
-    play(st, "move a plane", "move G4 NE")
-    assert fleet(st) == {}
-    assert len(st.vars["hangar"][p - 1]) == 6
-    assert any("leaves the air show" in line for line in logs(st))
-
-
 # ---------------------------------------------------------------- pushes and chained manoeuvres
 def test_fig2_chained_manoeuvre_pushes_planes_into_the_clouds_and_home():
     st = ready(4)
