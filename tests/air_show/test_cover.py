@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import ends, logs, mover, play
+from rulewright.interpreter.testing import ends, logs
 
 from .helpers import drive, game
-from .test_rules import FILL, SHOW_CARDS, after_auction, deal, prepare, rewards, set_fleet, show_time
+from .test_rules import FILL, SHOW_CARDS, after_auction, deal, prepare, rewards, show_time
 
 # AS03: sunny 3, green 3 as the master: no plane is grounded (a weather total of at most 3 - 3 + 3)
 # and none breaks (a stress total of at most 0)

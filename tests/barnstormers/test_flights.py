@@ -40,6 +40,7 @@ class Show:
     def __init__(self, st):
         self.air = {x: dict(p) for x, p in st.vars["air"].items() if p is not None}
         self.hangar = [list(h) for h in st.vars["hangar"]]
+        self.mover = st.to_move()[0]
 
     def enter(self, plane, at):
         """A plane arrives at ``at`` (None: off the show, home to its hangar), pushing any plane there
@@ -70,12 +71,20 @@ def each_offer(pattern, seeds=range(6), each=2):
     return positions(game(4), offers(pattern), seeds=seeds, each=each)
 
 
+def _at_the_edge(st):
+    """The player to move may move a plane, and one of theirs could fly off the show."""
+    if "move a plane" not in [m.text for m in st.legal_moves()]:
+        return False
+    mine = [(x, p["heading"]) for x, p in st.vars["air"].items() if p is not None and p["owner"] == st.to_move()[0]]
+    return any(step(x, turned(h, k)) is None for x, h in mine for k in (-1, 0, 1))
+
+
 def test_move_turns_at_most_45_degrees_then_flies_one_space():
     """Flight Checklist, 2b, the chained manoeuvres and the clouds, on every "move" a player could make
     at the positions found: the headings offered are the plane's own and 45 degrees either side, and
     each flight lands, pushes a chain or leaves the show for the hangar as told above."""
     seen = set()
-    for found in each_offer(r"^move a plane$"):
+    for found in positions(game(4), _at_the_edge, seeds=range(4), each=1):
         st = found.state
         st.apply("move a plane")
         for move in st.legal_moves():
@@ -89,25 +98,41 @@ def test_move_turns_at_most_45_degrees_then_flies_one_space():
     assert seen == {"flies", "chain", "home"}, seen
 
 
-def _card_flights(card, pattern, fly):
+def _card_flights(card, pattern, fly, then=None, some=3):
     """Play ``card`` at real positions where it is offered, then each of its choices matching
-    ``pattern``; ``fly(show, choice)`` tells what the rulebook has the card do. The card is played "in
-    addition to the two actions" (the actions left are as before) and is the turn's one card (none is
-    offered after it). Returns what was seen."""
+    ``pattern`` (and, with ``then``, up to ``some`` of the next choices matching it, the spaces with a
+    plane first); ``fly(show, *choices)`` tells what the rulebook has the card do. The card is played
+    "in addition to the two actions" (the actions left are as before) and is the turn's one card
+    (none is offered after it). Returns what ``fly`` saw."""
     seen = set()
     for found in each_offer(f"^play {card}$"):
         st = found.state
         actions = st.vars["actions_left"]
         st.apply(f"play {card}")
-        for move in [m for m in st.legal_moves() if re.match(pattern, m.text)]:
-            show, after = Show(st), st.clone()
-            seen.add(fly(show, move.text))
-            after.apply(move)
-            assert show.same_as(after), (found, card, move.text)
-            if after.step == "perform stunt":
-                assert after.vars["actions_left"] == actions
-                assert "play a Skill and Tactic card" not in [m.text for m in after.legal_moves()]
+        for first in _matching(st, pattern):
+            chosen = st.clone()
+            chosen.apply(first)
+            for second in (_matching(chosen, then, st, some) if then else [None]):
+                show, after = Show(st), chosen.clone()
+                seen.add(fly(show, first.text, *([second.text] if second else [])))
+                if second:
+                    after.apply(second)
+                assert show.same_as(after), (found, card, first.text, second and second.text)
+                if after.step == "perform stunt":
+                    assert after.vars["actions_left"] == actions
+                    assert "play a Skill and Tactic card" not in [m.text for m in after.legal_moves()]
     return seen
+
+
+def _matching(st, pattern, shown=None, some=None):
+    """The legal moves matching ``pattern``; with ``some``, that many: one naming an empty space and
+    the others spaces with a plane (in ``shown``), where the plane arriving pushes."""
+    moves = [m for m in st.legal_moves() if re.match(pattern, m.text)]
+    if some is None:
+        return moves
+    air = (shown or st).vars["air"]
+    taken = [m for m in moves if air.get(m.text.split()[-1]) is not None]
+    return taken[:some - 1] + [m for m in moves if m not in taken][:1]
 
 
 def test_move_rival_plane_pushes_along_the_way():
@@ -152,3 +177,41 @@ def test_recall_any_plane():
         show.hangar[plane["owner"] - 1].append(plane["id"])
         return plane["owner"]
     assert len(_card_flights("Recall any Plane", r"^recall ", fly)) > 1      # own and rivals' planes
+
+
+def test_swap_any_two_planes():
+    """Swap any Two Planes: the two planes chosen, anyone's, change places, each keeping its heading."""
+    def fly(show, first, second):
+        x, y = first.split()[1], second.split()[1]
+        show.air[x], show.air[y] = show.air[y], show.air[x]
+        return show.air[x]["owner"] == show.air[y]["owner"]
+    assert _card_flights("Swap any Two Planes", r"^swap ", fly, then=r"^with ") == {False, True}
+
+
+def test_encounter_a_tailwind_into_an_occupied_space():
+    """Encounter a Tailwind: one of your planes lifted and put on any other space, its heading kept; a
+    plane already there is pushed on as in a chain."""
+    def fly(show, first, second):
+        plane = show.air.pop(first.split()[1])
+        return show.enter(plane, second.split()[-1]) > 1
+    assert _card_flights("Encounter a Tailwind", r"^lift ", fly, then=r"^put it at ") == {False, True}
+
+
+def test_dispatch_a_plane_without_rolling():
+    """Dispatch a Plane: a plane from your hangar, facing the heading you choose (no roll of the die),
+    on the space you choose, pushing a plane there on."""
+    def fly(show, first, second):
+        p = show.mover
+        plane = {"id": show.hangar[p - 1].pop(0), "owner": p, "heading": first.split()[-1]}
+        return show.enter(plane, second.split()[-1]) > 1
+    assert _card_flights("Dispatch a Plane", r"^dispatch facing ", fly, then=r"^place at ", some=2) == {False, True}
+
+
+def test_adjust_and_move_a_rival_plane():
+    """Adjust AND Move a Plane: a rival's plane turned at most 45 degrees and flown one space on."""
+    def fly(show, text):
+        x, heading = text.split()[1:]
+        assert show.air[x]["owner"] != show.mover
+        assert heading in {turned(show.air[x]["heading"], k) for k in (-1, 0, 1)}
+        return show.fly(x, heading) > 1
+    assert False in _card_flights("Adjust AND Move a Plane", r"^move ", fly)

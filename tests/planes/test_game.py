@@ -15,7 +15,7 @@ from rulewright.cli.main import app
 from rulewright.interpreter.testing import ends, refresh, texts
 
 from .helpers import (ALL_CARDS, CARDS, CLOUD_FLOOR, COLOURS, GATES, GREY_GATES, ZEPHYR_FLOOR, board_quietly,
-                      cards_everywhere, fill, finish, game, play, plain_turn, set_board, set_hand, spec, stack_deck,
+                      cards_everywhere, fill, game, play, plain_turn, set_board, set_hand, spec, stack_deck,
                       start)
 
 
