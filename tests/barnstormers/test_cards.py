@@ -35,18 +35,6 @@ def use(st, name):
 
 
 # ---------------------------------------------------------------- Skill and Tactic cards
-def test_move_two_planes_moves_two_different_planes():
-    st, p = scene(hand=["Move Two Planes"])
-    put(st, "A1", p, "N")
-    put(st, "A7", p, "N")
-    play_card(st, "Move Two Planes")
-    play(st, "move A1 N")
-    assert texts(st) == ["move A7 N", "move A7 NW", "move A7 NE"]
-    play(st, "move A7 NW")
-    assert fleet(st) == {"B1": (p, "N"), "B6": (p, "NW")}
-    assert st.vars["actions_left"] == 2
-
-
 def test_dispatch_two_planes():
     st, p = scene(hand=["Dispatch Two Planes"])
     play_card(st, "Dispatch Two Planes")
@@ -76,25 +64,6 @@ def test_dispatch_and_move_planes():
     play(st, f"move D4 {heading}")
     assert fleet(st, p)["A7"] == (p, "N") and len(fleet(st, p)) == 2
     assert "D4" not in fleet(st, p)
-
-
-def test_intercept_orders_moves_a_rival_or_resets_your_own():
-    st, p = scene(hand=["Intercept Orders"])
-    q = others(st, p)[0]
-    put(st, "D4", p, "N")
-    put(st, "B2", q, "E")
-    play_card(st, "Intercept Orders")
-    assert texts(st) == ["move a rival's plane", "reset and move your own plane"]
-    play(st, "move a rival's plane", "move B2 E")
-    assert fleet(st, q) == {"B3": (q, "E")}
-    st, p = scene(hand=["Intercept Orders"])
-    put(st, "D4", p, "N")
-    play_card(st, "Intercept Orders")
-    assert texts(st) == ["reset and move your own plane"]      # no rival in the air
-    play(st, "reset and move your own plane", "reset D4")
-    assert "face N and move" not in texts(st) and len(texts(st)) == 7
-    play(st, "face S and move")
-    assert fleet(st) == {"C4": (p, "S")}
 
 
 def test_cards_only_offered_when_they_can_be_played():

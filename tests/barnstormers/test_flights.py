@@ -98,39 +98,45 @@ def test_move_turns_at_most_45_degrees_then_flies_one_space():
     assert seen == {"flies", "chain", "home"}, seen
 
 
-def _card_flights(card, pattern, fly, then=None, some=3):
-    """Play ``card`` at real positions where it is offered, then each of its choices matching
-    ``pattern`` (and, with ``then``, up to ``some`` of the next choices matching it, the spaces with a
-    plane first); ``fly(show, *choices)`` tells what the rulebook has the card do. The card is played
-    "in addition to the two actions" (the actions left are as before) and is the turn's one card
-    (none is offered after it). Returns what ``fly`` saw."""
+def _card_flights(card, fly, *patterns, some=3):
+    """Play ``card`` at real positions where it is offered, then each of its choices matching the first
+    of ``patterns``, and for each, ``some`` of the next choice's (an empty space and spaces with a plane),
+    and so on; ``fly(show, *choices)`` tells what the rulebook has the card do. The card is played "in
+    addition to the two actions" (the actions left are as before) and is the turn's one card (none is
+    offered after it). Returns what ``fly`` saw."""
     seen = set()
     for found in each_offer(f"^play {card}$"):
         st = found.state
         actions = st.vars["actions_left"]
         st.apply(f"play {card}")
-        for first in _matching(st, pattern):
-            chosen = st.clone()
-            chosen.apply(first)
-            for second in (_matching(chosen, then, st, some) if then else [None]):
-                show, after = Show(st), chosen.clone()
-                seen.add(fly(show, first.text, *([second.text] if second else [])))
-                if second:
-                    after.apply(second)
-                assert show.same_as(after), (found, card, first.text, second and second.text)
-                if after.step == "perform stunt":
-                    assert after.vars["actions_left"] == actions
-                    assert "play a Skill and Tactic card" not in [m.text for m in after.legal_moves()]
+        for after, choices in _choices(st, patterns, some):
+            show = Show(st)
+            seen.add(fly(show, *choices))
+            assert show.same_as(after), (found, card, choices)
+            if after.step == "perform stunt":
+                assert after.vars["actions_left"] == actions
+                assert "play a Skill and Tactic card" not in [m.text for m in after.legal_moves()]
     return seen
 
 
-def _matching(st, pattern, shown=None, some=None):
+def _choices(st, patterns, some, made=()):
+    """(the state after, the texts chosen) for each way through the choices matching ``patterns``."""
+    if not patterns:
+        yield st, made
+        return
+    for move in _matching(st, patterns[0], None if not made else some):
+        after = st.clone()
+        after.apply(move)
+        yield from _choices(after, patterns[1:], some, made + (move.text,))
+
+
+def _matching(st, pattern, some=None):
     """The legal moves matching ``pattern``; with ``some``, that many: one naming an empty space and
-    the others spaces with a plane (in ``shown``), where the plane arriving pushes."""
+    the others spaces with a plane, where the plane arriving pushes."""
     moves = [m for m in st.legal_moves() if re.match(pattern, m.text)]
     if some is None:
         return moves
-    air = (shown or st).vars["air"]
+    air = st.vars["air"]
     taken = [m for m in moves if air.get(m.text.split()[-1]) is not None]
     return taken[:some - 1] + [m for m in moves if m not in taken][:1]
 
@@ -141,7 +147,7 @@ def test_move_rival_plane_pushes_along_the_way():
         x, heading = text.split()[1:]
         assert heading == show.air[x]["heading"]
         return show.fly(x, heading) > 1
-    assert _card_flights("Move Rival Plane", r"^move ", fly) == {False, True}
+    assert _card_flights("Move Rival Plane", fly, r"^move ") == {False, True}
 
 
 def test_double_speed_flies_two_spaces_and_out_of_the_air_show():
@@ -155,7 +161,7 @@ def test_double_speed_flies_two_spaces_and_out_of_the_air_show():
             return "home"
         show.fly(now, plane["heading"])
         return "home" if plane not in show.air.values() else "flies"
-    assert _card_flights("Double Speed", r"^fly ", fly) == {"flies", "home"}
+    assert _card_flights("Double Speed", fly, r"^fly ") == {"flies", "home"}
 
 
 def test_loop_the_loop_flies_backwards():
@@ -167,7 +173,7 @@ def test_loop_the_loop_flies_backwards():
         assert back == (behind or "none")           # the move's text names the space behind, or none
         planes = show.enter(plane, behind)
         return "home" if behind is None else "chain" if planes > 1 else "flies"
-    assert _card_flights("Loop the Loop", r"^loop ", fly) >= {"flies", "chain"}
+    assert _card_flights("Loop the Loop", fly, r"^loop ") >= {"flies", "chain"}
 
 
 def test_recall_any_plane():
@@ -176,7 +182,7 @@ def test_recall_any_plane():
         plane = show.air.pop(text.split()[1])
         show.hangar[plane["owner"] - 1].append(plane["id"])
         return plane["owner"]
-    assert len(_card_flights("Recall any Plane", r"^recall ", fly)) > 1      # own and rivals' planes
+    assert len(_card_flights("Recall any Plane", fly, r"^recall ")) > 1      # own and rivals' planes
 
 
 def test_swap_any_two_planes():
@@ -185,7 +191,7 @@ def test_swap_any_two_planes():
         x, y = first.split()[1], second.split()[1]
         show.air[x], show.air[y] = show.air[y], show.air[x]
         return show.air[x]["owner"] == show.air[y]["owner"]
-    assert _card_flights("Swap any Two Planes", r"^swap ", fly, then=r"^with ") == {False, True}
+    assert _card_flights("Swap any Two Planes", fly, r"^swap ", r"^with ") == {False, True}
 
 
 def test_encounter_a_tailwind_into_an_occupied_space():
@@ -194,7 +200,7 @@ def test_encounter_a_tailwind_into_an_occupied_space():
     def fly(show, first, second):
         plane = show.air.pop(first.split()[1])
         return show.enter(plane, second.split()[-1]) > 1
-    assert _card_flights("Encounter a Tailwind", r"^lift ", fly, then=r"^put it at ") == {False, True}
+    assert _card_flights("Encounter a Tailwind", fly, r"^lift ", r"^put it at ") == {False, True}
 
 
 def test_dispatch_a_plane_without_rolling():
@@ -204,7 +210,7 @@ def test_dispatch_a_plane_without_rolling():
         p = show.mover
         plane = {"id": show.hangar[p - 1].pop(0), "owner": p, "heading": first.split()[-1]}
         return show.enter(plane, second.split()[-1]) > 1
-    assert _card_flights("Dispatch a Plane", r"^dispatch facing ", fly, then=r"^place at ", some=2) == {False, True}
+    assert _card_flights("Dispatch a Plane", fly, r"^dispatch facing ", r"^place at ", some=2) == {False, True}
 
 
 def test_adjust_and_move_a_rival_plane():
@@ -214,4 +220,32 @@ def test_adjust_and_move_a_rival_plane():
         assert show.air[x]["owner"] != show.mover
         assert heading in {turned(show.air[x]["heading"], k) for k in (-1, 0, 1)}
         return show.fly(x, heading) > 1
-    assert False in _card_flights("Adjust AND Move a Plane", r"^move ", fly)
+    assert False in _card_flights("Adjust AND Move a Plane", fly, r"^move ")
+
+
+def test_move_two_planes_moves_two_different_planes():
+    """Move Two Planes: one of your planes flown (turned at most 45 degrees), then another of yours."""
+    def fly(show, first, second):
+        (x, heading), (y, other) = first.split()[1:], second.split()[1:]
+        plane = show.air[x]
+        show.fly(x, heading)
+        assert show.air.get(y) is not plane and show.air[y]["owner"] == show.mover
+        assert other in {turned(show.air[y]["heading"], k) for k in (-1, 0, 1)}
+        return show.fly(y, other) > 1
+    assert False in _card_flights("Move Two Planes", fly, r"^move ", r"^move ")
+
+
+def test_intercept_orders_moves_a_rival_or_resets_your_own():
+    """Intercept Orders: a rival's plane flown one space along its heading, or one of yours turned to
+    any new heading and flown one space."""
+    def rival(show, _branch, text):
+        x, heading = text.split()[1:]
+        assert show.air[x]["owner"] != show.mover and heading == show.air[x]["heading"]
+        return show.fly(x, heading) > 1
+
+    def own(show, _branch, reset, face):
+        x, heading = reset.split()[1], face.split()[1]
+        assert show.air[x]["owner"] == show.mover and heading != show.air[x]["heading"]
+        return show.fly(x, heading) > 1
+    assert _card_flights("Intercept Orders", rival, r"^move a rival's plane$", r"^move ")
+    assert _card_flights("Intercept Orders", own, r"^reset and move your own plane$", r"^reset ", r"^face ")
