@@ -1,7 +1,10 @@
 """Rows of the coverage table (docs/games/biplane.md) that no rule test reached: every card's
-respawn label, and each Straight card flown by its own number of spaces, over the turns of real
-seeded games (the wrap, the ceiling and the ground among them)."""
+respawn label; and over the turns of real seeded games, each Straight card flown by its own number of
+spaces (the wrap, the ceiling and the ground among them), each loop, and the old maneuver card going
+back to its hand or to the discards."""
 from __future__ import annotations
+
+from collections import Counter
 
 from rulewright.interpreter.testing import positions
 
@@ -181,3 +184,31 @@ def test_loops_follow_quarter_circles_or_fly_straight_where_none_leaves():
     seen = flown("90 ", _fly_the_loop) | flown("180 ", _fly_the_loop)
     assert {("90", "curve"), ("90", "straight"), ("180", "curve"), ("180", "straight"), "CW", "CCW",
             "wrap"} <= seen, seen
+
+
+def before_a_maneuver(st):
+    return any(before(kind)(st) for kind in ("Straight ", "90 ", "180 "))
+
+
+def test_permanent_cards_return_and_temporary_cards_are_discarded():
+    """4.1.4 CHANGED MANEUVERS: "When a player reveals a Maneuver card as his move, he removes the old
+    Maneuver Card": a card of the Permanent Hand goes back to that hand, one of the Temporary Hand to
+    the discards. Every turn of real games (2-4 players) where a maneuver is revealed: the card shown
+    after it, and where the old one went."""
+    seen = set()
+    for players in (2, 3, 4):
+        options = {} if players == 2 else {"mode": "free_for_all"}
+        for found in positions(game(players, **options), before_a_maneuver, seeds=range(2), each=15):
+            st, v = found.state, found.state.vars
+            p = st.to_move()[0] % players + 1
+            card, old, owned = v["programmed"][p - 1], v["shown"][p - 1], list(v["owned"][p - 1])
+            perm, discard = Counter(v["perm"][p - 1]), Counter(v["discard"])
+            play_the_next_turn(st)
+            assert v["shown"][p - 1] == card
+            if old is None:
+                continue
+            home = old in owned
+            assert (Counter(v["perm"][p - 1]) - perm)[old] == (1 if home else 0), (found, old)
+            assert (Counter(v["discard"]) - discard)[old] >= (0 if home else 1), (found, old)
+            seen.add(home)
+    assert seen == {True, False}

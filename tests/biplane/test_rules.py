@@ -317,26 +317,6 @@ def next_turn_of(st, player):
     raise AssertionError(f"player {player} never came to program again")
 
 
-def test_permanent_cards_return_and_temporary_cards_are_discarded():
-    st = ready()
-    solo(st, "E1", "right", ("Straight 1 A1", "Straight 2 A7"), temp=("Straight 1 A2",))
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["shown"][0] == "Straight 1 A1"
-    assert st.vars["perm"][0] == ["Straight 2 A7"]
-    act(st, "program Straight 1 A2")                # from the Temporary Hand
-    assert st.vars["temp"][0] == []
-    next_turn_of(st, 1)
-    assert st.vars["shown"][0] == "Straight 1 A2"
-    assert sorted(st.vars["perm"][0]) == ["Straight 1 A1", "Straight 2 A7"]   # retired: back home
-    act(st, "program Straight 2 A7")
-    next_turn_of(st, 1)
-    assert st.vars["shown"][0] == "Straight 2 A7"
-    assert st.vars["discard"][-1] == "Straight 1 A2"   # a Temporary Hand maneuver is discarded
-    assert st.vars["perm"][0] == ["Straight 1 A1"]
-    assert st.vars["at"][0] == "E5"
-    assert_full_deck(st)
-
-
 def test_a_permanent_shoot_card_fires_once_a_turn_and_is_back_next_turn():
     st = ready()
     solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"))
