@@ -92,12 +92,14 @@ def flown(kind, check, seeds=range(2), each=20):
 
 def play_the_next_turn(st):
     """The player to program does (its first choice), and the next player's turn is flown, every
-    player declining to shoot, up to that player's own programming."""
+    player declining to shoot (a Temporary Hand over its limit discards its first card), up to that
+    player's own programming."""
     (q,) = st.to_move()
     p = q % st.game.player_count + 1
     st.apply(st.legal_moves()[0])
     while not st.is_over() and not (st.step == "ending moving" and st.to_move() == [p]):
-        move = next(m for m in st.legal_moves() if m.text == "no shot")
+        legal = st.legal_moves()
+        move = next((m for m in legal if m.text == "no shot"), legal[0])
         st.apply(move, player=move.player)
     return p
 
@@ -149,30 +151,39 @@ def quarter(space, heading, rotation):
     return (end, turned) if (row + col) % 2 == 0 and end else None
 
 
+def loop_flight(space, heading, card):
+    """4.1.2 for a loop card from a space and heading: the path (the spaces entered) and the heading
+    after it, and how each quarter went ("curve", or "straight" where no curved path leaves); None
+    where a straight quarter meets the ceiling or the ground (the Straight test's rules)."""
+    rotation = -1 if " CW " in card else 1
+    path, shown = [], set()
+    for _ in range(int(card.split()[0]) // 90):
+        curve = quarter(space, heading, rotation)
+        if curve is None:
+            space, heading, how = straight_flight(space, heading, 1)
+            if how != "flies":
+                return None
+            shown.add("straight")
+        else:
+            (space, heading), _ = curve, shown.add("curve")
+        path.append(space)
+    return path, heading, shown
+
+
 def _fly_the_loop(found, players):
     """The next turn played from a position before a loop card, checked when each quarter either
     follows its curve or, with none, flies one space straight, onto a free space; what it showed."""
     st, v = found.state, found.state.vars
     p = st.to_move()[0] % players + 1
     card = v["programmed"][p - 1]
-    rotation = -1 if " CW " in card else 1
-    space, heading, score, shown = v["at"][p - 1], v["heading"][p - 1], list(v["score"]), set()
-    path = [space]
-    for _ in range(int(card.split()[0]) // 90):
-        curve = quarter(space, heading, rotation)
-        if curve is None:
-            space, heading, how = straight_flight(space, heading, 1)
-            if how != "flies":
-                return set()                          # the ceiling or the ground: the Straight test's
-            shown.add("straight")
-        else:
-            (space, heading), _ = curve, shown.add("curve")
-        if space in {v["at"][o - 1] for o in range(1, players + 1) if o != p}:
-            return set()                              # a mid-air crash: another rule
-        path.append(space)
+    start, score = v["at"][p - 1], list(v["score"])
+    flight = loop_flight(start, v["heading"][p - 1], card)
+    if flight is None or set(flight[0]) & {v["at"][o - 1] for o in range(1, players + 1) if o != p}:
+        return set()                                  # the ceiling, the ground, a mid-air crash: other rules
+    path, heading, shown = flight
     assert play_the_next_turn(st) == p
-    assert (v["at"][p - 1], v["heading"][p - 1], v["score"]) == (space, heading, score), (found, card)
-    wrapped = any(abs(int(x[1:]) - int(y[1:])) > 1 for x, y in zip(path, path[1:]))
+    assert (v["at"][p - 1], v["heading"][p - 1], v["score"]) == (path[-1], heading, score), (found, card)
+    wrapped = any(abs(int(x[1:]) - int(y[1:])) > 1 for x, y in zip([start] + path, path))
     return {(card.split()[0], how) for how in shown} | {card.split()[1]} | ({"wrap"} if wrapped else set())
 
 
@@ -212,3 +223,36 @@ def test_permanent_cards_return_and_temporary_cards_are_discarded():
             assert (Counter(v["discard"]) - discard)[old] >= (0 if home else 1), (found, old)
             seen.add(home)
     assert seen == {True, False}
+
+
+def test_repeat_repeats_the_maneuver_and_draws_into_the_temporary_hand():
+    """4.1.5 REPEAT MOVES over every Repeat revealed in real games (2-4 players): the maneuver card left
+    out is flown again (its card stays out), a card is drawn into the Temporary Hand, which keeps to
+    one card a Repeat owned, and a Permanent Hand Repeat goes back to that hand (a Temporary Hand one
+    stays out as the played card)."""
+    seen = set()
+    for players in (2, 3, 4):
+        options = {} if players == 2 else {"mode": "free_for_all"}
+        for found in positions(game(players, **options), before("Repeat "), seeds=range(3), each=10):
+            st, v = found.state, found.state.vars
+            p = st.to_move()[0] % players + 1
+            card, shown = v["programmed"][p - 1], v["shown"][p - 1]
+            owned = card in v["owned"][p - 1]
+            start, heading, score, temp = v["at"][p - 1], v["heading"][p - 1], list(v["score"]), len(v["temp"][p - 1])
+            if shown.startswith("Straight "):
+                end, facing, how = straight_flight(start, heading, int(shown.split()[1]))
+                flight = None if how == "ground" else ([end], facing, {how})
+            else:
+                flight = loop_flight(start, heading, shown)
+            others = {v["at"][o - 1] for o in range(1, players + 1) if o != p}
+            play_the_next_turn(st)
+            assert v["shown"][p - 1] == shown
+            repeats = sum(c.startswith("Repeat ") for c in v["perm"][p - 1] + v["temp"][p - 1]
+                          + [v["left_repeat"][p - 1] or ""])
+            assert len(v["temp"][p - 1]) == min(temp + 1, repeats), found
+            assert (card in v["perm"][p - 1]) if owned else v["left_repeat"][p - 1] == card
+            seen.add("permanent" if owned else "temporary")
+            if flight is not None and not set(flight[0]) & others and v["score"] == score:
+                assert (v["at"][p - 1], v["heading"][p - 1]) == (flight[0][-1], flight[1]), (found, shown)
+                seen.add(shown.split()[0])
+    assert {"permanent", "temporary", "Straight", "90"} <= seen, seen

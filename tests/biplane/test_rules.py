@@ -414,16 +414,6 @@ def test_repeat_repeats_the_maneuver_and_draws_into_the_temporary_hand():
     assert_full_deck(st)
 
 
-def test_repeat_repeats_a_loop():
-    st = ready()
-    solo(st, "E5", "right", ("90 CCW G1", "Straight 1 A1", "Repeat A2 Up"))
-    program_all(st, {1: "90 CCW G1"})
-    assert (st.vars["at"][0], st.vars["heading"][0]) == ("F6", "up")
-    act(st, "program Repeat A2 Up")
-    next_turn_of(st, 1)
-    assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
-
-
 def test_a_repeat_of_a_loop_is_programmed_only_where_a_curved_path_leads_away():
     """"You may only play these maneuvers when on a space with a curved path leading away": shot
     down in the middle of its loop, the plane respawns on A2 (no curved path leads away) and may not
