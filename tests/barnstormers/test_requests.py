@@ -98,6 +98,7 @@ ENDS = {
 
 @functools.lru_cache(maxsize=None)
 def final(players, level, seed, plan_items):
+    """The end of a seeded game (requests open and secret) played by real moves, steered as planned."""
     st = game(players, level=level, requests="open_and_secret").new_state(seed=seed)
     return steered_playout(st, seed, dict(plan_items))
 
@@ -140,7 +141,7 @@ def test_every_final_score_is_the_rulebooks_count():
 def test_judges_requests(name):
     """Each request, in play in real final states: a player who meets it scores its bonus, one who
     misses it does not (the rest of the score counted as the rulebook says)."""
-    bonus, met = REQUESTS[name]
+    _bonus, met = REQUESTS[name]
     outcomes = set()
     for st in finals():
         out = st.outcome()
