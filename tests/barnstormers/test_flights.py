@@ -167,10 +167,11 @@ def test_double_speed_flies_two_spaces_and_out_of_the_air_show():
 def test_loop_the_loop_flies_backwards():
     """Loop the Loop: "Fly one of your planes one space backwards, towards its tail", its heading kept."""
     def fly(show, text):
-        x, back = text.split()[1], text.split()[-1]
+        x = text.split()[1]
         plane = show.air.pop(x)
         behind = step(x, turned(plane["heading"], 4))
-        assert back == (behind or "none")           # the move's text names the space behind, or none
+        # the move's text names the space behind, or the hangar the plane leaves the show for
+        assert text.endswith(f"back to {behind}" if behind else "back off the air show to its hangar")
         planes = show.enter(plane, behind)
         return "home" if behind is None else "chain" if planes > 1 else "flies"
     assert _card_flights("Loop the Loop", fly, r"^loop ") >= {"flies", "chain"}
