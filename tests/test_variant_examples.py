@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulewright.interpreter.api import load, shipped_games
+from rulewright.interpreter.testing import random_playout
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "variants"
 
@@ -161,3 +162,14 @@ def test_air_show_second_price_the_buyer_pays_the_second_highest_bid(seed):
         saved[buyer - 1] += cheaper
     assert [v - b for v, b in zip(sv.vars["money"], sb.vars["money"])] == saved
     assert any(saved)
+
+
+def test_air_show_second_price_a_buyer_below_a_bidder_who_cannot_pay_pays_the_card_alone():
+    """The lot falls to the next bidder when the highest cannot pay ("the next highest bidder must buy the
+    card"): with no other bid below the buyer's, the price is the card's K value alone, not an error (two
+    players, seeds 2 and 3 went through this settlement and failed before)."""
+    variant = load(str(EXAMPLES / "air-show-second-price.rules"), players=2)
+    for seed in (2, 3):
+        st = variant.new_state(seed=seed)
+        random_playout(st, random.Random(seed))
+        assert st.is_over()
