@@ -583,6 +583,26 @@ def test_adding_a_constant_gives_what_the_helpers_give():
         assert message in str(info.value) and "x.rules:6:" in str(info.value), str(info.value)
 
 
+def test_a_def_argument_every_call_gives_one_step_is_compared_with_no_test():
+    """A def's argument that every call in the rules gives a constant number or short text (or passes on
+    from a def whose own argument is one) compares as Python does, with no test as it runs
+    (param_kinds.py); one call giving a list anywhere, even through another def, keeps the test."""
+    rules = HEAD + ('var xs = [1, 2, 3, 2]\n'
+                    'def hits(x) = count(y in xs where y == x)\n'
+                    'def twice(x) = hits(x) * 2\n'
+                    'def seen(x) = count(y in xs where y == x)\n'
+                    'def passed(x) = seen(x)\n'
+                    'var n = 0\nvar m = 0\nturn:\n    n = hits(2) + twice(3)\n    m = seen(2) + passed([2])\n'
+                    '    choose c in [1]\n    end game\n')
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert (st.vars["n"], st.vars["m"]) == (2 + 2, 2)
+    loops = [f for f in ("\n" + source_of(game)).split("\ndef ") if f.startswith("_q")]
+    hits, seen = loops  # (in the order of the defs)
+    assert "type(_a0)" not in hits and "_eq(" not in hits, hits
+    assert "type(_a0)" in seen, seen  # passed([2]) reaches seen's x
+
+
 def test_a_loop_tests_once_what_stays_the_same_through_it():
     """In a loop's function a name from outside (a def's argument) is tested once, before the loop, and a
     variable over a constant list of numbers needs no test: the loop compares as Python does. A record or

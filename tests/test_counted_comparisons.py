@@ -69,6 +69,11 @@ HOSTILE = {
                                             "turn:\n    let y = same(g(1, 40))\n", "let y = same(g(1, 40))"),
     "a def's short list looked in, in a loop": (DOUBLED + "def has(xs) = count(k in [1, 2] where g(k, 40) in xs)\n"
                                                 "turn:\n    let y = has([g(1, 40)])\n", "let y = has([g(1, 40)])"),
+    # a def's argument every other call gives a number (param_kinds.py), reached by a shared list
+    # through another def's argument
+    "a def's argument passed on by another def": (DOUBLED + "def same(x) = count(k in [1, 2] where g(k, 40) == x)\n"
+                                                  "def via(y) = same(y)\nturn:\n    let z = same(3)\n"
+                                                  "    let y = via(g(1, 40))\n", "let y = via(g(1, 40))"),
     "text looked for in a long text": ('var s = text(range(1000))\nvar n = 0\nturn:\n    while true:\n'
                                        '        if "x" in s:\n            n += 1\n', 'if "x" in s:'),
 }

@@ -621,8 +621,9 @@ class ExprSource(Comparisons, Visitor):
                 for n in nodes) and ME not in d.params
             if ok:
                 cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
-                with self.hoisting(False), self.tests_hoisted(None):  # measured as written outside a loop
-                    body = self.top(d.body, Scope(set(), {p: f"_a{i}" for i, p in enumerate(d.params)}, False), True)
+                names = [f"_a{i}" for i in range(len(d.params))]
+                with self.hoisting(False), self.tests_hoisted(None), self.params_known(name, names):  # (measured as written outside a loop)
+                    body = self.top(d.body, Scope(set(), dict(zip(d.params, names)), False), True)
                 ok = len(body) <= self._INLINE_MOST
             cache[name] = ok
         return cache[name]
@@ -640,7 +641,8 @@ class ExprSource(Comparisons, Visitor):
                 names.append(t)
         saved, self._avail = self._avail, None  # the body is another scope: nothing of the caller's
         try:
-            body = self.gen(d.body, Scope(set(), dict(zip(d.params, names)), False))
+            with self.params_known(name, names):
+                body = self.gen(d.body, Scope(set(), dict(zip(d.params, names)), False))
         finally:
             self._avail = saved
         if not binds:
@@ -654,8 +656,8 @@ class ExprSource(Comparisons, Visitor):
         head = ["st"] + ([] if ME in d.params else [ME]) + [py[p] for p in d.params]
         if ME not in d.params:
             py[ME] = ME
-        with self.hoisting(False), self.tests_hoisted(None):  # a function of its own, not the loop's
-            body = self.top(d.body, Scope(set(), py, in_def=ME not in d.params), True)
+        with self.hoisting(False), self.tests_hoisted(None), self.params_known(name, [py[p] for p in d.params]):
+            body = self.top(d.body, Scope(set(), py, in_def=ME not in d.params), True)  # (a function of its own)
         lines = [f"def {self.def_names[name]}({', '.join(head)}):"]
         if self._calls_defs(name):  # counted: defs calling defs can multiply the calls (f(n-1) + f(n-1))
             lines += ["    st._work_left -= _CALL", "    if st._work_left < 0:", "        _exhausted(st)"]

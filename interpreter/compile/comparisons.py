@@ -9,20 +9,8 @@ from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
 from rulewright.interpreter.engine.failed_operation import COMPARE
-from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
-from rulewright.interpreter.engine.kinds import BOOL, NUMBER
+from rulewright.interpreter.compile.param_kinds import SCALAR_NODES, SCALAR_OPS, one_step_params, scalar, scalar_quantifier
 
-# the kinds of expression whose value is surely a number or yes/no (or an error)
-_SCALAR_NODES = (ast.Compare, ast.Not, ast.Neg)
-_SCALAR_OPS = ("-", "/", "%")  # ('+' and '*' join and repeat texts and lists too)
-_SCALAR_KINDS = (NUMBER, BOOL)
-
-
-
-def _scalar_quantifier(node) -> bool:
-    """Whether the quantifier ``node`` gives a number or yes/no."""
-    entry = QUANTIFIERS.get(node.func)
-    return entry is not None and entry.scalar
 
 def one_step(node, c) -> bool:
     """Whether comparing the operand ``node`` (generated as ``c``) with any value is surely one step
@@ -31,9 +19,9 @@ def one_step(node, c) -> bool:
     if isinstance(c, Const):
         v = c.value
         return compare.one_step(v) or (type(v) is list and len(v) <= limits.SHORT and compare.flat(v))
-    if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
+    if isinstance(node, SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in SCALAR_OPS):
         return True
-    return isinstance(node, ast.Quantifier) and _scalar_quantifier(node)
+    return isinstance(node, ast.Quantifier) and scalar_quantifier(node)
 
 
 def scalar_test(x: str) -> str:
@@ -208,31 +196,19 @@ class Comparisons:
         return self._scalar(node, set())
 
     def _scalar(self, node, seen: set) -> bool:
-        """Whether ``node`` surely gives a number or yes/no (or fails): a comparison, arithmetic but '+' and
-        '*', a counting quantifier, a builtin whose result is one, a def whose body is one."""
-        if isinstance(node, ast.Literal):
-            return type(node.value) in (int, bool, float)
-        if isinstance(node, _SCALAR_NODES) or (isinstance(node, ast.BinOp) and node.op in _SCALAR_OPS):
-            return True
-        if isinstance(node, ast.Quantifier):
-            return _scalar_quantifier(node)
-        if isinstance(node, ast.BinOp) and node.op in ("+", "*"):
-            return self._scalar(node.left, seen) and self._scalar(node.right, seen)
-        if isinstance(node, ast.Cond):
-            return self._scalar(node.then, seen) and self._scalar(node.orelse, seen)
-        if isinstance(node, ast.LetIn):
-            return self._scalar(node.body, seen)
-        if not isinstance(node, ast.Call):
-            return False
-        name, g = node.func.id, self.game
-        if name in g.records:
-            return False
-        if name in g.defs:
-            if name in seen:  # a def that calls itself: its other arms decide
-                return False
-            seen.add(name)
-            return self._scalar(g.defs[name].body, seen)
-        builtin = BUILTINS.get(name)
-        if builtin is None and g.board is not None:
-            builtin = g.board.functions.get(name)
-        return builtin is not None and builtin.result in _SCALAR_KINDS
+        """Whether ``node`` surely gives a number or yes/no (param_kinds.scalar)."""
+        return scalar(self.game, node, seen)
+
+    @contextlib.contextmanager
+    def params_known(self, name: str, names):
+        """Generate the body of def ``name`` whose parameters are the Python names ``names``: those every
+        call gives a value compared in one step (param_kinds.py) compare with no test as they run."""
+        known = self.__dict__.get("_params_known")
+        if known is None:
+            known = self._params_known = one_step_params(self.game)
+        saved = self._one_step_names
+        self._one_step_names = saved | {n for i, n in enumerate(names) if (name, i) in known}
+        try:
+            yield
+        finally:
+            self._one_step_names = saved
