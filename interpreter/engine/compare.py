@@ -221,9 +221,9 @@ def counted_key(budget):
     return lambda value: _Key(value, budget)
 
 
-def flat(items) -> bool:
-    """Whether Python may order or compare ``items`` among themselves at one step a comparison."""
-    return _flat(items)
+# whether Python may order or compare ``items`` among themselves at one step a comparison (min, max,
+# distinct ask it of every list: the function itself, not a call of it)
+flat = _flat
 
 
 def find(xs: list, x, budget) -> int:

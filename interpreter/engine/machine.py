@@ -123,17 +123,17 @@ def stepped(st, proc, env: dict, pc: int, budget: int, frame=None) -> tuple:
     RETURN), within ``budget`` steps: (that pc, the steps left). ``frame``: the frame it runs in (its pc
     kept where an endless loop stopped), None for a procedure run as a Python call."""
     code, fast, costs = proc.code, proc.fast, proc.costs
+    most = _PC_MOST  # (a local: read at every stretch)
     try:
         while pc >= 0:
-            n = costs[pc]
-            if budget >= n:  # a whole stretch of n instructions within the steps left
-                budget -= n
+            budget -= costs[pc]
+            if budget >= 0:  # a whole stretch of instructions within the steps left
                 pc = fast[pc](st, env)
-                if pc > _PC_MOST:  # it left early, at a branch: the steps it did not run come back
+                if pc > most:  # it left early, at a branch: the steps it did not run come back
                     budget += pc >> REFUND_SHIFT
-                    pc &= _PC_MOST
+                    pc &= most
                 continue
-            budget -= 1  # near the end of the budget: one instruction at a time
+            budget += costs[pc] - 1  # near the end of the budget: one instruction at a time
             if budget < 0:
                 if frame is not None:
                     frame.pc = pc
