@@ -23,11 +23,12 @@ from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.compile import codegen
 from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.compile.comparisons import scalar_test
+from rulewright.interpreter.compile.param_kinds import scalar
 from rulewright.interpreter.compile.expressions import Code
 from rulewright.interpreter.compile.instructions import (Call, CheckEnd, ChoiceSpec, Choose, ChooseEach, End, Exec,
                                                          ForNext, Instruction, Jump, JumpUnless, Label, Prompt, Return)
 from rulewright.interpreter.compile.stretches import Writer, add_stretches, options_function
-from rulewright.interpreter.engine import events, limits, operations
+from rulewright.interpreter.engine import compare, events, limits, operations
 from rulewright.interpreter.engine.builtins import QUANTIFIERS, called
 from rulewright.interpreter.engine.failed_operation import ENTRY
 from rulewright.interpreter.engine.machine import Option, Proc
@@ -148,10 +149,11 @@ class ProcCompiler(Visitor):
         code = value.source if self.fresh(s.value) else self.copied(value.source)
         self.exec(s, [f"env[{ascii(name)}] = {code}"], sets={name})
 
-    def _store(self, target, value: str, op=None, fresh=False) -> tuple:
+    def _store(self, target, value: str, op=None, fresh=False, one_step=False) -> tuple:
         """(lines storing a copy of ``value`` into the place ``target`` names, the local it sets if any);
         ``op`` '+' or '-' combines with the old value; ``fresh``: the value is certainly nobody else's, a
-        local takes it as it is. The value is worked out first, then the place."""
+        local takes it as it is; ``one_step``: what is stored is surely a number, yes/no, none or a short
+        text (compare.Flatness need not be told). The value is worked out first, then the place."""
         if isinstance(target, ast.Name):
             key = ascii(target.id)
             local = self._is_local(target.id)
@@ -172,7 +174,7 @@ class ProcCompiler(Visitor):
             key = ascii(name)
             new = f"_obj[{key}] {op} _new" if op else "_new"
             return [f"_new = {value}", f"_obj = {obj}", "if type(_obj) is dict:",
-                    f"    _obj[{key}] = {self.copied(new)}", *_noted(f"_obj[{key}]"), "else:",
+                    f"    _obj[{key}] = {self.copied(new)}", *_noted(f"_obj[{key}]" if op else "_new", one_step), "else:",
                     f"    {self.constant(runtime.field_set)}(st, _obj, {key}, _new, {op!r}, {'player' in kinds}, {count})"], ()
         if isinstance(target, ast.Index):  # a map's entry set inline, anything else through set_index
             lines = [f"_new = {value}", f"_obj = {self.expr(target.obj).source}", f"_key = {self.expr(target.index).source}"]
@@ -180,21 +182,24 @@ class ProcCompiler(Visitor):
                 old = self.game.exprs.module.call("_obj.get", "_key")
                 new = self.copied(old + " " + op + " _new")
                 return lines + ["if type(_obj) is dict:", f"    {self.entry_set()} = {new}",
-                                *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"], ()
+                                *_noted("_obj[_key]", one_step), "else:", f"    _set_index(_obj, _key, {self.copied('_get_index(_obj, _key) ' + op + ' _new')})"], ()
             return lines + ["if type(_obj) is dict:", f"    {self.entry_set()} = {self.copied('_new')}",
-                            *_noted("_obj[_key]"), "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"], ()
+                            *_noted("_new", one_step), "else:", f"    _set_index(_obj, _key, {self.copied('_new')})"], ()
         raise RulesRuntimeError("cannot assign to this")
 
     def visit_Assign(self, s):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
         value = self.expr(self.hoist(s.value, s))
-        lines, sets = self._store(s.target, value.source, fresh=self.fresh(s.value))
+        one_step = (value.is_const and compare.one_step(value.value)) or scalar(self.game, s.value, set())
+        lines, sets = self._store(s.target, value.source, fresh=self.fresh(s.value), one_step=one_step)
         self.exec(s, lines, sets=sets)
 
     def visit_AugAssign(self, s):
         value = self.expr(self.hoist(s.value, s))
-        lines, sets = self._store(s.target, value.source, op=s.op)
+        # what '-=' stores is a number (or an error), and so is what '+=' stores when it adds a number
+        one_step = s.op == "-" or scalar(self.game, s.value, set())
+        lines, sets = self._store(s.target, value.source, op=s.op, one_step=one_step)
         self.exec(s, lines, sets=sets)
 
     def visit_CallStmt(self, s):
@@ -537,10 +542,13 @@ def _fresh(node, board_functions) -> bool:
     return entry is not None and entry.fresh
 
 
-def _noted(entry: str) -> list:
-    """Lines telling compare.Flatness of the value just set at ``entry`` (of a record or a map), unless
-    it is a number, yes/no, none or a short text (looked at inline: a call for each space or card set
-    was a tenth of what the counted comparisons cost) or the game's records are no longer flat."""
+def _noted(entry: str, one_step: bool = False) -> list:
+    """Lines telling compare.Flatness of the value just set at ``entry`` (of a record or a map; or the
+    value set, whose copy it holds), unless it is a number, yes/no, none or a short text (known while
+    compiling: ``one_step``, no line; else looked at inline: a call for each space or card set was a tenth
+    of what the counted comparisons cost) or the game's records are no longer flat."""
+    if one_step:
+        return []
     return [f"    _set = {entry}", f"    if _FLAT.ok and not ({scalar_test('_set')}):", "        _set_in(_set)"]
 
 

@@ -90,7 +90,10 @@ def items(value, most: int = UNKNOWN) -> int:
             for k, x in v.items():
                 if type(k) is str:
                     n += len(k)
-                if type(x) is str or type(x) is list or type(x) is dict:
+                tx = type(x)
+                if tx is str and len(x) <= short:  # (a record's short texts counted here, not pushed)
+                    n += len(x)
+                elif tx is str or tx is list or tx is dict:
                     push(x)
         elif t is str:
             if len(v) <= short:

@@ -230,7 +230,14 @@ def find(xs: list, x, budget) -> int:
     """The place of the first item of ``xs`` equal to ``x`` (Python's ``xs.index``), each comparison
     counted; -1 if none."""
     t = type(x)
-    if t in _ONE_STEP or (t is str and len(x) <= limits.SHORT) or _flat(xs):  # (one_step, inline)
+    fast = t in _ONE_STEP or (t is str and len(x) <= limits.SHORT)  # (one_step, inline)
+    if not fast and (t is dict or t is list) and _flat(x.values() if t is dict else x):
+        # a record or a list of numbers and texts (a shot, a card with its data), as within counts it: at
+        # most its length compared with each item
+        if len(x) * len(xs) > limits.SHORT:
+            limits.spend(budget, len(x) * len(xs))
+        fast = True
+    if fast or _flat(xs):
         try:
             return xs.index(x)
         except ValueError:

@@ -122,23 +122,22 @@ def stepped(st, proc, env: dict, pc: int, budget: int, frame=None) -> tuple:
     """Run ``proc`` from ``pc`` with its locals ``env`` until it leaves (a negative pc: SWITCH, STOP,
     RETURN), within ``budget`` steps: (that pc, the steps left). ``frame``: the frame it runs in (its pc
     kept where an endless loop stopped), None for a procedure run as a Python call."""
-    code, fast, costs = proc.code, proc.fast, proc.costs
-    most = _PC_MOST  # (a local: read at every stretch)
+    fast, costs = proc.fast, proc.costs
     try:
         while pc >= 0:
             budget -= costs[pc]
             if budget >= 0:  # a whole stretch of instructions within the steps left
                 pc = fast[pc](st, env)
-                if pc > most:  # it left early, at a branch: the steps it did not run come back
+                if pc > _PC_MOST:  # it left early, at a branch: the steps it did not run come back
                     budget += pc >> REFUND_SHIFT
-                    pc &= most
+                    pc &= _PC_MOST
                 continue
             budget += costs[pc] - 1  # near the end of the budget: one instruction at a time
             if budget < 0:
                 if frame is not None:
                     frame.pc = pc
                 _endless()
-            pc = code[pc](st, env)
+            pc = proc.code[pc](st, env)
         if pc < _NEGATIVE_MOST:  # left on a path that ran fewer steps than it was charged
             budget += (-pc) >> REFUND_SHIFT
             pc = -((-pc) & _PC_MOST)
