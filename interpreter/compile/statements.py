@@ -149,6 +149,11 @@ class ProcCompiler(Visitor):
         code = value.source if self.fresh(s.value) else self.copied(value.source)
         self.exec(s, [f"env[{ascii(name)}] = {code}"], sets={name})
 
+    def _one_step(self, node, value: Code) -> bool:
+        """Whether the value of ``node`` (compiled to ``value``) is surely compared in one step: a constant
+        number, yes/no, none or short text, or a number worked out (param_kinds.scalar)."""
+        return (value.is_const and compare.one_step(value.value)) or scalar(self.game, node, set())
+
     def _store(self, target, value: str, op=None, fresh=False, one_step=False) -> tuple:
         """(lines storing a copy of ``value`` into the place ``target`` names, the local it sets if any);
         ``op`` '+' or '-' combines with the old value; ``fresh``: the value is certainly nobody else's, a
@@ -191,8 +196,7 @@ class ProcCompiler(Visitor):
         if isinstance(s.value, ast.Call) and s.value.func.id in self.game.procs_ast:
             return self._call(s.value, s, target=s.target)
         value = self.expr(self.hoist(s.value, s))
-        one_step = (value.is_const and compare.one_step(value.value)) or scalar(self.game, s.value, set())
-        lines, sets = self._store(s.target, value.source, fresh=self.fresh(s.value), one_step=one_step)
+        lines, sets = self._store(s.target, value.source, fresh=self.fresh(s.value), one_step=self._one_step(s.value, value))
         self.exec(s, lines, sets=sets)
 
     def visit_AugAssign(self, s):
@@ -308,8 +312,9 @@ class ProcCompiler(Visitor):
         item = self.expr(s.item)
         # an item compared in one step, in a list that holds it: Python's own remove (a short list, or
         # one counted above), else the helper that counts the comparisons, forgets a map's key or fails
+        test = "" if self._one_step(s.item, item) else f" and ({scalar_test('_new')})"
         self.exec(s, [f"_new = {item.source}", *self._list_lines(s.source, "_obj", "'remove'", maps_too=True, gone_through=True),
-                      f"if type(_obj) is list and ({scalar_test('_new')}) and _new in _obj:", "    _obj.remove(_new)",
+                      f"if type(_obj) is list{test} and _new in _obj:", "    _obj.remove(_new)",
                       "else:", f"    {self.constant(runtime.removed)}(_new, _obj, st)"])
 
     def visit_MoveItem(self, s):

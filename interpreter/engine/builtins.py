@@ -257,6 +257,11 @@ def _without(budget, xs, x):
     try:
         limits.through(budget, xs)
         out = list(xs)
+        t = type(x)
+        if t is str and len(x) <= limits.SHORT or t in compare.ONE_STEP_TYPES:  # each comparison one step
+            if x in out:
+                out.remove(x)
+            return out
         i = compare.find(out, x, budget)
         if i >= 0:
             del out[i]

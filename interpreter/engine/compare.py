@@ -238,10 +238,7 @@ def find(xs: list, x, budget) -> int:
             limits.spend(budget, len(x) * len(xs))
         fast = True
     if fast or _flat(xs):
-        try:
-            return xs.index(x)
-        except ValueError:
-            return -1
+        return xs.index(x) if x in xs else -1  # (no exception raised when it is not there: it costs more)
     for i, y in enumerate(xs):
         if y is x or equal(x, y, budget):
             return i
