@@ -18,6 +18,7 @@ from rulewright.interpreter.engine import runtime
 from rulewright.interpreter.engine import events
 from rulewright.interpreter.engine.machine import ENDED, RETURN, RETURNED, STOP, SWITCH, Frame, Option, Pending, run_call
 from rulewright.interpreter.engine.builtin_names import ME
+from rulewright.interpreter.engine.values import SCALARS
 
 # Rules never nest procedure calls this deep unless one calls itself without end.
 MAX_CALL_DEPTH = runtime.MAX_CALL_DEPTH
@@ -184,6 +185,8 @@ class Return(Instruction):
     def lines(self, pc, w):
         value = self.value.source if self.value is not None else "None"
         if self.plain:
+            if self.value is None or (self.value.is_const and type(self.value.value) in SCALARS):  # nothing to copy
+                return [f"env[{ascii(RETURNED)}] = {value}", Out(RETURN)]
             return [f"v = {value}", f"env[{ascii(RETURNED)}] = v if type(v) in _SCALAR_TYPES else _copy_value(v, st)",
                     Out(RETURN)]
         return [f"v = {value}", "st.frames.pop()", "target = env.get('$return_to')",

@@ -554,7 +554,9 @@ def _noted(entry: str, one_step: bool = False) -> list:
     of what the counted comparisons cost) or the game's records are no longer flat."""
     if one_step:
         return []
-    return [f"    _set = {entry}", f"    if _FLAT.ok and not ({scalar_test('_set')}):", "        _set_in(_set)"]
+    first = [] if entry.isidentifier() else [f"    _set = {entry}"]  # (an entry read once)
+    name = "_set" if first else entry
+    return first + [f"    if _FLAT.ok and not ({scalar_test(name)}):", f"        _set_in({name})"]
 
 
 def plain_procedures(irs: dict) -> frozenset:
