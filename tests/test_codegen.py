@@ -603,6 +603,20 @@ def test_a_def_argument_every_call_gives_one_step_is_compared_with_no_test():
     assert "type(_a0)" in seen, seen  # passed([2]) reaches seen's x
 
 
+def test_a_field_given_a_number_tells_flatness_nothing():
+    """A record's field set to a constant or a number, '-=' anything or '+=' a number, keeps the game's
+    records flat (compare.Flatness): no test is written; a field set to anything else is tested."""
+    rules = HEAD + ('record box(n, s)\nvar b = box(1, "a")\nvar t = "x"\nturn:\n    b.n -= 1\n    b.n += 2\n'
+                    '    b.s = "b"\n    choose c in [1]\n    b.s = t\n    end game\n')
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert st.vars["b"] == {"n": 2, "s": "b"}
+    source = source_of(game)
+    assert source.count("_set_in(") == 1, source  # b.s = t only
+    st.apply("1")
+    assert st.vars["b"]["s"] == "x"
+
+
 def test_a_loop_tests_once_what_stays_the_same_through_it():
     """In a loop's function a name from outside (a def's argument) is tested once, before the loop, and a
     variable over a constant list of numbers needs no test: the loop compares as Python does. A record or
