@@ -139,15 +139,16 @@ class Comparisons:
         ``record_in`` (a test that the short list is a list, and its name), for 'in', while its items times its
         fields are few (as ``compare.within`` counts)."""
         t = self.temp()
-        # a text or a number first, by identity (a set's lookup costs more than the two tests)
-        test = (f"({t} := type({first or x})) is str and len({x}) <= {limits.SHORT} or {t} is int "
-                f"or {t} in _ONE_STEP_TYPES")
+        # a text or a number first, by identity (a set's lookup costs more than the two tests), then a
+        # record (a shot looked for among the shots), then the set: yes/no, none and fractions
+        test = f"({t} := type({first or x})) is str and len({x}) <= {limits.SHORT} or {t} is int"
         if record:
             test += f" or {t} is dict and _FLAT.ok and len({x}) <= {limits.SHORT}"
         elif record_in:
             is_list, items = record_in
             test += (f" or {t} is dict and {is_list} and _FLAT.ok "
                      f"and len({x}) * len({items}) <= {limits.SHORT}")
+        test += f" or {t} in _ONE_STEP_TYPES"
         flag = self._fixed(x, scalar_test(x)) if first in ("", x) else None
         return f"({test})" if flag is None else f"({flag} or {test})"
 
