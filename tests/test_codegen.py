@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast as pyast
 import random
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -615,6 +616,20 @@ def test_a_field_given_a_number_tells_flatness_nothing():
     assert source.count("_set_in(") == 1, source  # b.s = t only
     st.apply("1")
     assert st.vars["b"]["s"] == "x"
+
+
+def test_a_loop_over_the_players_reads_their_entries_directly():
+    """A loop's variable over the players (a constant list of their numbers) reads a player variable's
+    entry with no test of what it holds, and the loop counts the list's known length."""
+    rules = HEAD + ('player var score = 0\nvar best = 0\nvar n = 0\nturn:\n    score[2] = 5\n'
+                    '    best = first(q in players where q.score == 5)\n    n = count(q in players where q.score < 5)\n'
+                    '    choose c in [1]\n    end game\n')
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert (st.vars["best"], st.vars["n"]) == (2, 1)
+    loops = [f for f in ("\n" + source_of(game)).split("\ndef ") if f.startswith("_q")]
+    assert len(loops) == 2 and all(re.search(r"\[_v\d+ - 1\]", f) and "_player_index" not in f for f in loops), loops
+    assert all("st._work_left -= 2\n" in f for f in loops), loops
 
 
 def test_a_loop_tests_once_what_stays_the_same_through_it():

@@ -435,8 +435,9 @@ class ExprSource(Comparisons, Visitor):
         key = ascii(name)
         g = self.game
         kinds = g.field_kinds(name)
-        t = self.temp()
-        count = g.player_count
+        t, count = self.temp(), g.player_count
+        if "player" in kinds and obj in self._player_names:  # a loop's variable over players: its entry
+            return f"{self.state_var(name)}[{obj} - 1]"
         # a player's entry: players are 1 to count (anything else is an error _player_index words)
         entry = f"({t} - 1 if type({t} := {obj}) is int and 0 < {t} <= {count} else _player_index({t}, {count}))"
         if kinds == {"player"}:
@@ -621,8 +622,8 @@ class ExprSource(Comparisons, Visitor):
                 for n in nodes) and ME not in d.params
             if ok:
                 cache[name] = None  # a def that mentions itself (impossible here: it calls no def)
-                names = [f"_a{i}" for i in range(len(d.params))]
-                with self.hoisting(False), self.tests_hoisted(None), self.params_known(name, names):  # (measured as written outside a loop)
+                names = [f"_a{i}" for i in range(len(d.params))]  # (measured as written outside a loop)
+                with self.hoisting(False), self.tests_hoisted(None), self.params_known(name, names):
                     body = self.top(d.body, Scope(set(), dict(zip(d.params, names)), False), True)
                 ok = len(body) <= self._INLINE_MOST
             cache[name] = ok
@@ -701,9 +702,9 @@ class ExprSource(Comparisons, Visitor):
                 self._read_only = False
             where = self.top(b.where, inner, True) if b.where is not None else None
             body = self.top(b.body, inner, True) if b.body is not None else None
-            counted = _COUNT_ITEMS
             if facts.only_reads:
                 source = self.m.read_only(source)
+            counted = self._count_items(source)
             if func == "first" and body is None and where is not None:  # the first that passes, no more
                 return [f"items = {source}", *counted, self._each(v),
                         f"    if {where}:", f"        return {v}", "return None"]
@@ -731,6 +732,10 @@ class ExprSource(Comparisons, Visitor):
             return lines
         return self._loop_function(scope, b.var, build, hoist=not facts.stops_early)
 
+    def _count_items(self, source: str) -> list:  # (a constant list's length is known: the players, spaces)
+        value = self.m.ns.get(source) if source.isidentifier() else None
+        return [f"st._work_left -= {len(value)}", *_COUNT_ITEMS[1:]] if type(value) is list else _COUNT_ITEMS
+
     def _each(self, v: str) -> str:
         """The line of a loop going through ``items`` (noted: ``items`` may be no list)."""
         return self.m.operation((ITEMS,), f"for {v} in items:", "items")
@@ -739,9 +744,9 @@ class ExprSource(Comparisons, Visitor):
         b = node.binder
 
         def build(inner, v):
-            source = self.items_source(b.source, scope, v)
+            source = self.m.read_only(self.items_source(b.source, scope, v))
             item = self.top(b.body, inner, True) if b.body is not None else v
-            lines = ["out = []", f"items = {self.m.read_only(source)}", *_COUNT_ITEMS, self._each(v)]
+            lines = ["out = []", f"items = {source}", *self._count_items(source), self._each(v)]
             if b.where is not None:
                 lines += [f"    if {self.top(b.where, inner, True)}:", f"        out.append({item})"]
             else:

@@ -45,8 +45,10 @@ class Comparisons:
     _COMPARE_OPS = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
     _COUNTED_COMPARE = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
-    # the Python locals known to hold a value compared in one step (loop variables, by their fresh names)
+    # the Python locals known to hold a value compared in one step (loop variables, by their fresh names),
+    # and among them those known to hold a player's number (over 'players': codegen reads their entries)
     _one_step_names: frozenset = frozenset()
+    _player_names: frozenset = frozenset()
     # in a loop's function: the names that keep their value through it, and the tests of them made so far
     # ({(name, what is tested): the local holding the answer}); None elsewhere
     _fixed_names: frozenset = frozenset()
@@ -54,10 +56,14 @@ class Comparisons:
 
     def items_source(self, node, scope, v: str) -> str:
         """The source of a loop's list ``node``, whose items the loop variable ``v`` takes: ``v`` is noted
-        as one step when the list is a constant of numbers, yes/no and short texts."""
+        as one step when the list is a constant of numbers, yes/no and short texts, and as a player when
+        they are all players' numbers."""
         c = self.top(node, scope)
         if isinstance(c, Const) and type(c.value) is list and compare.flat(c.value):
             self._one_step_names = self._one_step_names | {v}
+            count = self.game.player_count
+            if c.value and all(type(x) is int and 0 < x <= count for x in c.value):
+                self._player_names = self._player_names | {v}
         return self.as_code(c)
 
     @contextlib.contextmanager
