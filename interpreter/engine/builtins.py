@@ -199,10 +199,7 @@ def _extreme(name: str, pick):
             limits.through(budget, xs)
             if not xs:
                 return None
-            # numbers (the usual case) found so in C, with no call; else compare.flat decides
-            if set(map(type, xs)) <= compare.ONE_STEP_TYPES or compare.flat(xs):
-                return pick(xs)
-            return pick(xs, key=compare.counted_key(budget))
+            return pick(xs) if compare.flat(xs) else pick(xs, key=compare.counted_key(budget))
         except _FAULTS as exc:
             raise _unordered(name, exc, xs, budget) from None
     return extreme

@@ -54,17 +54,17 @@ def copy_value(value, budget=None):
     ``budget`` (limits.py: a state while the rules run, else None): copying a list that holds the same
     list twice, nested, doubles with each level."""
     if isinstance(value, list):
-        kinds = set(map(type, value))  # (looked at in C: a Python loop over each item cost more than the copy)
-        if list in kinds or dict in kinds:
-            limits.spend(budget, len(value))
-            out = []
-            for w in value:  # (a loop, as for a map below)
-                if type(w) is list and len(w) <= limits.SHORT and budget is not None:
-                    budget._work_left -= len(w)  # nested, a short list's items count too (each copy
-                out.append(copy_value(w, budget))  # of a list of 32 short lists is 1,024 items)
-            if budget is not None and budget._work_left < 0:
-                limits.exhausted(budget)
-            return out
+        for v in value:
+            if type(v) is list or type(v) is dict:
+                limits.spend(budget, len(value))
+                out = []
+                for w in value:  # (a loop, as for a map below)
+                    if type(w) is list and len(w) <= limits.SHORT and budget is not None:
+                        budget._work_left -= len(w)  # nested, a short list's items count too (each copy
+                    out.append(copy_value(w, budget))  # of a list of 32 short lists is 1,024 items)
+                if budget is not None and budget._work_left < 0:
+                    limits.exhausted(budget)
+                return out
         if len(value) > limits.SHORT and budget is not None:  # a short flat list costs little: the steps
             limits.spend(budget, len(value))  # bound how often (limits.py)
         return value[:]
@@ -73,8 +73,6 @@ def copy_value(value, budget=None):
             budget._work_left -= len(value)
             if budget._work_left < 0:
                 limits.exhausted(budget)
-        if set(map(type, value.values())) <= SCALARS:  # a record of numbers and texts: copied in C
-            return dict(value)
         out = {}
         for k, v in value.items():  # (a loop: one frame a level, and a comprehension would close over
             out[k] = v if type(v) in SCALARS else copy_value(v, budget)  # budget, a cell at every call)
