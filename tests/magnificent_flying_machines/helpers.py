@@ -3,7 +3,9 @@ dashboard set by hand, and dice found by trying seeds of the game's generator (a
 outcome it needs, the helper finds a roll that gives it and plays the real moves)."""
 from __future__ import annotations
 
-from rulewright.interpreter.testing import logs, refresh, shipped, texts
+import functools
+
+from rulewright.interpreter.testing import logs, mover, positions, refresh, shipped, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
@@ -147,3 +149,48 @@ def last_machine_lands(**finished):
     refresh(st)
     landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
     return landed, p, other
+
+
+# ---------------------------------------------------------------- positions reached by real moves
+def mover_ship(st):
+    """The machine of the one player to move (one machine each)."""
+    return ship(st, mover(st))
+
+
+KIT = "use the Damage Repair Kit"
+KEEP_THE_KIT = r"^(?!use the Damage Repair Kit$)"   # steers the random players to keep it for the test
+
+
+def holds_the_kit(st):
+    """The player to move chooses what the machine does next (its turn's actions), holding the Kit."""
+    if len(st.to_move()) != 1:
+        return False
+    s = mover_ship(st)
+    return "Damage Repair Kit" in s["equipment"] and s["charges"]["Damage Repair Kit"] > 0 and \
+        bool({"end the turn", "sign autographs"} & set(texts(st)))
+
+
+@functools.lru_cache(maxsize=None)
+def kit_positions(players, seed, most=100):
+    """The first ``most`` positions of a seeded quick-start game where the machine to move holds the
+    Damage Repair Kit and chooses its next action; the players keep the Kit to the end."""
+    return list(positions(game(players), holds_the_kit, seeds=[seed], prefer=KEEP_THE_KIT, each=most))
+
+
+def kit_with_damage():
+    """Quick start, 4 players, seed 0, real moves: the Kit offered to a machine with damage on its
+    gauge and in its scoring area."""
+    return next(pos for pos in kit_positions(4, 0) if KIT in texts(pos.state) and mover_ship(pos.state)["gauge"] > 0
+                and mover_ship(pos.state)["scored_damage"] > 0)
+
+
+def attempt(st):
+    """The test under way, as the rules hold it (their ``attempt`` record: kind ``k``, dice ``faces``,
+    symbols ``got`` and ``need``), read from the running procedures; None when no test is under way."""
+    st = getattr(st, "state", st)
+    return next((f.locals["a"] for f in reversed(st.frames) if f.proc == "test" and "a" in f.locals), None)
+
+
+def shows(face, k):
+    """A die face shows the symbol of test kind ``k`` (faces are named by their symbols)."""
+    return k.capitalize() in face.split("+")

@@ -5,11 +5,14 @@ the extra dice (markers and charges), the weather, explosions, cad symbols, vict
 hold, the hand; then gaining altitude, plain failures in the air and the boost cards in a test."""
 from __future__ import annotations
 
+import functools
+
 import pytest
 
-from rulewright.interpreter.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import dashboard, game, listed_items, maybe, next_turn, others, ready, rolled, ship, until, weather
+from .helpers import attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, maybe, mover_ship, \
+    next_turn, others, ready, rolled, ship, shows, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -271,17 +274,66 @@ def test_elinah_mwangi_repairs_a_damage_marker_on_a_catapult_take_off_too():
     assert "Elinah Mwangi repairs a damage marker on taking off" in logs(st)
 
 
+REPAIR, KEEP = "repair a damage marker (Elinah Mwangi)", "keep the damage marker on the fuel gauge"
+
+
+def elinah_may_take_off(st):
+    """The machine to move is flown by Elinah Mwangi, on the ground and may take off."""
+    if len(st.to_move()) != 1 or "take off" not in texts(st):
+        return False
+    s = ship(st, mover(st))
+    return s["pilot"] == "Elinah Mwangi" and s["alt"] == 0 and not s["finished"]
+
+
+@functools.lru_cache(maxsize=None)
+def elinah_on_the_runway():
+    """Positions of a seeded standard race (3 players, seed 7, real moves) where Elinah Mwangi's
+    machine may take off: the first with 0, 1 and 2 damage markers on its gauge (2 grounds it)."""
+    found = {}
+    for pos in positions(game(3, race="standard"), elinah_may_take_off, seeds=[7], each=10 ** 6):
+        found.setdefault(ship(pos.state, mover(pos.state))["gauge"], pos)
+        if len(found) == 3:
+            return found
+    raise AssertionError("seed 7 no longer takes Elinah Mwangi to the runway with 0, 1 and 2 markers")
+
+
+def elinah_takes_off(markers, answer=None):
+    """From the runway position with ``markers`` on the gauge: "take off" (and ``answer``), the dice
+    chosen so that the take-off test itself adds no damage. Returns (machine before, machine after)."""
+    st = elinah_on_the_runway()[markers].state
+    before = dict(ship(st, mover(st)))
+    moves = ["take off"] + ([answer] if answer else [])
+    after = until(st, moves, lambda s, lines: total(ship(s, before["owner"])) == total(before))
+    return before, ship(after, before["owner"]), after
+
+
+def total(s):
+    return s["gauge"] + s["scored_damage"]
+
+
+def test_elinah_mwangi_may_repair_a_damage_marker_on_taking_off():
+    """Elinah Mwangi: "May always repair one damage marker when taking off": the player's choice,
+    asked with one marker on the gauge; each answer by the markers it moves (or not)."""
+    st = elinah_on_the_runway()[1].state.clone()
+    st.apply("take off")
+    assert sorted(texts(st)) == sorted([REPAIR, KEEP])
+    before, s, _ = elinah_takes_off(1, REPAIR)
+    assert (s["gauge"], s["scored_damage"]) == (0, before["scored_damage"] + 1)
+    before, s, _ = elinah_takes_off(1, KEEP)
+    assert (s["gauge"], s["scored_damage"]) == (1, before["scored_damage"])
+
+
+def test_elinah_mwangi_is_not_asked_without_a_marker_on_the_gauge():
+    before, s, after = elinah_takes_off(0)
+    assert before["gauge"] == 0 and REPAIR not in texts(after)
+    assert (s["gauge"], s["scored_damage"]) == (0, before["scored_damage"])
+
+
 def test_elinah_mwangi_takes_off_grounded_repairing_a_damage_marker():
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Biplane", pilot="Elinah Mwangi", at=FIELDS, fuel=2, gauge=2)
-    refresh(st)
-    assert "take off" in texts(st)                     # grounded, but she repairs one on taking off
-    tried = until(st, ["take off"], lambda s, lines: True)
-    s = ship(tried, p)
-    assert "Elinah Mwangi repairs a damage marker" in " ".join(tried.lines)
-    assert s["gauge"] == 1 and s["scored_damage"] == 1
+    """Grounded by two markers, she leaves the ground only by repairing one: taking off is that choice."""
+    before, s, after = elinah_takes_off(2)
+    assert before["gauge"] == 2 and REPAIR not in texts(after) and KEEP not in texts(after)
+    assert (s["gauge"], s["scored_damage"]) == (1, before["scored_damage"] + 1)
 
 
 def test_elinah_mwangi_rolls_one_more_landing_die():
@@ -613,20 +665,20 @@ def test_marco_florentina_draws_two_cards_and_keeps_four():
 def test_the_damage_repair_kit_repairs_everything_in_an_extra_phase():
     # "Once in the game when on the ground discard to gain an extra phase to perform a repair and
     # scavenge action. Remove all damage markers from the flying machine and discard them. These
-    # damage markers are not counted as minus victory points at game end."
-    st = ready(3)
+    # damage markers are not counted as minus victory points at game end." (4 players, seed 0)
+    st = kit_with_damage().state.clone()
     p = mover(st)
-    dashboard(st, p, "Biplane", pilot="Hamish McTarn", equipment=["Damage Repair Kit"], at=FIELDS,
-              fuel=0, gauge=2, scored_damage=1)
-    refresh(st)
-    assert "take off" not in texts(st)                    # grounded
+    before = dict(ship(st, p))
+    assert before["gauge"] > 0 and before["scored_damage"] > 0 and before["phases"] > 0
     st.apply("use the Damage Repair Kit")
     s = ship(st, p)
-    assert (s["gauge"], s["scored_damage"]) == (0, 0) and s["equipment"] == []
+    assert (s["gauge"], s["scored_damage"]) == (0, 0) and "Damage Repair Kit" not in s["equipment"]
     assert "Damage Repair Kit" in st.vars["equipment_discard"]
-    assert s["fuel"] == 1 and texts(st)[-1] == "take nothing more"    # then repair and scavenge
+    assert texts(st)[-1] == "take nothing more"           # then repair and scavenge
     st.apply("take nothing more")
-    assert s["phases"] == 2 and "take off" in texts(st) and "use the Damage Repair Kit" not in texts(st)
+    s = ship(st, p)
+    assert s["phases"] == before["phases"]                # the phase was an extra one
+    assert "take off" in texts(st) and "use the Damage Repair Kit" not in texts(st)   # once in the game
 
 
 def test_the_damage_repair_kit_needs_no_damage_only_the_ground():
@@ -660,28 +712,17 @@ def test_the_damage_repair_kit_is_not_offered_on_the_final_airfield():
     turn, then the player may choose one of the following actions" (make good, speech, lesson,
     autographs), and "Players on the final airfield may continue to play trick and boost cards in the
     normal way and may also carry out final airfield actions". A finished machine takes no phase, so
-    no repair and scavenge action, and the Kit gives it none: not in the turn it lands, nor after.
-    (Was offered: 3 players, seed 5, random play, the finished Helicopter threw away 10 damage
-    markers.)"""
-    st = ready(3)
-    p = others(st, mover(st))[0]
-    quiet(st)
-    dashboard(st, p, "Biplane", equipment=["Damage Repair Kit"], at=11, alt=1, fuel=2, gauge=1, scored_damage=3)
-    refresh(st)
-    next_turn(st)
-    assert mover(st) == p
-    landed = until(st, ["land"], lambda s2, lines: "lands safely" in " ".join(lines)).state
-    s = ship(landed, p)
-    assert s["finished"] and s["alt"] == 0 and s["phases"] == 1
-    assert "use the Damage Repair Kit" not in texts(landed) and "repair and scavenge" not in texts(landed)
-    next_turn(landed)
-    while mover(landed) != p:
-        next_turn(landed)
-    assert "sign autographs" in texts(landed)
-    landed.apply("sign autographs")
-    assert "use the Damage Repair Kit" not in texts(landed)
-    s = ship(landed, p)
-    assert "Damage Repair Kit" in s["equipment"] and (s["gauge"], s["scored_damage"]) == (1, 3)
+    no repair and scavenge action, and the Kit gives it none: not in the turn it lands, nor after
+    (4 players, seed 0: the Helicopter lands on the final airfield holding the Kit). (Was offered: 3
+    players, seed 5, random play, the finished Helicopter threw away 10 damage markers.)"""
+    finished = [pos for pos in kit_positions(4, 0) if mover_ship(pos.state)["finished"]]
+    later = {"sign autographs" in texts(pos.state) for pos in finished}
+    assert later == {False, True}                         # the turn it lands, and later turns
+    for pos in finished:
+        offered = texts(pos.state)
+        assert "use the Damage Repair Kit" not in offered and "repair and scavenge" not in offered
+        s = mover_ship(pos.state)
+        assert "Damage Repair Kit" in s["equipment"] and s["gauge"] + s["scored_damage"] > 0
 
 
 # ---------------------------------------------------------------- the second pilot flies alone
@@ -753,19 +794,35 @@ def test_full_throttle_rolls_two_more_dice():
     assert len(listed_items(more.split(": ")[1])) == 2 and "Full Throttle (cad)" in saved.vars["discard"]
 
 
+def second_wind_in_hand(st):
+    """A failing test whose player may play a boost card and holds a Second Wind."""
+    return "play a boost card" in texts(st) and any(c.startswith("Second Wind") for c in st.vars["hand"][mover(st) - 1])
+
+
 def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
-    # designed: "Second Wind ... in a test: re-roll the dice that show no needed symbol"
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=0)
-    st.vars["hand"][p - 1] = ["Second Wind (cad)"]
-    refresh(st)
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 1)
-    misses = sum(1 for f in faces(short.lines) if "Flying" not in f)
-    short.apply("play a boost card")
-    short.apply("play Second Wind (cad)")
-    assert len(listed_items(rerolled(logs(short))[0].split(": ")[1])) == misses == 4
+    """designed: "Second Wind ... in a test: re-roll the dice that show no needed symbol". Played in
+    real failing tests (quick start, 3 players, seeds 0, 2 and 3), the dice of the test under way: those
+    showing the symbol the test needs stay as they were, every other die is rolled again (over a few
+    rolls some come up different), the symbols are counted anew, and the card is discarded."""
+    changed = 0
+    for pos in positions(game(3), second_wind_in_hand, seeds=[0, 2, 3]):
+        p, before = mover(pos.state), attempt(pos.state)
+        kept = [f for f in before["faces"] if shows(f, before["k"])]
+        for seed in range(6):
+            st = pos.state.clone()
+            st.rng.seed(seed)
+            st.apply("play a boost card")
+            card = next(t for t in texts(st) if t.startswith("play Second Wind"))[len("play "):]
+            hand = list(st.vars["hand"][p - 1])
+            st.apply("play " + card)
+            assert sorted(st.vars["hand"][p - 1] + [card]) == sorted(hand) and card in st.vars["discard"]
+            after = attempt(st)
+            if after is None:                             # passed: the test is over
+                continue
+            assert after["faces"][:len(kept)] == kept and len(after["faces"]) == len(before["faces"])
+            assert after["got"] == sum(shows(f, after["k"]) for f in after["faces"])
+            changed += after["faces"][len(kept):] != [f for f in before["faces"] if not shows(f, before["k"])]
+    assert changed > 0
 
 
 def test_clear_skies_takes_the_weather_out_of_a_test():

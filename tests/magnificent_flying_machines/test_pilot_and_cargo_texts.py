@@ -10,8 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, last_machine_lands, listed_items, next_turn, rolled, ship, until, \
-    weather
+from .helpers import KIT, dashboard, game, kit_positions, kit_with_damage, last_machine_lands, listed_items, \
+    mover_ship, next_turn, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, FIELDS, MOUNTAIN, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, faces, \
     rerolled, two_seater_take_off_dice
@@ -410,19 +410,27 @@ def test_the_catapult_launchers_text_names_the_next_tile_and_the_lowest_band():
     assert s["charges"]["Catapult Launcher"] == 0 and "take off with the Catapult Launcher" not in texts(st)
 
 
-def test_the_damage_repair_kits_text_names_the_ground_the_damage_and_the_scavenge():
-    assert "Once in the race, on the ground: discard it to throw away every damage marker of the machine (they " \
-           "cost no points) and repair and scavenge at once." == SAYS["Damage Repair Kit"]
-    st, p, q1, q2 = table()
-    dashboard(st, p, "Biplane", equipment=["Damage Repair Kit"], at=FIELDS, alt=1, fuel=2, gauge=1)
-    refresh(st)
-    assert "use the Damage Repair Kit" not in texts(st)  # in the air
-    ship(st, p).update(alt=0, fuel=0, gauge=2, scored_damage=1)
-    refresh(st)
-    st.apply("use the Damage Repair Kit")
-    s = ship(st, p)
-    assert (s["gauge"], s["scored_damage"], s["equipment"]) == (0, 0, [])
-    assert "Damage Repair Kit" in st.vars["equipment_discard"] and texts(st)[-1] == "take nothing more"
+def test_the_damage_repair_kits_text_names_the_ground_the_extra_phase_the_damage_and_the_scavenge():
+    """Each clause of the Kit's text by what real play does: offered exactly on the ground and not on
+    the final airfield (every position of a seeded game where a machine holding it chooses an action), then used: an extra action phase (the phases left stay), every damage marker gone and the
+    repair and scavenge action taken."""
+    says("Damage Repair Kit", r"^Once in the race, on the ground but not on the final airfield: discard it for an "
+                              r"extra action phase, in which the machine throws away every damage marker \(they "
+                              r"cost no points\) and repairs and scavenges\.$")
+    where = set()
+    for pos in kit_positions(4, 0):
+        s = mover_ship(pos.state)
+        on_the_ground = s["alt"] == 0 and not s["finished"]
+        assert (KIT in texts(pos.state)) == on_the_ground, pos
+        where.add("ground" if on_the_ground else "final airfield" if s["finished"] else "air")
+    assert where == {"ground", "air", "final airfield"}
+    st = kit_with_damage().state.clone()
+    before = dict(mover_ship(st))
+    st.apply(KIT)
+    s = mover_ship(st)
+    assert (s["gauge"], s["scored_damage"], s["phases"]) == (0, 0, before["phases"])   # "they cost no points"
+    assert "Damage Repair Kit" not in s["equipment"] and "Damage Repair Kit" in st.vars["equipment_discard"]
+    assert texts(st)[-1] == "take nothing more"           # the repair and scavenge action
 
 
 def test_elinah_mwangis_text_names_the_damage_marker_moved_on_taking_off():
