@@ -4,6 +4,7 @@ outcome it needs, the helper finds a roll that gives it and plays the real moves
 from __future__ import annotations
 
 import functools
+import random
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, shipped, texts
 
@@ -194,3 +195,34 @@ def attempt(st):
 def shows(face, k):
     """A die face shows the symbol of test kind ``k`` (faces are named by their symbols)."""
     return k.capitalize() in face.split("+")
+
+
+class Race:
+    """A seeded random race played to its end (game seed = agent seed, as ``positions`` plays): its final
+    ``state``, its ``moves`` as (player, text), and each weather change card drawn at the end of a round
+    with the weather before and after it: ``changes`` of (card, weather before, weather after, pile
+    size before, pile size after)."""
+
+    def __init__(self, players, seed, options):
+        st = game(players, **dict(options)).new_state(seed=seed)
+        rng, self.moves, self.changes = random.Random(seed), [], []
+        while not st.is_over():
+            sky, drawn, pile = _weather(st), list(st.vars["weather_discard"]), len(st.vars["weather_pile"])
+            move = rng.choice(st.legal_moves())
+            self.moves.append((move.player, move.text))
+            st.apply(move)
+            if st.vars["weather_discard"] != drawn:
+                self.changes.append((st.vars["weather_discard"][-1], sky, _weather(st), pile,
+                                     len(st.vars["weather_pile"])))
+        self.state = st
+
+
+def _weather(st):
+    return [dict(w) if w else None for w in st.vars["weather_at"]]
+
+
+@functools.lru_cache(maxsize=None)
+def race(players, seed, **options):
+    """The Race of ``players`` and ``seed`` (the game's options as keywords), played once per process;
+    its state is shared: clone it before playing on."""
+    return Race(players, seed, tuple(sorted(options.items())))

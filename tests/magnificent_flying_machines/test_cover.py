@@ -10,8 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, last_machine_lands, maybe, next_turn, others, ready, rolled, set_up, ship, \
-    until, weather
+from .helpers import dashboard, game, last_machine_lands, maybe, next_turn, others, race, ready, rolled, set_up, \
+    ship, until, weather
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -75,62 +75,64 @@ def test_pilots_machines_and_equipment_are_chosen_anti_clockwise_from_the_right_
 
 
 # ---------------------------------------------------------------- 8.5 end of round: the weather change cards
-def _end_round(card, pile="Thunderstorm"):
-    """Three machines end their turns with ``card`` the only weather change card left; the course
-    all Fine and face up but for Town 8 and the last three tiles; the pile all ``pile``."""
-    st = ready(3)
-    quiet(st)
-    for place in (8, 9, 10, 11):
-        st.vars["weather_at"][place - 1]["up"] = False
-    st.vars["weather_at"][7]["sky"] = "Fog"                  # Town 8, face down
-    st.vars["weather_deck"] = [card]
-    st.vars["weather_discard"] = []
-    st.vars["weather_pile"] = [pile] * 4
-    before = [dict(w) if w else None for w in st.vars["weather_at"]]
-    for _ in range(3):
-        next_turn(st)
-    assert st.vars["weather_discard"] == [card] and st.vars["weather_deck"] == []
-    return before, st.vars["weather_at"]
+# Every weather change card drawn in two seeded races (quick start, 3 players, seeds 19 and 32, real
+# moves), with the weather over the course before and after it.
+RACES = (19, 32)
 
 
-TERRAIN = {"Fields": [2, 7], "Town": [3, 8], "Water": [4, 9], "Mountain": [5, 10], "Airfield": [6, 11]}
+def changes(card):
+    found = [c[1:] for seed in RACES for c in race(3, seed).changes if c[0] == card]
+    assert found, card
+    return found
 
 
-@pytest.mark.parametrize("terrain", list(TERRAIN))
+def skies(weather):
+    return [w["sky"] if w else None for w in weather]
+
+
+TERRAIN = ["Fields", "Town", "Water", "Mountain", "Airfield"]
+
+
+@pytest.mark.parametrize("terrain", TERRAIN)
 def test_a_change_in_the_weather_replaces_the_face_up_tiles_of_its_terrain(terrain):
     """8.5: "5 of them show the phrase "Change in the Weather" and a terrain symbol ... Remove any face
-    up tiles on terrain tiles matching these symbols and deal out a replacement." Town 8 is face down
-    and keeps its tile; the final airfield's tile is face down too."""
-    before, after = _end_round("Change in the Weather: %s" % terrain)
-    for place in range(2, 12):
-        if place in TERRAIN[terrain] and before[place - 1]["up"]:
-            assert after[place - 1] == {"sky": "Thunderstorm", "up": True}, place
-        else:
-            assert after[place - 1] == before[place - 1], place
+    up tiles on terrain tiles matching these symbols and deal out a replacement." A face-down tile of
+    that terrain, and every other tile, stays as it was."""
+    course = race(3, RACES[0]).state.vars["course"]
+    replaced = 0
+    for before, after, pile, pile_after in changes("Change in the Weather: %s" % terrain):
+        hit = [i for i in range(1, len(course)) if terrain in course[i] and before[i]["up"]]
+        for i in range(1, len(course)):
+            if i in hit:
+                assert after[i]["up"], course[i]          # a new tile, dealt face up
+            else:
+                assert after[i] == before[i], course[i]
+        if pile >= len(hit):                              # the new tiles come off the pile
+            assert pile - pile_after == len(hit)
+        replaced += len(hit)
+    assert replaced > 0
 
 
 def test_a_westerly_wind_moves_every_weather_tile_one_to_the_right():
     """8.5: "Move all the terrain tiles one space to the right, discard the tile that has as a result
     been pushed off the end of the board and deal out a new one to the empty space at the far left."
-    Then the tile next to each machine is turned face up (it is on the starting airfield)."""
-    before, after = _end_round("Westerly Wind")
-    assert after[1] == {"sky": "Thunderstorm", "up": True}
-    assert [w["sky"] for w in after[2:]] == [w["sky"] for w in before[1:-1]]
-    assert after[8]["sky"] == "Fog"                          # Town 8's tile is over Water 9 now
+    The new tile is face up (it is next to the starting airfield)."""
+    for before, after, pile, pile_after in changes("Westerly Wind"):
+        assert skies(after)[2:] == skies(before)[1:-1]
+        assert after[1]["up"] and (pile == 0 or pile - pile_after == 1)
 
 
 def test_an_easterly_wind_moves_every_weather_tile_one_to_the_left():
     """8.5: "Move all the terrain tiles one space to the left, discard any tile that has as a result
     been pushed off the end of the board and deal out a new one to the empty space at the far right.\""""
-    before, after = _end_round("Easterly Wind")
-    assert [w["sky"] for w in after[1:-1]] == [w["sky"] for w in before[2:]]
-    assert after[10] == {"sky": "Thunderstorm", "up": False}
-    assert after[6]["sky"] == "Fog"                          # Town 8's tile is over Fields 7 now
+    for before, after, pile, pile_after in changes("Easterly Wind"):
+        assert skies(after)[1:-1] == skies(before)[2:]
+        assert pile == 0 or pile - pile_after == 1
 
 
 def test_no_change_leaves_the_weather_as_it_is():
-    before, after = _end_round("No Change")
-    assert after == before
+    for before, after, pile, pile_after in changes("No Change"):
+        assert after == before and pile_after == pile
 
 
 # ---------------------------------------------------------------- 15 special abilities
