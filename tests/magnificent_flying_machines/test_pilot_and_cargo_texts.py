@@ -11,7 +11,7 @@ import pytest
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import KIT, dashboard, game, kit_positions, kit_with_damage, last_machine_lands, listed_items, \
-    mover_ship, next_turn, rolled, ship, until, weather
+    mover_ship, next_turn, race, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, FIELDS, MOUNTAIN, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, faces, \
     rerolled, two_seater_take_off_dice
@@ -509,17 +509,18 @@ def test_a_cargos_text_names_its_points_and_where_it_is_delivered(name):
 
 @pytest.mark.parametrize("name", [n for n in CARGO if _cargo_text(n)[2]])
 def test_a_special_cargos_text_names_what_it_costs_still_on_board_at_the_end(name):
-    """12.2, two players: the game ends after the other player's one more turn; the machine still
-    carrying the special cargo loses the points its text names."""
-    points, where, cost = _cargo_text(name)
-    scores = []
-    for cargo in ([], [name]):
-        landed, p, other = last_machine_lands(cargo=list(cargo))
-        landed.apply("end the turn")
-        landed.apply("end the turn")
-        assert landed.is_over()
-        scores.append(landed.outcome().scores[p])
-    assert scores[0] - scores[1] == cost
+    """The real final states of two seeded standard races (3 players, seeds 4 and 7), which end with
+    every special cargo still on board somewhere: each player's score is the machines' points less
+    their damage and the cost each cargo's text names."""
+    on_board = 0
+    for seed in (4, 7):
+        st = race(3, seed, race="standard").state
+        scores = {q: st.vars["seat_points"][q - 1] for q in range(1, 4)}
+        for t in st.vars["ships"]:
+            scores[t["owner"]] += t["vp"] - t["gauge"] - t["scored_damage"] - sum(_cargo_text(c)[2] for c in t["cargo"])
+            on_board += t["cargo"].count(name)
+        assert st.outcome().scores == scores, seed
+    assert on_board > 0
 
 
 # The pilots and equipment whose texts the tests above read beyond their extra dice (DICE_TEXTS).

@@ -9,7 +9,7 @@ from rulewright.dsl.errors import OptionError
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import COURSE, dashboard, maybe, next_turn, game, others, ready, rolled, ship, until, weather
+from .helpers import COURSE, dashboard, maybe, next_turn, game, others, race, ready, rolled, ship, until, weather
 
 
 def quiet_course(st):
@@ -415,7 +415,53 @@ def _land_last(players, finished_vp, seed=1):
     return st, p
 
 
+SPECIAL_CARGO = ("Fields Cargo", "Town Cargo", "Water Cargo", "Mountain Cargo")   # the special cargo's icons
+ENDS = (19, 32, 38)                                   # seeded 3-player quick-start races played to their end
+
+
+def final_account(st):
+    """9: "All players then add up the total number of victory points they hold deducting points for any
+    damage markers or undelivered special cargo" (10.2: "a 1 victory point penalty"), worked out from the
+    machines of a final state: (score, damage) of each player."""
+    players = range(1, st.game.player_count + 1)
+    score = {q: st.vars["seat_points"][q - 1] for q in players}
+    damage = dict.fromkeys(players, 0)
+    for t in st.vars["ships"]:
+        hurt = t["gauge"] + t["scored_damage"]
+        score[t["owner"]] += t["vp"] - hurt - sum(c in SPECIAL_CARGO for c in t["cargo"])
+        damage[t["owner"]] += hurt
+    return score, damage
+
+
+def test_real_races_score_the_points_less_damage_and_undelivered_special_cargo():
+    undelivered = 0
+    for seed in ENDS:
+        st = race(3, seed).state
+        assert st.is_over()
+        assert st.outcome().scores == final_account(st)[0], seed
+        undelivered += sum(c in SPECIAL_CARGO for t in st.vars["ships"] for c in t["cargo"])
+    assert undelivered > 0
+
+
 def test_tie_broken_by_least_damage_then_reverse_player_order():
+    """9: "The player with the highest number of victory points wins. In the event of a tie the player
+    with the least damage wins the game. If still tied players break ties in reverse player order."
+    The ranking of real final states against that rule; seed 38 ends in a tie on points (40 each)
+    that the damage breaks."""
+    tied = 0
+    for seed in ENDS:
+        st = race(3, seed).state
+        score, damage = final_account(st)
+        out = st.outcome()
+        rule = sorted(score, key=lambda q: (-score[q], damage[q], -st.vars["order"][q - 1]))
+        assert [q for group in out.ranking for q in group] == rule and out.winners == rule[:1], seed
+        tied += sum(score[a] == score[b] and damage[a] != damage[b] for a in score for b in score if a < b)
+    assert tied > 0
+
+
+def test_a_tie_in_points_and_damage_goes_to_the_later_player_in_the_order():
+    """The last clause, "If still tied players break ties in reverse player order", on a final state
+    set by hand: no seeded race reached a tie in both points and damage."""
     st = ready(4)
     order = sorted(range(1, 5), key=lambda q: st.vars["order"][q - 1])
     p = mover(st)
