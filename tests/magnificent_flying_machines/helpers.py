@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import random
 
-from rulewright.interpreter.testing import logs, mover, positions, refresh, shipped, texts
+from rulewright.interpreter.testing import logs, mover, positions, reach, refresh, shipped, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
@@ -132,26 +132,6 @@ def set_up(st, prefer=()):
     return made
 
 
-def last_machine_lands(**finished):
-    """Two players in fine weather: one player's second machine already finished on the final
-    airfield (with the fields ``finished``), the first lands there safely. Returns the state after the
-    landing, that player and the other player's machine."""
-    st = ready(2)
-    for place in range(2, 12):
-        weather(st, place, "Fine")
-    ships = st.vars["ships"]
-    first = ships[0]
-    p = first["owner"]
-    second = next(s for s in ships[1:] if s["owner"] == p)
-    other = next(s for s in ships if s["owner"] != p)
-    final = len(st.vars["course"])
-    second.update(at=final, finished=True, **finished)
-    first.update(model="Monoplane", at=final, alt=1, fuel=2)
-    refresh(st)
-    landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
-    return landed, p, other
-
-
 # ---------------------------------------------------------------- positions reached by real moves
 def mover_ship(st):
     """The machine of the one player to move (one machine each)."""
@@ -226,3 +206,52 @@ def race(players, seed, **options):
     """The Race of ``players`` and ``seed`` (the game's options as keywords), played once per process;
     its state is shared: clone it before playing on."""
     return Race(players, seed, tuple(sorted(options.items())))
+
+
+def turns_to_the_end(players, seed, **options):
+    """A seeded race (real moves) from the first moment its end is near (``ending``) to the end: the
+    state at that moment, and the machines (ids) whose turns come one after another until the game is over."""
+    def machine(st):
+        return st.vars["ships"][st.vars["current"] - 1]["id"]
+    pos = reach(game(players, **options), lambda st: st.vars["ending"], seeds=[seed])
+    st, rng = pos.state.clone(), random.Random(seed)
+    seen = [machine(st)]
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_moves()))
+        if machine(st) != seen[-1]:
+            seen.append(machine(st))
+    return pos.state, seen
+
+
+def holds_card(title, also=lambda st: True):
+    """A ``where``: the player to move may play cards in their own turn, holds a card titled ``title``,
+    and ``also(state)`` holds."""
+    def where(st):
+        if "play a card" not in texts(st):
+            return False
+        return any(c.startswith(title + " (") for c in st.vars["hand"][mover(st) - 1]) and also(st)
+    return where
+
+
+@functools.lru_cache(maxsize=None)
+def card_positions(title, also=None, seeds=(0, 1, 2), each=3):
+    """Positions of seeded quick-start games (3 players, real moves) where ``holds_card(title, also)``
+    holds, ``each`` a game."""
+    return list(positions(game(3), holds_card(title, also or (lambda st: True)), seeds=seeds, each=each))
+
+
+def play_from_hand(st, title):
+    """The player to move plays a card titled ``title`` from the hand in their own turn (the first such
+    card offered); returns the card played, or None when none is offered."""
+    st.apply("play a card")
+    card = next((t[len("play "):] for t in texts(st) if t.startswith("play %s (" % title)), None)
+    if card is not None:
+        st.apply("play " + card)
+    return card
+
+
+def let_stand(st):
+    """The target of a dirty trick asked whether to answer it lets it stand."""
+    stand = [m for m in st.legal_moves() if m.text.startswith("let ") and m.text.endswith(" stand")]
+    if stand:
+        st.apply(stand[0])

@@ -12,7 +12,7 @@ import pytest
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
 from .helpers import attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, maybe, mover_ship, \
-    next_turn, others, ready, rolled, ship, shows, until, weather
+    others, ready, rolled, ship, shows, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 

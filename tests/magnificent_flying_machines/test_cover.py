@@ -10,8 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, last_machine_lands, maybe, next_turn, others, race, ready, rolled, set_up, \
-    ship, until, weather
+from .helpers import card_positions, dashboard, game, let_stand, maybe, next_turn, others, play_from_hand, race, \
+    ready, rolled, set_up, ship, turns_to_the_end, until, weather
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -167,32 +167,48 @@ def test_the_seaplane_rolls_two_more_dice_for_take_off_and_landing_on_water_only
 
 
 # ---------------------------------------------------------------- trick and boost cards in one's own turn
+def others_in(st, hit):
+    """The other players' machines that ``hit(machine)`` holds for, by owner."""
+    return {s["owner"] for s in st.vars["ships"] if s["owner"] != mover(st) and hit(s)}
+
+
+def trick_at_each_target(title, hit):
+    """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds the dirty
+    trick ``title`` and it has a target: the targets offered are the machines ``hit`` holds for; played
+    at each in turn, the target before and after (the target lets it stand)."""
+    played = []
+    for pos in card_positions(title, lambda st: bool(others_in(st, hit))):
+        st = pos.state.clone()
+        p, wanted = mover(st), others_in(st, hit)
+        card = play_from_hand(st, title)
+        offered = [t for t in texts(st) if t.startswith("play %s against" % card)]
+        assert {int(t.rsplit(" ", 1)[1]) for t in offered} == wanted, pos
+        for text in offered:
+            trial = st.clone()
+            q = int(text.rsplit(" ", 1)[1])
+            before = dict(ship(trial, q))
+            trial.apply(text)
+            let_stand(trial)
+            assert card in trial.vars["discard"] and card not in trial.vars["hand"][p - 1]
+            played.append((before, ship(trial, q)))
+    assert played
+    return played
+
+
 def test_swap_the_maps_sends_a_machine_in_the_air_back_one_tile():
     """"once it has exited a particular terrain tile it is not possible for the flying machine to
-    return to it (except by the playing of the Swap the Maps Dirty Tricks card)"; a machine on the
-    ground is no target."""
-    st = ready(3)
-    p = mover(st)
-    q, r = others(st, p)
-    dashboard(st, q, "Biplane", at=WATER, alt=2)
-    dashboard(st, r, "Monoplane", at=WATER, alt=0)
-    play_card(st, "Swap the Maps (flying)")
-    assert texts(st) == ["play Swap the Maps (flying) against the Biplane of player %d" % q]
-    st.apply(texts(st)[0])
-    assert (ship(st, q)["at"], ship(st, q)["alt"]) == (TOWN, 2) and ship(st, r)["at"] == WATER
-    assert "Swap the Maps (flying)" in st.vars["discard"] and st.vars["hand"][p - 1] == []
+    return to it (except by the playing of the Swap the Maps Dirty Tricks card)": a machine in the air
+    past the starting airfield goes back one tile, at its altitude; a machine on the ground is no target."""
+    for before, after in trick_at_each_target("Swap the Maps", lambda s: s["alt"] > 0 and s["at"] > 1
+                                              and not s["finished"]):
+        assert (after["at"], after["alt"]) == (before["at"] - 1, before["alt"])
 
 
 def test_crosswind_drops_a_machine_to_the_lowest_band():
-    st = ready(3)
-    p = mover(st)
-    q, r = others(st, p)
-    dashboard(st, q, "Biplane", at=WATER, alt=3)
-    dashboard(st, r, "Monoplane", at=WATER, alt=1)          # already in the lowest band: no target
-    play_card(st, "Crosswind (cad)")
-    assert texts(st) == ["play Crosswind (cad) against the Biplane of player %d" % q]
-    st.apply(texts(st)[0])
-    assert ship(st, q)["alt"] == 1 and ship(st, r)["alt"] == 1
+    """Crosswind (designed): a machine in the air above the lowest band drops to it; one already in the
+    lowest band, or on the ground, is no target."""
+    for before, after in trick_at_each_target("Crosswind", lambda s: s["alt"] > 1):
+        assert before["alt"] > 1 and (after["alt"], after["at"]) == (1, before["at"])
 
 
 def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
@@ -239,30 +255,38 @@ def test_this_means_war_answers_a_cad_symbol_and_the_cad_symbol_still_counts():
     assert st.vars["hand"][paul - 1] == []
 
 
+def own_card_plays(title, playable):
+    """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds ``title``:
+    the card is offered exactly when ``playable(machine)``; where it is, the machine before and after."""
+    played = []
+    for pos in card_positions(title):
+        st = pos.state.clone()
+        before = dict(ship(st, mover(st)))
+        card = play_from_hand(st, title)
+        assert (card is not None) == playable(before), pos
+        if card is not None:
+            played.append((before, ship(st, before["owner"])))
+    assert played
+    return played
+
+
 def test_field_repairs_takes_a_damage_marker_off_the_gauge_first():
-    st = ready(3)
-    p = mover(st)
-    dashboard(st, p, "Biplane", at=FIELDS, fuel=2, gauge=1, scored_damage=1)
-    play_card(st, "Field Repairs (cad)")
-    assert (ship(st, p)["gauge"], ship(st, p)["scored_damage"]) == (0, 1)
-    play_card(st, "Field Repairs (takeoff)")
-    assert (ship(st, p)["gauge"], ship(st, p)["scored_damage"]) == (0, 0)
-    st.vars["hand"][p - 1] = ["Field Repairs (flying)"]
-    refresh(st)
-    assert "play a card" not in texts(st)                    # nothing left to repair
+    """Field Repairs (designed): "discard one damage marker, from the fuel gauge first, else from the
+    scoring area"; not offered to a machine without damage."""
+    for before, after in own_card_plays("Field Repairs", lambda s: s["gauge"] + s["scored_damage"] > 0):
+        if before["gauge"] > 0:
+            assert (after["gauge"], after["scored_damage"]) == (before["gauge"] - 1, before["scored_damage"])
+        else:
+            assert (after["gauge"], after["scored_damage"]) == (0, before["scored_damage"] - 1)
 
 
 def test_spare_fuel_can_adds_two_fuel_cubes_as_far_as_the_gauge_has_room():
-    st = ready(3)
-    p = mover(st)
-    dashboard(st, p, "Biplane", at=FIELDS, fuel=1)
-    play_card(st, "Spare Fuel Can (cad)")
-    assert ship(st, p)["fuel"] == 3
-    play_card(st, "Spare Fuel Can (landing)")
-    assert ship(st, p)["fuel"] == 4                          # the gauge's four spaces
-    st.vars["hand"][p - 1] = ["Spare Fuel Can (flying)"]
-    refresh(st)
-    assert "play a card" not in texts(st)
+    """Spare Fuel Can (designed): two fuel cubes, as far as the gauge's four spaces (less its damage
+    markers) have room; not offered to a full gauge."""
+    def room(s):
+        return 4 - s["gauge"] - s["fuel"]
+    for before, after in own_card_plays("Spare Fuel Can", lambda s: room(s) > 0):
+        assert after["fuel"] == before["fuel"] + min(2, room(before))
 
 
 def test_official_scrutiny_played_keeps_cad_symbols_off_the_tests_of_the_turn():
@@ -353,14 +377,14 @@ def test_a_machine_on_the_final_airfield_keeps_its_turns_its_cards_and_the_speci
 # ---------------------------------------------------------------- 12.2 two players
 def test_two_players_the_game_ends_after_the_others_one_more_turn():
     """12.2: "When one player has landed their second flying machine on the final airfield, the game
-    will end when the other player has taken one more turn.\""""
-    landed, p, other = last_machine_lands()
-    assert ship(landed, p)["finished"] and not landed.vars["game_ended"]
-    landed.apply("end the turn")
-    assert not landed.is_over() and mover(landed) == other["owner"]
-    assert landed.vars["ships"][landed.vars["current"] - 1]["id"] == other["id"]
-    landed.apply("end the turn")
-    assert landed.is_over()
+    will end when the other player has taken one more turn." A seeded two-player race (standard, seed
+    2, real moves): player 2's machines are both on the final airfield; player 1 takes one more turn
+    and the game is over."""
+    st, seen = turns_to_the_end(2, 2, race="standard")
+    owner = {s["id"]: s["owner"] for s in st.vars["ships"]}
+    done = [q for q in (1, 2) if all(s["finished"] for s in st.vars["ships"] if s["owner"] == q)]
+    assert done == [2] and st.vars["last_player"] == 1
+    assert [owner[m] for m in seen] == [1]                # one turn of player 1, then the end
 
 
 # ---------------------------------------------------------------- 6.4 first player, 12.3 team play
@@ -387,23 +411,13 @@ def test_the_first_player_rolled_the_most_flying_symbols(seed):
 
 def test_team_play_the_highest_combined_total_wins():
     """12.3: "At the end of the game each team totals the scores for their flying machines and the team
-    with the highest combined total wins the game." A rival holds the best single score; the pair
-    whose two totals add up to more wins."""
-    st = ready(4, team_play="pairs")
-    p = mover(st)
-    quiet(st)
-    teams = [[1, 3], [2, 4]]                                 # not side by side
-    mate = next(q for t in teams if p in t for q in t if q != p)
-    rivals = [q for q in range(1, 5) if q not in (p, mate)]
-    st.vars["seat_points"] = [0, 0, 0, 0]
-    dashboard(st, mate, "Biplane", at=FINAL, finished=True, vp=15)
-    dashboard(st, rivals[0], "Biplane", at=FINAL, finished=True, vp=20)
-    dashboard(st, rivals[1], "Biplane", at=FINAL, finished=True, vp=0)
-    dashboard(st, p, "Monoplane", at=FINAL, alt=1, vp=0)        # the placing marker: 8
-    refresh(st)
-    over = until(st, ["land", maybe("accept the failure"), "end the turn"], lambda s, lines: s.is_over())
-    out = over.outcome()
-    assert sorted(map(sorted, out.teams)) == teams
-    assert out.scores[rivals[0]] > max(out.scores[p], out.scores[mate])
-    assert out.scores[p] + out.scores[mate] > out.scores[rivals[0]] + out.scores[rivals[1]]
-    assert sorted(out.winners) == sorted([p, mate])
+    with the highest combined total wins the game." The real final states of two seeded races (4
+    players in pairs, seeds 0 and 1): in each a rival holds the best single score, and the pair whose
+    two scores add up to more wins."""
+    for seed in (0, 1):
+        out = race(4, seed, team_play="pairs").state.outcome()
+        assert sorted(map(sorted, out.teams)) == [[1, 3], [2, 4]]    # not side by side
+        totals = {tuple(sorted(t)): sum(out.scores[q] for q in t) for t in out.teams}
+        best = max(totals, key=totals.get)
+        assert totals[best] > min(totals.values()) and sorted(out.winners) == list(best), seed
+        assert max(out.scores, key=out.scores.get) not in best, seed

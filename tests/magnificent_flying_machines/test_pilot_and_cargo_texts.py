@@ -10,7 +10,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import KIT, dashboard, game, kit_positions, kit_with_damage, last_machine_lands, listed_items, \
+from .helpers import KIT, dashboard, game, kit_positions, kit_with_damage, listed_items, \
     mover_ship, next_turn, race, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, FIELDS, MOUNTAIN, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, faces, \
@@ -412,7 +412,8 @@ def test_the_catapult_launchers_text_names_the_next_tile_and_the_lowest_band():
 
 def test_the_damage_repair_kits_text_names_the_ground_the_extra_phase_the_damage_and_the_scavenge():
     """Each clause of the Kit's text by what real play does: offered exactly on the ground and not on
-    the final airfield (every position of a seeded game where a machine holding it chooses an action), then used: an extra action phase (the phases left stay), every damage marker gone and the
+    the final airfield (every position of a seeded game where a machine holding it chooses an
+    action), then used: an extra action phase (the phases left stay), every damage marker gone and the
     repair and scavenge action taken."""
     says("Damage Repair Kit", r"^Once in the race, on the ground but not on the final airfield: discard it for an "
                               r"extra action phase, in which the machine throws away every damage marker \(they "

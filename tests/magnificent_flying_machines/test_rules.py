@@ -9,7 +9,8 @@ from rulewright.dsl.errors import OptionError
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import COURSE, dashboard, maybe, next_turn, game, others, race, ready, rolled, ship, until, weather
+from .helpers import COURSE, dashboard, maybe, next_turn, game, others, race, ready, rolled, ship, turns_to_the_end, \
+    until, weather
 
 
 def quiet_course(st):
@@ -483,23 +484,15 @@ def test_a_tie_in_points_and_damage_goes_to_the_later_player_in_the_order():
 
 
 def test_five_players_the_last_two_take_one_more_turn_each():
-    st = ready(5)
-    p = mover(st)
-    quiet_course(st)
-    later = others(st, p)
-    for q in later[:2]:
-        dashboard(st, q, "Biplane", at=11, finished=True)
-    dashboard(st, p, "Monoplane", at=11, alt=1)
-    refresh(st)
-    landed = until(st, ["land", "end the turn"], lambda s, lines: "lands safely" in " ".join(lines)).state
-    assert landed.vars["ending"] and sorted(landed.vars["last_turns"]) == sorted(later[2:])
-    seen = []
-    while not landed.is_over():
-        cur = landed.vars["current"]
-        if not seen or seen[-1] != cur:
-            seen.append(cur)
-        landed.apply("end the turn" if "end the turn" in texts(landed) else texts(landed)[0])
-    assert [x for x in seen if x in later[2:]] == later[2:]
+    """9: "In a five or six player game, when there are only two flying machines remaining on the course
+    the game will end when each of the remaining players has taken one more turn." A seeded 5-player
+    race (standard, seed 1, real moves): the machines on the final airfield keep their turns in between;
+    each of the two still racing takes one turn, and the game ends after the second."""
+    st, seen = turns_to_the_end(5, 1, race="standard")
+    racing = [s["id"] for s in st.vars["ships"] if not s["finished"]]
+    assert len(racing) == 2 and sorted(st.vars["last_turns"]) == sorted(racing)
+    assert [m for m in seen if m in racing] == racing and seen[-1] == racing[-1]
+    assert len(seen) > 2                                  # finished machines took turns in between
 
 
 def test_options_are_checked():
