@@ -3,6 +3,7 @@ dashboard set by hand, and dice found by trying seeds of the game's generator (a
 outcome it needs, the helper finds a roll that gives it and plays the real moves)."""
 from __future__ import annotations
 
+import copy
 import functools
 import random
 
@@ -255,3 +256,34 @@ def let_stand(st):
     stand = [m for m in st.legal_moves() if m.text.startswith("let ") and m.text.endswith(" stand")]
     if stand:
         st.apply(stand[0])
+
+
+def others_in(st, hit):
+    """The other players' machines that ``hit(machine)`` holds for, by owner."""
+    return {s["owner"] for s in st.vars["ships"] if s["owner"] != mover(st) and hit(s)}
+
+
+def trick_at_each_target(title, hit, then=None):
+    """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds the dirty
+    trick ``title`` and it has a target: the targets offered are the machines ``hit`` holds for; played
+    at each in turn (the target lets it stand, then ``then(state)`` plays the trickster's choices), the
+    game before and the target before and after: (state before, target before, target after, state after)."""
+    played = []
+    for pos in card_positions(title, lambda st: bool(others_in(st, hit))):
+        st = pos.state.clone()
+        p, wanted = mover(st), others_in(st, hit)
+        card = play_from_hand(st, title)
+        offered = [t for t in texts(st) if t.startswith("play %s against" % card)]
+        assert {int(t.rsplit(" ", 1)[1]) for t in offered} == wanted, pos
+        for text in offered:
+            trial = st.clone()
+            q = int(text.rsplit(" ", 1)[1])
+            before = copy.deepcopy(ship(trial, q))
+            trial.apply(text)
+            let_stand(trial)
+            if then:
+                then(trial)
+            assert card in trial.vars["discard"] and card not in trial.vars["hand"][p - 1]
+            played.append((st, before, ship(trial, q), trial))
+    assert played
+    return played

@@ -10,8 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import card_positions, dashboard, game, let_stand, maybe, next_turn, others, play_from_hand, race, \
-    ready, rolled, set_up, ship, turns_to_the_end, until, weather
+from .helpers import dashboard, game, maybe, next_turn, others, race, ready, rolled, set_up, ship, \
+    trick_at_each_target, turns_to_the_end, until, weather
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -167,39 +167,11 @@ def test_the_seaplane_rolls_two_more_dice_for_take_off_and_landing_on_water_only
 
 
 # ---------------------------------------------------------------- trick and boost cards in one's own turn
-def others_in(st, hit):
-    """The other players' machines that ``hit(machine)`` holds for, by owner."""
-    return {s["owner"] for s in st.vars["ships"] if s["owner"] != mover(st) and hit(s)}
-
-
-def trick_at_each_target(title, hit):
-    """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds the dirty
-    trick ``title`` and it has a target: the targets offered are the machines ``hit`` holds for; played
-    at each in turn, the target before and after (the target lets it stand)."""
-    played = []
-    for pos in card_positions(title, lambda st: bool(others_in(st, hit))):
-        st = pos.state.clone()
-        p, wanted = mover(st), others_in(st, hit)
-        card = play_from_hand(st, title)
-        offered = [t for t in texts(st) if t.startswith("play %s against" % card)]
-        assert {int(t.rsplit(" ", 1)[1]) for t in offered} == wanted, pos
-        for text in offered:
-            trial = st.clone()
-            q = int(text.rsplit(" ", 1)[1])
-            before = dict(ship(trial, q))
-            trial.apply(text)
-            let_stand(trial)
-            assert card in trial.vars["discard"] and card not in trial.vars["hand"][p - 1]
-            played.append((before, ship(trial, q)))
-    assert played
-    return played
-
-
 def test_swap_the_maps_sends_a_machine_in_the_air_back_one_tile():
     """"once it has exited a particular terrain tile it is not possible for the flying machine to
     return to it (except by the playing of the Swap the Maps Dirty Tricks card)": a machine in the air
     past the starting airfield goes back one tile, at its altitude; a machine on the ground is no target."""
-    for before, after in trick_at_each_target("Swap the Maps", lambda s: s["alt"] > 0 and s["at"] > 1
+    for _, before, after, _ in trick_at_each_target("Swap the Maps", lambda s: s["alt"] > 0 and s["at"] > 1
                                               and not s["finished"]):
         assert (after["at"], after["alt"]) == (before["at"] - 1, before["alt"])
 
@@ -207,7 +179,7 @@ def test_swap_the_maps_sends_a_machine_in_the_air_back_one_tile():
 def test_crosswind_drops_a_machine_to_the_lowest_band():
     """Crosswind (designed): a machine in the air above the lowest band drops to it; one already in the
     lowest band, or on the ground, is no target."""
-    for before, after in trick_at_each_target("Crosswind", lambda s: s["alt"] > 1):
+    for _, before, after, _ in trick_at_each_target("Crosswind", lambda s: s["alt"] > 1):
         assert before["alt"] > 1 and (after["alt"], after["at"]) == (1, before["at"])
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, maybe, next_turn, others, ready, rolled, ship, until, weather
+from .helpers import attempt, dashboard, maybe, next_turn, others, ready, rolled, ship, trick_at_each_target, until, weather
 
 
 def _play(st, p, card, target):
@@ -43,60 +43,65 @@ def table():
     return st, p, q, target
 
 
-def test_sabotage_in_ones_own_turn_puts_a_damage_marker_on_the_targets_gauge(table):
+def test_sabotage_in_ones_own_turn_puts_a_damage_marker_on_the_targets_gauge():
     """Sabotage (designed: "one damage"); 8.4.2: "If a flying machine is damaged one or two damage
     markers are placed on the fuel gauge of the flying machine dashboard from right to left (full to
-    empty) to indicate this. Any fuel cubes in the spaces the marker now occupies must be discarded.\""""
-    st, p, q, target = table
-    target.update(fuel=4)
-    lines = _play(st, p, "Sabotage (flying)", q)
-    s = ship(st, q)
-    assert (s["gauge"], s["scored_damage"], s["fuel"]) == (1, 0, 3)
-    assert "Sabotage (flying)" in st.vars["discard"] and st.vars["hand"][p - 1] == []
-    assert "Biplane of player %d takes 1 damage (sabotage): 1 on the fuel gauge, 0 in the scoring area" % q in lines
+    empty) to indicate this. Any fuel cubes in the spaces the marker now occupies must be discarded."
+    Played at every machine still racing, at real positions (quick start, 3 players, seeds 0-2); a
+    machine in the air that it leaves with two markers is forced down at once (its landing test)."""
+    for _, before, after, trial in trick_at_each_target("Sabotage", lambda s: not s["finished"]):
+        if before["gauge"] < 2:
+            assert after["gauge"] == before["gauge"] + 1
+            forced = before["alt"] > 0 and after["gauge"] == 2
+            if forced:                                    # landed, or taking its landing test now
+                test = attempt(trial)
+                assert after["alt"] == 0 or (test["k"] == "landing" and trial.vars["testing"] == after["id"])
+            else:
+                assert after["scored_damage"] == before["scored_damage"] and after["alt"] == before["alt"]
+                assert after["fuel"] == min(before["fuel"], 4 - after["gauge"])
+        else:                                             # a full gauge: the marker goes to the scoring area
+            assert (after["gauge"], after["scored_damage"]) == (2, before["scored_damage"] + 1)
 
 
-def test_grumpy_passenger_in_ones_own_turn_takes_a_passenger_off_the_target(table):
+def test_grumpy_passenger_in_ones_own_turn_takes_a_passenger_off_the_target():
     """10.3.1: "another player may use the dirty trick card, Grumpy Passenger to force a passenger to
-    disembark earlier. Should that occur the player scores no points for that passenger.\""""
-    st, p, q, target = table
-    lines = _play(st, p, "Grumpy Passenger (flying)", q)
-    s = ship(st, q)
-    assert len(s["pax"]) == 1 and s["vp"] == 0
-    assert "a grumpy passenger leaves the Biplane of player %d" % q in lines
+    disembark earlier. Should that occur the player scores no points for that passenger." Played at
+    every machine carrying a passenger, at real positions (quick start, 3 players, seeds 0-2)."""
+    for _, before, after, _ in trick_at_each_target("Grumpy Passenger", lambda s: len(s["pax"]) > 0):
+        assert len(after["pax"]) == len(before["pax"]) - 1 and after["vp"] == before["vp"]
 
 
-@pytest.mark.parametrize("fuel, left", [(3, 1), (1, 0)])
-def test_siphoned_fuel_in_ones_own_turn_takes_two_fuel_cubes_or_what_there_is(table, fuel, left):
-    """Siphoned Fuel (designed: "the machine loses two fuel cubes"); a gauge with one cube loses one."""
-    st, p, q, target = table
-    target.update(fuel=fuel)
-    lines = _play(st, p, "Siphoned Fuel (flying)", q)
-    assert ship(st, q)["fuel"] == left
-    assert "the Biplane of player %d loses %d fuel" % (q, fuel - left) in lines
+def test_siphoned_fuel_in_ones_own_turn_takes_two_fuel_cubes_or_what_there_is():
+    """Siphoned Fuel (designed: "the machine loses two fuel cubes"); a gauge with one cube loses one.
+    Played at every machine with fuel, at real positions (quick start, 3 players, seeds 0-2)."""
+    lost = set()
+    for _, before, after, _ in trick_at_each_target("Siphoned Fuel", lambda s: s["fuel"] > 0):
+        assert after["fuel"] == before["fuel"] - min(2, before["fuel"])
+        lost.add(before["fuel"] - after["fuel"])
+    assert lost == {1, 2}
 
 
-def test_pinched_parts_in_ones_own_turn_return_the_targets_part_to_the_supply(table):
+def pinch_the_first_kind(st):
+    """The trickster pinches the first kind of part offered, from inside when asked."""
+    st.apply(next(t for t in texts(st) if t.startswith("pinch a ")))
+    if "take one from inside" in texts(st):
+        st.apply("take one from inside")
+
+
+def test_pinched_parts_in_ones_own_turn_return_the_targets_part_to_the_supply():
     """Pinched Parts (designed: "the machine loses a spare part of the trickster's choice"). The
     rulebook has no text for the card; the part goes back to the supply, not to the trickster:
     "Dirty trick cards ... will impede other players" (they take, they do not give), and the 45 spare
-    parts tokens ("45 spare parts tokens of three types") are neither made nor lost."""
-    st, p, q, target = table
-    supply = dict(st.vars["parts_supply"])
-    mine = list(ship(st, p)["parts"])
-    tokens = _all_parts(st)
-    st.vars["hand"][p - 1] = ["Pinched Parts (cad)"]
-    refresh(st)
-    st.apply("play a card")
-    st.apply("play Pinched Parts (cad)")
-    st.apply("play Pinched Parts (cad) against the Biplane of player %d" % q)
-    assert texts(st) == ["pinch a flying spare part", "pinch a landing spare part"]
-    st.apply("pinch a landing spare part")
-    s = ship(st, q)
-    assert sorted(s["parts"]) == ["flying", "landing"]
-    assert st.vars["parts_supply"] == {**supply, "landing": supply["landing"] + 1}
-    assert ship(st, p)["parts"] == mine                    # the trickster keeps nothing
-    assert _all_parts(st) == tokens
+    parts tokens ("45 spare parts tokens of three types") are neither made nor lost. Played at every
+    machine with a part, at real positions (quick start, 3 players, seeds 0-2)."""
+    for st, before, after, trial in trick_at_each_target("Pinched Parts", lambda s: len(s["parts"]) > 0,
+                                                         then=pinch_the_first_kind):
+        (kind,) = [k for k in ("takeoff", "flying", "landing") if after["parts"].count(k) != before["parts"].count(k)]
+        assert after["parts"].count(kind) == before["parts"].count(kind) - 1
+        assert trial.vars["parts_supply"] == {**st.vars["parts_supply"], kind: st.vars["parts_supply"][kind] + 1}
+        trickster = mover(st)
+        assert ship(trial, trickster)["parts"] == ship(st, trickster)["parts"]      # the trickster keeps nothing
+        assert _all_parts(trial) == _all_parts(st)
 
 
 @pytest.mark.parametrize("where, flying_inside", [("take one from inside", 0), ("take one from outside", 1)])
