@@ -7,7 +7,7 @@ import copy
 import functools
 import random
 
-from rulewright.interpreter.testing import logs, mover, positions, reach, refresh, shipped, texts
+from rulewright.interpreter.testing import logs, mover, offers, positions, reach, refresh, shipped, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
@@ -287,3 +287,14 @@ def trick_at_each_target(title, hit, then=None):
             played.append((st, before, ship(trial, q), trial))
     assert played
     return played
+
+
+SPECIAL_ACTIONS = ("make good (a take-off test)", "give a speech (a landing test)",
+                   "give a flying lesson (a flying test)", "sign autographs")
+
+
+@functools.lru_cache(maxsize=None)
+def special_action_turns():
+    """Every position of three seeded quick-start races (4 players, seeds 0-2, real moves) where a
+    machine on the final airfield chooses its special action."""
+    return list(positions(game(4), offers(r"^sign autographs$"), seeds=(0, 1, 2), each=40))

@@ -10,8 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, maybe, next_turn, others, race, ready, rolled, set_up, ship, \
-    trick_at_each_target, turns_to_the_end, until, weather
+from .helpers import SPECIAL_ACTIONS, dashboard, game, maybe, mover_ship, others, race, ready, rolled, set_up, \
+    ship, special_action_turns, trick_at_each_target, turns_to_the_end, until, weather
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -283,32 +283,36 @@ def test_official_scrutiny_played_keeps_cad_symbols_off_the_tests_of_the_turn():
 def test_a_final_airfield_test_is_taken_once_a_machine_passed_or_not(action, done):
     """11: "Only one make good action may be conducted on each flying machine in the game", "Only one
     flying lesson may be given in each flying machine in the game"; "After attempting any of the above
-    three tests mark the relevant ability display ... to show it cannot be attempted again.\""""
-    st = ready(3)
-    p = others(st, mover(st))[0]
-    quiet(st)
-    dashboard(st, p, "Biplane", at=FINAL, finished=True)
-    next_turn(st)
-    assert action in texts(st) and not ship(st, p)[done]
-    failed = until(st, [action, maybe("accept the failure")], lambda s, lines: "fails" in " ".join(lines))
-    assert ship(failed, p)[done]
-    for _ in range(3):
-        next_turn(failed.state)
-    assert mover(failed) == p and action not in texts(failed) and "sign autographs" in texts(failed)
+    three tests mark the relevant ability display ... to show it cannot be attempted again." At every
+    special action of three seeded races: offered exactly to a machine that has not attempted it, and
+    marked as soon as it is attempted, before its test is decided."""
+    seen = set()
+    for pos in special_action_turns():
+        s = mover_ship(pos.state)
+        assert (action in texts(pos.state)) == (not s[done]), pos
+        seen.add(s[done])
+        if not s[done]:
+            st = pos.state.clone()
+            st.apply(action)
+            assert ship(st, s["owner"])[done]
+    assert seen == {False, True}
 
 
 def test_a_speech_is_given_once_by_each_pilot():
-    """11: "Only one speech may be given by each pilot in the game.\""""
-    st = ready(3)
-    p = others(st, mover(st))[0]
-    quiet(st)
-    dashboard(st, p, "Biplane", at=FINAL, finished=True)
-    next_turn(st)
-    gave = until(st, ["give a speech (a landing test)"], lambda s, lines: "passes" in " ".join(lines))
-    assert ship(gave, p)["vp"] == 3 and ship(gave, p)["speeches"] == ["Jing Li"]
-    for _ in range(3):
-        next_turn(gave.state)
-    assert "give a speech (a landing test)" not in texts(gave)
+    """11: "Only one speech may be given by each pilot in the game." At every special action of three
+    seeded races: offered exactly when the pilot at the controls has given none, and the pilot marked
+    when it is given."""
+    seen = set()
+    for pos in special_action_turns():
+        s = mover_ship(pos.state)
+        gave = s["pilot"] in s["speeches"]
+        assert ("give a speech (a landing test)" in texts(pos.state)) == (not gave), pos
+        seen.add(gave)
+        if not gave:
+            st = pos.state.clone()
+            st.apply("give a speech (a landing test)")
+            assert ship(st, s["owner"])["speeches"] == s["speeches"] + [s["pilot"]]
+    assert seen == {False, True}
 
 
 def test_a_machine_on_the_final_airfield_keeps_its_turns_its_cards_and_the_special_actions():
@@ -316,34 +320,27 @@ def test_a_machine_on_the_final_airfield_keeps_its_turns_its_cards_and_the_speci
     order. Players on the final airfield may continue to play trick and boost cards in the normal way
     and may also carry out final airfield actions (see Section 11)." 11: "If a flying machine is
     stationery on the final airfield at the start of the player's turn, then the player may choose one
-    of the following actions". Three players: a machine lands, the others take their turns, the race
-    goes on; in its owner's next turn the machine takes one special action, then plays a boost card."""
-    st = ready(3)
-    p = others(st, mover(st))[0]
-    quiet(st)
-    dashboard(st, p, "Biplane", at=FINAL, alt=1, fuel=2, gauge=1)
-    next_turn(st)
-    landed = until(st, ["land"], lambda s, lines: "lands safely" in " ".join(lines)).state
-    assert ship(landed, p)["finished"] and "sign autographs" not in texts(landed)   # not in the landing turn
-    took_turns = []
-    next_turn(landed)
-    while mover(landed) != p:
-        took_turns.append(mover(landed))
-        next_turn(landed)
-    assert sorted(took_turns) == sorted(others(landed, p)) and not landed.is_over()
-    assert texts(landed) == ["make good (a take-off test)", "give a speech (a landing test)",
-                             "give a flying lesson (a flying test)", "sign autographs"]
-    vp = ship(landed, p)["vp"]
-    landed.apply("sign autographs")
-    assert ship(landed, p)["vp"] == vp + 1
-    card = "Field Repairs (cad)"
-    pile = next(name for name in ("deck", "discard") if card in landed.vars[name])
-    landed.vars[pile].remove(card)
-    landed.vars["hand"][p - 1] = [card]
-    refresh(landed)
-    landed.apply("play a card")
-    landed.apply("play %s" % card)
-    assert ship(landed, p)["gauge"] == 0 and card in landed.vars["discard"]
+    of the following actions". At every special action of three seeded races (4 players, real moves):
+    the machine is on the final airfield while others still race, it chooses among the special
+    actions only; after signing autographs (one point) it takes no action phase, and plays a card
+    where its hand holds one it may play."""
+    played = 0
+    for pos in special_action_turns():
+        st, s = pos.state.clone(), mover_ship(pos.state)
+        assert s["finished"] and not st.is_over() and any(not t["finished"] for t in st.vars["ships"])
+        assert set(texts(st)) <= set(SPECIAL_ACTIONS)
+        st.apply("sign autographs")
+        assert ship(st, s["owner"])["vp"] == s["vp"] + 1
+        after = texts(st)
+        assert "end the turn" in after and not {"take off", "repair and scavenge", "fly on", "land"} & set(after)
+        if "play a card" in after:
+            hand = list(st.vars["hand"][s["owner"] - 1])
+            st.apply("play a card")
+            card = texts(st)[0][len("play "):].split(" against ")[0]
+            st.apply(texts(st)[0])
+            assert card in st.vars["discard"] and len(st.vars["hand"][s["owner"] - 1]) == len(hand) - 1
+            played += 1
+    assert played > 0
 
 
 # ---------------------------------------------------------------- 12.2 two players
