@@ -298,3 +298,22 @@ def special_action_turns():
     """Every position of three seeded quick-start races (4 players, seeds 0-2, real moves) where a
     machine on the final airfield chooses its special action."""
     return list(positions(game(4), offers(r"^sign autographs$"), seeds=(0, 1, 2), each=40))
+
+
+def let_the_test_go_ahead(st):
+    """Every player asked in the reaction window before a test lets it go ahead."""
+    while st.pending is not None and st.pending.window and "let the test go ahead" in texts(st):
+        for q in st.to_move():
+            st.apply("let the test go ahead", player=q)
+
+
+WEATHER = {"Fine": (0, 0, 0), "Light Rain": (1, 0, 1), "Gusty Wind": (1, 1, 1), "Fog": (0, 1, 2),
+           "Headwind": (0, 2, 0), "Thunderstorm": (2, 2, 2)}   # the weather tiles' takeoff, flying, landing symbols
+
+
+def weather_symbols(st, s, k):
+    """The symbols of test kind ``k`` that the weather over machine ``s`` adds (the game page's table),
+    one of each kind fewer for Janu Rajan and for the Goggles."""
+    w = st.vars["weather_at"][s["at"] - 1]
+    ignored = (s["pilot"] == "Janu Rajan") + ("Goggles" in s["equipment"])
+    return max(0, WEATHER[w["sky"]][("takeoff", "flying", "landing").index(k)] - ignored) if w else 0
