@@ -317,3 +317,22 @@ def weather_symbols(st, s, k):
     w = st.vars["weather_at"][s["at"] - 1]
     ignored = (s["pilot"] == "Janu Rajan") + ("Goggles" in s["equipment"])
     return max(0, WEATHER[w["sky"]][("takeoff", "flying", "landing").index(k)] - ignored) if w else 0
+
+
+def tried(pos, move, seeds=range(8)):
+    """``move`` played at a real position under a few seeds of the dice (the reaction window before its
+    test let go ahead): the machine to move before, and each state after."""
+    before = copy.deepcopy(mover_ship(pos.state))
+    for seed in seeds:
+        st = pos.state.clone()
+        st.rng.seed(seed)
+        st.apply(move)
+        let_the_test_go_ahead(st)
+        yield before, st
+
+
+@functools.lru_cache(maxsize=None)
+def trick_positions():
+    """Positions of three seeded quick-start races (3 players, real moves) where a machine may perform
+    a trick manoeuvre, six a race."""
+    return list(positions(game(3), offers(r"^perform a trick manoeuvre$"), seeds=range(3), each=6))
