@@ -263,12 +263,12 @@ def others_in(st, hit):
     return {s["owner"] for s in st.vars["ships"] if s["owner"] != mover(st) and hit(s)}
 
 
-def trick_at_each_target(title, hit, then=None):
+def trick_at_each_target(title, then=None):
     """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds the dirty
-    trick ``title`` and it has a target: the targets offered are the machines ``hit`` holds for; played
+    trick ``title`` and it has a target: the targets offered are the machines it hits (HITS); played
     at each in turn (the target lets it stand, then ``then(state)`` plays the trickster's choices), the
     game before and the target before and after: (state before, target before, target after, state after)."""
-    played = []
+    played, hit = [], HITS[title]
     for pos in card_positions(title, lambda st: bool(others_in(st, hit))):
         st = pos.state.clone()
         p, wanted = mover(st), others_in(st, hit)
@@ -336,3 +336,31 @@ def trick_positions():
     """Positions of three seeded quick-start races (3 players, real moves) where a machine may perform
     a trick manoeuvre, six a race."""
     return list(positions(game(3), offers(r"^perform a trick manoeuvre$"), seeds=range(3), each=6))
+
+
+# The machines each dirty trick may be played against (the game page's card table), by title.
+HITS = {
+    "Swap the Maps": lambda s: s["alt"] > 0 and s["at"] > 1 and not s["finished"],
+    "Grumpy Passenger": lambda s: len(s["pax"]) > 0,
+    "Sabotage": lambda s: not s["finished"],
+    "Siphoned Fuel": lambda s: s["fuel"] > 0,
+    "Pinched Parts": lambda s: len(s["parts"]) > 0,
+    "Crosswind": lambda s: s["alt"] > 1,
+}
+
+
+def title_of(card):
+    return card.split(" (")[0]
+
+
+def trick_at_a_holder_of(answer):
+    """A ``where``: the player to move may play cards in their own turn and holds a dirty trick that
+    may be played against a machine whose owner holds ``answer`` (a card title)."""
+    def where(st):
+        if "play a card" not in texts(st):
+            return False
+        p = mover(st)
+        holders = {q for q, hand in enumerate(st.vars["hand"], 1)
+                   if q != p and any(title_of(c) == answer for c in hand)}
+        return any(title_of(c) in HITS and holders & others_in(st, HITS[title_of(c)]) for c in st.vars["hand"][p - 1])
+    return where

@@ -6,13 +6,15 @@ symbol (Immunity, This Means War), the final airfield's once-only tests and the 
 Each plays real moves and checks the state before and after."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import SPECIAL_ACTIONS, attempt, card_positions, dashboard, game, mover_ship, others, play_from_hand, \
-    race, ready, rolled, set_up, ship, special_action_turns, trick_at_each_target, turns_to_the_end, until, weather, \
-    weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, attempt, card_positions, dashboard, game, mover_ship, others, others_in, \
+    play_from_hand, race, ready, rolled, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
+    trick_at_each_target, turns_to_the_end, until, weather, weather_symbols
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -159,7 +161,8 @@ def test_the_helicopter_never_needs_more_than_two_terrain_symbols_to_take_off_or
         if "Flying Manual" in s["equipment"]:
             continue
         tile = st.vars["course"][s["at"] - 1]                # "Water 4", "Middle Airfield"
-        need = TERRAIN_SYMBOLS["Airfield" if "Airfield" in tile else tile.split()[0]][("takeoff", "flying", "landing").index(test["k"])]
+        terrain = TERRAIN_SYMBOLS["Airfield" if "Airfield" in tile else tile.split()[0]]
+        need = terrain[("takeoff", "flying", "landing").index(test["k"])]
         if s["model"] == "Helicopter":
             capped += need > 2
             need = min(2, need)
@@ -185,29 +188,43 @@ def test_swap_the_maps_sends_a_machine_in_the_air_back_one_tile():
     """"once it has exited a particular terrain tile it is not possible for the flying machine to
     return to it (except by the playing of the Swap the Maps Dirty Tricks card)": a machine in the air
     past the starting airfield goes back one tile, at its altitude; a machine on the ground is no target."""
-    for _, before, after, _ in trick_at_each_target("Swap the Maps", lambda s: s["alt"] > 0 and s["at"] > 1
-                                              and not s["finished"]):
+    for _, before, after, _ in trick_at_each_target("Swap the Maps"):
         assert (after["at"], after["alt"]) == (before["at"] - 1, before["alt"])
 
 
 def test_crosswind_drops_a_machine_to_the_lowest_band():
     """Crosswind (designed): a machine in the air above the lowest band drops to it; one already in the
     lowest band, or on the ground, is no target."""
-    for _, before, after, _ in trick_at_each_target("Crosswind", lambda s: s["alt"] > 1):
+    for _, before, after, _ in trick_at_each_target("Crosswind"):
         assert before["alt"] > 1 and (after["alt"], after["at"]) == (1, before["at"])
 
 
 def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
-    st = ready(3)
-    p = mover(st)
-    q = others(st, p)[0]
-    dashboard(st, q, "Biplane", at=WATER, alt=1, fuel=3)
-    st.vars["hand"][q - 1] = ["Immunity (cad)"]
-    play_card(st, "Siphoned Fuel (flying)", target=q)
-    assert st.to_move() == [q] and texts(st, q) == ["answer with Immunity (cad)", "let Siphoned Fuel stand"]
-    st.apply("answer with Immunity (cad)", player=q)
-    assert ship(st, q)["fuel"] == 3 and st.vars["hand"][q - 1] == []
-    assert {"Siphoned Fuel (flying)", "Immunity (cad)"} <= set(st.vars["discard"])
+    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
+    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
+    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
+    answered = 0
+    for pos in positions(game(3), trick_at_a_holder_of("Immunity"), seeds=range(6)):
+        st = pos.state.clone()
+        p = mover(st)
+        holders = {q for q, hand in enumerate(st.vars["hand"], 1)
+                   if any(title_of(c) == "Immunity" for c in hand)}
+        trick = next(c for c in st.vars["hand"][p - 1] if title_of(c) in HITS
+                     and holders & others_in(st, HITS[title_of(c)]))
+        st.apply("play a card")
+        st.apply("play " + trick)
+        text = next(t for t in texts(st) if int(t.rsplit(" ", 1)[1]) in holders)
+        q = int(text.rsplit(" ", 1)[1])
+        before = copy.deepcopy(ship(st, q))
+        st.apply(text)
+        immunity = next(c for c in st.vars["hand"][q - 1] if title_of(c) == "Immunity")
+        assert st.to_move() == [q]
+        assert {"answer with %s" % immunity, "let %s stand" % title_of(trick)} <= set(texts(st, q))
+        st.apply("answer with %s" % immunity, player=q)
+        assert ship(st, q) == before and immunity not in st.vars["hand"][q - 1]
+        assert {trick, immunity} <= set(st.vars["discard"])
+        answered += 1
+    assert answered > 0
 
 
 def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine():

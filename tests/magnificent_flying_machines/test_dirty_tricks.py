@@ -49,7 +49,7 @@ def test_sabotage_in_ones_own_turn_puts_a_damage_marker_on_the_targets_gauge():
     empty) to indicate this. Any fuel cubes in the spaces the marker now occupies must be discarded."
     Played at every machine still racing, at real positions (quick start, 3 players, seeds 0-2); a
     machine in the air that it leaves with two markers is forced down at once (its landing test)."""
-    for _, before, after, trial in trick_at_each_target("Sabotage", lambda s: not s["finished"]):
+    for _, before, after, trial in trick_at_each_target("Sabotage"):
         if before["gauge"] < 2:
             assert after["gauge"] == before["gauge"] + 1
             forced = before["alt"] > 0 and after["gauge"] == 2
@@ -67,7 +67,7 @@ def test_grumpy_passenger_in_ones_own_turn_takes_a_passenger_off_the_target():
     """10.3.1: "another player may use the dirty trick card, Grumpy Passenger to force a passenger to
     disembark earlier. Should that occur the player scores no points for that passenger." Played at
     every machine carrying a passenger, at real positions (quick start, 3 players, seeds 0-2)."""
-    for _, before, after, _ in trick_at_each_target("Grumpy Passenger", lambda s: len(s["pax"]) > 0):
+    for _, before, after, _ in trick_at_each_target("Grumpy Passenger"):
         assert len(after["pax"]) == len(before["pax"]) - 1 and after["vp"] == before["vp"]
 
 
@@ -75,7 +75,7 @@ def test_siphoned_fuel_in_ones_own_turn_takes_two_fuel_cubes_or_what_there_is():
     """Siphoned Fuel (designed: "the machine loses two fuel cubes"); a gauge with one cube loses one.
     Played at every machine with fuel, at real positions (quick start, 3 players, seeds 0-2)."""
     lost = set()
-    for _, before, after, _ in trick_at_each_target("Siphoned Fuel", lambda s: s["fuel"] > 0):
+    for _, before, after, _ in trick_at_each_target("Siphoned Fuel"):
         assert after["fuel"] == before["fuel"] - min(2, before["fuel"])
         lost.add(before["fuel"] - after["fuel"])
     assert lost == {1, 2}
@@ -94,8 +94,7 @@ def test_pinched_parts_in_ones_own_turn_return_the_targets_part_to_the_supply():
     "Dirty trick cards ... will impede other players" (they take, they do not give), and the 45 spare
     parts tokens ("45 spare parts tokens of three types") are neither made nor lost. Played at every
     machine with a part, at real positions (quick start, 3 players, seeds 0-2)."""
-    for st, before, after, trial in trick_at_each_target("Pinched Parts", lambda s: len(s["parts"]) > 0,
-                                                         then=pinch_the_first_kind):
+    for st, before, after, trial in trick_at_each_target("Pinched Parts", then=pinch_the_first_kind):
         (kind,) = [k for k in ("takeoff", "flying", "landing") if after["parts"].count(k) != before["parts"].count(k)]
         assert after["parts"].count(kind) == before["parts"].count(kind) - 1
         assert trial.vars["parts_supply"] == {**st.vars["parts_supply"], kind: st.vars["parts_supply"][kind] + 1}
