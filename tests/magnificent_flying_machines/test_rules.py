@@ -410,17 +410,6 @@ def test_final_airfield_special_actions_once_each():
 
 
 # ---------------------------------------------------------------- the end and the tie-breaks
-def _land_last(players, finished_vp, seed=1):
-    st = ready(players, seed=seed)
-    p = mover(st)
-    quiet_course(st)
-    for q in others(st, p):
-        dashboard(st, q, "Biplane", at=11, finished=True, vp=finished_vp.get(q, 0))
-    dashboard(st, p, "Monoplane", at=11, alt=1, vp=finished_vp.get(p, 0))
-    refresh(st)
-    return st, p
-
-
 SPECIAL_CARGO = ("Fields Cargo", "Town Cargo", "Water Cargo", "Mountain Cargo")   # the special cargo's icons
 ENDS = (19, 32, 38)                                   # seeded 3-player quick-start races played to their end
 
