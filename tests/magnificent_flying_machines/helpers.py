@@ -364,3 +364,44 @@ def trick_at_a_holder_of(answer):
                    if q != p and any(title_of(c) == answer for c in hand)}
         return any(title_of(c) in HITS and holders & others_in(st, HITS[title_of(c)]) for c in st.vars["hand"][p - 1])
     return where
+
+
+# ---------------------------------------------------------------- boost cards in a test that falls short
+def short_holding(title):
+    """A ``where``: a test of the player to move falls short, they may play a boost card, and they hold
+    a card titled ``title``."""
+    def where(st):
+        return "play a boost card" in texts(st) and any(title_of(c) == title for c in st.vars["hand"][mover(st) - 1])
+    return where
+
+
+@functools.lru_cache(maxsize=None)
+def boost_positions(title):
+    """Positions of six seeded quick-start races (3 players, real moves) where ``short_holding(title)``."""
+    return list(positions(game(3), short_holding(title), seeds=range(6), each=2))
+
+
+def boosts_played(title, seeds=range(4)):
+    """The boost card ``title`` played in each test of boost_positions under a few seeds of the dice:
+    (the test before, the test after or None once it has passed, the state after); where the card is
+    not offered for the test, (the test before, None, None)."""
+    for pos in boost_positions(title):
+        for seed in seeds:
+            st = pos.state.clone()
+            st.rng.seed(seed)
+            before = copy.deepcopy(attempt(st))
+            p = mover(st)
+            st.apply("play a boost card")
+            card = next((t[len("play "):] for t in texts(st) if t.startswith("play %s (" % title)), None)
+            if card is None:
+                yield before, None, None
+                break
+            st.apply("play " + card)
+            assert card in st.vars["discard"] and card not in st.vars["hand"][p - 1]
+            yield before, attempt(st), st
+
+
+def dice_added(title):
+    """The dice a boost card added to the tests it was played in (those still short afterwards)."""
+    return {len(after["faces"]) - len(before["faces"]) for before, after, _ in boosts_played(title)
+            if after is not None and after["faces"][:len(before["faces"])] == before["faces"]}

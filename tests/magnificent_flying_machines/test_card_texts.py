@@ -12,8 +12,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import dashboard, game, listed_items, others, ready, rolled, ship, until, weather
-from .test_cards import FIELDS, MOUNTAIN, TOWN, WATER, quiet
+from .helpers import boosts_played, dashboard, dice_added, game, others, ready, rolled, ship, until
+from .test_cards import FIELDS, MOUNTAIN, TOWN, WATER, clear_skies_plays, quiet, second_wind_rerolls
 
 COLS = game(3).compiled.columns
 SAYS = COLS["says"]
@@ -232,54 +232,26 @@ def test_a_dirty_tricks_text_names_what_it_does_to_the_machine(title, target, ph
 
 
 # ---------------------------------------------------------------- boosts in a test that falls short
-def _short_flying_test(card, sky, short):
-    """p's Triplane (five flying dice) flies on over Town 3 (three flying symbols, more in bad weather),
-    holding ``card``; the first roll of the dice for which ``short(got, need)`` holds."""
-    st, p, q1, q2 = table()
-    weather(st, TOWN, sky)
-    dashboard(st, p, "Triplane", pilot="Hamish McTarn", at=TOWN, alt=1, fuel=2)
-    hands(st, **{f"p{p}": [card]})
-    return p, until(st, ["fly on"], lambda s, lines: short(*rolled(lines)[0][1:]))
-
-
+# Played in real tests that fall short (helpers.boost_positions: seeded races, real moves).
 def test_full_throttles_text_names_the_dice_added():
     added = NUMBERS[re.search(r"in one of your tests: roll (\w+) more dice", text_of("Full Throttle")).group(1)]
-    p, tried = _short_flying_test("Full Throttle (cad)", "Fine", lambda got, need: got < need)
-    tried.apply("play a boost card")
-    tried.apply("play Full Throttle (cad)")
-    more = next(x for x in logs(tried) if x.startswith("two more dice: "))
-    assert len(listed_items(more.split(": ")[1])) == added
+    assert dice_added("Full Throttle") == {added}
 
 
 def test_second_winds_text_names_the_dice_rolled_again():
     assert "roll again every die that shows no symbol the test needs" in text_of("Second Wind")
-    p, tried = _short_flying_test("Second Wind (cad)", "Fine", lambda got, need: got < need)
-    faces = next(x for x in tried.lines if " dice for " in x).split(": ")[1]
-    misses = sum("Flying" not in f for f in listed_items(faces))
-    tried.apply("play a boost card")
-    tried.apply("play Second Wind (cad)")
-    again = next(x for x in logs(tried) if x.startswith("re-rolled: "))
-    assert len(listed_items(again.split(": ")[1])) == misses > 0
+    assert second_wind_rerolls() > 0
 
 
 def test_nerves_of_steels_text_names_the_test_passed_whatever_the_dice():
     assert "the test is passed, whatever the dice show" in text_of("Nerves of Steel")
-    p, tried = _short_flying_test("Nerves of Steel (cad)", "Fine", lambda got, need: got == 0)
-    tried.apply("play a boost card")
-    tried.apply("play Nerves of Steel (cad)")
-    assert ship(tried, p)["at"] == TOWN + 1                  # passed: flown on to Water 4
+    plays = [(before, after) for before, after, st in boosts_played("Nerves of Steel")]
+    assert plays and all(after is None and before["got"] < before["need"] for before, after in plays)
 
 
 def test_clear_skies_text_names_the_weather_symbols_taken_away():
     assert "the weather tile's symbols no longer count towards what the test needs" in text_of("Clear Skies")
-    # a headwind adds two flying symbols: 5 needed; three rolled pass once they no longer count
-    p, tried = _short_flying_test("Clear Skies (flying)", "Headwind", lambda got, need: got == 3 and need == 5)
-    tried.apply("play a boost card")
-    tried.apply("play Clear Skies (flying)")
-    assert ship(tried, p)["at"] == TOWN + 1
-    # in fine weather there is nothing to take away: the card is not offered
-    p, tried = _short_flying_test("Clear Skies (flying)", "Fine", lambda got, need: got < need)
-    assert "play a boost card" not in texts(tried)
+    assert clear_skies_plays() == {True, False}       # not offered where the weather adds nothing
 
 
 # ---------------------------------------------------------------- dice: dashboards, pilots, equipment

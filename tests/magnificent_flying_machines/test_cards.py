@@ -9,8 +9,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, maybe, mover_ship, \
-    others, ready, rolled, ship, shows, trick_positions, tried, until, weather
+from .helpers import attempt, boosts_played, dashboard, dice_added, game, kit_positions, kit_with_damage, \
+    listed_items, maybe, mover_ship, others, ready, rolled, ship, shows, trick_positions, tried, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -724,17 +724,9 @@ def test_a_plain_failure_in_the_air_costs_nothing_but_the_phase(action):
 
 # ---------------------------------------------------------------- boost cards in a failing test
 def test_full_throttle_rolls_two_more_dice():
-    # designed: "Full Throttle ... in a test: roll two more dice"
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=0)
-    st.vars["hand"][p - 1] = ["Full Throttle (cad)"]
-    refresh(st)
-    saved = until(st, ["fly on", maybe("play a boost card"), maybe("play Full Throttle (cad)")],
-                  lambda s, lines: rolled(lines)[0][1] == 1 and "passes" in " ".join(lines))
-    more = next(x for x in saved.lines if x.startswith("two more dice: "))
-    assert len(listed_items(more.split(": ")[1])) == 2 and "Full Throttle (cad)" in saved.vars["discard"]
+    # designed: "Full Throttle ... in a test: roll two more dice": played in real tests that fall short
+    # (boost_positions), the dice on the table stay and two more join them
+    assert dice_added("Full Throttle") == {2}
 
 
 def second_wind_in_hand(st):
@@ -742,11 +734,11 @@ def second_wind_in_hand(st):
     return "play a boost card" in texts(st) and any(c.startswith("Second Wind") for c in st.vars["hand"][mover(st) - 1])
 
 
-def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
-    """designed: "Second Wind ... in a test: re-roll the dice that show no needed symbol". Played in
-    real failing tests (quick start, 3 players, seeds 0, 2 and 3), the dice of the test under way: those
-    showing the symbol the test needs stay as they were, every other die is rolled again (over a few
-    rolls some come up different), the symbols are counted anew, and the card is discarded."""
+def second_wind_rerolls():
+    """Second Wind played in real failing tests (quick start, 3 players, seeds 0, 2 and 3), each under a
+    few seeds of the dice: the dice of the test under way showing the symbol it needs stay as they
+    were, every other die is rolled again, the symbols are counted anew, and the card is discarded.
+    Returns how many times a die rolled again came up different (some must)."""
     changed = 0
     for pos in positions(game(3), second_wind_in_hand, seeds=[0, 2, 3]):
         p, before = mover(pos.state), attempt(pos.state)
@@ -765,24 +757,27 @@ def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
             assert after["faces"][:len(kept)] == kept and len(after["faces"]) == len(before["faces"])
             assert after["got"] == sum(shows(f, after["k"]) for f in after["faces"])
             changed += after["faces"][len(kept):] != [f for f in before["faces"] if not shows(f, before["k"])]
-    assert changed > 0
+    return changed
+
+
+def test_second_wind_re_rolls_the_dice_without_a_needed_symbol():
+    # designed: "Second Wind ... in a test: re-roll the dice that show no needed symbol"
+    assert second_wind_rerolls() > 0
+
+
+def clear_skies_plays():
+    """Clear Skies in real tests that fall short (boost_positions): offered exactly when the weather
+    adds symbols to the test; played, the symbols the test needs lose the weather's. Returns whether it
+    was seen offered and not offered."""
+    offered = set()
+    for before, after, st in boosts_played("Clear Skies"):
+        offered.add(st is not None)
+        assert (st is not None) == (before["weather_left"] > 0)
+        if after is not None:
+            assert (after["need"], after["weather_left"]) == (before["need"] - before["weather_left"], 0)
+    return offered
 
 
 def test_clear_skies_takes_the_weather_out_of_a_test():
     # designed: "Clear Skies ... in a test: ignore the weather tile's symbols"
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    weather(st, TOWN, "Headwind")
-    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=0)
-    st.vars["hand"][p - 1] = ["Clear Skies (flying)"]
-    refresh(st)
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 3)
-    assert rolled(short.lines)[0][2] == 5
-    short.apply("play a boost card")
-    short.apply("play Clear Skies (flying)")
-    assert "passes" in " ".join(logs(short)) and ship(short, p)["at"] == WATER
-    quiet(st)                                             # fine weather: nothing to clear
-    refresh(st)
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3)
-    assert "play a boost card" not in texts(short)
+    assert clear_skies_plays() == {True, False}
