@@ -263,13 +263,17 @@ def others_in(st, hit):
     return {s["owner"] for s in st.vars["ships"] if s["owner"] != mover(st) and hit(s)}
 
 
-def trick_at_each_target(title, then=None):
+def trick_at_each_target(title, then=None, hit=None, mixed=False):
     """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds the dirty
-    trick ``title`` and it has a target: the targets offered are the machines it hits (HITS); played
+    trick ``title`` and it has a target (with ``mixed``, and another machine it may not hit): the targets
+    offered are the machines it hits (``hit``, by default HITS); played
     at each in turn (the target lets it stand, then ``then(state)`` plays the trickster's choices), the
     game before and the target before and after: (state before, target before, target after, state after)."""
-    played, hit = [], HITS[title]
-    for pos in card_positions(title, lambda st: bool(others_in(st, hit))):
+    played, hit = [], hit or HITS[title]
+    def where(st):
+        hits = len(others_in(st, hit))
+        return hits > 0 and (not mixed or hits < len(st.vars["ships"]) - 1)
+    for pos in card_positions(title, where):
         st = pos.state.clone()
         p, wanted = mover(st), others_in(st, hit)
         card = play_from_hand(st, title)
@@ -405,3 +409,10 @@ def dice_added(title):
     """The dice a boost card added to the tests it was played in (those still short afterwards)."""
     return {len(after["faces"]) - len(before["faces"]) for before, after, _ in boosts_played(title)
             if after is not None and after["faces"][:len(before["faces"])] == before["faces"]}
+
+
+def pinch_the_first_kind(st):
+    """The trickster pinches the first kind of part offered, from inside when asked."""
+    st.apply(next(t for t in texts(st) if t.startswith("pinch a ")))
+    if "take one from inside" in texts(st):
+        st.apply("take one from inside")

@@ -12,7 +12,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import attempt, dashboard, maybe, next_turn, others, ready, rolled, ship, trick_at_each_target, until, weather
+from .helpers import attempt, dashboard, maybe, next_turn, others, pinch_the_first_kind, ready, rolled, ship, \
+    trick_at_each_target, until, weather
 
 
 def _play(st, p, card, target):
@@ -79,13 +80,6 @@ def test_siphoned_fuel_in_ones_own_turn_takes_two_fuel_cubes_or_what_there_is():
         assert after["fuel"] == before["fuel"] - min(2, before["fuel"])
         lost.add(before["fuel"] - after["fuel"])
     assert lost == {1, 2}
-
-
-def pinch_the_first_kind(st):
-    """The trickster pinches the first kind of part offered, from inside when asked."""
-    st.apply(next(t for t in texts(st) if t.startswith("pinch a ")))
-    if "take one from inside" in texts(st):
-        st.apply("take one from inside")
 
 
 def test_pinched_parts_in_ones_own_turn_return_the_targets_part_to_the_supply():
