@@ -251,6 +251,21 @@ def play_from_hand(st, title):
     return card
 
 
+def own_card_plays(title, playable):
+    """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds ``title``:
+    the card is offered exactly when ``playable(machine)``; where it is, the machine before and after."""
+    played = []
+    for pos in card_positions(title):
+        st = pos.state.clone()
+        before = dict(ship(st, mover(st)))
+        card = play_from_hand(st, title)
+        assert (card is not None) == playable(before), pos
+        if card is not None:
+            played.append((before, ship(st, before["owner"])))
+    assert played
+    return played
+
+
 def let_stand(st):
     """The target of a dirty trick asked whether to answer it lets it stand."""
     stand = [m for m in st.legal_moves() if m.text.startswith("let ") and m.text.endswith(" stand")]

@@ -12,8 +12,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import boosts_played, dashboard, dice_added, game, others, pinch_the_first_kind, ready, rolled, ship, \
-    trick_at_each_target, until
+from .helpers import boosts_played, dashboard, dice_added, game, others, own_card_plays, pinch_the_first_kind, ready, \
+    rolled, ship, trick_at_each_target, until
 from .test_cards import FIELDS, MOUNTAIN, TOWN, WATER, clear_skies_plays, quiet, second_wind_rerolls
 
 COLS = game(3).compiled.columns
@@ -50,39 +50,31 @@ def hands(st, **held):
 
 
 # ---------------------------------------------------------------- boosts in your own turn
-@pytest.mark.parametrize("gauge, scored, after", [(1, 1, (0, 1)), (0, 1, (0, 0)), (0, 0, None)],
-                         ids=["gauge", "scoring area", "no damage"])
-def test_field_repairs_text_names_which_damage_marker_goes(gauge, scored, after):
+def test_field_repairs_text_names_which_damage_marker_goes():
+    """Played in one's own turn at real positions of seeded races (helpers.own_card_plays): offered
+    only with a damage marker to take; the gauge's first, else the scoring area's."""
     text = text_of("Field Repairs")
     assert text == ("Boost, in your turn: take one damage marker off your machine, from the fuel gauge first, "
                     "else from the scoring area.")
-    st, p, q1, q2 = table()
-    card = card_of("Field Repairs")
-    ship(st, p).update(gauge=gauge, scored_damage=scored)
-    hands(st, **{f"p{p}": [card]})
-    if after is None:                                  # "take one damage marker off": none to take
-        assert "play a card" not in texts(st)
-        return
-    st.apply("play a card")
-    st.apply(f"play {card}")
-    s = ship(st, p)
-    assert (s["gauge"], s["scored_damage"]) == after and card in st.vars["discard"]
+    taken = set()
+    for b, a in own_card_plays("Field Repairs", lambda s: s["gauge"] + s["scored_damage"] > 0):
+        where = "gauge" if b["gauge"] > 0 else "scoring area"
+        assert (b["gauge"] - a["gauge"], b["scored_damage"] - a["scored_damage"]) == \
+            ((1, 0) if where == "gauge" else (0, 1))
+        taken.add(where)
+    assert taken == {"gauge", "scoring area"}
 
 
-@pytest.mark.parametrize("fuel, after", [(0, 2), (3, 4), (4, None)])
-def test_spare_fuel_cans_text_names_the_fuel_and_the_room(fuel, after):
+def test_spare_fuel_cans_text_names_the_fuel_and_the_room():
+    """Played in one's own turn at real positions of seeded races: the fuel cubes its text names, as
+    far as the gauge has room (four spaces less its damage markers); not offered to a full gauge."""
     text = text_of("Spare Fuel Can")
     added = NUMBERS[re.search(r"add (\w+) fuel cubes to your gauge, as far as it has room", text).group(1)]
-    st, p, q1, q2 = table()
-    card = card_of("Spare Fuel Can")
-    ship(st, p).update(fuel=fuel)
-    hands(st, **{f"p{p}": [card]})
-    if after is None:                                  # a full gauge has no room
-        assert "play a card" not in texts(st)
-        return
-    st.apply("play a card")
-    st.apply(f"play {card}")
-    assert ship(st, p)["fuel"] == after == min(fuel + added, 4)
+    got = set()
+    for b, a in own_card_plays("Spare Fuel Can", lambda s: s["gauge"] + s["fuel"] < 4):
+        assert a["fuel"] == min(b["fuel"] + added, 4 - b["gauge"])
+        got.add(a["fuel"] - b["fuel"])
+    assert added in got
 
 
 def test_official_scrutinys_text_names_the_cad_symbols_it_stops_and_not_the_dirty_tricks():

@@ -12,9 +12,9 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, attempt, card_positions, dashboard, game, mover_ship, others, others_in, \
-    play_from_hand, race, ready, rolled, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
-    trick_at_each_target, turns_to_the_end, until, weather, weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, attempt, dashboard, game, mover_ship, others, others_in, own_card_plays, \
+    race, ready, rolled, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, trick_at_each_target, \
+    turns_to_the_end, until, weather, weather_symbols
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -256,21 +256,6 @@ def test_this_means_war_answers_a_cad_symbol_and_the_cad_symbol_still_counts():
     st.apply("answer with This Means War (landing)")
     assert ship(st, paul)["gauge"] == 1 and st.vars["hand"][bob - 1] == []
     assert st.vars["hand"][paul - 1] == []
-
-
-def own_card_plays(title, playable):
-    """Each real position (quick start, 3 players, seeds 0-2) where the player to move holds ``title``:
-    the card is offered exactly when ``playable(machine)``; where it is, the machine before and after."""
-    played = []
-    for pos in card_positions(title):
-        st = pos.state.clone()
-        before = dict(ship(st, mover(st)))
-        card = play_from_hand(st, title)
-        assert (card is not None) == playable(before), pos
-        if card is not None:
-            played.append((before, ship(st, before["owner"])))
-    assert played
-    return played
 
 
 def test_field_repairs_takes_a_damage_marker_off_the_gauge_first():
