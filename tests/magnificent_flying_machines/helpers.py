@@ -431,3 +431,70 @@ def pinch_the_first_kind(st):
     st.apply(next(t for t in texts(st) if t.startswith("pinch a ")))
     if "take one from inside" in texts(st):
         st.apply("take one from inside")
+
+
+# ---------------------------------------------------------------- the dice of every test rolled
+def test_frame(st):
+    """The locals of the test under way (the rules' procedure ``test``), or None."""
+    st = getattr(st, "state", st)
+    return next((f.locals for f in reversed(st.frames) if f.proc == "test"), None)
+
+
+def falls_short(st):
+    """A test of a machine has fallen short: its player chooses a rescue."""
+    return test_frame(st) is not None and "accept the failure" in texts(st)
+
+
+@functools.lru_cache(maxsize=None)
+def rolls(players, seed, **options):
+    """Every test of a seeded race (real moves) at the moments it falls short: the machine (a copy),
+    the tile's terrain, the test's kind, whether it is a final-airfield action, the dice rolled and
+    whether a cad symbol took one."""
+    out = []
+    for pos in positions(game(players, **options), falls_short, seeds=[seed], each=10 ** 6):
+        st, frame = pos.state, test_frame(pos.state)
+        s = next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
+        tile = st.vars["course"][s["at"] - 1]
+        out.append(dict(machine=copy.deepcopy(s), terrain="Airfield" if "Airfield" in tile else tile.split()[0],
+                        k=frame["k"], special=frame["special"], dice=frame["n"], cad=frame["cad_played"]))
+    return out
+
+
+KINDS = ("takeoff", "flying", "landing")
+# The dice as the game page's tables give them: takeoff, flying, landing.
+DASHBOARD_DICE = {"Monoplane": (4, 5, 4), "Biplane": (5, 4, 4), "Seaplane": (4, 4, 4), "Pusher Plane": (5, 4, 4),
+                  "Triplane": (5, 5, 4), "Helicopter": (4, 3, 4)}
+EXTRA_DICE = {"Amelia Skyfoot": (0, 2, 0), "Condesa Isabella Sanchez": (2, 0, 1), "Elinah Mwangi": (0, 0, 1),
+              "Oberst Andre Schneider": (1, 0, 2), "Sikosi Akimoto": (1, 1, 1), "Finely Tuned Engine": (1, 0, 0),
+              "New Wing Design": (0, 1, 0), "Superior Tyres": (0, 0, 1)}
+ON_WATER = {"Seaplane": 2, "Floats": 2}   # more take-off and landing dice on water tiles
+# seeded races with every dashboard and every card that adds dice
+DICE_RACES = ((3, 1, "standard"), (3, 4, "standard"), (3, 5, "standard"), (6, 0, "quick_start"))
+
+
+def dice_rolls(holds=lambda r: True):
+    """The rolls of DICE_RACES whose machine ``holds(roll)`` (the model, pilot at the controls or an
+    equipment card; see ``rolls``)."""
+    return [r for players, seed, course in DICE_RACES for r in rolls(players, seed, race=course) if holds(r)]
+
+
+def dice_expected(r, dashboards=DASHBOARD_DICE, extra=EXTRA_DICE, on_water=ON_WATER):
+    """8.2: the dice a test rolls: the dashboard's, the pilot's and the equipment's extra dice (on water
+    the Seaplane's and the Floats'), one fewer for each earlier test of its kind this turn and two for
+    a trick manoeuvre passed (flying), and one fewer for a cad symbol."""
+    s, i = r["machine"], KINDS.index(r["k"])
+    dice = dashboards[s["model"]][i] + sum(extra.get(x, (0, 0, 0))[i] for x in [s["pilot"], *s["equipment"]])
+    if r["k"] != "flying" and r["terrain"] == "Water":
+        dice += sum(on_water.get(x, 0) for x in [s["model"], *s["equipment"]])
+    dice = max(0, dice - (s["tested"][r["k"]] - 1) - (s["tricks"] if r["k"] == "flying" else 0))
+    return max(0, dice - 1) if r["cad"] else dice
+
+
+def assert_dice(holds, kinds=KINDS, **tables):
+    """Every roll of DICE_RACES whose machine ``holds`` rolled the dice the tables give, and such rolls
+    were seen in each of ``kinds``."""
+    seen = set()
+    for r in dice_rolls(holds):
+        assert r["dice"] == dice_expected(r, **tables), r
+        seen.add(r["k"])
+    assert seen >= set(kinds), seen

@@ -12,9 +12,9 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import boosts_played, dashboard, dice_added, game, others, own_card_plays, pinch_the_first_kind, ready, \
+from .helpers import assert_dice, boosts_played, dashboard, dice_added, game, others, own_card_plays, pinch_the_first_kind, ready, \
     rolled, ship, trick_at_each_target, until
-from .test_cards import FIELDS, MOUNTAIN, TOWN, WATER, clear_skies_plays, quiet, second_wind_rerolls
+from .test_cards import FIELDS, MOUNTAIN, WATER, clear_skies_plays, quiet, second_wind_rerolls
 
 COLS = game(3).compiled.columns
 SAYS = COLS["says"]
@@ -254,15 +254,37 @@ DICE_TEXTS = [("pilot", name) for name in COLS["ability"] if name in COLS["natio
     + [("equipment", name) for name in COLS["ability"] if name not in COLS["nation"] and extra_dice(SAYS[name])[0]]
 
 
+def dice_named():
+    """The dice tables as the texts name them: each dashboard's dice (and the Seaplane's on water), each
+    pilot's and equipment's extra dice (the Floats' on water)."""
+    dashboards, extra, on_water = {}, {}, {}
+    for model in COLS["seats"]:
+        m = re.match(r"Rolls (\d) dice for take-off, (\d) for flying and (\d) for landing tests", SAYS[model])
+        if m:
+            dashboards[model] = tuple(map(int, m.groups()))
+        else:
+            each, on_water[model] = map(int, re.match(r"Rolls (\d) dice for each kind of test, (\d) more for "
+                                                      r"take-off and landing on water", SAYS[model]).groups())
+            dashboards[model] = (each,) * 3
+    for _, name in DICE_TEXTS:
+        more, water_only = extra_dice(SAYS[name])
+        if water_only:
+            (on_water[name],) = set(more.values())
+        else:
+            extra[name] = tuple(more.get(k, 0) for k in ("takeoff", "flying", "landing"))
+    return dict(dashboards=dashboards, extra=extra, on_water=on_water)
+
+
 @pytest.mark.parametrize("kind, name", DICE_TEXTS, ids=[n for _, n in DICE_TEXTS])
 def test_a_pilots_or_equipments_text_names_the_extra_dice_it_rolls(kind, name):
-    extra, on_water_only = extra_dice(SAYS[name])
-    card = {"pilot": name} if kind == "pilot" else {"equipment": [name]}
-    for at in (WATER, TOWN) if on_water_only else (FIELDS,):
-        base = _rolled_in_each_test(at=at)
-        got = _rolled_in_each_test(at=at, **card)
-        added = {k: got[k][0] - base[k][0] for k in base}
-        assert added == {k: extra.get(k, 0) if at == WATER or not on_water_only else 0 for k in base}, (name, at)
+    """Every test a machine with this pilot at the controls or this card fell short in, in seeded races
+    (helpers.DICE_RACES, real moves): the dice rolled are those the texts name."""
+    more, water_only = extra_dice(SAYS[name])
+    holds = (lambda r: r["machine"]["pilot"] == name) if kind == "pilot" else \
+        (lambda r: name in r["machine"]["equipment"])
+    if water_only:
+        assert_dice(lambda r: holds(r) and r["terrain"] == "Water", more, **dice_named())
+    assert_dice(holds, () if water_only else more, **dice_named())
 
 
 def test_every_dashboards_text_names_its_dice():
