@@ -498,3 +498,33 @@ def assert_dice(holds, kinds=KINDS, **tables):
         assert r["dice"] == dice_expected(r, **tables), r
         seen.add(r["k"])
     assert seen >= set(kinds), seen
+
+
+def tester(st):
+    """The machine taking the test under way."""
+    return next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
+
+
+@functools.lru_cache(maxsize=None)
+def short_positions():
+    """Positions of the seeded races of DICE_RACES and one more (3 players, standard, seed 7: the
+    Improved Landing Gear, the Flying Manual) where a test has fallen short, up to 150 a race."""
+    races = DICE_RACES + ((3, 7, "standard"),)
+    return [pos for players, seed, course in races
+            for pos in positions(game(players, race=course), falls_short, seeds=[seed], each=150)]
+
+
+def rescued(move, holds):
+    """At each position of short_positions whose tester ``holds(machine)``: (whether ``move`` is
+    offered, the tester and the test before, the state after the move or None where not offered)."""
+    for pos in short_positions():
+        s = tester(pos.state)
+        if not holds(s):
+            continue
+        before = (copy.deepcopy(s), copy.deepcopy(attempt(pos.state)))
+        if move not in texts(pos.state):
+            yield False, before[0], before[1], None
+            continue
+        st = pos.state.clone()
+        st.apply(move)
+        yield True, before[0], before[1], st
