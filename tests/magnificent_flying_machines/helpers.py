@@ -514,17 +514,22 @@ def short_positions():
             for pos in positions(game(players, race=course), falls_short, seeds=[seed], each=150)]
 
 
-def rescued(move, holds):
+def rescued(move, holds, then=None):
     """At each position of short_positions whose tester ``holds(machine)``: (whether ``move`` is
-    offered, the tester and the test before, the state after the move or None where not offered)."""
+    offered, the tester and the test before, the state after the move (and ``then(state)``, the choices
+    it asks for) or None where not offered,
+    whether the same turn goes on after it: a test passed in a turn's last phase ends the turn, and
+    the end of the turn changes the machine too)."""
     for pos in short_positions():
         s = tester(pos.state)
         if not holds(s):
             continue
         before = (copy.deepcopy(s), copy.deepcopy(attempt(pos.state)))
         if move not in texts(pos.state):
-            yield False, before[0], before[1], None
+            yield False, before[0], before[1], None, False
             continue
         st = pos.state.clone()
         st.apply(move)
-        yield True, before[0], before[1], st
+        if then:
+            then(st)
+        yield True, before[0], before[1], st, st.vars["current"] == pos.state.vars["current"] and not st.is_over()

@@ -401,7 +401,7 @@ def one_more_die(card):
     die joins the dice on the table and a charge is spent."""
     offered = set()
     move = "roll one more die with the %s" % card
-    for shown, s, test, st in rescued(move, lambda s: card in s["equipment"] and s["charges"][card] > 0):
+    for shown, s, test, st, _ in rescued(move, lambda s: card in s["equipment"] and s["charges"][card] > 0):
         offered.add((test["k"], shown))
         if st is not None:
             assert ship(st, s["owner"])["charges"][card] == s["charges"][card] - 1
