@@ -115,17 +115,33 @@ def test_a_machine_shot_to_two_damage_is_forced_down():
     assert "forced down" in " ".join(landed.lines) and ship(landed, q)["alt"] == 0
 
 
+def still_testing(s, st):
+    """The test under way is still the one of machine ``s`` (it fell short again)."""
+    return attempt(st) is not None and st.vars["testing"] == s["id"]
+
+
+def flying_jacket_plays():
+    """The Flying Jacket at every test that fell short in seeded races (helpers.short_positions) of a
+    machine holding it with a charge left: offered exactly when a die shows an explosion; played, the
+    other dice stay, as many are rolled again as showed explosions, a charge is spent. Returns how
+    many times it was played."""
+    played = 0
+    move = "re-roll the explosions with the Flying Jacket"
+    for shown, s, test, st, _ in rescued(move, lambda s: "Flying Jacket" in s["equipment"]
+                                         and s["charges"]["Flying Jacket"] > 0):
+        assert shown == ("Explosion" in test["faces"])
+        if st is not None:
+            played += 1
+            assert ship(st, s["owner"])["charges"]["Flying Jacket"] == s["charges"]["Flying Jacket"] - 1
+            if still_testing(s, st):
+                kept = [f for f in test["faces"] if f != "Explosion"]
+                faces = attempt(st)["faces"]
+                assert faces[:len(kept)] == kept and len(faces) == len(test["faces"])
+    return played
+
+
 def test_the_flying_jacket_re_rolls_the_explosions_only():
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Triplane", equipment=["Flying Jacket"], at=TOWN, alt=1, fuel=0)
-    refresh(st)
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and faces(lines).count("Explosion") == 2)
-    short.apply("re-roll the explosions with the Flying Jacket")
-    again = rerolled(logs(short))
-    assert len(again) == 1 and len(listed_items(again[0].split(": ")[1])) == 2
-    assert ship(short, p)["charges"]["Flying Jacket"] == 2
+    assert flying_jacket_plays() > 0
 
 
 def test_the_lucky_locket_re_rolls_the_explosions_and_as_many_blank_dice_as_the_player_chooses():
@@ -198,20 +214,28 @@ def test_adriana_belhinda_re_rolls_again_in_the_damage_repair_kits_extra_phase()
     assert adriana in texts(extra)
 
 
+def flying_manual_plays():
+    """The Flying Manual at every test that fell short in seeded races of a machine holding it with a
+    charge left: offered exactly while a terrain symbol of the test is still counted (never for the
+    weather's); played, the test needs one symbol fewer, its weather's as before, a charge is spent.
+    Returns how many times it was played and refused."""
+    seen = {True: 0, False: 0}
+    move = "ignore a terrain symbol with the Flying Manual"
+    for shown, s, test, st, _ in rescued(move, lambda s: "Flying Manual" in s["equipment"]
+                                         and s["charges"]["Flying Manual"] > 0):
+        assert shown == (test["manual_left"] > 0)
+        seen[shown] += 1
+        if st is not None:
+            assert ship(st, s["owner"])["charges"]["Flying Manual"] == s["charges"]["Flying Manual"] - 1
+            if still_testing(s, st):
+                after = attempt(st)
+                assert (after["need"], after["manual_left"], after["weather_left"]) == \
+                    (test["need"] - 1, test["manual_left"] - 1, test["weather_left"])
+    return seen
+
+
 def test_the_flying_manual_ignores_terrain_symbols_not_weather():
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    weather(st, TOWN, "Headwind")                     # +2 flying: 5 needed over the town
-    dashboard(st, p, "Triplane", equipment=["Flying Manual"], at=TOWN, alt=1, fuel=0)
-    refresh(st)
-    short = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] == 1)
-    assert rolled(short.lines)[0][2] == 5
-    for _ in range(3):                                # three terrain symbols over a town
-        short.apply("ignore a terrain symbol with the Flying Manual")
-    # 1 symbol of the 2 weather symbols left: still failing, and the manual cannot touch the weather
-    assert "ignore a terrain symbol with the Flying Manual" not in texts(short)
-    assert "accept the failure" in texts(short) and ship(short, p)["charges"]["Flying Manual"] == 1
+    assert all(flying_manual_plays().values())
 
 
 def test_sheila_dawsons_card_is_restocked_on_taking_off_and_used_in_a_test():
