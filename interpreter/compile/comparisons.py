@@ -146,7 +146,7 @@ class Comparisons:
         fields are few (as ``compare.within`` counts)."""
         t = self.temp()
         # a text or a number first, by identity (a set's lookup costs more than the two tests), then a
-        # record (a shot looked for among the shots), then the set: yes/no, none and fractions
+        # record (an item looked for among its like), then the set: yes/no, none and fractions
         test = f"({t} := type({first or x})) is str and len({x}) <= {limits.SHORT} or {t} is int"
         if record:
             test += f" or {t} is dict and _FLAT.ok and len({x}) <= {limits.SHORT}"

@@ -550,7 +550,7 @@ def _fresh(node, board_functions) -> bool:
 def _noted(entry: str, one_step: bool = False) -> list:
     """Lines telling compare.Flatness of the value just set at ``entry`` (of a record or a map; or the
     value set, whose copy it holds), unless it is a number, yes/no, none or a short text (known while
-    compiling: ``one_step``, no line; else looked at inline: a call for each space or card set was a tenth
+    compiling: ``one_step``, no line; else looked at inline: a call for each space or table row set was a tenth
     of what the counted comparisons cost) or the game's records are no longer flat."""
     if one_step:
         return []

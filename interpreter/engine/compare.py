@@ -232,7 +232,7 @@ def find(xs: list, x, budget) -> int:
     t = type(x)
     fast = t in _ONE_STEP or (t is str and len(x) <= limits.SHORT)  # (one_step, inline)
     if not fast and (t is dict or t is list) and _flat(x.values() if t is dict else x):
-        # a record or a list of numbers and texts (a shot, a card with its data), as within counts it: at
+        # a record or a list of numbers and texts (an item with its fields, a table row), as within counts it: at
         # most its length compared with each item
         if len(x) * len(xs) > limits.SHORT:
             limits.spend(budget, len(x) * len(xs))

@@ -151,8 +151,8 @@ def move_spaces(st, player: int) -> list[list]:
     its value that the decision's text holds as holes are or hold (the chosen name itself, or a field of
     it: ``"move {m.origin} {m.heading}"`` shows ``m``'s origin), as ``player`` sees them (a face-down
     field names none), each once: a table's page marks them. Read from the moves' values, which the
-    decision made beside their texts, never from the texts' words; a value the text does not show (a
-    card picked blind) names none."""
+    decision made beside their texts, never from the texts' words; a value the text does not show (an
+    item picked blind) names none."""
     board = st.game.board
     shown = _shown_parts(st) if st.pending is not None and board is not None else ()
     if not shown:
