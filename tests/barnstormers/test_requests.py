@@ -79,6 +79,7 @@ GAMES = [
     (2, "local", 5, {}),
     (2, "local", 9, {}),
     (2, "local", 25, {}),                                               # Crowd Favourite
+    (2, "local", 90, {}),         # Full House missed by 2 green + 2 yellow (a seed search of random games)
     (3, "local", 2, {}),                                                # Variety Show
     (3, "local", 52, {}),                                               # Echelon Masters
     (4, "local", 26, {}),                                               # Chain Reaction
