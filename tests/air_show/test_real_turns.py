@@ -37,17 +37,18 @@ SEEDS = range(6)
 
 
 @functools.lru_cache(maxsize=None)
-def crossings(start: str, then: tuple = (), players: int = 4, seeds: tuple = tuple(SEEDS)) -> list:
+def crossings(start: str, then: tuple = (), first: bool = False, players: int = 4, seeds: tuple = tuple(SEEDS)) -> list:
     """Each time a seeded random game (game seed = agent seed) plays through the step ``start`` and the
-    steps ``then``: (the state at the last decision of ``start``, the moves made from there, the state
-    at the next decision outside them, or the end). Shared by the tests (a turn is cloned once)."""
+    steps ``then``: (the state at the last decision of ``start``, or with ``first`` its first, the moves
+    made from there, the state at the next decision outside them, or the end). Shared by the tests (a
+    turn is cloned once)."""
     steps = (start,) + then
     found = []
     for seed in seeds:
         st, rng = game(players).new_state(seed=seed), random.Random(seed)
         before, made = None, []
         while not st.is_over():
-            if st.step == start:
+            if st.step == start and (before is None or not first):
                 before, made = st.clone(), []
             move = rng.choice(st.legal_moves())
             made.append(move.text)
@@ -126,3 +127,100 @@ def test_the_highest_bid_wins_ties_to_the_first_bidder_paid_by_selling_or_forfei
                 seen.add("sale")
             assert av["money"][q - 1] == bv["money"][q - 1] - paid[q] + sum(price[c] * k for (c, _), k in sold.items())
     assert seen >= {"tie", "sale", "forfeit"}, seen
+
+
+COLUMNS = game().compiled.columns
+SIGN = {"sunny": -1, "bad": 1, "green": -1, "red": 1}
+EVENTS = set(game().compiled.tables["event"])
+
+
+def _total(cards, symbol, value):
+    """A weather or stress total: bad weather and red spanners add, sunny and green subtract."""
+    return sum(SIGN[COLUMNS[symbol][c]] * COLUMNS[value][c] for c in cards)
+
+
+def _show(st, p):
+    """Player p's show once turned over: the planes entered, and the cards played on its groups with
+    the master card."""
+    v = st.vars
+    planes = [a for a in v["fleet"][p - 1] if a["entered"] and a["unveiled"]]
+    cards = [g["placed"] for g in v["groups"][p - 1] if g["unveiled"] and g["placed"] is not None]
+    return planes, cards + [v["master"]]
+
+
+def _oldest(planes):
+    return min(planes, key=lambda a: COLUMNS["year"][a["card"]])
+
+
+def test_the_stress_strikes_the_oldest_plane_of_the_masters_period_else_the_oldest_shown():
+    """Phase 10 in every turn of the games: the stress total (the played cards' and the master's
+    spanners) gives the breakdown level of the stress table's row of the plane it strikes: the oldest
+    of the master's left period, else of its right, else the oldest in the show. Over the games the
+    stress strikes by each of the three and a total of less than 1 strikes nothing."""
+    seen = set()
+    for before, moves, after in crossings("air show preparation", ("determine master weather and mechanical stress check",
+                                                                  "resolve air show performance")):
+        if after.is_over() or after.step != RESULTS or after.vars["master"] is None \
+                or any(m.startswith("play ") and m[5:] in EVENTS for m in moves):
+            continue                                     # no show to read, or an event repaired the plane
+        master = after.vars["master"]
+        for p in range(1, after.game.player_count + 1):
+            planes, cards = _show(after, p)
+            was = {a["card"]: a["damage"] for a in before.vars["fleet"][p - 1]}
+            now = {a["card"]: a["damage"] for a in after.vars["fleet"][p - 1]}
+            if not planes:
+                assert now == was
+                continue
+            stress = _total(cards, "spanner", "spanner_value")
+            left = [a for a in planes if COLUMNS["period"][a["card"]] == COLUMNS["left"][master]]
+            right = [a for a in planes if COLUMNS["period"][a["card"]] == COLUMNS["right"][master]]
+            hit = _oldest(left or right or planes)
+            row = STRESS[COLUMNS["period"][hit["card"]]]
+            level = next((row[k] for k, at in reversed(list(enumerate((1, 3, 5, 7)))) if stress >= at), 0)
+            seen.add("nothing" if stress < 1 else "left" if left else "right" if right else "oldest")
+            assert now == {c: d + (level if c == hit["card"] else 0) for c, d in was.items()}, (p, before.seed)
+    assert seen == {"nothing", "left", "right", "oldest"}, seen
+
+
+def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_stands():
+    """Phase 11 in every turn of the games: each period group with a plane that flies (shown,
+    undamaged, its period not grounded by the weather total) earns, as its owner chooses, the P (or
+    EX) values of its planes and of its card, plus a flag for each aerobatic plane under an aerobatic
+    card; the Press Office then adds a prestige for each group scored, the Stands 3K if one was. Over
+    the games players hold the Press Office and the Stands, and planes are grounded."""
+    seen = set()
+    for before, moves, after in crossings(RESULTS, first=True):
+        v, n = before.vars, before.game.player_count
+        takes = iter(m for m in moves if m.startswith("take "))
+        for p in [(v["first_player"] - 1 + k) % n + 1 for k in range(n)]:
+            planes, cards = _show(before, p)
+            weather = _total(cards, "weather", "weather_value")
+            prestige = money = scored = 0
+            for g in v["groups"][p - 1]:
+                period = g["group_period"]
+                shown = [a["card"] for a in planes if COLUMNS["period"][a["card"]] == period and a["damage"] == 0]
+                flying = shown if weather < GROUNDED_FROM[period] else []
+                if shown and not flying:
+                    seen.add("grounded")
+                if not flying:
+                    continue
+                card = g["placed"]
+                bonus = sum(COLUMNS["aerobatic"][c] for c in flying) if card and COLUMNS["aerobatic"][card] else 0
+                seen.update({"aerobatic bonus"} if bonus else ())
+                chosen = next(takes)
+                assert chosen.endswith(f" for {period}"), (chosen, period)
+                value = "p_value" if chosen.startswith("take prestige") else "ex_value"
+                gain = sum(COLUMNS[value][c] for c in flying) + (COLUMNS[value][card] if card else 0) + bonus
+                prestige, money = (prestige + gain, money) if value == "p_value" else (prestige, money + gain)
+                scored += 1
+            built = v["developments"][p - 1]
+            if scored and "Press Office" in built:
+                prestige += scored
+                seen.add("Press Office")
+            if scored and "Stands" in built:
+                money += 3
+                seen.add("Stands")
+            a = after.vars
+            assert (a["prestige"][p - 1], a["money"][p - 1]) == (v["prestige"][p - 1] + prestige, v["money"][p - 1] + money), \
+                (p, before.seed, moves)
+    assert seen == {"grounded", "aerobatic bonus", "Press Office", "Stands"}, seen
