@@ -24,6 +24,8 @@ import functools
 import random
 from collections import Counter
 
+from rulewright.interpreter.testing import offers, positions
+
 from .helpers import game
 
 BIDDING, RESOLUTION = "auction bidding", "auction resolution"
@@ -224,3 +226,51 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
             assert (a["prestige"][p - 1], a["money"][p - 1]) == (v["prestige"][p - 1] + prestige, v["money"][p - 1] + money), \
                 (p, before.seed, moves)
     assert seen == {"grounded", "aerobatic bonus", "Press Office", "Stands"}, seen
+
+
+HANGAR_COST = 10                  # the Hangar token's price (docs/games/air-show.md, "The development tokens")
+# Seeded games of three players (random moves) in which a player's planes outnumber the hangars, found
+# once by a search over seeds 0-39: in 0 they can only sell, in 3 and 14 they may buy a hangar too.
+CROWDED = (0, 3, 14)
+
+
+def _capacity(developments):
+    """"Each hangar can hold a total of seven planes": the printed hangar space and each Hangar token."""
+    return 7 * (1 + developments.count("Hangar"))
+
+
+def test_planes_beyond_the_hangars_room_make_their_owner_buy_a_hangar_or_sell():
+    """Phase 5 wherever a seeded game asks it: a player whose planes outnumber the room may buy a
+    hangar, if one is in its stack, affordable and the airfield has a square (or the printed space)
+    for it, and otherwise only sell; a hangar bought adds seven places for 10K, a plane sold (any of
+    them) goes for its K value; the player is asked again until the planes fit."""
+    price = COLUMNS["price"]
+    seen = set()
+    for found in positions(game(3), offers("^sell a plane$"), seeds=CROWDED, each=3):
+        st = found.state
+        p, v = st.to_move()[0], st.vars
+        fleet, built, money = [a["card"] for a in v["fleet"][p - 1]], v["developments"][p - 1], v["money"][p - 1]
+        assert len(fleet) > _capacity(built)
+        may_buy = v["stock"]["Hangar"] > 0 and money >= HANGAR_COST and len(built) < 6
+        assert [m.text for m in st.legal_moves()] == ["buy a hangar"] * may_buy + ["sell a plane"]
+        if may_buy:
+            seen.add("buy")
+            bought = st.clone()
+            bought.apply("buy a hangar")
+            b = bought.vars
+            assert (b["developments"][p - 1], b["money"][p - 1], b["stock"]["Hangar"]) == \
+                (built + ["Hangar"], money - HANGAR_COST, v["stock"]["Hangar"] - 1)
+        st.apply("sell a plane")
+        assert sorted(m.text for m in st.legal_moves()) == sorted(f"sell {c} for {price[c]}K" for c in fleet)
+        for card in fleet:
+            sold = st.clone()
+            sold.apply(f"sell {card} for {price[card]}K")
+            left = Counter(fleet)
+            left[card] -= 1
+            assert Counter(a["card"] for a in sold.vars["fleet"][p - 1]) == +left
+            assert sold.vars["money"][p - 1] == money + price[card]
+            still = len(fleet) - 1 > _capacity(built)
+            assert (sold.step == "check hangar space" and sold.to_move() == [p]
+                    and "sell a plane" in [m.text for m in sold.legal_moves()]) == still
+            seen.add("asked again" if still else "fits")
+    assert seen == {"buy", "asked again", "fits"}, seen
