@@ -154,14 +154,17 @@ def _oldest(planes):
     return min(planes, key=lambda a: COLUMNS["year"][a["card"]])
 
 
+PERFORMANCE = ("air show preparation", ("determine master weather and mechanical stress check",
+                                         "resolve air show performance"))
+
+
 def test_the_stress_strikes_the_oldest_plane_of_the_masters_period_else_the_oldest_shown():
     """Phase 10 in every turn of the games: the stress total (the played cards' and the master's
     spanners) gives the breakdown level of the stress table's row of the plane it strikes: the oldest
     of the master's left period, else of its right, else the oldest in the show. Over the games the
     stress strikes by each of the three and a total of less than 1 strikes nothing."""
     seen = set()
-    for before, moves, after in crossings("air show preparation", ("determine master weather and mechanical stress check",
-                                                                  "resolve air show performance")):
+    for before, moves, after in crossings(*PERFORMANCE):
         if after.is_over() or after.step != RESULTS or after.vars["master"] is None \
                 or any(m.startswith("play ") and m[5:] in EVENTS for m in moves):
             continue                                     # no show to read, or an event repaired the plane
@@ -188,8 +191,9 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
     """Phase 11 in every turn of the games: each period group with a plane that flies (shown,
     undamaged, its period not grounded by the weather total) earns, as its owner chooses, the P (or
     EX) values of its planes and of its card, plus a flag for each aerobatic plane under an aerobatic
-    card; the Press Office then adds a prestige for each group scored, the Stands 3K if one was. Over
-    the games players hold the Press Office and the Stands, and planes are grounded."""
+    card; the Press Office then adds a prestige for each group scored, the Stands 3K if one was (and
+    nothing if none was). Over the games players hold the Press Office and the Stands, with groups
+    scored and without, and planes are grounded."""
     seen = set()
     for before, moves, after in crossings(RESULTS, first=True):
         v, n = before.vars, before.game.player_count
@@ -219,13 +223,13 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
             if scored and "Press Office" in built:
                 prestige += scored
                 seen.add("Press Office")
-            if scored and "Stands" in built:
-                money += 3
-                seen.add("Stands")
+            if "Stands" in built:
+                money += 3 if scored else 0
+                seen.add("Stands" if scored else "Stands, nothing flew")
             a = after.vars
             assert (a["prestige"][p - 1], a["money"][p - 1]) == (v["prestige"][p - 1] + prestige, v["money"][p - 1] + money), \
                 (p, before.seed, moves)
-    assert seen == {"grounded", "aerobatic bonus", "Press Office", "Stands"}, seen
+    assert seen == {"grounded", "aerobatic bonus", "Press Office", "Stands", "Stands, nothing flew"}, seen
 
 
 HANGAR_COST = 10                  # the Hangar token's price (docs/games/air-show.md, "The development tokens")
@@ -274,3 +278,22 @@ def test_planes_beyond_the_hangars_room_make_their_owner_buy_a_hangar_or_sell():
                     and "sell a plane" in [m.text for m in sold.legal_moves()]) == still
             seen.add("asked again" if still else "fits")
     assert seen == {"buy", "asked again", "fits"}, seen
+
+
+def test_a_master_card_drawn_from_an_empty_deck_comes_from_the_shuffled_discards():
+    """Phase 9 in every turn of the games: "The first player turns over the top card of the air show
+    deck ... Shuffle the discard deck if a new deck is needed." (and phase 7: "Should the air show draw
+    pile run out then immediately shuffle the discard pile to form a new draw deck"). Where the deck
+    is empty when the master card is due, the discards become the new deck, the master its top card."""
+    reshuffled = 0
+    for before, _moves, after in crossings(*PERFORMANCE):
+        if before.vars["show_deck"] or after.is_over() or after.step != RESULTS:
+            continue
+        discards, a = Counter(before.vars["show_discard"]), after.vars
+        if not discards:
+            assert a["master"] is None                    # every card in the hands: no master card
+            continue
+        reshuffled += 1
+        assert a["master"] in discards and a["show_discard"] == []
+        assert Counter(a["show_deck"]) + Counter([a["master"]]) == discards
+    assert reshuffled
