@@ -8,8 +8,8 @@ import pytest
 
 from rulewright.interpreter.testing import ends, logs
 
-from .helpers import drive, game
-from .test_rules import FILL, SHOW_CARDS, after_auction, deal, prepare, rewards, show_time
+from .helpers import game
+from .test_rules import FILL, SHOW_CARDS, after_auction, prepare, rewards, show_time
 
 # AS03: sunny 3, green 3 as the master: no plane is grounded (a weather total of at most 3 - 3 + 3)
 # and none breaks (a stress total of at most 0)
@@ -72,38 +72,6 @@ def test_every_air_show_card_adds_its_weather_stress_and_rewards(card):
     assert v["prestige"][p - 1] == prestige + sum(col["p_value"][n] for n in planes) + col["p_value"][card] + flags
 
 
-def _scored(developments):
-    """A show of two A2 planes (one aerobatic) with ``developments`` built; the prestige and money
-    after the rewards (prestige), and before."""
-    st, p = show_time(["Fokker Eindecker", "Sopwith Pup"], FILL[:5], CALM_MASTER)
-    v = st.vars
-    v["developments"][p - 1] = list(developments)
-    before = (v["prestige"][p - 1], v["money"][p - 1])
-    prepare(st, p, ["Fokker Eindecker", "Sopwith Pup"])
-    assert rewards(st, p) == ["A2"]
-    return before, (v["prestige"][p - 1], v["money"][p - 1])
-
-
-def test_the_press_office_adds_a_prestige_for_each_group_scored():
-    (p0, m0), (p1, m1) = _scored([])
-    (q0, n0), (q1, n1) = _scored(["Press Office"])
-    assert p1 - p0 == 4 + 3 and q1 - q0 == 4 + 3 + 1 and m1 == m0 and n1 == n0
-
-
-def test_the_stands_take_3k_at_the_gate_when_a_plane_flies():
-    (p0, m0), (p1, m1) = _scored(["Stands"])
-    assert p1 - p0 == 4 + 3 and m1 - m0 == 3
-
-
-def test_the_stands_take_nothing_when_no_plane_flies():
-    st, p = show_time(["Fokker Eindecker"], FILL[:5], CALM_MASTER)
-    v = st.vars
-    v["developments"][p - 1] = ["Stands"]
-    money = v["money"][p - 1]
-    prepare(st, p, [])                                         # the plane stays home
-    assert rewards(st, p) == [] and v["money"][p - 1] == money
-
-
 # The development tokens' points in the scoring booklet (docs/games/air-show.md, "The development
 # tokens"), written out here, not read from the rules file.
 TOKEN_POINTS = {"Museum": 4, "Stands": 3, "Workshop": 2, "Press Office": 2, "Maintenance Crew": 2,
@@ -136,26 +104,6 @@ def test_the_museum_scores_a_point_for_each_a1_and_a2_plane():
                 old = [a for a in v["fleet"][q - 1] if st.game.columns["period"][a["card"]] in ("A1", "A2")]
                 museums.add(bool(old))
     assert museums == {True, False}
-
-
-def test_the_discard_pile_is_shuffled_into_a_new_draw_pile_when_it_runs_out():
-    """7: "Should the air show draw pile run out then immediately shuffle the discard pile to form a
-    new draw deck.\""""
-    st = after_auction()
-    v = st.vars
-    n = st.game.player_count
-    hands = {q: SHOW_CARDS[5 * (q - 1):5 * q] for q in range(1, n + 1)}
-    first = v["first_player"]
-    hands[first] = hands[first][:3]                            # two cards short
-    deal(st, hands)
-    v["show_discard"], v["show_deck"] = v["show_deck"], []
-    discards = sorted(v["show_discard"])
-    st.ask_again()
-    drive(st, lambda s: s.step == "air show preparation")       # phase 7 asks nothing without the Staff
-    assert len(v["hand"][first - 1]) == 5
-    drawn = v["hand"][first - 1][3:]
-    assert set(drawn) <= set(discards)
-    assert sorted(v["show_deck"] + drawn) == discards and v["show_discard"] == []
 
 
 def test_the_set_up_gives_two_grey_planes_five_cards_40k_and_the_stacks():

@@ -101,6 +101,8 @@ def test_the_highest_bid_wins_ties_to_the_first_bidder_paid_by_selling_or_forfei
             ranked = sorted(totals, key=lambda q: -totals[q])    # stable: ties keep the first bidder first
             if len(ranked) > 1 and totals[ranked[0]] == totals[ranked[1]]:
                 seen.add("tie")
+            if ranked and ranked[0] != lot["bids"][0]["owner"]:
+                seen.add("outbid")                       # a later bidder's higher total wins
             for q in ranked:
                 cost = totals[q] + (price[lot["plane"]] if lot["plane"] else 0)
                 if worth[q - 1] >= cost or played_events:
@@ -128,7 +130,7 @@ def test_the_highest_bid_wins_ties_to_the_first_bidder_paid_by_selling_or_forfei
             if sold:
                 seen.add("sale")
             assert av["money"][q - 1] == bv["money"][q - 1] - paid[q] + sum(price[c] * k for (c, _), k in sold.items())
-    assert seen >= {"tie", "sale", "forfeit"}, seen
+    assert seen >= {"tie", "outbid", "sale", "forfeit"}, seen
 
 
 COLUMNS = game().compiled.columns
@@ -216,6 +218,7 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
                 chosen = next(takes)
                 assert chosen.endswith(f" for {period}"), (chosen, period)
                 value = "p_value" if chosen.startswith("take prestige") else "ex_value"
+                seen.add(value)
                 gain = sum(COLUMNS[value][c] for c in flying) + (COLUMNS[value][card] if card else 0) + bonus
                 prestige, money = (prestige + gain, money) if value == "p_value" else (prestige, money + gain)
                 scored += 1
@@ -229,7 +232,8 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
             a = after.vars
             assert (a["prestige"][p - 1], a["money"][p - 1]) == (v["prestige"][p - 1] + prestige, v["money"][p - 1] + money), \
                 (p, before.seed, moves)
-    assert seen == {"grounded", "aerobatic bonus", "Press Office", "Stands", "Stands, nothing flew"}, seen
+    assert seen == {"p_value", "ex_value", "grounded", "aerobatic bonus", "Press Office", "Stands",
+                    "Stands, nothing flew"}, seen
 
 
 HANGAR_COST = 10                  # the Hangar token's price (docs/games/air-show.md, "The development tokens")

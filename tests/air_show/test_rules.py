@@ -123,104 +123,6 @@ def test_first_player_has_the_fewest_planes_ties_to_the_right(planes, previous, 
 
 
 # ---------------------------------------------------------------- 2-3. auction
-LOTS = ["Wright Flyer", "Curtiss Pusher", "Bleriot XI", "Sopwith Tabloid"]   # 6K, 4K, 5K, 5K
-
-
-def test_ties_go_to_the_first_bidder_and_the_winner_pays_k_plus_the_bid():
-    st = ready(4)
-    a, b, c, d = order(st)
-    auction(st, LOTS, "Spare Parts")
-    ev = "the event Spare Parts"
-    bids(st, [
-        [(0, "Wright Flyer"), (3, "Wright Flyer"), (2, ev), (1, ev)],
-        [(3, "Wright Flyer"), (0, "Bleriot XI"), (0, "Bleriot XI"), (0, "Bleriot XI")],
-        [(1, "Curtiss Pusher"), (1, "Sopwith Tabloid"), (1, "Sopwith Tabloid"), (1, "Curtiss Pusher")],
-    ])
-    assert st.step == "buy development token"
-    lines = logs(st)
-    assert f"below Wright Flyer: {a}:0, {b}:3 and {a}:3" in lines
-    # Wright Flyer: a and b both bid 3, a bid on it first; 6K + 3
-    assert f"player {a} buys Wright Flyer for 9K" in lines
-    assert f"player {a} buys Curtiss Pusher for 5K" in lines           # 1 each: a bid first
-    assert f"player {b} buys Bleriot XI for 5K" in lines               # 0 each: b bid first
-    assert f"player {b} buys Sopwith Tabloid for 6K" in lines          # 1 each: b bid first
-    assert f"player {c} buys the event Spare Parts for 2K" in lines    # the bid only
-    money = st.vars["money"]
-    assert [money[a - 1], money[b - 1], money[c - 1], money[d - 1]] == [40 - 14, 40 - 11, 38, 40]
-    fleet = {p: [x["card"] for x in st.vars["fleet"][p - 1]] for p in (a, b)}
-    assert fleet[a][-2:] == ["Wright Flyer", "Curtiss Pusher"]
-    assert fleet[b][-2:] == ["Bleriot XI", "Sopwith Tabloid"]
-    assert st.vars["held_events"][c - 1] == ["Spare Parts"]
-    assert st.vars["display"] == [] and st.vars["lots"] == []
-
-
-def test_the_highest_total_wins_over_an_earlier_bid():
-    st = ready(4)
-    a, b, c, d = order(st)
-    auction(st, LOTS, "Spare Parts")
-    ev = "the event Spare Parts"
-    bids(st, [
-        [(2, "Wright Flyer"), (1, "Wright Flyer"), (0, ev), (0, ev)],
-        [(0, ev), (1, "Wright Flyer"), (1, ev), (1, ev)],
-        [(1, ev), (3, "Wright Flyer"), (1, ev), (1, ev)],
-    ])
-    lines = logs(st)
-    assert f"player {b} buys Wright Flyer for {6 + 5}K" in lines
-    assert f"player {c} buys the event Spare Parts for 2K" in lines   # c: 0+1+1, first of c and d
-    assert st.vars["money"][b - 1] == 29 and st.vars["money"][a - 1] == 40
-
-
-def test_a_player_short_of_flags_sells_undamaged_planes_at_their_k_value():
-    st = ready(4)
-    a, b, c, d = order(st)
-    set_fleet(st, a, "Fokker Eindecker", ("Sopwith Camel", 1), "Ford Trimotor")   # 6K, 8K damaged, 10K
-    st.vars["money"][a - 1] = 5
-    auction(st, LOTS, "Spare Parts")
-    before = {c: placed(st, c) for c in ("Fokker Eindecker", "Ford Trimotor")}
-    ev = "the event Spare Parts"
-    bids(st, [[(3, "Wright Flyer"), (0, ev), (0, ev), (0, ev)],
-              [(0, "Curtiss Pusher"), (1, ev), (1, ev), (1, ev)],
-              [(1, "Bleriot XI"), (1, ev), (1, ev), (1, ev)]])
-    # Wright Flyer costs 6K + 3 = 9K: a has 5K and must sell; the damaged Camel is not offered
-    assert st.step == "auction resolution" and mover(st) == a
-    assert texts(st) == ["sell Fokker Eindecker for 6K", "sell Ford Trimotor for 10K"]
-    play(st, "sell Fokker Eindecker for 6K")
-    assert st.vars["money"][a - 1] == 5 + 6 - 9
-    # Curtiss Pusher, 4K + 0: 2K left, another sale; then the Bleriot, 5K + 1
-    assert texts(st) == ["sell Ford Trimotor for 10K", "sell Wright Flyer for 6K"]
-    play(st, "sell Ford Trimotor for 10K")
-    assert st.step == "buy development token"          # 8K left pays the Bleriot's 6K: no sale
-    assert st.vars["money"][a - 1] == 2 + 10 - 4 - 6
-    lines = logs(st)
-    assert f"player {a} sells Fokker Eindecker to the bank for 6K" in lines
-    assert f"player {a} buys Wright Flyer for 9K" in lines
-    kept = ["Sopwith Camel", "Wright Flyer", "Curtiss Pusher", "Bleriot XI"]
-    assert [x["card"] for x in st.vars["fleet"][a - 1]] == kept
-    # the sold planes go back in the box
-    assert placed(st, "Fokker Eindecker") == before["Fokker Eindecker"] - 1
-    assert placed(st, "Ford Trimotor") == before["Ford Trimotor"] - 1
-
-
-def test_a_player_who_cannot_pay_even_by_selling_forfeits_to_the_next_highest_bidder():
-    st = ready(4)
-    a, b, c, d = order(st)
-    set_fleet(st, a, "Fokker Eindecker", ("Sopwith Camel", 2))      # 6K to sell, the Camel is damaged
-    st.vars["money"][a - 1] = 2
-    auction(st, LOTS, "Spare Parts")
-    ev = "the event Spare Parts"
-    bids(st, [[(3, "Wright Flyer"), (1, "Wright Flyer"), (2, "Wright Flyer"), (0, ev)],
-              [(0, ev), (0, ev), (0, ev), (1, ev)],
-              [(1, ev), (1, ev), (1, ev), (1, ev)]])
-    lines = logs(st)
-    # a needs 9K and can raise 2K + 6K: nothing is sold, the purchase is forfeit; c (2) beats b (1)
-    assert f"player {a} cannot pay 9K for Wright Flyer and forfeits it" in lines
-    assert f"player {c} buys Wright Flyer for 8K" in lines
-    assert not any("sells" in line for line in lines)
-    assert st.vars["money"][a - 1] == 2 and len(st.vars["fleet"][a - 1]) == 2
-    assert st.vars["fleet"][c - 1][-1]["card"] == "Wright Flyer"
-    assert st.vars["money"][c - 1] == 32
-
-
 def test_planes_go_up_with_the_breakdown_markers_of_a_drawn_card_and_keep_them():
     st = game(4).new_state(seed=1)
     drive(st, lambda s: s.step == "auction bidding")
@@ -339,47 +241,6 @@ def test_the_fifth_token_ends_the_game_at_the_end_of_the_turn():
 def to_hangar_check(st):
     drive(st, lambda s: s.step == "check hangar space")
     return mover(st)
-
-
-def test_over_capacity_a_player_sells_or_buys_a_hangar_until_the_planes_fit():
-    st = after_auction()
-    p = mover(st)
-    set_fleet(st, p, *PLANES[:9])
-    st.vars["money"][p - 1] = 20
-    st.ask_again()
-    play(st, "build nothing")
-    assert to_hangar_check(st) == p
-    assert texts(st) == ["buy a hangar", "sell a plane"]
-    assert st.prompt(p) == "your 9 planes outnumber your 7 hangar places: buy a hangar or sell a plane"
-    play(st, "sell a plane")
-    assert st.prompt(p) == "sell a plane to the bank to make room in your hangars"
-    assert st.explain("sell Albatros D.V for 7K", p).cards == (
-        ("Albatros D.V", "A2 plane of 1917, 7K. Flying, it earns 3 prestige or 3K; grounded at weather 3 or worse."),)
-    assert texts(st) == [f"sell {c} for {k}K" for c, k in zip(PLANES[:9], [6, 4, 5, 4, 6, 5, 7, 7, 8])]
-    play(st, "sell Albatros D.V for 7K")
-    assert st.vars["money"][p - 1] == 27 and len(st.vars["fleet"][p - 1]) == 8
-    assert texts(st) == ["buy a hangar", "sell a plane"]          # still one plane too many
-    play(st, "buy a hangar")
-    assert st.vars["developments"][p - 1] == ["Hangar"] and st.vars["money"][p - 1] == 17
-    assert st.step != "check hangar space" or mover(st) != p      # 8 planes fit in two hangars
-    lines = logs(st)
-    assert f"player {p} sells Albatros D.V to the bank for 7K" in lines
-    assert f"player {p} builds Hangar (1 on the airfield)" in lines
-
-
-def test_a_player_who_cannot_afford_a_hangar_sells_planes():
-    st = after_auction()
-    p = mover(st)
-    set_fleet(st, p, *PLANES[:9])
-    st.vars["money"][p - 1] = 9
-    st.ask_again()
-    play(st, "build nothing")
-    assert to_hangar_check(st) == p
-    assert texts(st) == ["sell a plane"]
-    play(st, "sell a plane", "sell Wright Flyer for 6K")
-    assert texts(st) == ["buy a hangar", "sell a plane"]          # 15K now: the hangar is affordable
-    play(st, "sell a plane", "sell Bleriot XI for 5K")
-    assert len(st.vars["fleet"][p - 1]) == 7 and st.vars["developments"][p - 1] == []
 
 
 @pytest.mark.parametrize("play_it", [True, False])
@@ -633,33 +494,6 @@ def test_the_weather_total_and_the_periods_it_grounds(cards, master, weather, st
     assert rewards(st, p) == flying
 
 
-STRESS_FLEET = ["Wright Flyer", "Sopwith Pup", "Fokker Eindecker", "Ford Trimotor", "Curtiss JN-4 Jenny",
-                "Hawker Fury"]
-
-
-@pytest.mark.parametrize("kept, cards, master, stress, hit, level", [
-    # the master's left period is A2: its oldest plane, the Eindecker (1915, not the Pup of 1916)
-    ((), {"A1": "AS22"}, "AS34", 5, "Fokker Eindecker", 2),
-    # left A3, right A4: the oldest A3 plane, the Jenny (1919, not the Trimotor of 1926)
-    ((), {"A1": "AS22"}, "AS12", 5, "Curtiss JN-4 Jenny", 1),
-    # no A3 plane in the show: the oldest of the right period, A4
-    (("Ford Trimotor", "Curtiss JN-4 Jenny"), {"A1": "AS22"}, "AS12", 5, "Hawker Fury", 1),
-    # A6 only, and none shown: the oldest plane of the show, grounded by the weather (3) as it is
-    ((), {"A1": "AS22", "A2": "AS04"}, "AS14", 7, "Wright Flyer", 3),
-    # the oldest of the show, the Wright Flyer staying home
-    (("Wright Flyer",), {"A2": "AS22", "A3": "AS04"}, "AS14", 7, "Fokker Eindecker", 2),
-])
-def test_the_plane_that_takes_the_mechanical_stress(kept, cards, master, stress, hit, level):
-    hand = list(cards.values()) + FILL[:5 - len(cards)]
-    st, p = show_time(STRESS_FLEET, hand, master)
-    prepare(st, p, [c for c in STRESS_FLEET if c not in kept], cards)
-    lines = logs(st)
-    assert any(line.startswith(f"player {p}: weather ") and line.endswith(f"mechanical stress {stress}")
-               for line in lines)
-    assert f"player {p}'s {hit} takes {level} breakdown level{'s' if level > 1 else ''}" in lines
-    assert damage(st, p) == {c: (level if c == hit else 0) for c in STRESS_FLEET}
-
-
 @pytest.mark.parametrize("fleet, cards, master, stress, level", [
     (["Wright Flyer"], {}, "AS32", 1, 1),                           # master red 1
     (["Wright Flyer"], {"A1": "AS22"}, "AS28", 2, 1),               # red 3, master green 1
@@ -767,30 +601,6 @@ def results_show():
     st, p = show_time(RESULT_FLEET, ["AS05", "AS02"] + FILL[:3], "AS03")
     prepare(st, p, RESULT_FLEET, {"A2": "AS05", "A3": "AS02"})
     return st, p
-
-
-def test_results_sum_the_planes_and_the_card_once_with_a_flag_per_aerobatic_plane():
-    st, p = results_show()
-    v = st.vars
-    money, prestige = v["money"][p - 1], v["prestige"][p - 1]
-    assert rewards(st, p, {"A3": "purchase flags"}) == ["A2", "A3", "A4"]
-    lines = logs(st)
-    # A2: P 3 + 4 + 4, the card's 1 once, 2 aerobatic planes under an aerobatic card
-    assert f"player {p} takes 14 prestige for A2" in lines
-    # A3: EX 3 + 4, the card's 2; the P-12 is aerobatic but the card is not
-    assert f"player {p} takes 9K for A3" in lines
-    # A4: the Fury's P 3, no card, no flag
-    assert f"player {p} takes 3 prestige for A4" in lines
-    assert v["prestige"][p - 1] == prestige + 17 and v["money"][p - 1] == money + 9
-
-
-def test_purchase_flags_for_an_aerobatic_card():
-    st, p = results_show()
-    money = st.vars["money"][p - 1]
-    rewards(st, p, {"A2": "purchase flags"})
-    # EX 2 + 2 + 2, the card's 1, 2 aerobatic planes
-    assert f"player {p} takes 9K for A2" in logs(st)
-    assert st.vars["money"][p - 1] == money + 9
 
 
 def test_played_cards_and_the_master_are_discarded_after_the_results():
