@@ -5,7 +5,7 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, play, refresh, texts
 
-from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, put, ready, rolled, set_hand,
+from .helpers import (EXPERTISE, check_invariants, clear, dispatch, fleet, give_bonus, put, ready, set_hand,
                       set_panel, stack_tactics)
 from .test_rules import QUIET_PANEL, others
 
@@ -35,37 +35,6 @@ def use(st, name):
 
 
 # ---------------------------------------------------------------- Skill and Tactic cards
-def test_dispatch_two_planes():
-    st, p = scene(hand=["Dispatch Two Planes"])
-    play_card(st, "Dispatch Two Planes")
-    play(st, "place at A1")
-    assert all(t.startswith("place at ") for t in texts(st))     # the second, at once
-    play(st, "place at A3")
-    assert set(fleet(st, p)) == {"A1", "A3"}
-    assert st.vars["actions_left"] == 2 and len(st.vars["hangar"][p - 1]) == 4
-
-
-def test_dispatch_two_planes_with_one_in_the_hangar():
-    st, p = scene(hand=["Dispatch Two Planes"])
-    for x in ("A1", "A3", "A5", "A7", "C1"):
-        put(st, x, p, "N")
-    play_card(st, "Dispatch Two Planes")
-    play(st, "place at G7")
-    assert texts(st) == ["move a plane"]              # no plane left to dispatch
-
-
-def test_dispatch_and_move_planes():
-    st, p = scene(hand=["Dispatch AND Move Planes"])
-    put(st, "A7", p, "N")
-    play_card(st, "Dispatch AND Move Planes")
-    heading = rolled(st)
-    play(st, "place at D4")
-    assert texts(st)[-1] == "no move" and "move A7 N" in texts(st)
-    play(st, f"move D4 {heading}")
-    assert fleet(st, p)["A7"] == (p, "N") and len(fleet(st, p)) == 2
-    assert "D4" not in fleet(st, p)
-
-
 def test_cards_only_offered_when_they_can_be_played():
     st, p = scene(hand=["Move Rival Plane", "Loop the Loop"])
     refresh(st)

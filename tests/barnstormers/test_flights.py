@@ -11,6 +11,7 @@ worked out here from the air show before it:
   hangar"."""
 from __future__ import annotations
 
+import copy
 import re
 
 from rulewright.interpreter.testing import offers, positions
@@ -250,3 +251,75 @@ def test_intercept_orders_moves_a_rival_or_resets_your_own():
         return show.fly(x, heading) > 1
     assert _card_flights("Intercept Orders", rival, r"^move a rival's plane$", r"^move ")
     assert _card_flights("Intercept Orders", own, r"^reset and move your own plane$", r"^reset ", r"^face ")
+
+
+def _dispatched(show, after, text):
+    """The rulebook's dispatch on ``show``: the first plane of the mover's hangar enters the space the
+    move ``text`` names, facing the compass roll, pushing a plane there on. The roll is read on the
+    plane where it stands after (or, pushed home by a chain that came back, any heading the die has).
+    Returns how many planes moved, None if no roll gives the air show ``after``."""
+    p, at = show.mover, text.split()[-1]
+    pid = show.hangar[p - 1][0]
+    rolls = [plane["heading"] for plane in after.vars["air"].values() if plane is not None and plane["id"] == pid]
+    for heading in rolls or COMPASS:
+        trial = copy.deepcopy(show)
+        planes = trial.enter({"id": trial.hangar[p - 1].pop(0), "owner": p, "heading": heading}, at)
+        if trial.same_as(after):
+            show.air, show.hangar = trial.air, trial.hangar
+            return planes
+    return None
+
+
+def test_dispatch_two_planes_rolls_for_each_or_dispatches_the_only_one():
+    """Dispatch Two Planes: "Dispatch two planes from your hangar one after the other, rolling the
+    wind for each" (one, with one plane in the hangar), each on the space chosen, pushing on."""
+    seen = set()
+    for found in each_offer("^play Dispatch Two Planes$", seeds=range(4)):
+        st = found.state
+        actions, p = st.vars["actions_left"], st.to_move()[0]
+        st.apply("play Dispatch Two Planes")
+        for first in _matching(st, r"^place at ", 2):
+            after = st.clone()
+            after.apply(first)
+            assert _dispatched(Show(st), after, first.text), (found, first.text)
+            second_asked = any(m.text.startswith("place at ") for m in after.legal_moves())
+            assert second_asked == (len(after.vars["hangar"][p - 1]) > 0)   # a plane pushed out is home again
+            if not second_asked:
+                seen.add("the only one")
+                continue
+            for second in _matching(after, r"^place at ", 2):
+                done = after.clone()
+                done.apply(second)
+                planes = _dispatched(Show(after), done, second.text)
+                assert planes, (found, first.text, second.text)
+                seen.add("pushes" if planes > 1 else "two")
+                if done.step == "perform stunt":       # played in addition to the two actions
+                    assert done.vars["actions_left"] == actions
+    assert seen == {"two", "pushes", "the only one"}, seen
+
+
+def test_dispatch_and_move_planes_dispatches_then_may_fly_one():
+    """Dispatch AND Move Planes: "Dispatch a plane (roll the wind), then you may fly any one of your
+    planes one space" (turned at most 45 degrees first), or none."""
+    seen = set()
+    for found in each_offer("^play Dispatch AND Move Planes$"):
+        st = found.state
+        st.apply("play Dispatch AND Move Planes")
+        for place in _matching(st, r"^place at ", 2):
+            placed = st.clone()
+            placed.apply(place)
+            show = Show(st)
+            assert _dispatched(show, placed, place.text), (found, place.text)
+            moves = [m.text for m in placed.legal_moves()]
+            mine = [x for x, plane in placed.vars["air"].items() if plane is not None and plane["owner"] == show.mover]
+            assert moves[-1] == "no move"
+            assert sorted(moves[:-1]) == sorted(f"move {x} {h}" for x in mine
+                                                for h in {turned(placed.vars["air"][x]["heading"], k) for k in (-1, 0, 1)})
+            for text in moves[:1] + moves[-1:]:
+                after, flown = placed.clone(), Show(placed)
+                after.apply(text)
+                if text != "no move":
+                    flown.fly(*text.split()[1:])
+                seen.add(text.split()[0])
+                assert flown.same_as(after), (found, place.text, text)
+    assert seen == {"move", "no"}, seen
