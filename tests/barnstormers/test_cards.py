@@ -149,16 +149,6 @@ def test_play_two_skill_and_tactic_cards():
     assert st.vars["actions_left"] == 2                # the cards came on top of the two actions
 
 
-@pytest.mark.parametrize("card, actions", [("+1 Action", 3), ("+2 Actions", 4)])
-def test_extra_actions(card, actions):
-    st, p = scene(bonuses=[card])
-    use(st, card)
-    assert st.vars["actions_left"] == actions
-    for i in range(actions):
-        dispatch(st, f"A{i + 1}")
-    assert mover(st) != p and len(st.vars["hangar"][p - 1]) == 6 - actions
-
-
 def test_play_all_skill_and_tactic_cards():
     st, p = scene(hand=["Dispatch a Plane", "Dispatch a Plane", "Recall any Plane"],
                   bonuses=["Play All Skill and Tactic Cards"])
@@ -167,42 +157,6 @@ def test_play_all_skill_and_tactic_cards():
     play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing N", "place at A2")
     play(st, "play a Skill and Tactic card", "play Recall any Plane", "recall A1")
     assert st.vars["hand"][p - 1] == [] and st.vars["cards_played"] == 3
-
-
-def test_reset_headings_of_any_two_planes():
-    st, p = scene(bonuses=["Reset Headings"])
-    q = others(st, p)[0]
-    put(st, "D4", p, "N")
-    put(st, "B2", q, "E")
-    use(st, "Reset Headings")
-    play(st, "reset B2")
-    assert "face E" not in texts(st) and len(texts(st)) == 7   # a reset turns it to a new heading
-    play(st, "face W")
-    assert texts(st) == ["reset D4"]
-    play(st, "reset D4", "face S")
-    assert fleet(st) == {"D4": (p, "S"), "B2": (q, "W")}       # turned, not moved
-
-
-def test_recall_two_planes():
-    st, p = scene(bonuses=["Recall Planes"])
-    q, r = others(st, p)[:2]
-    put(st, "D4", p, "N")
-    put(st, "B2", q, "E")
-    put(st, "F6", r, "E")
-    use(st, "Recall Planes")
-    play(st, "recall B2", "recall D4")
-    assert fleet(st) == {"F6": (r, "E")}
-    assert len(st.vars["hangar"][q - 1]) == 6 and len(st.vars["hangar"][p - 1]) == 6
-
-
-def test_reset_and_move_two_planes():
-    st, p = scene(bonuses=["Reset and Move Planes"])
-    q = others(st, p)[0]
-    put(st, "D4", p, "N")
-    put(st, "B2", q, "E")
-    use(st, "Reset and Move Planes")
-    play(st, "reset B2", "face N", "reset D4", "face SW")
-    assert fleet(st) == {"C2": (q, "N"), "C3": (p, "SW")}
 
 
 def test_reserve_a_trick_stunt():

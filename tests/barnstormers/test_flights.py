@@ -24,11 +24,11 @@ STEPS = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "S
          "NW": (1, -1)}
 
 
-def step(x, heading):
+def step(x, heading, size=SIZE):
     """The next space along a heading (row A at the bottom, column 1 at the left), None off the show."""
     dr, dc = STEPS[heading]
     row, col = ord(x[0]) - ord("A") + dr, int(x[1:]) + dc
-    return f"{chr(ord('A') + row)}{col}" if 0 <= row < SIZE and 1 <= col <= SIZE else None
+    return f"{chr(ord('A') + row)}{col}" if 0 <= row < size and 1 <= col <= size else None
 
 
 def turned(heading, eighths):
@@ -42,6 +42,7 @@ class Show:
         self.air = {x: dict(p) for x, p in st.vars["air"].items() if p is not None}
         self.hangar = [list(h) for h in st.vars["hangar"]]
         self.mover = st.to_move()[0]
+        self.size = 5 if len(self.hangar) == 2 else SIZE       # Appendix A: the 5x5 air show for two
 
     def enter(self, plane, at):
         """A plane arrives at ``at`` (None: off the show, home to its hangar), pushing any plane there
@@ -54,13 +55,13 @@ class Show:
                 return len(moved)
             plane, self.air[at] = self.air.get(at), plane
             if plane is not None:
-                at = step(at, plane["heading"])
+                at = step(at, plane["heading"], self.size)
         return len(moved)
 
     def fly(self, x, heading):
         plane = self.air.pop(x)
         plane["heading"] = heading
-        return self.enter(plane, step(x, heading))
+        return self.enter(plane, step(x, heading, self.size))
 
     def same_as(self, st):
         return ({x: p for x, p in st.vars["air"].items() if p is not None}, st.vars["hangar"]) == \
