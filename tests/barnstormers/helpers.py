@@ -219,11 +219,7 @@ def _aim(st, player, plan):
     """What a player steered by ``plan`` (tiers or families, one per stunt wanted) flies toward next:
     the first the plan lists more often than the player has claimed such a stunt; None once it is done."""
     have = Counter(kind for c in st.vars["claimed"][player - 1] for kind in _kinds(st, c))
-    for kind in plan:
-        if have[kind] <= 0:
-            return kind
-        have[kind] -= 1
-    return None
+    return next((kind for i, kind in enumerate(plan) if plan[:i + 1].count(kind) > have[kind]), None)
 
 
 def _nearness(st, player, kind):

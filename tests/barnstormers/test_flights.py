@@ -59,9 +59,15 @@ class Show:
         return len(moved)
 
     def fly(self, x, heading):
-        plane = self.air.pop(x)
-        plane["heading"] = heading
-        return self.enter(plane, step(x, heading, self.size))
+        return self.enter(dict(self.air.pop(x), heading=heading), step(x, heading, self.size))
+
+    def where(self, pid):
+        """The space of the plane with this id, None if it is in a hangar."""
+        return next((x for x, plane in self.air.items() if plane["id"] == pid), None)
+
+    def take_off(self, owner, heading):
+        """The first plane of ``owner``'s hangar, out of it and facing ``heading``."""
+        return {"id": self.hangar[owner - 1].pop(0), "owner": owner, "heading": heading}
 
     def same_as(self, st):
         return ({x: p for x, p in st.vars["air"].items() if p is not None}, st.vars["hangar"]) == \
@@ -156,13 +162,13 @@ def test_double_speed_flies_two_spaces_and_out_of_the_air_show():
     """Double Speed: the plane flies one space, then one more along its heading, if still in the show."""
     def fly(show, text):
         x, heading = text.split()[1:3]
-        plane = show.air[x]
+        pid = show.air[x]["id"]
         show.fly(x, heading)
-        now = next((y for y, p in show.air.items() if p is plane), None)
+        now = show.where(pid)
         if now is None:
             return "home"
-        show.fly(now, plane["heading"])
-        return "home" if plane not in show.air.values() else "flies"
+        show.fly(now, show.air[now]["heading"])
+        return "home" if show.where(pid) is None else "flies"
     assert _card_flights("Double Speed", fly, r"^fly ") == {"flies", "home"}
 
 
@@ -183,7 +189,7 @@ def test_recall_any_plane():
     """Recall any Plane: the plane chosen, anyone's, goes back to its owner's hangar."""
     def fly(show, text):
         plane = show.air.pop(text.split()[1])
-        show.hangar[plane["owner"] - 1].append(plane["id"])
+        show.enter(plane, None)                     # off the show: home to its owner's hangar
         return plane["owner"]
     assert len(_card_flights("Recall any Plane", fly, r"^recall ")) > 1      # own and rivals' planes
 
@@ -211,7 +217,7 @@ def test_dispatch_a_plane_without_rolling():
     on the space you choose, pushing a plane there on."""
     def fly(show, first, second):
         p = show.mover
-        plane = {"id": show.hangar[p - 1].pop(0), "owner": p, "heading": first.split()[-1]}
+        plane = show.take_off(p, first.split()[-1])
         return show.enter(plane, second.split()[-1]) > 1
     assert _card_flights("Dispatch a Plane", fly, r"^dispatch facing ", r"^place at ", some=2) == {False, True}
 
@@ -230,9 +236,9 @@ def test_move_two_planes_moves_two_different_planes():
     """Move Two Planes: one of your planes flown (turned at most 45 degrees), then another of yours."""
     def fly(show, first, second):
         (x, heading), (y, other) = first.split()[1:], second.split()[1:]
-        plane = show.air[x]
+        pid = show.air[x]["id"]
         show.fly(x, heading)
-        assert show.air.get(y) is not plane and show.air[y]["owner"] == show.mover
+        assert show.where(pid) != y and show.air[y]["owner"] == show.mover
         assert other in {turned(show.air[y]["heading"], k) for k in (-1, 0, 1)}
         return show.fly(y, other) > 1
     assert False in _card_flights("Move Two Planes", fly, r"^move ", r"^move ")
@@ -264,7 +270,7 @@ def _dispatched(show, after, text):
     rolls = [plane["heading"] for plane in after.vars["air"].values() if plane is not None and plane["id"] == pid]
     for heading in rolls or COMPASS:
         trial = copy.deepcopy(show)
-        planes = trial.enter({"id": trial.hangar[p - 1].pop(0), "owner": p, "heading": heading}, at)
+        planes = trial.enter(trial.take_off(p, heading), at)
         if trial.same_as(after):
             show.air, show.hangar = trial.air, trial.hangar
             return planes
