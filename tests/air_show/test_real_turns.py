@@ -230,8 +230,8 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
                 money += 3 if scored else 0
                 seen.add("Stands" if scored else "Stands, nothing flew")
             a = after.vars
-            assert (a["prestige"][p - 1], a["money"][p - 1]) == (v["prestige"][p - 1] + prestige, v["money"][p - 1] + money), \
-                (p, before.seed, moves)
+            assert (a["prestige"][p - 1], a["money"][p - 1]) == \
+                (v["prestige"][p - 1] + prestige, v["money"][p - 1] + money), (p, before.seed, moves)
     assert seen == {"p_value", "ex_value", "grounded", "aerobatic bonus", "Press Office", "Stands",
                     "Stands, nothing flew"}, seen
 

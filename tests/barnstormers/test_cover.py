@@ -1,11 +1,10 @@
 """Rows of the coverage table (docs/games/barnstormers.md) that no other test reached: every one of
-the 48 Trick Stunt cards claimed once its formation is flown in, and a mystery stunt claimed from the
-hand."""
+the 48 Trick Stunt cards claimed once its formation is flown in."""
 from __future__ import annotations
 
 from rulewright.interpreter.testing import mover, play, refresh, texts
 
-from .helpers import check_invariants, clear, fleet, put, ready, set_hand, set_own, set_panel
+from .helpers import check_invariants, clear, fleet, put, ready, set_hand, set_panel
 from .test_rules import QUIET_PANEL
 
 
@@ -70,25 +69,3 @@ def test_every_trick_stunt_is_claimed_once_its_formation_is_flown():
         assert name not in st.vars["panel"] and len(st.vars["panel"]) == 6, name
         check_invariants(st)
 
-
-def test_a_mystery_stunt_in_hand_is_claimed_when_flown():
-    """Mystery Stunts: "Players can now perform any Trick stunt from the Judges' Panel OR a secret
-    stunt from their hand." The mover keeps Closed Diamond among the stunts chosen at the setup,
-    flies it, and claims it from the hand: the card leaves the hand for the claimed stunts and the
-    tracker moves up one; the panel is untouched."""
-    st = ready(2, mystery="on", level="local")
-    p = mover(st)
-    clear(st)
-    for q in (1, 2):
-        set_hand(st, q, [])
-    set_panel(st, QUIET_PANEL)
-    own = st.vars["own_stunts"][p - 1]
-    assert len(own) == 4
-    set_own(st, p, ["Closed Diamond"] + [c for c in own if c != "Closed Diamond"][:3])
-    panel = list(st.vars["panel"])
-    fly_into(st, p, cells(st.game.columns["shape"]["Closed Diamond"]), 5)
-    play(st, "claim a secret stunt", "claim secret Closed Diamond (7 CP)")
-    assert st.vars["claimed"][p - 1] == ["Closed Diamond"] and st.vars["stunts"][p - 1] == 1
-    assert "Closed Diamond" not in st.vars["own_stunts"][p - 1] and len(st.vars["own_stunts"][p - 1]) == 3
-    assert st.vars["panel"] == panel
-    check_invariants(st)

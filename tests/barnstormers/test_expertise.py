@@ -118,7 +118,7 @@ def test_reset_headings_and_reset_and_move_planes_turn_two_planes_then_fly_them(
             text, faced = next(_choose(picked, "face ", 1))
             show = Show(picked)
             if name == "Reset Headings":
-                show.air[x]["heading"] = text.split()[1]
+                show.turn(x, text.split()[1])
             else:
                 show.fly(x, text.split()[1])
             assert _planes(faced) == show.air, (at, name, x, text)
@@ -164,9 +164,7 @@ def test_reserve_and_discard_take_stunts_off_the_panel_and_refill_their_slots():
         if prefix == "reserve ":
             assert now["reserved"][p - 1] == v["reserved"][p - 1] + gone
         decks = {t: v[f"{t}_deck"] for t in ("green", "yellow", "red")}
-        refills = Counter()
-        for c in gone:
-            refills[tier[c]] += 1
+        refills = Counter(tier[c] for c in gone)
         new = Counter(now["panel"]) - (Counter(v["panel"]) - Counter(gone))
         expected = Counter(c for t, k in refills.items() for c in decks[t][-k:] if k)
         assert new == expected, (at, name, gone)

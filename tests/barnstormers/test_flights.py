@@ -61,6 +61,10 @@ class Show:
     def fly(self, x, heading):
         return self.enter(dict(self.air.pop(x), heading=heading), step(x, heading, self.size))
 
+    def turn(self, x, heading):
+        """The plane at ``x`` turned to ``heading``, in place."""
+        self.air[x] = dict(self.air[x], heading=heading)
+
     def where(self, pid):
         """The space of the plane with this id, None if it is in a hangar."""
         return next((x for x, plane in self.air.items() if plane["id"] == pid), None)
@@ -318,10 +322,11 @@ def test_dispatch_and_move_planes_dispatches_then_may_fly_one():
             show = Show(st)
             assert _dispatched(show, placed, place.text), (found, place.text)
             moves = [m.text for m in placed.legal_moves()]
-            mine = [x for x, plane in placed.vars["air"].items() if plane is not None and plane["owner"] == show.mover]
+            mine = {x: plane["heading"] for x, plane in placed.vars["air"].items()
+                    if plane is not None and plane["owner"] == show.mover}
             assert moves[-1] == "no move"
-            assert sorted(moves[:-1]) == sorted(f"move {x} {h}" for x in mine
-                                                for h in {turned(placed.vars["air"][x]["heading"], k) for k in (-1, 0, 1)})
+            assert sorted(moves[:-1]) == sorted(f"move {x} {h}" for x, heading in mine.items()
+                                                for h in {turned(heading, k) for k in (-1, 0, 1)})
             for text in moves[:1] + moves[-1:]:
                 after, flown = placed.clone(), Show(placed)
                 after.apply(text)

@@ -576,42 +576,6 @@ def test_one_trick_stunt_a_turn_and_refill():
     assert len(st.vars["panel"]) == 6 and len(st.vars["green_deck"]) == 13
 
 
-def test_stunt_tracker_level_up_points():
-    st = ready(4)
-    p = mover(st)
-    quiet(st)
-    clear(st)
-    st.vars["stunts"][p - 1] = 1
-    st.vars["claimed"][p - 1] = []
-    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
-    put(st, "D3", p, "N")
-    refresh(st)
-    dispatch(st, "D4")
-    dispatch(st, "A1")
-    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
-    assert st.vars["stunts"][p - 1] == 2
-    (card,) = st.vars["bonuses"][p - 1]
-    assert EXPERTISE[card][0] == 1                    # 2: a level 1 card
-
-
-def test_level_up_lets_the_player_take_a_lower_level():
-    st = ready(4)
-    p = mover(st)
-    quiet(st)
-    clear(st)
-    st.vars["stunts"][p - 1] = 4
-    set_panel(st, ["Wingmen", "Wide Abreast", "Kite", "Trident", "Halo", "Arrow"])
-    put(st, "D3", p, "N")
-    refresh(st)
-    dispatch(st, "D4")
-    dispatch(st, "A1")
-    play(st, "claim a Trick Stunt", "claim Wingmen (2 CP)")
-    assert texts(st) == ["take a level 2 Expertise Bonus card", "take a level 1 Expertise Bonus card"]
-    play(st, "take a level 1 Expertise Bonus card")
-    (card,) = st.vars["bonuses"][p - 1]
-    assert EXPERTISE[card][0] == 1
-
-
 # ---------------------------------------------------------------- 3) replace cards
 def test_replace_may_discard_one_then_draws_back_to_two():
     st = ready(4)
