@@ -577,30 +577,6 @@ def test_one_trick_stunt_a_turn_and_refill():
 
 
 # ---------------------------------------------------------------- 3) replace cards
-def test_replace_may_discard_one_then_draws_back_to_two():
-    st = ready(4)
-    p = mover(st)
-    quiet(st)
-    set_hand(st, p, ["Loop the Loop", "Dispatch a Plane"])
-    st.vars["tactics"] = [c for c in st.vars["tactics"] if not c.startswith("Freak")]
-    st.vars["box"] += ["Freak Windstorm", "Freak Windstorm", "Freak Thunderstorm"]
-    refresh(st)
-    play(st, "play a Skill and Tactic card", "play Dispatch a Plane", "dispatch facing S")
-    play(st, texts(st)[0])
-    assert st.vars["cards_played"] == 1 and st.vars["actions_left"] == 2   # a card is no action
-    assert texts(st) == ["dispatch a plane", "move a plane"]               # one card a turn
-    for _ in range(2):
-        play(st, "move a plane")
-        play(st, texts(st)[0])
-    while st.step == "score stunt formations":
-        play(st, "claim no Trick Stunt")
-    assert texts(st) == ["discard Loop the Loop", "keep your cards"]
-    top = st.vars["tactics"][-2:]
-    play(st, "discard Loop the Loop")
-    assert sorted(st.vars["hand"][p - 1]) == sorted(top)
-    assert st.vars["tactics_discard"][-2:] == ["Dispatch a Plane", "Loop the Loop"]
-
-
 # ---------------------------------------------------------------- the end
 def _claim_now(st, p, stunt="Wingmen"):
     """p claims the Wingmen this turn (D3 held, D4 dispatched)."""

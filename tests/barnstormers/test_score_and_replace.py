@@ -1,6 +1,7 @@
-"""2) Score: claims at real positions (issue 39, item 2): seeded games are played by random legal moves,
-and wherever a player may claim a Trick Stunt, each claim offered is made on a copy and the state
-after it is compared with the rulebook's account, worked out here from the state before it:
+"""Steps 2) Score and 3) Replace at real positions (issue 39, item 2): seeded games are played by random
+legal moves, and wherever a player may claim a Trick Stunt (or replace cards), each choice offered is
+made on a copy and the state after it is compared with the rulebook's account, worked out here from
+the state before it:
 
 - "you may claim a Trick Stunt from the Judges' Panel": the card is the player's, "To replace a Trick
   Stunt, take the top one from its respective deck, flipping it to fill the empty panel slot", and
@@ -121,3 +122,33 @@ def test_a_specialist_or_mystery_stunt_in_hand_is_claimed_instead_of_the_panels(
             assert after.vars["panel"] == st.vars["panel"]
             seen.add(setting[1][-1][0])
     assert seen == {"specialist", "mystery"}, seen
+
+
+FREAKS = ("Freak Windstorm", "Freak Thunderstorm")
+
+
+def test_replace_may_discard_one_then_draws_back_to_two():
+    """3) Replace Skill and Tactic Cards, wherever the seeded games ask it: "Before you draw a card,
+    you may discard one of your cards. Draw one or two replacement card(s) until you have two cards in
+    hand": the card discarded face up, the top cards of the deck drawn. (A Freak card among them plays
+    out when drawn, and a deck run out is reshuffled: those are tests of their own.)"""
+    seen = set()
+    for at in positions(game(4), offers("^keep your cards$"), seeds=(3,), each=25):
+        st = at.state
+        p, v = st.to_move()[0], st.vars
+        hand, deck = v["hand"][p - 1], v["tactics"]
+        assert sorted(m.text for m in st.legal_moves()) == sorted([f"discard {c}" for c in hand] + ["keep your cards"])
+        for move in st.legal_moves():
+            after = st.clone()
+            after.apply(move)
+            gone = [move.text[len("discard "):]] if move.text.startswith("discard ") else []
+            kept = Counter(hand) - Counter(gone)
+            need = max(0, 2 - sum(kept.values()))
+            drawn = deck[len(deck) - need:] if need else []
+            if len(deck) < need or any(c in FREAKS for c in drawn):
+                continue
+            a = after.vars
+            assert Counter(a["hand"][p - 1]) == kept + Counter(drawn), (at, move.text)
+            assert a["tactics"] == deck[:len(deck) - need] and a["tactics_discard"] == v["tactics_discard"] + gone
+            seen.add(("discard" if gone else "keep", need))
+    assert {kind for kind, _need in seen} == {"discard", "keep"} and {need for _kind, need in seen} >= {1, 2}, seen
