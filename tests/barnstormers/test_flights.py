@@ -335,3 +335,27 @@ def test_dispatch_and_move_planes_dispatches_then_may_fly_one():
                 seen.add(text.split()[0])
                 assert flown.same_as(after), (found, place.text, text)
     assert seen == {"move", "no"}, seen
+
+
+def test_fig2_a_plane_placed_on_one_in_the_clouds_forces_it_out_to_its_hangar():
+    """Fig. 2 (its picture is lost; the same rule at real positions): "Placing another plane in air
+    spaces A or B would force either plane out of the Air Show to be returned to their hangar as they
+    are 'in the clouds'": wherever a plane is dispatched onto a plane that faces out of the air show,
+    that plane goes home and the new one takes its space, a chain of two."""
+    seen = 0
+    for found in each_offer("^dispatch a plane$", seeds=range(2), each=4):
+        st = found.state
+        st.apply("dispatch a plane")
+        air = st.vars["air"]
+        for move in st.legal_moves():
+            x = move.text.split()[-1]
+            plane = air.get(x)
+            if plane is None or step(x, plane["heading"]) is not None:
+                continue                                  # not a plane in the clouds facing out
+            after = st.clone()
+            after.apply(move)
+            assert _dispatched(Show(st), after, move.text) == 2, (found, move.text)
+            assert after.vars["hangar"][plane["owner"] - 1][-1] == plane["id"]
+            assert after.vars["air"][x]["owner"] == st.to_move()[0]
+            seen += 1
+    assert seen
