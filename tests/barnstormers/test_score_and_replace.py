@@ -49,6 +49,13 @@ SECRET_CLAIMS = [(3, (("level", "national"), ("specialist", "on")), "^claim a se
                  (4, (("mystery", "on"),), "^claim a secret stunt$", (1,), 3)]
 
 
+def _after(st, text):
+    """A copy of ``st`` with the move ``text`` made."""
+    after = st.clone()
+    after.apply(text)
+    return after
+
+
 def _name(text):
     """The stunt a claim's text names: "claim [reserved |secret ]NAME (N CP)"."""
     name = text.split(" ", 1)[1].rsplit(" (", 1)[0]
@@ -98,10 +105,7 @@ def test_reaching_a_level_up_point_takes_an_expertise_card_of_its_level_or_a_low
             taken = {levels[0]: after}
         else:
             assert sorted(asked) == sorted(f"take a level {lvl} Expertise Bonus card" for lvl in levels)
-            taken = {}
-            for lvl in levels:
-                taken[lvl] = after.clone()
-                taken[lvl].apply(f"take a level {lvl} Expertise Bonus card")
+            taken = {lvl: _after(after, f"take a level {lvl} Expertise Bonus card") for lvl in levels}
         for lvl, state in taken.items():
             gained = Counter(state.vars["bonuses"][p - 1]) - Counter(v["bonuses"][p - 1])
             deck = v["expertise_deck"][lvl - 1]
