@@ -106,6 +106,8 @@ def test_move_turns_at_most_45_degrees_then_flies_one_space():
             planes = show.fly(x, heading)
             after.apply(move)
             assert show.same_as(after), (found, move.text)
+            # the turn's longest chain: the most planes one manoeuvre moved, each plane once
+            assert after.vars["longest_chain"] == max(st.vars["longest_chain"], planes), (found, move.text)
             seen.add("chain" if planes > 1 else "home" if step(x, heading) is None else "flies")
     assert seen == {"flies", "chain", "home"}, seen
 

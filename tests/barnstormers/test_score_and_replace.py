@@ -15,6 +15,7 @@ the state before it:
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 
 from rulewright.interpreter.testing import offers, positions
@@ -156,3 +157,33 @@ def test_replace_may_discard_one_then_draws_back_to_two():
             assert a["tactics"] == deck[:len(deck) - need] and a["tactics_discard"] == v["tactics_discard"] + gone
             seen.add(("discard" if gone else "keep", need))
     assert {kind for kind, _need in seen} == {"discard", "keep"} and {need for _kind, need in seen} >= {1, 2}, seen
+
+
+def _turns(players, options, seeds):
+    """(the state at a turn's first decision, the state at its first decision of 3) Replace) for each
+    turn of seeded random games that reaches both."""
+    for seed in seeds:
+        st, rng, start = game(players, **dict(options)).new_state(seed=seed), random.Random(seed), None
+        while not st.is_over():
+            if st.step == "perform stunt" and (start is None or start.to_move() != st.to_move()):
+                start = st.clone()
+            elif st.step == "replace skill and tactic cards" and start is not None:
+                yield start, st.clone()
+                start = None
+            st.apply(rng.choice(st.legal_moves()))
+
+
+def test_a_chained_manoeuvre_of_six_planes_earns_a_level_one_expertise_card():
+    """Chained Manoeuvres, in every turn of the games: "A chained manoeuvre involving any six or more
+    planes ... can earn you a Level 1 Expertise Bonus card, which you claim during Step 2" (five with
+    Flying Aces on display), once a turn; the turn's longest chain is the most planes one manoeuvre
+    moved (counted by the flight tests against the rulebook's account of each push)."""
+    seen = set()
+    for start, replace in _turns(4, (), range(4)):
+        p = start.to_move()[0]
+        v, now = start.vars, replace.vars
+        need = 5 if now["displayed"][p - 1] else 6
+        earned = now["longest_chain"] >= need
+        assert now["chain_cards"][p - 1] == v["chain_cards"][p - 1] + earned, (start.seed, now["longest_chain"])
+        seen.add((now["longest_chain"] >= 6, earned))
+    assert seen >= {(True, True), (False, False)}, seen
