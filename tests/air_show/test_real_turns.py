@@ -39,15 +39,15 @@ SEEDS = range(6)
 
 
 @functools.lru_cache(maxsize=None)
-def crossings(start: str, then: tuple = (), first: bool = False, players: int = 4, seeds: tuple = tuple(SEEDS)) -> list:
-    """Each time a seeded random game (game seed = agent seed) plays through the step ``start`` and the
-    steps ``then``: (the state at the last decision of ``start``, or with ``first`` its first, the moves
-    made from there, the state at the next decision outside them, or the end). Shared by the tests (a
-    turn is cloned once)."""
+def crossings(start: str, then: tuple = (), first: bool = False, seeds: tuple = tuple(SEEDS)) -> list:
+    """Each time a seeded four-player random game (game seed = agent seed) plays through the step
+    ``start`` and the steps ``then``: (the state at the last decision of ``start``, or with ``first``
+    its first, the moves made from there, the state at the next decision outside them, or the end).
+    Shared by the tests (a turn is cloned once)."""
     steps = (start,) + then
     found = []
     for seed in seeds:
-        st, rng = game(players).new_state(seed=seed), random.Random(seed)
+        st, rng = game(4).new_state(seed=seed), random.Random(seed)
         before, made = None, []
         while not st.is_over():
             if st.step == start and (before is None or not first):
@@ -236,7 +236,8 @@ def test_each_group_that_flew_earns_its_reward_with_the_press_office_and_the_sta
                     "Stands, nothing flew"}, seen
 
 
-HANGAR_COST = 10                  # the Hangar token's price (docs/games/air-show.md, "The development tokens")
+# the Hangar token's price (docs/games/air-show.md, "The development tokens and the deployment table")
+HANGAR_COST = 10
 # Seeded games of three players (random moves) in which a player's planes outnumber the hangars, found
 # once by a search over seeds 0-39: in 0 they can only sell, in 3 and 14 they may buy a hangar too.
 CROWDED = (0, 3, 14)
