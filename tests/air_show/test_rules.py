@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import logs, mover, play, texts
+from rulewright.interpreter.testing import assert_invariants, logs, mover, play, texts
 
 from .helpers import at_step, drive, face_down, game, plane, ready
 
@@ -279,6 +279,8 @@ def test_a_hangar_bought_as_sixth_token_covers_the_printed_hangar():
     v = st.vars
     set_fleet(st, p, *PLANES[:8])
     v["developments"][p - 1] = ["Workshop", "Stands", "Museum", "Press Office"]
+    for built in v["developments"][p - 1]:
+        v["stock"][built] -= 1                                   # taken from their stacks
     v["money"][p - 1], v["prestige"][p - 1] = 50, 10
     st.ask_again()
     assert "build Hangar for 10K" in texts(st)
@@ -287,6 +289,7 @@ def test_a_hangar_bought_as_sixth_token_covers_the_printed_hangar():
     assert texts(st) == ["buy a hangar", "sell a plane"]
     play(st, "buy a hangar")
     assert len(v["developments"][p - 1]) == 6 and v["money"][p - 1] == 32
+    assert_invariants(st)                     # the sixth token is a Hangar: the airfield's invariant holds
     assert f"player {p}'s hangar covers the printed hangar space" in logs(st)
     assert len(v["fleet"][p - 1]) == 8                            # two hangars: the eight planes fit
     drive(st, lambda s: s.is_over())
