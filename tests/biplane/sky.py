@@ -65,7 +65,9 @@ class Sky:
                 self.at[i], self.heading[i] = space, "up" if up else "right"
                 self.seen.add("respawn facing up" if up else "respawn facing right")
                 return
-            self.seen.add("respawn draws again")
+            why = ("no label" if not space else "the tree" if self.tree and space == "A7"
+                   else "a plane" if space in self.at else "a shot")
+            self.seen.add(f"respawn draws again: {why}" + (" (moved by the tree)" if space != label else ""))
 
     def hit(self, i, why):
         self.score[i] += 1
@@ -86,7 +88,7 @@ class Sky:
         nxt = ahead(x["at"], x["heading"])
         if nxt is None:                           # "an upward facing shot in Row G ... remove it"
             self.shots.remove(x)
-            self.seen.add("shot leaves the board")
+            self.seen.add(f"shot leaves the board going {x['heading']}")
             return False
         if wraps(x["at"], x["heading"]):
             if x["side"] == "orange":             # "If an Orange shot wraps, then remove the shot"
@@ -96,6 +98,8 @@ class Sky:
             x["side"] = "orange"                  # "If a Yellow shot ... wraps, then turn the shot over"
             self.seen.add("yellow shot turns orange")
         x["at"] = nxt
+        if nxt == "A7" and not self.tree:
+            self.seen.add("a shot enters A7 without the tree")
         if self.tree and nxt == "A7":             # 7.2 "If a shot enters space A7, that shot is removed."
             self.shots.remove(x)
             self.seen.add("tree removes a shot")
@@ -127,6 +131,8 @@ class Sky:
     def enter(self, i, space) -> bool:
         """A plane entering a space: the tree (7.2), a shot (4.4.2), another plane (4.3)."""
         self.at[i] = space
+        if space == "A7" and not self.tree:
+            self.seen.add("a plane enters A7 without the tree")
         if self.tree and space == "A7":           # "If a Biplane enters space A7, that Biplane crashes"
             self.hit(i, "crashes into the tree")
             return False

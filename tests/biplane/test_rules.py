@@ -31,96 +31,8 @@ def solo(st, at, heading, perm, temp=(), player=1):
 TWO_STRAIGHTS = ("Straight 1 A1", "Straight 2 A7")
 
 
-# ---------------------------------------------------------------- 4.2: the ground (straight flight, the
-# wrap and the ceiling: test_cover.py, over real games)
-def test_ground_crash_scores_and_respawns():
-    st = ready()
-    solo(st, "A5", "down", TWO_STRAIGHTS)
-    stack_deck(st, ["Straight 2 C3"])
-    deck_before = len(st.vars["deck"])
-    program_all(st, {1: "Straight 2 A7"})
-    assert programming(st)
-    assert st.vars["score"] == [1, 0]
-    assert (st.vars["at"][0], st.vars["heading"][0]) == ("C3", "right")
-    assert st.vars["discard"][-1] == "Straight 2 C3"       # respawn cards go to the discards
-    assert len(st.vars["deck"]) == deck_before - 1
-    assert_full_deck(st)
-
-
-def test_mid_air_crash_scores_both_and_respawns_both_mover_first():
-    st = ready()
-    solo(st, "E5", "right", TWO_STRAIGHTS)
-    place(st, 2, "E7", "left")
-    stack_deck(st, ["Straight 2 C3", "Straight 3 C9"])
-    program_all(st, {1: "Straight 2 A7"})
-    assert programming(st)
-    assert st.vars["score"] == [1, 1]
-    assert st.vars["at"] == ["C3", "C9"]
-    assert st.vars["heading"] == ["right", "right"]
-    assert_full_deck(st)
-
-
-# ---------------------------------------------------------------- 4.4 shots
-def test_shot_is_placed_one_ahead_then_moves_one_and_travels_three_between_turns():
-    st = ready()
-    solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["at"][0] == "E6"
-    assert texts(st) == ["shoot Shoot", "no shot"]
-    act(st, "shoot Shoot")
-    assert st.vars["shots"] == [shot(1, "E8", "right")]
-    assert programming(st, 1)
-    act(st, "program Straight 2 A7")
-    assert programming(st, 2)                    # player 2's turn began by moving the shot
-    assert st.vars["shots"] == [shot(1, "E11", "right")]
-    act(st, texts(st)[0])
-    # player 1's turn: E11 -> E12 -> E1 (wraps, turns orange) -> E2; then the plane flies to E7
-    assert st.vars["shots"] == [shot(1, "E2", "right", "orange")]
-    assert st.vars["at"][0] == "E7"
-    assert texts(st) == ["shoot Shoot", "no shot"]   # the permanent Shoot card is back
-    act(st, "no shot")
-    assert st.vars["at"][0] == "E8"
-
-
-@pytest.mark.parametrize("players, mode", [(3, "free_for_all"), (4, "free_for_all"),
-                                           (3, "two_on_one"), (4, "two_on_two")])
-def test_shots_travel_two_spaces_with_three_or_four_players(players, mode):
-    st = ready(players, mode=mode)
-    solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
-    program_all(st, {1: "Straight 1 A1"})
-    act(st, "shoot Shoot")
-    act(st, "program Straight 2 A7")
-    assert programming(st, 2)
-    assert st.vars["shots"] == [shot(1, "E10", "right")]
-
-
-@pytest.mark.parametrize("victim_at", ["E7", "E8"])
-def test_a_shot_placed_or_moved_onto_a_plane_shoots_it_down(victim_at):
-    st = ready()
-    solo(st, "E5", "right", ("Straight 1 A1", "Straight 2 A7", "Shoot"))
-    place(st, 2, victim_at, "up")
-    stack_deck(st, ["Straight 2 C3"])
-    program_all(st, {1: "Straight 1 A1"})
-    act(st, "shoot Shoot")
-    assert st.vars["shots"] == []
-    assert st.vars["score"] == [0, 1]
-    assert (st.vars["at"][1], st.vars["heading"][1]) == ("C3", "right")
-
-
-def test_a_shot_moving_between_turns_shoots_down_a_plane():
-    st = ready()
-    quiet(st)
-    place(st, 2, "E6", "right")
-    st.vars["shots"] = [shot(1, "E8", "left")]
-    stack_deck(st, ["Straight 3 C10"])
-    program_all(st, {})
-    # at the start of player 1's turn the shot moves E7, E6: player 2 is shot down there
-    assert st.vars["shots"] == []
-    assert st.vars["score"] == [0, 1]
-    assert st.vars["at"][1] == "C10"
-    assert st.vars["at"][0] == "A2"              # player 1 still flew its own turn
-
-
+# ---------------------------------------------------------------- 4.4 shots (shots moving, edges, hits, crashes,
+# respawns and the tree over real turns: test_cover_shots.py)
 def test_flying_into_two_shots_is_one_hit_and_removes_both():
     st = ready()
     solo(st, "E5", "right", TWO_STRAIGHTS)
@@ -132,54 +44,6 @@ def test_flying_into_two_shots_is_one_hit_and_removes_both():
     assert st.vars["shots"] == []
     assert st.vars["score"] == [1, 0]
     assert st.vars["at"][0] == "C3"
-
-
-def test_two_shots_in_one_space_ignore_each_other():
-    st = ready()
-    quiet(st)
-    st.vars["shots"] = [shot(1, "E3", "right"), shot(2, "E9", "left")]
-    program_all(st, {})
-    assert st.vars["shots"] == [shot(1, "E6", "right"), shot(2, "E6", "left")]
-
-
-def test_yellow_shot_turns_orange_on_a_wrap_and_an_orange_shot_is_removed_on_a_wrap():
-    st = ready()
-    quiet(st)
-    st.vars["shots"] = [shot(1, "E11", "right"), shot(2, "D2", "left"), shot(3, "C2", "left", "orange"),
-                        shot(4, "F5", "right", "orange")]
-    program_all(st, {})
-    assert st.vars["shots"] == [shot(1, "E2", "right", "orange"), shot(2, "D11", "left", "orange"),
-                                shot(4, "F8", "right", "orange")]
-
-
-def test_an_orange_shot_from_a_wrap_is_removed_on_its_next_wrap():
-    st = ready()
-    quiet(st)
-    st.vars["shots"] = [shot(1, "F11", "right")]
-    program_all(st, {})
-    seen = [dict(st.vars["shots"][0])]
-    for _ in range(10):                          # a shot that never leaves would loop for ever
-        if not st.vars["shots"]:
-            break
-        act(st, texts(st)[0])
-        if st.vars["shots"]:
-            seen.append(dict(st.vars["shots"][0]))
-    # 3 spaces a turn: F2, F5, F8, F11, then F12 and the wrap to F1 removes it
-    assert [(s["at"], s["side"]) for s in seen] == [("F2", "orange"), ("F5", "orange"), ("F8", "orange"),
-                                                    ("F11", "orange")]
-
-
-def test_shots_leave_the_board_at_the_top_and_the_bottom():
-    st = ready()
-    quiet(st)
-    st.vars["shots"] = [shot(1, "F3", "up"), shot(2, "B9", "down"), shot(3, "G4", "up"),
-                        shot(4, "D11", "up"), shot(5, "D12", "down")]
-    program_all(st, {})
-    # F3 and B9 reach the edge and are removed on their next step; D11 stops at G11 for now;
-    # D12 going down reaches A12 on its third step
-    assert st.vars["shots"] == [shot(4, "G11", "up"), shot(5, "A12", "down")]
-    act(st, texts(st)[0])
-    assert st.vars["shots"] == []
 
 
 def test_shots_move_one_at_a_time_in_the_order_fired():
@@ -196,111 +60,7 @@ def test_shots_move_one_at_a_time_in_the_order_fired():
     assert st.vars["at"][1] == "C6"
 
 
-# ---------------------------------------------------------------- 4.5 respawning
-def test_respawn_draws_again_when_the_space_holds_a_plane_a_shot_or_no_label():
-    st = ready()
-    solo(st, "A5", "down", TWO_STRAIGHTS)
-    place(st, 2, "C5", "right")
-    st.vars["shots"] = [shot(1, "B1", "up")]     # climbs to E1 before player 1 flies
-    drawn = ["Straight 2 C5", "90 CW E1", "Shoot", "Straight 2 C3"]
-    stack_deck(st, drawn)
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["shots"] == [shot(1, "E1", "up")]
-    assert st.vars["at"][0] == "C3"
-    assert st.vars["discard"][-4:] == drawn
-    assert_full_deck(st)
-
-
-@pytest.mark.parametrize("card, space, heading", [
-    ("Repeat B4 Up", "B4", "up"), ("Shoot B6 Up", "B6", "up"), ("Repeat A12 Up", "A12", "up"),
-    ("90 CCW G5", "G5", "right"), ("Straight 3 C12", "C12", "right"),
-])
-def test_respawn_faces_up_only_for_up_cards(card, space, heading):
-    st = ready()
-    solo(st, "A5", "down", TWO_STRAIGHTS)
-    place(st, 2, "F9", "right")
-    stack_deck(st, [card])
-    program_all(st, {1: "Straight 1 A1"})
-    assert (st.vars["at"][0], st.vars["heading"][0]) == (space, heading)
-
-
 # ---------------------------------------------------------------- 7.2 the tree
-def tree_state():
-    st = ready(board="tree")
-    solo(st, "A5", "down", ("Straight 1 A6", "Straight 3 C7"))
-    place(st, 2, "F9", "right")
-    return st
-
-
-def test_tree_respawn_on_a7_draws_again():
-    st = tree_state()
-    stack_deck(st, ["Straight 2 A7", "Straight 2 C3"])
-    program_all(st, {1: "Straight 1 A6"})
-    assert st.vars["at"][0] == "C3"
-    assert st.vars["discard"][-2:] == ["Straight 2 A7", "Straight 2 C3"]
-
-
-@pytest.mark.parametrize("card, space, heading", [
-    ("Straight 1 A2", "A8", "right"), ("Straight 1 A3", "A9", "right"), ("Repeat A4 Up", "A10", "up"),
-    ("Straight 1 A5", "A11", "right"), ("Repeat A6 Up", "A12", "up"),
-    ("Straight 1 A1", "A1", "right"), ("Straight 2 A8", "A8", "right"), ("Shoot B2 Up", "B2", "up"),
-])
-def test_tree_respawn_in_a2_to_a6_moves_six_columns_right(card, space, heading):
-    st = tree_state()
-    stack_deck(st, [card])
-    program_all(st, {1: "Straight 1 A6"})
-    assert (st.vars["at"][0], st.vars["heading"][0]) == (space, heading)
-
-
-def test_tree_respawn_moved_onto_a_plane_draws_again():
-    st = tree_state()
-    place(st, 2, "A9", "right")
-    stack_deck(st, ["Straight 1 A3", "Straight 2 C3"])
-    program_all(st, {1: "Straight 1 A6"})
-    assert st.vars["at"][0] == "C3"
-
-
-@pytest.mark.parametrize("card, space", [("Straight 1 A3", "A3"), ("Straight 2 A7", "A7")])
-def test_standard_board_respawns_on_row_a_as_labelled(card, space):
-    st = ready()
-    solo(st, "A5", "down", TWO_STRAIGHTS)
-    place(st, 2, "F9", "right")
-    stack_deck(st, [card])
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["at"][0] == space
-
-
-def test_tree_removes_shots_that_enter_a7():
-    st = tree_state()
-    place(st, 1, "E5", "right")
-    st.vars["shots"] = [shot(1, "A5", "right"), shot(2, "C7", "down"), shot(3, "A9", "left")]
-    program_all(st, {1: "Straight 1 A6"})
-    assert st.vars["shots"] == []
-
-
-def test_tree_crashes_a_plane_that_enters_a7():
-    st = tree_state()
-    place(st, 1, "A5", "right")
-    stack_deck(st, ["Straight 2 C3"])
-    program_all(st, {1: "Straight 3 C7"})
-    assert st.vars["score"] == [1, 0]
-    assert st.vars["at"][0] == "C3"              # A6, then the tree: the third space is not flown
-    assert any("tree" in line for line in logs(st))
-
-
-def test_standard_board_has_no_tree_at_a7():
-    st = ready()
-    solo(st, "A4", "right", ("Straight 3 C7", "Straight 1 A1"))
-    place(st, 2, "F9", "right")
-    program_all(st, {1: "Straight 3 C7"})
-    assert (st.vars["at"][0], st.vars["score"]) == ("A7", [0, 0])
-    st = ready()
-    solo(st, "E5", "right", TWO_STRAIGHTS)
-    st.vars["shots"] = [shot(1, "A10", "left")]
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["shots"] == [shot(1, "A7", "left")]
-
-
 def test_tree_renders_the_tree():
     st = ready(board="tree")
     row_a = [line for line in st.render().splitlines() if line.startswith("A  ")][0]
@@ -315,24 +75,6 @@ def next_turn_of(st, player):
             return
         act(st, texts(st)[0])
     raise AssertionError(f"player {player} never came to program again")
-
-
-def test_a_permanent_shoot_card_fires_once_a_turn_and_is_back_next_turn():
-    st = ready()
-    solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"))
-    program_all(st, {1: "Straight 2 A7"})
-    assert texts(st) == ["shoot Shoot", "no shot"]
-    act(st, "shoot Shoot")
-    # the second space brings no shot to offer: the card is used for this turn
-    assert [m.text for m in st.legal_moves()] == ["no shot"]
-    assert programming(st)
-    assert st.vars["at"][0] == "E3"
-    assert len(st.vars["shots"]) == 1
-    assert st.vars["fired"][0] == [] and "Shoot" in st.vars["perm"][0]
-    act(st, "program Straight 1 A1")
-    act(st, texts(st)[0])                        # player 2 programs; player 1 flies to E4
-    assert st.to_move() == [1]
-    assert texts(st) == ["shoot Shoot", "no shot"]
 
 
 @pytest.mark.parametrize("tokens", [14, 13])
@@ -355,22 +97,6 @@ def test_with_all_fourteen_shot_tokens_on_the_board_no_shoot_card_can_be_played(
         act(st, "shoot Shoot")
         assert len(st.vars["shots"]) == 14
         assert programming(st)                        # E3: the last token is out, nothing to offer
-
-
-def test_temporary_shoot_cards_are_discarded_and_add_shots_after_each_space():
-    st = ready()
-    solo(st, "E1", "right", ("Shoot", "Straight 2 A7", "Straight 1 A1"), temp=("Shoot B6 Up",))
-    program_all(st, {1: "Straight 2 A7"})
-    assert texts(st) == ["shoot Shoot B6 Up from the temporary hand", "shoot Shoot", "no shot"]
-    act(st, "shoot Shoot")
-    assert texts(st) == ["shoot Shoot B6 Up from the temporary hand", "no shot"]
-    act(st, "shoot Shoot B6 Up from the temporary hand")
-    assert st.vars["discard"][-1] == "Shoot B6 Up"
-    assert st.vars["temp"][0] == []
-    # E2 fired a shot to E3 then E4; E3 fired one to E4 (sharing it) then E5
-    assert [(x["id"], x["at"]) for x in st.vars["shots"]] == [(1, "E4"), (2, "E5")]
-    assert programming(st)
-    assert_full_deck(st)
 
 
 def test_no_shot_before_moving_a_space_and_none_after_a_crash():
