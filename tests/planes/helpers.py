@@ -34,6 +34,16 @@ COLOURS = ["red", "yellow", "blue", "green"]
 LETTERS = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "N": "grey"}
 CLOUD_FLOOR = ["C", "P4", "P1", "P2", "S1", "S2", "S3", "P3", "S9", "S8", "S7", "S6", "S5", "S4"]
 ZEPHYR_FLOOR = ["C", "S1", "P1", "S2", "S3", "P2", "S4", "S5", "P3", "S6", "S7", "P4", "S8", "S9"]
+# The arrows of each airport (space -> the spaces they lead to), written out from the board as the
+# docs page reads it (docs/games/planes.md), not read from the rules: a move's test follows them.
+ARROWS = {
+    "flying_cloud": {"C": ["P4", "S4"], "P4": ["P1"], "P1": ["P2", "N2"], "P2": ["S1"], "S1": ["S2", "G1"],
+                     "S2": ["S3"], "S3": ["P3"], "P3": ["C"], "S9": ["P3"], "S8": ["S9", "G4"], "S7": ["S8"],
+                     "S6": ["S7", "N1"], "S5": ["S6", "G2"], "S4": ["S5", "G3"]},
+    "zephyr": {"C": ["S1", "S5"], "S1": ["P1", "G3"], "P1": ["S2"], "S2": ["S3", "N1"], "S3": ["P2", "G4"],
+               "P2": ["S4"], "S4": ["S9"], "S5": ["P3", "G1"], "P3": ["S6"], "S6": ["S7", "N2"], "S7": ["P4", "G2"],
+               "P4": ["S8"], "S8": ["S9"], "S9": ["C"]},
+}
 GATES = ["G1", "G2", "G3", "G4"]          # the four major gates, one per colour
 GREY_GATES = ["N1", "N2"]                 # the grey neutral gates, on both airports
 
