@@ -154,6 +154,8 @@ class Airport:
         self.boarded[cube] += 1
         self.track += 1
         self.seen.add("boards a neutral plane" if cube in self.neutrals else "boards")
+        if self.backwards:
+            self.seen.add("boards against the arrows")
         return self.done(st, made, "at a gate")
 
     def done(self, st, made, how):

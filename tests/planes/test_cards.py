@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import refresh, texts
+from rulewright.interpreter.testing import reach, refresh, texts
 
 from .helpers import CARDS, game, play, set_board, set_hand, spec, stack_deck, start
 
@@ -53,38 +53,6 @@ def test_an_action_card_is_discarded_at_the_end_of_the_turn_and_cannot_be_a_goal
     assert st.vars["in_play"][0] == []
 
 
-def test_draw_1():
-    st = action_ready({"P1": "R"}, ["Draw 1", "Gather"])
-    stack_deck(st, ["Move Twice"])
-    play(st, "action Draw 1")
-    assert sorted(st.vars["hand"][0]) == ["Gather", "Move Twice"]
-
-
-@pytest.mark.parametrize("card,targets,after", [("To Fast Food", ["P4", "P1", "P2", "S9"], "RRRRYY"),
-                                                ("To Restroom", ["S1", "S8", "S5", "S4"], "RRRR")])
-def test_collect_all_your_party_cubes_at_a_place_of_your_choice(card, targets, after):
-    st = action_ready({"S2": "RRN", "S6": "RY", "S7": "R", "S9": "YY"}, [card])
-    play(st, f"action {card}")
-    assert texts(st) == [f"place at {s}" for s in targets]
-    play(st, f"place at {targets[-1]}")
-    where = {s: spec(st, s) for s in st.vars["floor"] if "R" in spec(st, s)}
-    assert where == {targets[-1]: after}
-    assert (spec(st, "S2"), spec(st, "S6"), spec(st, "S7")) == ("N", "Y", "")
-
-
-def test_choose_one_ignore_blockages():
-    st = action_ready({"P2": "RRR", "S1": "YYYYYYY"}, ["Choose One"])
-    play(st, "action Choose One")
-    # nothing to score: ignoring blockages is the only way, asked all the same (being asked or not
-    # would tell the others whether a goal card could score)
-    assert texts(st) == ["ignore blockages"]
-    play(st, "ignore blockages")
-    assert texts(st) == ["move P2"]
-    play(st, "move P2", "drop red", "drop red")
-    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("RYYYYYYY", "R", "R")
-    assert st.vars["cones"] == ["S1"]    # the cone stays: it was only ignored
-
-
 def test_choose_one_extra_goal_scores_now_and_the_goal_phase_may_score_another():
     st = action_ready({"S2": "R", "S5": "R", "S9": "R"}, ["Choose One", "To Gift Shop", "To Restroom"])
     play(st, "action Choose One")
@@ -97,15 +65,6 @@ def test_choose_one_extra_goal_scores_now_and_the_goal_phase_may_score_another()
     assert texts(st) == ["goal Restroom", "no goal"]
     play(st, "goal Restroom")
     assert st.vars["goals"][0] == ["To Gift Shop", "To Restroom"]
-
-
-def test_skip_1_space_leaves_one_space_without_a_cube_and_is_compulsory():
-    st = action_ready({"P1": "RRN"}, ["Skip 1 Space"])
-    play(st, "action Skip 1 Space", "move P1")
-    # the skip is owed: no stopping yet
-    assert texts(st) == ["drop red", "drop grey", "skip P2"]
-    play(st, "skip P2", "drop red", "drop grey")
-    assert (spec(st, "P2"), spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("", "R", "N", "R")
 
 
 def test_a_skip_still_owed_with_the_last_cube_is_made_by_itself():
@@ -125,74 +84,6 @@ def test_skip_then_board():
     assert st.vars["boarded"]["red"] == 1 and spec(st, "S1") == ""
 
 
-@pytest.mark.parametrize("card,drawn", [("Draw 2 Discard 1", 2), ("Draw 3 Discard 1", 3)])
-def test_draw_then_discard_one(card, drawn):
-    st = action_ready({"P1": "R"}, [card, "Gather"])
-    new = ["Move Twice", "Move Backwards", "To Fine Dining"][:drawn]
-    stack_deck(st, new)
-    play(st, f"action {card}")
-    assert sorted(texts(st)) == sorted(f"discard {c}" for c in ["Gather"] + new)
-    play(st, "discard Gather")
-    assert sorted(st.vars["hand"][0]) == sorted(new) and st.vars["discard"] == ["Gather"]
-
-
-def test_gather_collects_the_other_party_cubes_at_a_space_with_one_of_yours():
-    st = action_ready({"P1": "RRN", "S6": "RY", "S9": "R"}, ["Gather"])
-    play(st, "action Gather")
-    assert texts(st) == ["gather at P1", "gather at S9", "gather at S6"]
-    play(st, "gather at S6")
-    assert (spec(st, "P1"), spec(st, "S6"), spec(st, "S9")) == ("N", "RRRRY", "")
-
-
-@pytest.mark.parametrize("card,places", [("To Gift Shop", ["S2", "S6"]), ("To Help Desk", ["C", "S7"])])
-def test_one_party_cube_to_a_place_of_your_choice(card, places):
-    st = action_ready({"P1": "RRN", "S8": "R"}, [card])
-    play(st, f"action {card}")
-    assert texts(st) == ["take from P1", "take from S8"]
-    play(st, "take from S8")
-    assert texts(st) == [f"place at {s}" for s in places]
-    play(st, f"place at {places[1]}")
-    assert spec(st, "S8") == "" and "R" in spec(st, places[1]) and spec(st, "P1") == "RRN"
-
-
-def test_two_party_cubes_to_fine_dining_from_different_spaces():
-    st = action_ready({"P1": "RRN", "S9": "R"}, ["To Fine Dining"])
-    play(st, "action To Fine Dining")       # the only fine dining, S3, is chosen by itself
-    assert texts(st) == ["take from P1", "take from S9"]
-    play(st, "take from P1", "take from S9")
-    assert (spec(st, "S3"), spec(st, "P1"), spec(st, "S9")) == ("RR", "RN", "")
-
-
-def test_ignore_neutrals_leaves_grey_and_unassigned_colours_behind():
-    st = action_ready({"P1": "RYBGNN"}, ["Ignore Neutrals"])   # blue and green are neutral with 2 players
-    play(st, "action Ignore Neutrals", "move P1")
-    assert spec(st, "P1") == "BGNN"
-    assert texts(st) == ["drop red", "drop yellow", "stop"]
-
-
-def test_move_backwards_goes_against_the_arrows_and_can_board():
-    st = action_ready({"S3": "RNN"}, ["Move Backwards"])
-    play(st, "action Move Backwards", "move S3")
-    # S3 <- S2 <- S1 (G1 beside it)
-    play(st, "drop grey", "drop grey")
-    assert texts(st) == ["to P2", "to G1"]
-    play(st, "to G1")
-    assert (spec(st, "S2"), spec(st, "S1")) == ("N", "N") and st.vars["boarded"]["red"] == 1
-
-
-def test_only_your_party_moves_your_cubes_alone():
-    st = action_ready({"S1": "RYNN"}, ["Only Your Party"])
-    play(st, "action Only Your Party", "move S1", "to G1")
-    assert spec(st, "S1") == "YNN" and st.vars["boarded"]["red"] == 1
-
-
-def test_move_twice_makes_two_moves_then_the_goal_phase():
-    st = action_ready({"S5": "RN", "S9": "R"}, ["Move Twice"])
-    play(st, "action Move Twice", "move S5", "drop red", "to S7", "move S9")
-    assert (spec(st, "S6"), spec(st, "S7"), spec(st, "P3")) == ("R", "N", "R")
-    assert texts(st)[-1] == "no goal"
-
-
 def test_an_action_that_cannot_be_carried_out_cannot_be_played():
     st = action_ready({"S5": "R"}, ["To Fine Dining", "To Gift Shop", "Draw 1"])
     st.vars["poi"]["S3"] = "blank"           # no fine dining left on the board
@@ -200,25 +91,36 @@ def test_an_action_that_cannot_be_carried_out_cannot_be_played():
     assert texts(st) == ["action To Gift Shop", "action Draw 1", "no action"]
 
 
+def last_gather(st):
+    """A ``where``: an Action Phase whose mover holds Gather alone, with the whole party on one space."""
+    if st.step != "action" or not any(m.text == "no action" for m in st.legal_moves()):
+        return False
+    (p,), v = st.to_move(), st.vars
+    return v["hand"][p - 1] == ["Gather"] and len([s for s in v["floor"] if v["colour"][p - 1] in v["cubes"][s]]) == 1
+
+
 def test_gather_with_the_whole_party_on_one_space_is_played_and_empties_the_hand():
     """Action Phase: "If you choose, you may play one card from your hand as an action. Place the card
     face up in front of you and then carry out the instructions of the card." Gather: "Choose a space
     where you have at least 1 of your party cubes. Then collect all of your other party cubes and add
-    them to that chosen space." With the party on P1 alone, P1 is that space and no other cube is
-    left to collect: the card is carried out. End of turn: "If you have no cards left in your hand,
-    you may draw one card from the draw deck." (Was refused: a last Gather kept the hand full.)"""
-    st = action_ready({"P1": "RRRRRY"}, ["Gather"])
-    stack_deck(st, ["Move Twice"])
-    assert texts(st) == ["action Gather", "no action"]
+    them to that chosen space." With the party on one space alone, that space is chosen and no other
+    cube is left to collect: the card is carried out. End of turn: "If you have no cards left in your
+    hand, you may draw one card from the draw deck." (Was refused: a last Gather kept the hand full.)
+    Two players, seed 17: found by a search over seeds 0-39 when the test was written."""
+    st = reach(game(2), last_gather, seeds=[17]).state
+    (p,), v = st.to_move(), st.vars
+    me, board, top = v["colour"][p - 1], {s: list(c) for s, c in v["cubes"].items()}, v["deck"][-1]
+    (home,) = [s for s in v["floor"] if me in v["cubes"][s]]
     play(st, "action Gather")
-    # the only space with a red cube is chosen without asking; nothing moved
-    assert st.vars["in_play"][0] == ["Gather"] and st.vars["hand"][0] == []
-    assert spec(st, "P1") == "RRRRRY"
-    assert texts(st) == ["move P1"]
-    play(st, "move P1", "stop", "no goal")
+    # the only space with a cube of the party is chosen without asking; nothing moved
+    assert v["in_play"][p - 1] == ["Gather"] and v["hand"][p - 1] == []
+    assert v["cubes"] == board
+    assert texts(st) == [f"move {home}"]
+    while st.to_move() == [p] and not any(t.startswith("action ") for t in texts(st)):
+        st.apply("no goal" if "no goal" in texts(st) else "stop" if "stop" in texts(st) else texts(st)[0])
     # the card is discarded, and the empty hand draws the card on top of the deck
-    assert st.vars["discard"] == ["Gather"] and st.vars["in_play"][0] == []
-    assert st.vars["hand"][0] == ["Move Twice"]
+    assert v["discard"][-1] == "Gather" and v["in_play"][p - 1] == []
+    assert v["hand"][p - 1] == [top]
 
 
 def test_a_card_that_moves_party_cubes_offers_only_the_places_where_one_arrives():

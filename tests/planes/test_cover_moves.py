@@ -22,9 +22,16 @@ def at_a_move(st):
     return st.step == "move" and all(m.text.startswith("move ") for m in st.legal_moves())
 
 
+# Seed 3 (3 players on Flying Cloud, the move cards preferred) moves a single cube against the arrows
+# onto its gate early: found by a search over seeds 0-3 when the test was written.
+BACKWARDS_ONTO_A_GATE = 3
+
+
 @functools.lru_cache(maxsize=None)
 def moves(players, airport, prefer):
-    return list(positions(game(players, airport=airport), at_a_move, seeds=range(2), prefer=prefer, each=40))
+    extra = (BACKWARDS_ONTO_A_GATE,) if prefer and (players, airport) == (3, "flying_cloud") else ()
+    return list(positions(game(players, airport=airport), at_a_move, seeds=(0, 1) + extra, prefer=prefer,
+                          each=40))
 
 
 def ignoring_blockages(found):
@@ -57,7 +64,7 @@ def test_every_move_follows_the_arrows_drops_one_cube_a_space_and_boards_by_the_
                          if getattr(airport_now, rule)}
                 if at_a_move(st) and "Move Twice" in st.vars["in_play"][st.to_move()[0] - 1]:
                     seen |= Airport(st).move(st, rng) | {"a second move"}
-    assert {"stop with all", "one cube left, put down", "at a gate", "boards", "boards a neutral plane",
+    assert {"boards against the arrows", "stop with all", "one cube left, put down", "at a gate", "boards", "boards a neutral plane",
             "the player picks an arrow", "a blockage forms", "a blockage lifts", "stopped by a blockage",
             "a space skipped", "cubes left behind", "a second move", "backwards", "own_only", "no_neutrals",
             "skip", "ignore_blockages"} <= seen, seen

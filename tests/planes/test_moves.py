@@ -26,80 +26,8 @@ def ready(layout, players=2, hand=(), **options):
     return st
 
 
-# ------------------------------------------------------------------ picking up and dropping
-def test_a_move_starts_only_where_the_player_has_a_cube():
-    st = ready({"P1": "RNN", "S4": "YY", "S6": "NN", "S9": "R"})
-    assert texts(st) == ["move P1", "move S9"]
-
-
-def test_every_cube_is_picked_up_and_one_is_dropped_per_space():
-    st = ready({"S1": "RYBN", "S2": "N"})
-    play(st, "move S1")
-    assert spec(st, "S1") == ""
-    # at S2 with four cubes: drop any colour and go on, or stop there with all four
-    assert texts(st) == ["drop red", "drop yellow", "drop blue", "drop grey", "stop"]
-    play(st, "drop blue", "drop red", "drop grey")
-    assert (spec(st, "S2"), spec(st, "S3"), spec(st, "P3"), spec(st, "C")) == ("BN", "R", "N", "Y")
-    assert texts(st) == ["no goal"]
-
-
-def test_stopping_drops_every_cube_left_and_the_first_space_cannot_be_skipped_by_stopping():
-    st = ready({"P1": "RRRRR"})
-    play(st, "move P1")
-    assert "stop" in texts(st)          # already one space along: P2
-    play(st, "drop red", "stop")
-    assert (spec(st, "P2"), spec(st, "S1")) == ("R", "RRRR")
-
-
-def test_a_single_cube_moves_exactly_one_space():
-    st = ready({"S6": "R"})
-    play(st, "move S6")
-    assert spec(st, "S7") == "R" and texts(st) == ["no goal"]
-
-
-def test_a_space_where_nothing_else_can_be_done_asks_nothing():
-    st = ready({"S1": "RR"})
-    play(st, "move S1")
-    assert texts(st) == ["drop red", "stop"]
-    play(st, "drop red")                 # the last red goes on to S3 by itself
-    assert (spec(st, "S2"), spec(st, "S3")) == ("R", "R")
-
-
-# ------------------------------------------------------------------ gates and boarding
-def test_a_gate_takes_only_the_last_single_cube_of_its_colour():
-    st = ready({"P2": "RN"})
-    play(st, "move P2")
-    # at S1 with red and grey: G1 is red's gate, but two cubes cannot land on it
-    assert texts(st) == ["drop red", "drop grey", "stop"]
-    play(st, "drop grey")
-    assert texts(st) == ["to S2", "to G1"]
-    lines = play(st, "to G1")
-    assert st.vars["boarded"]["red"] == 1 and st.vars["track"] == 1
-    assert st.vars["cubes"]["G1"] == [] and any("boards a red cube" in l for l in lines)
-
-
-def test_two_cubes_of_the_gates_colour_cannot_land_on_it_together():
-    st = ready({"P2": "RRN"})
-    play(st, "move P2", "drop grey")
-    # two reds go on from S1: only to S2, never onto G1
-    assert spec(st, "S1") == "N" and texts(st) == ["drop red", "stop"]
-    play(st, "stop")
-    assert spec(st, "S2") == "RR" and st.vars["track"] == 0
-
-
-def test_a_cube_of_another_colour_cannot_land_on_a_gate():
-    st = ready({"P2": "RN"})
-    play(st, "move P2", "drop red")     # grey is the last cube: G1 is not a choice
-    assert spec(st, "S2") == "N" and st.vars["track"] == 0
-
-
-def test_no_cube_ever_moves_past_a_gate():
-    st = ready({"P2": "NNR"})
-    play(st, "move P2", "drop grey", "drop grey")
-    # S1 then S2: the gate G1 beside S1 was never a way through
-    assert (spec(st, "S1"), spec(st, "S2"), spec(st, "S3")) == ("N", "N", "R")
-
-
+# ------------------------------------------------------------------ boarding (picking up, dropping, the
+# gates, the arrows and the blockages over real moves: test_cover_moves.py)
 def test_a_player_may_board_another_players_cube_which_scores_for_its_owner():
     st = ready({"S4": "YR"})
     play(st, "move S4", "drop red", "to G2")
@@ -132,16 +60,6 @@ def test_a_grey_cube_boards_a_grey_plane_and_the_active_player_draws_two():
     assert "N1  plane grey 1/5 draw 2" in st.render(1)
 
 
-def test_only_a_single_grey_cube_boards_a_grey_plane():
-    st = ready({"S5": "RN"})
-    play(st, "move S5", "drop grey")                   # the last cube, red, beside N1: it goes on
-    assert (spec(st, "S6"), spec(st, "S7"), st.vars["load"]["N1"]) == ("N", "R", 0)
-    assert texts(st) == ["no goal"]                    # a red cube never boards a grey plane
-    st = ready({"S4": "RNN"})
-    play(st, "move S4", "drop grey")
-    assert texts(st) == ["drop red", "drop grey", "stop"]    # two cubes at S6: no gate yet
-
-
 def test_a_full_grey_plane_is_closed_and_the_other_stays_open():
     """The rulebook: "If a neutral plane is filled with five cubes, it may no longer be boarded during the game."
     """
@@ -169,53 +87,7 @@ def test_a_full_plane_is_closed():
     assert spec(st, "S2") == "R"        # G1 was never offered
 
 
-def test_grey_cubes_never_board():
-    st = ready({"S4": "RN", "S2": "N", "S9": "N"})
-    play(st, "move S4", "drop red")
-    assert st.vars["track"] == 0
-
-
-# ------------------------------------------------------------------ the Zephyr centre
-def test_the_zephyr_centre_lets_the_player_pick_an_arrow():
-    st = ready({"S9": "RNN"}, airport="zephyr")
-    play(st, "move S9")
-    assert texts(st) == ["drop red", "drop grey", "stop"]
-    play(st, "drop grey")
-    assert texts(st) == ["to S1", "to S5"]
-    play(st, "to S5", "drop grey")
-    assert texts(st) == ["to P3", "to G1"]
-    play(st, "to P3")
-    assert (spec(st, "C"), spec(st, "S5"), spec(st, "P3")) == ("N", "N", "R")
-
-
-def test_zephyr_centre_then_gate():
-    # C -> S5 -> G1: red drops grey at C, grey at S5 and boards
-    st = ready({"S9": "RNN"}, airport="zephyr")
-    play(st, "move S9", "drop grey", "to S5", "drop grey", "to G1")
-    assert st.vars["boarded"]["red"] == 1
-
-
-# ------------------------------------------------------------------ blockages
-def test_seven_party_cubes_make_a_blockage_and_grey_cubes_do_not_count():
-    st = ready({"S2": "R", "S3": "YYYYYYNN"})
-    assert st.vars["cones"] == []
-    lines = play(st, "move S2")
-    assert st.vars["cones"] == ["S3"] and "a blockage forms at S3" in lines
-
-
-def test_nothing_moves_past_a_blockage_but_cubes_may_enter_it():
-    st = ready({"P2": "RRR", "S1": "YYYYYYY"})
-    play(st, "move P2")
-    # at the blocked S1: no cube may go on, so all three stay
-    assert spec(st, "S1") == "RRRYYYYYYY" and texts(st) == ["no goal"]
-
-
-def test_grey_cubes_do_not_move_past_a_blockage_either():
-    st = ready({"P2": "RNN", "S2": "YYYYYYY"})
-    play(st, "move P2", "drop red")
-    assert spec(st, "S2") == "YYYYYYYNN"
-
-
+# ------------------------------------------------------------------ blockages made during a move
 def test_a_blockage_made_during_the_move_does_not_stop_it():
     st = ready({"P2": "RRN", "S1": "YYYYYY"})
     play(st, "move P2", "drop red")
@@ -247,23 +119,6 @@ def test_a_blockage_made_during_the_move_stops_the_cubes_on_the_zephyr_loop_too(
     assert texts(st) == ["to S1", "to S5"]
     play(st, "to S1")                                   # into the cone it made: the two cubes stay
     assert spec(st, "S1") == "RRYYYYYYN" and st.step == "goal"
-
-
-def test_a_blocked_space_can_be_the_source_and_the_cone_lifts():
-    st = ready({"S1": "RYYYYYY", "S2": ""})
-    assert st.vars["cones"] == ["S1"]
-    play(st, "move S1", "stop")
-    assert st.vars["cones"] == ["S2"]     # the whole group moved on and blocks S2 now
-
-
-def test_a_cone_lifts_as_soon_as_fewer_than_seven_party_cubes_remain():
-    st = start(2)
-    set_board(st, {"S1": "RRRYYYY", "S5": "R"})
-    set_hand(st, 1, ["To Fast Food"])
-    refresh(st)
-    assert st.vars["cones"] == ["S1"]
-    lines = play(st, "action To Fast Food", "place at P2")
-    assert st.vars["cones"] == [] and "the blockage at S1 is lifted" in lines
 
 
 def test_a_blockage_blocks_from_the_start_of_the_next_move_only():
