@@ -323,69 +323,6 @@ def test_the_game_can_end_on_a_repeat_draw():
     assert_full_deck(st)
 
 
-def end_now(st, scores):
-    """Give these scores, then end the game at once: player 1 crashes into the ground (+1) and
-    draws the last card of the last pass."""
-    n = len(scores)
-    quiet(st)
-    place(st, 1, "A5", "down")
-    st.vars["score"] = list(scores)
-    st.vars["passes"] = n - 1
-    thin_deck(st, ["Straight 2 C3"])
-    program_all(st, {})
-    assert st.is_over()
-    return st.outcome()
-
-
-@pytest.mark.parametrize("scores, winners", [
-    ((0, 0, 0), [2]),        # 0 vs 1 + 0
-    ((0, 1, 0), [1, 3]),     # 1 vs 1 + 0: not less, player 2 loses
-    ((1, 1, 0), [2]),        # 1 vs 2 + 0
-    ((0, 5, 3), [1, 3]),     # 5 vs 1 + 3
-    ((3, 5, 3), [2]),        # 5 vs 4 + 3
-])
-def test_two_on_one_player_2_wins_only_below_the_sum_of_the_allies(scores, winners):
-    out = end_now(ready(3, mode="two_on_one"), scores)
-    assert out.winners == winners
-    assert out.teams == [[1, 3], [2]]
-    final = dict(zip((1, 2, 3), scores))
-    final[1] += 1
-    assert out.scores == final
-
-
-@pytest.mark.parametrize("scores, winners", [   # player 1 scores one more as the game ends
-    ((0, 1, 0, 0), []),            # 1 + 0 vs 1 + 0: the teams tie, nobody wins
-    ((0, 0, 0, 2), [1, 3]),        # 1 vs 2
-    ((2, 0, 0, 0), [2, 4]),        # 3 vs 0
-    ((1, 2, 4, 3), [2, 4]),        # 2 + 4 vs 2 + 3
-    ((0, 3, 4, 2), []),            # 1 + 4 vs 3 + 2
-])
-def test_two_on_two_team_sums_decide(scores, winners):
-    out = end_now(ready(4, mode="two_on_two"), scores)
-    assert out.winners == winners
-    assert out.teams == [[1, 3], [2, 4]]
-    assert out.draw == (winners == [])
-    if not winners:
-        assert out.returns() == {1: 0, 2: 0, 3: 0, 4: 0}
-    else:
-        assert all(out.returns()[p] == 1 for p in winners)
-
-
-@pytest.mark.parametrize("players, scores, winners, ranking", [
-    (2, (0, 0), [2], [[2], [1]]),
-    (2, (0, 1), [1, 2], [[1, 2]]),
-    (4, (0, 0, 1, 1), [2], [[2], [1, 3, 4]]),
-    (4, (0, 0, 0, 0), [2, 3, 4], [[2, 3, 4], [1]]),
-    (3, (2, 4, 3), [1, 3], [[1, 3], [2]]),
-    (3, (2, 4, 1), [3], [[3], [1], [2]]),
-])
-def test_free_for_all_lowest_score_wins(players, scores, winners, ranking):
-    out = end_now(ready(players), scores)
-    assert out.winners == winners
-    assert out.ranking == ranking
-    assert out.teams is None
-
-
 # ---------------------------------------------------------------- 3.0 and 6.x setup
 @pytest.mark.parametrize("players, options, starts", [
     (2, {}, ["E5", "C5"]),
