@@ -198,14 +198,6 @@ def test_a_temporary_repeat_stays_out_counts_for_the_limit_and_is_discarded_when
     assert_full_deck(st)
 
 
-def test_repeat_is_not_a_first_program_and_shoot_never_is():
-    st = ready()
-    quiet(st)
-    set_hand(st, 1, perm=("Repeat A2 Up", "Shoot", "Straight 1 A1", "Straight 2 A7"))
-    refresh(st)
-    assert texts(st, 1) == ["program Straight 1 A1", "program Straight 2 A7"]
-
-
 # ---------------------------------------------------------------- 4.1.2 loops
 def test_a_half_loop_passes_the_quarter_point_where_it_may_shoot():
     st = ready()
@@ -215,51 +207,6 @@ def test_a_half_loop_passes_the_quarter_point_where_it_may_shoot():
     assert texts(st) == ["shoot Shoot", "no shot"]
     act(st, "no shot")
     assert (st.vars["at"][0], st.vars["heading"][0]) == ("G5", "left")
-
-
-@pytest.mark.parametrize("start, heading, offered", [
-    ("E5", "right", ["90 CW E1", "180 CCW G7", "Straight 1 A1"]),
-    ("E6", "right", ["Straight 1 A1"]),          # no curved path leads away from E6
-    ("D5", "up", ["Straight 1 A1"]),
-    ("G5", "right", ["90 CW E1", "Straight 1 A1"]),   # a counter-clockwise curve would leave the top
-    ("A5", "right", ["180 CCW G7", "Straight 1 A1"]),  # a clockwise one would go into the ground
-])
-def test_loops_are_offered_only_where_a_curved_path_leads_away(start, heading, offered):
-    st = ready()
-    quiet(st)
-    place(st, 1, start, heading)
-    set_hand(st, 1, perm=("90 CW E1", "180 CCW G7", "Straight 1 A1"))
-    refresh(st)
-    assert texts(st, 1) == [f"program {c}" for c in offered]
-
-
-def test_only_loops_in_hand_where_none_can_be_flown_are_all_offered():
-    st = ready()
-    quiet(st)
-    place(st, 1, "E6", "right")
-    set_hand(st, 1, perm=("90 CW E1", "180 CCW G7"))
-    refresh(st)
-    assert texts(st, 1) == ["program 90 CW E1", "program 180 CCW G7"]
-
-
-def test_programming_after_a_move_checks_the_new_space():
-    st = ready()
-    solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1", "Straight 1 A2"))
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["at"][0] == "E6"
-    assert texts(st) == ["program Straight 1 A2"]    # no curved path leads away from E6
-    act(st, "program Straight 1 A2")
-    act(st, texts(st)[0])
-    assert st.vars["at"][0] == "E7"
-    assert texts(st) == ["program 90 CW E1", "program Straight 1 A1"]
-
-
-def test_with_only_an_unflyable_loop_in_hand_it_may_still_be_programmed():
-    st = ready()
-    solo(st, "E5", "right", ("90 CW E1", "Straight 1 A1"))
-    program_all(st, {1: "Straight 1 A1"})
-    assert st.vars["at"][0] == "E6"
-    assert texts(st) == ["program 90 CW E1"]     # nothing flyable: any maneuver may be programmed
 
 
 # ---------------------------------------------------------------- 4.6 and 5.0 the deck and the end
