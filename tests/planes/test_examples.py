@@ -1,5 +1,8 @@
-"""The rulebook's worked examples: Example Move, Boarding Example, Example Blockage, Example Goal,
-Example Scoring (27 VP), and the whole three-player Game Example, turn by turn from the real setup
+"""The rulebook's worked examples. Example Move, Boarding Example, Example Blockage and Example Goal are
+played at real positions of seeded games where the example's situation stands (its own colours and
+spaces cannot all be reached by a seed; the same cubes, spaces ahead and choices are); Example Scoring
+is the end of a real game with the example's numbers; the whole three-player Game Example is played
+turn by turn from the real setup with the example's hands and deck order set, which no seed deals
 (docs/games/planes.md, assumption 41).
 
 Flying Cloud: from the centre C one arrow to P4 P1 P2 S1 S2 S3, the other to S4 S5 S6 S7 S8 S9; both
@@ -10,72 +13,183 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulewright.interpreter.testing import refresh, texts
+from rulewright.interpreter.testing import reach, refresh, texts
 
-from .helpers import board_quietly, finish, play, plain_turn, set_board, set_hand, spec, stack_deck, start
+from .helpers import ARROWS, CARDS, game, play, set_board, set_hand, spec, stack_deck, start
+
+
+# ---- the examples at real positions: each reached by a seeded game (the seed found by a search over
+# seeds 0-29 when the test was written), then played as the example tells
+PLAIN = {"backwards": False, "own_only": False, "no_neutrals": False, "ignore_blockages": False, "skip": False}
+
+
+def at_a_plain_move(st):
+    return st.step == "move" and st.vars["mode"] == PLAIN and all(m.text.startswith("move ") for m in st.legal_moves())
+
+
+def ahead(st, space, n):
+    """The ``n`` spaces after ``space`` where each has one arrow out (no choice, no gate beside), or None."""
+    path, arrows = [], ARROWS[st.game.options["airport"]]
+    for _ in range(n):
+        if len(arrows.get(space, [])) != 1:
+            return None
+        space = arrows[space][0]
+        path.append(space)
+    return path if not set(path) & set(st.vars["cones"]) else None
+
+
+def sources(st, wanted):
+    """The spaces the mover may move from whose cubes are ``wanted(cubes, colour)``."""
+    (p,), v = st.to_move(), st.vars
+    return [m.text[5:] for m in st.legal_moves() if wanted(Counter(v["cubes"][m.text[5:]]), v["colour"][p - 1])]
+
+
+def move_example(st):
+    """Example Move's start: a space with two cubes of the mover's party and a neutral, three single
+    arrows ahead."""
+    return at_a_plain_move(st) and any(ahead(st, s, 3) for s in sources(
+        st, lambda cubes, me: cubes == Counter({me: 2, "grey": 1})))
 
 
 def test_example_move():
-    """Red picks up two red cubes and a neutral, drops a red, then the neutral, then the last red."""
-    st = start(2)
-    board_quietly(st, {"S1": "RRN"})
-    play(st, "no action", "move S1")
-    assert spec(st, "S1") == ""                       # ALL the cubes were picked up
-    assert "stop" in texts(st)                         # she could stop here with all three
-    play(st, "drop red")
+    """Example Move: "Red picks up ALL the cubes in that space. This includes 2 red cubes and a neutral
+    cube. ... She places 1 red cube in the next space, then the neutral cube in the space after that,
+    and the last red cube in the space after that." (She could stop after the first space.) At a real
+    position of a 2-player game (seed 0) with such a space."""
+    st = reach(game(2), move_example, seeds=[0]).state
+    (p,), v = st.to_move(), st.vars
+    me = v["colour"][p - 1]
+    (src,) = [s for s in sources(st, lambda cubes, me: cubes == Counter({me: 2, "grey": 1})) if ahead(st, s, 3)]
+    first, second, third = ahead(st, src, 3)
+    before = {s: Counter(v["cubes"][s]) for s in (first, second, third)}
+    play(st, f"move {src}")
+    assert v["cubes"][src] == [] and "stop" in texts(st)          # ALL the cubes were picked up
+    play(st, f"drop {me}")
     assert "stop" in texts(st)
-    play(st, "drop grey")                              # the last red goes on by itself
-    assert (spec(st, "S2"), spec(st, "S3"), spec(st, "P3")) == ("R", "N", "R")
-    assert st.step == "goal"                           # the Move Phase is over
+    play(st, "drop grey")                                           # the last cube goes on by itself
+    gained = {s: Counter(v["cubes"][s]) - before[s] for s in (first, second, third)}
+    assert gained == {first: Counter([me]), second: Counter(["grey"]), third: Counter([me])}
+    assert st.step == "goal"                                        # the Move Phase is over
+
+
+def boarding_example(st):
+    """The Boarding Example's start: a space with one cube of the mover's party, one of another party
+    and a neutral; single arrows to the next space and the one after, the mover's open plane beside
+    that second space."""
+    return at_a_plain_move(st) and any(boarding(st, s) for s in sources(st, lambda cubes, me: True))
+
+
+def boarding(st, space):
+    """(the two spaces entered, the other party's colour, the gate) where ``space`` starts the example."""
+    v, (p,) = st.vars, st.to_move()
+    me, cubes, arrows = v["colour"][p - 1], Counter(v["cubes"][space]), ARROWS[st.game.options["airport"]]
+    others = [c for c in cubes if c not in (me, "grey", *v["neutrals"])]
+    if sum(cubes.values()) != 3 or cubes[me] != 1 or cubes["grey"] != 1 or not others:
+        return None
+    for first in arrows.get(space, []):
+        for second in arrows.get(first, []):
+            gates = [g for g in arrows.get(second, []) if v["planes"].get(g) == me and v["load"][g] < 5]
+            if gates and not {first, second} & (set(v["planes"]) | set(v["cones"])):
+                return (first, second), others[0], gates[0]
+    return None
 
 
 def test_boarding_example():
-    """Blue picks up blue, red and a neutral: the neutral and the red are dropped, the blue boards."""
-    st = start(3)
-    board_quietly(st, {"S2": "R", "S7": "Y", "P3": "BRN"})
-    plain_turn(st, "S2")
-    plain_turn(st, "S7")
-    play(st, "no action", "move P3", "drop grey", "to S4", "drop red")
-    assert texts(st) == ["to S5", "to G3"]             # the last cube is blue, beside the blue gate
-    lines = play(st, "to G3")
-    assert (spec(st, "C"), spec(st, "S4")) == ("N", "R")
-    assert st.vars["boarded"]["blue"] == 1 and st.vars["track"] == 1
-    assert "player 3 boards a blue cube on the blue plane at G3 (boarding track 1)" in lines
+    """Boarding Example: "Blue picks up 3 active cubes in this space (1 blue, 1 red, and 1 neutral). She
+    drops 1 neutral in the next space and 1 red in the space after that. This leaves her 1 blue cube,
+    which she can move into the blue gate ... moves the boarding token 1 space forward." At a real
+    position of a 2-player game (seed 0) with such a space: the two cubes dropped, the last one on the
+    plane, the boarding token one space on."""
+    st = reach(game(2), boarding_example, seeds=[0]).state
+    (p,), v = st.to_move(), st.vars
+    me = v["colour"][p - 1]
+    src = [s for s in sources(st, lambda cubes, me: True) if boarding(st, s)][0]
+    (first, second), other, gate = boarding(st, src)
+    before = {s: Counter(v["cubes"][s]) for s in (first, second)}
+    track, load, boarded = v["track"], v["load"][gate], v["boarded"][me]
+    for move in (f"move {src}", f"to {first}", "drop grey", f"to {second}", f"drop {other}"):
+        if not move.startswith("to ") or move in texts(st):     # an arrow chosen where there are two
+            play(st, move)
+    assert f"to {gate}" in texts(st)                       # the last cube, of the gate's colour
+    play(st, f"to {gate}")
+    assert {s: Counter(v["cubes"][s]) - before[s] for s in (first, second)} == \
+        {first: Counter(["grey"]), second: Counter([other])}
+    assert (v["load"][gate], v["boarded"][me], v["track"]) == (load + 1, boarded + 1, track + 1)
+
+
+def blockage_example(st):
+    """The Example Blockage's start: a space with two cubes of the mover's party and one of another
+    party (two_and_one), the next space holding six party cubes."""
+    if not at_a_plain_move(st):
+        return False
+    return any(blockage_ahead(st, s) for s in sources(st, two_and_one))
+
+
+def two_and_one(cubes, me):
+    """Two cubes of the mover's party and one of another party."""
+    return cubes[me] == 2 and sum(cubes.values()) == 3 and len(cubes) == 2 and "grey" not in cubes
+
+
+def blockage_ahead(st, space):
+    path = ahead(st, space, 2)
+    return path if path and sum(c != "grey" for c in st.vars["cubes"][path[0]]) == 6 else None
 
 
 def test_example_blockage():
-    """Two yellows and a blue are active; the blue makes seven party cubes and a cone; the move
-    goes on past it with the rest."""
-    st = start(2)
-    board_quietly(st, {"S6": "R", "P2": "YYB", "S1": "RRRGGG"})
-    plain_turn(st, "S6")
-    play(st, "no action", "move P2")
-    lines = play(st, "drop blue")
-    assert "a blockage forms at S1" in lines and st.vars["cones"] == ["S1"]
-    # on to S2 with the two yellows: the cone is behind them
-    assert texts(st) == ["drop yellow", "stop"]
+    """Example Blockage: "Yellow picks up 3 active cubes (2 yellow and 1 blue). He drops 1 blue cube in
+    the next space, which causes a blockage to form in that space because it now contains 7 party
+    cubes. ... Yellow continues his move" past it with the rest. At a real position of a 3-player game
+    (seed 1) with such a space: the cone on the space dropped on, the two cubes going on beyond it."""
+    st = reach(game(3), blockage_example, seeds=[1]).state
+    (p,), v = st.to_move(), st.vars
+    me = v["colour"][p - 1]
+    (src,) = [s for s in sources(st, two_and_one) if blockage_ahead(st, s)]
+    other = [c for c in v["cubes"][src] if c != me][0]
+    first, second = ahead(st, src, 2)
+    before = Counter(v["cubes"][second])
+    play(st, f"move {src}", f"drop {other}")
+    assert first in v["cones"]                                    # seven party cubes: a blockage
+    assert texts(st) == [f"drop {me}", "stop"]                   # on beyond it with the two
     play(st, "stop")
-    assert (spec(st, "S1"), spec(st, "S2")) == ("RRRBGGG", "YY")
+    assert Counter(v["cubes"][second]) - before == Counter({me: 2})
+
+
+def two_goals(st):
+    """The Example Goal's start: a Goal Phase where two goals of different VP are offered."""
+    goals = [m.text for m in st.legal_moves() if m.text.startswith("goal ")]
+    return st.step == "goal" and len({VP[g[5:]] for g in goals}) >= 2
+
+
+VP = {goal: vp for goal, vp in CARDS.values()}
 
 
 def test_example_goal():
-    """Red may score a Gift Shop goal or a Restroom goal; she scores the Gift Shop (more VP), and
-    only one goal."""
-    st = start(2)
-    board_quietly(st, {"S2": "R", "S4": "R", "S6": "R", "P2": "Y"})
-    set_hand(st, 1, ["To Restroom", "To Gift Shop"])
-    refresh(st)
-    play(st, "no action", "move S6")
-    assert texts(st) == ["goal Restroom", "goal Gift Shop", "no goal"]
-    play(st, "goal Gift Shop")
-    assert st.to_move() == [2]                         # the turn is over after one goal
-    assert st.vars["goals"][0] == ["To Gift Shop"] and st.vars["hand"][0] == ["To Restroom"]
+    """Example Goal: "Red can play a card from her hand as a goal: either Gift Shop or a Restroom ... She
+    decides to play the Gift Shop goal, since it is worth more victory points." (one goal a turn). At
+    a real Goal Phase of a 2-player game (seed 0) where two goals of different VP are offered: the
+    richer one scored, the other still in hand, the turn over."""
+    st = reach(game(2), two_goals, seeds=[0]).state
+    (p,), v = st.to_move(), st.vars
+    offered = [m.text[5:] for m in st.legal_moves() if m.text.startswith("goal ")]
+    best = max(offered, key=VP.get)
+    card = [c for c in v["hand"][p - 1] if CARDS[c][0] == best][0]
+    hand, goals = Counter(v["hand"][p - 1]), list(v["goals"][p - 1])
+    play(st, f"goal {best}")
+    assert v["goals"][p - 1] == goals + [card]
+    assert Counter(v["hand"][p - 1]) == hand - Counter([card])      # the other goal stays in hand
+    assert st.to_move() != [p]                                       # the turn is over after one goal
 
 
 def test_example_scoring_27_vp():
-    """7 VP of goals (1 + 1 + 2 + 3) and 4 red cubes boarded (20 VP): 27 VP."""
-    out = finish(start(2), {1: ["Draw 1", "To Restroom", "Gather", "Move Twice"]}, {"red": 4})
-    assert out.scores[1] == 27
+    """Example Scoring: "Red has 7 VP from goal cards and 4 red party cubes boarded on her plane (4 x 5
+    = 20 VP). So, her total is 27 VP." The end of a real 4-player game (seed 53, found by a search over
+    seeds 0-149 for an end with these numbers): player 2 scored goals worth 1 + 1 + 2 + 1 + 2 = 7 VP
+    and boarded 4 cubes of its colour."""
+    found = reach(game(4), lambda st: st.is_over(), seeds=[53])
+    v, out = found.state.vars, found.state.outcome()
+    colour = v["colour"][1]
+    assert sum(CARDS[c][1] for c in v["goals"][1]) == 7 and v["boarded"][colour] == 4
+    assert out.scores[2] == 7 + 4 * 5 == 27
 
 
 def census(st):
