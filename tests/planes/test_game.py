@@ -116,17 +116,6 @@ def test_shuffled_layout_uses_the_printed_tokens_in_a_random_layout():
 
 
 # ------------------------------------------------------------------ cards in hand
-def test_an_empty_hand_draws_one_card_at_the_end_of_the_turn_and_a_hand_with_cards_does_not():
-    st = start(2)
-    set_hand(st, 1, [])
-    refresh(st)
-    plain_turn(st, "P1")
-    assert len(st.vars["hand"][0]) == 1
-    hand = list(st.vars["hand"][1])
-    plain_turn(st, "P2")
-    assert st.vars["hand"][1] == hand
-
-
 def test_the_discards_are_shuffled_into_a_new_deck_when_it_runs_out():
     st = start(2)
     v = st.vars
