@@ -105,14 +105,13 @@ def test_an_action_is_offered_exactly_when_it_can_be_carried_out():
     each card in hand is offered if and only if the rulebook's instructions can be carried out."""
     seen = Counter()
     refusals = [next(positions(game(players), refusing, seeds=[seed])) for players, seed in REFUSING]
-    for found in [f for players, options in CONFIGS for f in action_phases(players, tuple(sorted(options.items())))] \
-            + refusals:
-        if True:
-            turn = Turn(found.state)
-            offered = {m.text[7:] for m in found.state.legal_moves() if m.text.startswith("action ")}
-            for card in set(turn.v["hand"][turn.i]):
-                assert (card in offered) == turn.playable(card), (found, card)
-                seen[card in offered] += 1
+    phases = [f for players, options in CONFIGS for f in action_phases(players, tuple(sorted(options.items())))]
+    for found in phases + refusals:
+        turn = Turn(found.state)
+        offered = {m.text[7:] for m in found.state.legal_moves() if m.text.startswith("action ")}
+        for card in set(turn.v["hand"][turn.i]):
+            assert (card in offered) == turn.playable(card), (found, card)
+            seen.update([card in offered])
     assert seen[True] and seen[False] >= 2, seen
 
 
@@ -180,7 +179,7 @@ def _play(found, card, way=None):
         for _ in range(2):
             others = [s for s in left if s != target and left[s]]
             if others:
-                left[_pick(st, "take from", others, rng, seen)] -= 1
+                left.subtract([_pick(st, "take from", others, rng, seen)])
         arrived = sum(mine.values()) - sum(n for s, n in left.items() if s != target)
         assert turn.mine() == +Counter({**{s: n for s, n in left.items() if s != target}, target: arrived})
         _others_stay(v, cubes, turn.me)
