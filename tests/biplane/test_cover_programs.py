@@ -43,7 +43,7 @@ def programming(st):
 
 @functools.lru_cache(maxsize=None)
 def programmings(players, options):
-    return list(positions(game(players, **dict(options)), programming, seeds=range(2), each=40))
+    return list(positions(game(players, **dict(options)), programming, seeds=range(2), each=25))
 
 
 def test_every_programming_offers_the_cards_the_rulebook_allows():

@@ -31,7 +31,7 @@ BACKWARDS_ONTO_A_GATE = 3
 def moves(players, airport, prefer):
     extra = (BACKWARDS_ONTO_A_GATE,) if prefer and (players, airport) == (3, "flying_cloud") else ()
     return list(positions(game(players, airport=airport), at_a_move, seeds=(0, 1) + extra, prefer=prefer,
-                          each=40))
+                          each=25))
 
 
 def ignoring_blockages(found):
