@@ -42,7 +42,8 @@ class Airport:
     def recheck(self, s):
         """Blockages: a cone where seven or more party cubes stand, lifted as soon as fewer remain."""
         if self.party(s) >= BLOCKAGE:
-            self.seen.add("a blockage forms" if s not in self.cones else "")
+            if s not in self.cones:
+                self.seen.add("a blockage forms")
             self.cones.add(s)
         elif s in self.cones:
             self.cones.discard(s)
@@ -166,7 +167,7 @@ class Airport:
         assert (set(v["cones"]), v["load"], v["boarded"], v["track"]) == \
             (self.cones, self.load, self.boarded, self.track)
         self.seen.add(how)
-        return self.seen - {""}
+        return self.seen
 
 
 def without(held, c):
