@@ -604,6 +604,23 @@ def test_a_def_argument_every_call_gives_one_step_is_compared_with_no_test():
     assert "type(_a0)" in seen, seen  # passed([2]) reaches seen's x
 
 
+def test_a_def_argument_given_a_board_space_is_compared_with_no_test():
+    """A loop's variable over a board's spaces (``next(s)``, through a def or a condition) is one step
+    while every space is a short text: a def every call gives one compares as Python does, and so does
+    the loop; a board with a space named by a long text keeps the tests (param_kinds.flat_list)."""
+    def game(space):
+        return game_of(HEAD + f'board course: graph\n    a -> b, {space}\n    b -> a\n    {space}\n'
+                              'var taken = ["b"]\ndef free(t) = count(x in taken where x == t) == 0\n'
+                              'def around(s) = [t in next(s) where t != s] + previous(s)\n'
+                              'def ways(s) = [t in (around(s) if len(taken) > 0 else next(s)) where free(t)]\n'
+                              'var w = []\nturn:\n    w = ways("a")\n    choose c in [1]\n    end game\n')
+    short, long = game("c"), game("c" * 40)
+    assert short.new_state(seed=1).vars["w"] == ["c"] and long.new_state(seed=1).vars["w"] == ["c" * 40]
+    loops = [f for f in ("\n" + source_of(short)).split("\ndef ") if f.startswith("_q")]
+    assert loops and not any("type(_a0)" in f or "_ONE_STEP_TYPES" in f for f in loops), loops
+    assert "_ONE_STEP_TYPES" in source_of(long)
+
+
 def test_a_field_given_a_number_tells_flatness_nothing():
     """A record's field set to a constant or a number, '-=' anything or '+=' a number, keeps the game's
     records flat (compare.Flatness): no test is written; a field set to anything else is tested."""

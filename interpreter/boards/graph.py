@@ -153,8 +153,12 @@ class GraphBoard(Board):
         return list(self.spaces)
 
     functions = {
-        "next": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH),
-        "previous": board_function("previous", 1, 1, LIST, "the spaces whose arrows lead to s", gives_back=FRESH),
-        "neighbours": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH),
-        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH),
+        "next": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH,
+                               spaces=True),
+        "previous": board_function("previous", 1, 1, LIST, "the spaces whose arrows lead to s", gives_back=FRESH,
+                                   spaces=True),
+        "neighbours": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH,
+                                     spaces=True),
+        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH,
+                                 spaces=True),
     }

@@ -9,7 +9,8 @@ from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
 from rulewright.interpreter.engine.failed_operation import COMPARE
-from rulewright.interpreter.compile.param_kinds import SCALAR_NODES, SCALAR_OPS, one_step_params, scalar, scalar_quantifier
+from rulewright.interpreter.compile.param_kinds import (SCALAR_NODES, SCALAR_OPS, flat_list, one_step_params, scalar,
+                                                    scalar_quantifier)
 
 
 def one_step(node, c) -> bool:
@@ -56,14 +57,16 @@ class Comparisons:
 
     def items_source(self, node, scope, v: str) -> str:
         """The source of a loop's list ``node``, whose items the loop variable ``v`` takes: ``v`` is noted
-        as one step when the list is a constant of numbers, yes/no and short texts, and as a player when
-        they are all players' numbers."""
+        as one step when the list is a constant of numbers, yes/no and short texts or surely gives such
+        items (param_kinds.flat_list), and as a player when they are all players' numbers."""
         c = self.top(node, scope)
         if isinstance(c, Const) and type(c.value) is list and compare.flat(c.value):
             self._one_step_names = self._one_step_names | {v}
             count = self.game.player_count
             if c.value and all(type(x) is int and 0 < x <= count for x in c.value):
                 self._player_names = self._player_names | {v}
+        elif flat_list(self.game, node, set()):  # (a board's spaces, worked out as it runs)
+            self._one_step_names = self._one_step_names | {v}
         return self.as_code(c)
 
     @contextlib.contextmanager

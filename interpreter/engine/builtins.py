@@ -53,6 +53,9 @@ class Builtin:
     # it compares its values to put them in order: an error of values with no order between them may
     # come from it (engine/faults.py)
     orders: bool = False
+    # a board function giving a list of the board's spaces (only): compile/param_kinds.py knows its items
+    # compare in one step when every space is a short text
+    spaces: bool = attrs.field(default=False, kw_only=True)
     # what the value it gives is, one of GIVES (said by every entry: no default)
     gives_back: str = attrs.field(kw_only=True, validator=attrs.validators.in_(GIVES))
 
