@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from rulewright.cli.main import app
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.compile import codegen
+from rulewright.interpreter.engine.builtins import BUILTINS
 from rulewright.interpreter.api import Game, load
 from rulewright.interpreter.testing import game_from_text
 
@@ -619,6 +620,20 @@ def test_a_def_argument_given_a_board_space_is_compared_with_no_test():
     loops = [f for f in ("\n" + source_of(short)).split("\ndef ") if f.startswith("_q")]
     assert loops and not any("type(_a0)" in f or "_ONE_STEP_TYPES" in f for f in loops), loops
     assert "_ONE_STEP_TYPES" in source_of(long)
+
+
+def test_min_and_max_of_numbers_are_pythons_own():
+    """min and max of arguments that surely give numbers (a constant, a count, arithmetic) call Python's
+    own, with the same answers; a text or a variable among them keeps the counted builtin."""
+    game = game_of(HEAD + 'var xs = [4, 7]\nvar t = "b"\nvar r = []\nturn:\n'
+                          '    r = [max(0, len(xs) - 5), min(len(xs), 7 % 4, xs[1] - 1), max(xs[1], len(xs)), max(t, "a")]\n'
+                          '    choose c in [1]\n    end game\n')
+    assert game.new_state(seed=1).vars["r"] == [0, 2, 4, "b"]
+    source = source_of(game)
+    named = {id(v): k for k, v in game.compiled.exprs.module.ns.items() if k.startswith("_c")}
+    python_min, python_max, counted_max = (named.get(id(f)) for f in (min, max, BUILTINS["max"].fn))
+    assert f"{python_max}(0, " in source and f"{python_min}(" in source, source
+    assert source.count(f"{counted_max}(st, ") == 2, source  # max(xs[1], ...) and max(t, "a")
 
 
 def test_a_field_given_a_number_tells_flatness_nothing():

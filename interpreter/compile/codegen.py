@@ -530,8 +530,9 @@ class ExprSource(Comparisons, Visitor):
             if builtin is None:
                 return f"_no_board({ascii(name)})"
         fn = self.m.constant(builtin.inline or builtin.fn)  # (when it fails, faults.py asks builtin.fn why)
-        consts = all(isinstance(a, Const) for a in args)
-        codes = [self.as_code(a) for a in args]
+        consts, codes = all(isinstance(a, Const) for a in args), [self.as_code(a) for a in args]
+        if not consts and (own := self.extreme_inline(name, node.args, args, codes)):  # numbers: Python's own
+            return own
         method = _board_method(builtin, target) if builtin.needs == "board" and not consts else None
         if method is not None:  # the board's own method, bound once: two calls fewer
             twin = getattr(target, method.__name__ + "_shared", None) if shared else None
@@ -563,9 +564,7 @@ class ExprSource(Comparisons, Visitor):
                 c = self.gen(node, scope)
         finally:
             self._avail = saved
-        if isinstance(c, Const):
-            return c
-        return f"(lambda st: {c})(env[{ascii(WAS_STATE)}])"
+        return c if isinstance(c, Const) else f"(lambda st: {c})(env[{ascii(WAS_STATE)}])"
 
     def _call_def(self, name, args, scope):
         params = self.game.defs[name].params

@@ -161,6 +161,17 @@ class Comparisons:
         flag = self._fixed(x, scalar_test(x)) if first in ("", x) else None
         return f"({test})" if flag is None else f"({flag} or {test})"
 
+    def extreme_inline(self, name: str, nodes, args, codes) -> str:
+        """The source of ``min`` or ``max`` of two or more arguments that surely give numbers or yes/no
+        (constants, or ``param_kinds.scalar``): Python's own, since each comparison is one step and
+        nothing can fail (builtins._extreme's tests are for lists, texts and none); '' otherwise."""
+        if name not in ("min", "max") or len(nodes) < 2:
+            return ""
+        for node, a in zip(nodes, args):
+            if not (type(a.value) in (int, bool, float) if isinstance(a, Const) else self._scalar(node, set())):
+                return ""
+        return self.m.call(self.m.constant(min if name == "min" else max), *codes)
+
     def _kept(self, code: str, always: bool = False) -> tuple:
         """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
         ``always``, the source that gives the value itself, named)."""
