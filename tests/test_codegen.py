@@ -622,6 +622,30 @@ def test_a_def_argument_given_a_board_space_is_compared_with_no_test():
     assert "_ONE_STEP_TYPES" in source_of(long)
 
 
+def test_a_local_of_a_procedure_that_never_decides_known_one_step():
+    """A local of a procedure that never decides, given only a board's space or none (``step``), a number
+    or another such local, is set into a record's field and compared with no test (local_kinds.py);
+    the same local in a procedure that decides (a save holds its frame), or given a list anywhere, keeps
+    the tests."""
+    rules = HEAD + ('board sky: grid 2 by 2 headings e n w s\nrecord shot(at)\nvar x = shot("A1")\nvar n = 0\n'
+                    'procedure fly(h):\n    let ahead = step(x.at, h)\n    let other = ahead\n    if other != none:\n'
+                    '        x.at = other\n        n += 1\n'
+                    'procedure fly_back(h):\n    let back = step(x.at, h)\n    if back != none:\n'
+                    '        x.at = back\n    back = [back]\n'
+                    'procedure ask(h):\n    let there = step(x.at, h)\n    choose c in [1]\n    x.at = there\n'
+                    'turn:\n    fly("e")\n    fly("e")\n    fly_back("w")\n    ask("n")\n    end game\n')
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert st.vars["x"] == {"at": "A1"} and st.vars["n"] == 1
+    st.apply("1")
+    assert st.vars["x"] == {"at": "B1"}
+    functions = ("\n" + source_of(game)).split("\ndef ")
+    tested = {name for name in ("other", "back", "there")
+              if any(f"_new = env['{name}']" in f and "_set_in(" in f for f in functions)}
+    assert tested == {"back", "there"}, functions
+    assert not any("type(env['other'])" in f for f in functions)
+
+
 def test_min_and_max_of_numbers_are_pythons_own():
     """min and max of arguments that surely give numbers (a constant, a count, arithmetic) call Python's
     own, with the same answers; a text or a variable among them keeps the counted builtin."""

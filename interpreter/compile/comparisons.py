@@ -9,8 +9,9 @@ from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
 from rulewright.interpreter.engine.failed_operation import COMPARE
+from rulewright.interpreter.compile.local_kinds import one_step_locals
 from rulewright.interpreter.compile.param_kinds import (SCALAR_NODES, SCALAR_OPS, flat_list, one_step_params, scalar,
-                                                    scalar_quantifier)
+                                                    scalar_quantifier, unbound_constants)
 
 
 def one_step(node, c) -> bool:
@@ -65,7 +66,7 @@ class Comparisons:
             count = self.game.player_count
             if c.value and all(type(x) is int and 0 < x <= count for x in c.value):
                 self._player_names = self._player_names | {v}
-        elif flat_list(self.game, node, set()):  # (a board's spaces, worked out as it runs)
+        elif flat_list(self.game, node, set(), self._constants()):  # (a board's spaces, worked out as it runs)
             self._one_step_names = self._one_step_names | {v}
         return self.as_code(c)
 
@@ -219,6 +220,33 @@ class Comparisons:
     def _scalar(self, node, seen: set) -> bool:
         """Whether ``node`` surely gives a number or yes/no (param_kinds.scalar)."""
         return scalar(self.game, node, seen)
+
+    def _constants(self) -> dict:
+        """param_kinds.unbound_constants, worked out once."""
+        known = self.__dict__.get("_unbound")
+        if known is None:
+            known = self._unbound = unbound_constants(self.game)
+        return known
+
+    @contextlib.contextmanager
+    def locals_known(self, proc: str):
+        """Generate an expression of procedure ``proc``: its locals that surely hold a value compared in
+        one step (local_kinds.py), read as ``env[name]``, compare with no test as they run."""
+        saved = self._one_step_names
+        self._one_step_names = saved | self.one_step_locals(proc)
+        try:
+            yield
+        finally:
+            self._one_step_names = saved
+
+    def one_step_locals(self, proc: str) -> frozenset:
+        """The sources reading the locals of procedure ``proc`` that surely hold a value compared in one
+        step (local_kinds.py), as ``env[name]``."""
+        kinds = self.__dict__.get("_local_kinds")
+        if kinds is None:
+            kinds = self._local_kinds = {name: frozenset(f"env[{ascii(n)}]" for n in names)
+                                         for name, names in one_step_locals(self.game).items()}
+        return kinds.get(proc, frozenset())
 
     @contextlib.contextmanager
     def params_known(self, name: str, names):

@@ -17,7 +17,7 @@ from rulewright.dsl import ast
 from rulewright.interpreter.check.symbols import PROGRESS
 from rulewright.interpreter.engine.builtin_names import ME
 from rulewright.interpreter.engine import compare, limits
-from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS, SPACE, SPACE_LIST
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
 # the kinds of expression whose value is surely a number or yes/no (or an error)
@@ -88,11 +88,24 @@ def flat_list(game, node, seen: set, constants=None) -> bool:
             return False
         seen.add(name)
         return flat_list(game, game.defs[name].body, seen, constants)
+    return _board_gives(game, name, SPACE_LIST)
+
+
+def _board_gives(game, name: str, spaces: str) -> bool:
+    """Whether ``name`` is a function of the board giving ``spaces`` (SPACE: one space or none; SPACE_LIST:
+    a list of them; Builtin.spaces) and every space of the board is a short text."""
     builtin = BUILTINS.get(name)
     if builtin is None and game.board is not None:
         builtin = game.board.functions.get(name)
-    return (builtin is not None and builtin.spaces
+    return (builtin is not None and builtin.spaces == spaces
             and all(compare.one_step(space) for space in game.board.spaces))
+
+
+def gives_space(game, node) -> bool:
+    """Whether ``node`` is a call of a board function giving one of its spaces or none (``step(s, h)``)
+    while every space is a short text."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in game.defs
+            and node.func.id not in game.records and _board_gives(game, node.func.id, SPACE))
 
 
 def _flat_binders(game, d, constants: dict) -> set:
@@ -126,6 +139,14 @@ def _bound_anywhere(decls) -> set:
     return names
 
 
+def unbound_constants(game) -> dict:
+    """The game's constants whose names nothing in the rules binds (a name bound somewhere may mean
+    something else where it is read), and no game variable has: {name: value}."""
+    bound = _bound_anywhere(game.rules.decls)
+    return {name: value for name, value in game.constants.items()
+            if name not in bound and name not in game.var_decls and name != ME}
+
+
 def _calls(game) -> list:
     """(the def around the call or None, the call) for each call of a def in the rules."""
     defs = game.defs
@@ -141,13 +162,12 @@ def _calls(game) -> list:
 def one_step_params(game) -> frozenset:
     """{(def name, parameter position)} for each parameter every call gives a value compared in one step."""
     defs = game.defs
-    bound = _bound_anywhere(game.rules.decls)
-    constants = {name: value for name, value in game.constants.items()
-                 if name not in bound and name not in game.var_decls and name != ME and compare.one_step(value)}
+    unbound = unbound_constants(game)
+    constants = {name: value for name, value in unbound.items() if compare.one_step(value)}
     # a def's own parameter, read in its body, is that parameter unless a name inside rebinds it
     rebound = {name: {n.var for n in ast.walk(d.body) if isinstance(n, ast.Binder)}
                | {n.name for n in ast.walk(d.body) if isinstance(n, ast.LetIn)} for name, d in defs.items()}
-    flat_binders = {name: _flat_binders(game, d, constants) for name, d in defs.items()}
+    flat_binders = {name: _flat_binders(game, d, unbound) for name, d in defs.items()}
     calls = _calls(game)
     called = {n.func.id for _around, n in calls}
     known = {(name, i) for name, d in defs.items() if name in called and name != PROGRESS

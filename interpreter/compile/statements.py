@@ -59,7 +59,8 @@ class ProcCompiler(Visitor):
     # ------------------------------------------------------------------ helpers
     def expr(self, node) -> Code:
         """The generated source of an expression that runs here."""
-        return self.game.exprs.code(node, self.scope, frozenset(self.known or ()))
+        with self.game.exprs.source.locals_known(self.name):
+            return self.game.exprs.code(node, self.scope, frozenset(self.known or ()))
 
     def raw(self, source: str) -> Code:
         """Generated source written by the compiler itself (not from the rules)."""
@@ -151,8 +152,10 @@ class ProcCompiler(Visitor):
 
     def _one_step(self, node, value: Code) -> bool:
         """Whether the value of ``node`` (compiled to ``value``) is surely compared in one step: a constant
-        number, yes/no, none or short text, or a number worked out (param_kinds.scalar)."""
-        return (value.is_const and compare.one_step(value.value)) or scalar(self.game, node, set())
+        number, yes/no, none or short text, a number worked out (param_kinds.scalar), or a local known to
+        hold one (local_kinds.py: read as ``env[name]``, as ExprSource.locals_known notes it)."""
+        return ((value.is_const and compare.one_step(value.value)) or scalar(self.game, node, set())
+                or (isinstance(node, ast.Name) and value.source in self.game.exprs.source.one_step_locals(self.name)))
 
     def _store(self, target, value: str, op=None, fresh=False, one_step=False) -> tuple:
         """(lines storing a copy of ``value`` into the place ``target`` names, the local it sets if any);

@@ -21,6 +21,7 @@ from rulewright.interpreter.engine.builtin_names import FIRST_PLAYER
 
 
 # What the value a function gives is, which the checks and the compiler read:
+SPACE, SPACE_LIST = "space", "list of spaces"  # (Builtin.spaces)
 FRESH = "fresh"          # a new value, or a number, text or yes/no: 'let' need not copy it (compile/statements.py)
 PASSED_ON = "passed on"  # its list argument, or items of it, not copies: a change to it changes the list
 #                          (check/lost_writes.py)
@@ -53,9 +54,9 @@ class Builtin:
     # it compares its values to put them in order: an error of values with no order between them may
     # come from it (engine/faults.py)
     orders: bool = False
-    # a board function giving a list of the board's spaces (only): compile/param_kinds.py knows its items
-    # compare in one step when every space is a short text
-    spaces: bool = attrs.field(default=False, kw_only=True)
+    # a board function giving a list of the board's spaces (SPACE_LIST) or one space or none (SPACE):
+    # compile/param_kinds.py knows they compare in one step when every space is a short text
+    spaces: str = attrs.field(default="", kw_only=True)
     # what the value it gives is, one of GIVES (said by every entry: no default)
     gives_back: str = attrs.field(kw_only=True, validator=attrs.validators.in_(GIVES))
 
