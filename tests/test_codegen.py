@@ -646,6 +646,20 @@ def test_a_local_of_a_procedure_that_never_decides_known_one_step():
     assert not any("type(env['other'])" in f for f in functions)
 
 
+def test_a_def_written_out_to_a_constant_reads_no_local():
+    """A short def whose body is a constant (the player count is fixed while compiling), written out where it is
+    called with a local certainly set, is the constant: the local's read cannot fail, so nothing of the
+    call runs; a local perhaps not set is still read (its error where it is missing)."""
+    rules = HEAD + ('def big(s) = player_count == 5 and s > 1\nvar n = 0\nturn:\n'
+                    '    let k = 2\n    if big(k):\n        n = 1\n    if n == 0:\n        let m = 3\n'
+                    '    if big(m):\n        n = 2\n    choose c in [1]\n    end game\n')
+    game = game_of(rules)
+    assert game.new_state(seed=1).vars["n"] == 0
+    source = source_of(game)
+    assert "env['k']" not in source.split("env['k'] = 2", 1)[1], source
+    assert "_missing('m')" in source, source
+
+
 def test_min_and_max_of_numbers_are_pythons_own():
     """min and max of arguments that surely give numbers (a constant, a count, arithmetic) call Python's
     own, with the same answers; a text or a variable among them keeps the counted builtin."""

@@ -22,7 +22,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
-from rulewright.interpreter.compile.folded import Const, is_simple
+from rulewright.interpreter.compile.folded import Const, cannot_fail, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
 from rulewright.interpreter.engine.failed_operation import ARITHMETIC, CALL, ITEMS, KEYS, NEGATE
 from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
@@ -645,8 +645,8 @@ class ExprSource(Comparisons, Visitor):
                 body = self.gen(d.body, Scope(set(), dict(zip(d.params, names)), False))
         finally:
             self._avail = saved
-        if not binds:
-            return body
+        if not binds or (isinstance(body, Const) and all(cannot_fail(a) for a in args)):
+            return body  # (a constant: the arguments, which cannot fail, need not run)
         return f"({' and '.join(binds + [self.as_code(body)])})"
 
     def def_source(self, name: str) -> str:
