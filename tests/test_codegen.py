@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rulewright.cli.main import app
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.compile import codegen
-from rulewright.interpreter.engine.builtins import BUILTINS
+from rulewright.interpreter.engine.builtins import BUILTINS, without_one_step
 from rulewright.interpreter.api import Game, load
 from rulewright.interpreter.testing import game_from_text
 
@@ -660,18 +660,22 @@ def test_a_def_written_out_to_a_constant_reads_no_local():
     assert "_missing('m')" in source, source
 
 
-def test_min_and_max_of_numbers_are_pythons_own():
+def test_min_max_and_without_made_lean_while_compiling():
     """min and max of arguments that surely give numbers (a constant, a count, arithmetic) call Python's
-    own, with the same answers; a text or a variable among them keeps the counted builtin."""
+    own, and without() of an item compared in one step (a loop's over a constant list) the builtin
+    with no test of it, with the same answers; a text or a variable among them keeps the counted one."""
     game = game_of(HEAD + 'var xs = [4, 7]\nvar t = "b"\nvar r = []\nturn:\n'
-                          '    r = [max(0, len(xs) - 5), min(len(xs), 7 % 4, xs[1] - 1), max(xs[1], len(xs)), max(t, "a")]\n'
+                          '    r = [max(0, len(xs) - 5), min(len(xs), 7 % 4, xs[1] - 1), max(xs[1], len(xs)), max(t, "a"),'
+                          ' [c in [7, 1] : without([7, 1, 7], c)], without(xs, t)]\n'
                           '    choose c in [1]\n    end game\n')
-    assert game.new_state(seed=1).vars["r"] == [0, 2, 4, "b"]
+    assert game.new_state(seed=1).vars["r"] == [0, 2, 4, "b", [[1, 7], [7, 7]], [4, 7]]
     source = source_of(game)
     named = {id(v): k for k, v in game.compiled.exprs.module.ns.items() if k.startswith("_c")}
-    python_min, python_max, counted_max = (named.get(id(f)) for f in (min, max, BUILTINS["max"].fn))
+    python_min, python_max, counted_max, lean, counted_without = (
+        named.get(id(f)) for f in (min, max, BUILTINS["max"].fn, without_one_step, BUILTINS["without"].fn))
     assert f"{python_max}(0, " in source and f"{python_min}(" in source, source
     assert source.count(f"{counted_max}(st, ") == 2, source  # max(xs[1], ...) and max(t, "a")
+    assert source.count(f"{lean}(st, ") == 1 and source.count(f"{counted_without}(st, ") == 1, source
 
 
 def test_a_field_given_a_number_tells_flatness_nothing():

@@ -531,7 +531,7 @@ class ExprSource(Comparisons, Visitor):
                 return f"_no_board({ascii(name)})"
         fn = self.m.constant(builtin.inline or builtin.fn)  # (when it fails, faults.py asks builtin.fn why)
         consts, codes = all(isinstance(a, Const) for a in args), [self.as_code(a) for a in args]
-        if not consts and (own := self.extreme_inline(name, node.args, args, codes)):  # numbers: Python's own
+        if not consts and (own := self.builtin_inline(name, node.args, args, codes)):  # a leaner call
             return own
         method = _board_method(builtin, target) if builtin.needs == "board" and not consts else None
         if method is not None:  # the board's own method, bound once: two calls fewer

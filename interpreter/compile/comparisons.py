@@ -8,6 +8,7 @@ import contextlib
 from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
+from rulewright.interpreter.engine.builtins import without_one_step
 from rulewright.interpreter.engine.failed_operation import COMPARE
 from rulewright.interpreter.compile.local_kinds import one_step_locals
 from rulewright.interpreter.compile.param_kinds import (SCALAR_NODES, SCALAR_OPS, flat_list, one_step_params, scalar,
@@ -162,10 +163,14 @@ class Comparisons:
         flag = self._fixed(x, scalar_test(x)) if first in ("", x) else None
         return f"({test})" if flag is None else f"({flag} or {test})"
 
-    def extreme_inline(self, name: str, nodes, args, codes) -> str:
-        """The source of ``min`` or ``max`` of two or more arguments that surely give numbers or yes/no
-        (constants, or ``param_kinds.scalar``): Python's own, since each comparison is one step and
-        nothing can fail (builtins._extreme's tests are for lists, texts and none); '' otherwise."""
+    def builtin_inline(self, name: str, nodes, args, codes) -> str:
+        """The source of a builtin's call whose arguments make a leaner one certain, else '': ``min`` or
+        ``max`` of two or more arguments that surely give numbers or yes/no (constants, or
+        ``param_kinds.scalar``), Python's own (each comparison one step, nothing can fail: builtins._extreme's
+        tests are for lists, texts and none); ``without(xs, x)`` of an ``x`` compared in one step, with no
+        test of it (builtins.without_one_step)."""
+        if name == "without" and len(nodes) == 2 and self._one_step(nodes[1], args[1]):
+            return self.m.call(self.m.constant(without_one_step), "st", *codes)
         if name not in ("min", "max") or len(nodes) < 2:
             return ""
         for node, a in zip(nodes, args):

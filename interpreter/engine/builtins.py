@@ -255,17 +255,28 @@ def _turn_order(st):
 
 
 def _without(budget, xs, x):
+    t = type(x)
+    if t is str and len(x) <= limits.SHORT or t in compare.ONE_STEP_TYPES:  # each comparison one step
+        return without_one_step(budget, xs, x)
     try:
         limits.through(budget, xs)
         out = list(xs)
-        t = type(x)
-        if t is str and len(x) <= limits.SHORT or t in compare.ONE_STEP_TYPES:  # each comparison one step
-            if x in out:
-                out.remove(x)
-            return out
         i = compare.find(out, x, budget)
         if i >= 0:
             del out[i]
+        return out
+    except _FAULTS as exc:
+        raise _failed("without", exc, xs, x) from None
+
+
+def without_one_step(budget, xs, x):
+    """without(xs, x) where ``x`` compares in one step (a number, yes/no, none or a short text: found so
+    by _without, or known while compiling, compile/comparisons.py): Python's own look for it."""
+    try:
+        limits.through(budget, xs)
+        out = list(xs)
+        if x in out:
+            out.remove(x)
         return out
     except _FAULTS as exc:
         raise _failed("without", exc, xs, x) from None
