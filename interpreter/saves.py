@@ -376,7 +376,7 @@ def _restore_history(st: State, history) -> None:
     st.history, st.history_len = None, 0
     try:
         for e in history:
-            st.emit(e)
+            st.emit(e, events.letters(e))
     except RulesRuntimeError as exc:  # past the history's limits (bounds.py)
         raise ValueError(f"{exc.message} ({exc.hint.rsplit('(', 1)[-1]}") from None
 

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from rulewright.cli.main import app
 from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.interpreter.compile import codegen
+from rulewright.interpreter.engine.builtins import BUILTINS, without_one_step
 from rulewright.interpreter.api import Game, load
 from rulewright.interpreter.testing import game_from_text
 
@@ -602,6 +603,79 @@ def test_a_def_argument_every_call_gives_one_step_is_compared_with_no_test():
     hits, seen = loops  # (in the order of the defs)
     assert "type(_a0)" not in hits and "_eq(" not in hits, hits
     assert "type(_a0)" in seen, seen  # passed([2]) reaches seen's x
+
+
+def test_a_def_argument_given_a_board_space_is_compared_with_no_test():
+    """A loop's variable over a board's spaces (``next(s)``, through a def or a condition) is one step
+    while every space is a short text: a def every call gives one compares as Python does, and so does
+    the loop; a board with a space named by a long text keeps the tests (param_kinds.flat_list)."""
+    def game(space):
+        return game_of(HEAD + f'board course: graph\n    a -> b, {space}\n    b -> a\n    {space}\n'
+                              'var taken = ["b"]\ndef free(t) = count(x in taken where x == t) == 0\n'
+                              'def around(s) = [t in next(s) where t != s] + previous(s)\n'
+                              'def ways(s) = [t in (around(s) if len(taken) > 0 else next(s)) where free(t)]\n'
+                              'var w = []\nturn:\n    w = ways("a")\n    choose c in [1]\n    end game\n')
+    short, long = game("c"), game("c" * 40)
+    assert short.new_state(seed=1).vars["w"] == ["c"] and long.new_state(seed=1).vars["w"] == ["c" * 40]
+    loops = [f for f in ("\n" + source_of(short)).split("\ndef ") if f.startswith("_q")]
+    assert loops and not any("type(_a0)" in f or "_ONE_STEP_TYPES" in f for f in loops), loops
+    assert "_ONE_STEP_TYPES" in source_of(long)
+
+
+def test_a_local_of_a_procedure_that_never_decides_known_one_step():
+    """A local of a procedure that never decides, given only a board's space or none (``step``), a number
+    or another such local, is set into a record's field and compared with no test (local_kinds.py);
+    the same local in a procedure that decides (a save holds its frame), or given a list anywhere, keeps
+    the tests."""
+    rules = HEAD + ('board sky: grid 2 by 2 headings e n w s\nrecord shot(at)\nvar x = shot("A1")\nvar n = 0\n'
+                    'procedure fly(h):\n    let ahead = step(x.at, h)\n    let other = ahead\n    if other != none:\n'
+                    '        x.at = other\n        n += 1\n'
+                    'procedure fly_back(h):\n    let back = step(x.at, h)\n    if back != none:\n'
+                    '        x.at = back\n    back = [back]\n'
+                    'procedure ask(h):\n    let there = step(x.at, h)\n    choose c in [1]\n    x.at = there\n'
+                    'turn:\n    fly("e")\n    fly("e")\n    fly_back("w")\n    ask("n")\n    end game\n')
+    game = game_of(rules)
+    st = game.new_state(seed=1)
+    assert st.vars["x"] == {"at": "A1"} and st.vars["n"] == 1
+    st.apply("1")
+    assert st.vars["x"] == {"at": "B1"}
+    functions = ("\n" + source_of(game)).split("\ndef ")
+    tested = {name for name in ("other", "back", "there")
+              if any(f"_new = env['{name}']" in f and "_set_in(" in f for f in functions)}
+    assert tested == {"back", "there"}, functions
+    assert not any("type(env['other'])" in f for f in functions)
+
+
+def test_a_def_written_out_to_a_constant_reads_no_local():
+    """A short def whose body is a constant (the player count is fixed while compiling), written out where it is
+    called with a local certainly set, is the constant: the local's read cannot fail, so nothing of the
+    call runs; a local perhaps not set is still read (its error where it is missing)."""
+    rules = HEAD + ('def big(s) = player_count == 5 and s > 1\nvar n = 0\nturn:\n'
+                    '    let k = 2\n    if big(k):\n        n = 1\n    if n == 0:\n        let m = 3\n'
+                    '    if big(m):\n        n = 2\n    choose c in [1]\n    end game\n')
+    game = game_of(rules)
+    assert game.new_state(seed=1).vars["n"] == 0
+    source = source_of(game)
+    assert "env['k']" not in source.split("env['k'] = 2", 1)[1], source
+    assert "_missing('m')" in source, source
+
+
+def test_min_max_and_without_made_lean_while_compiling():
+    """min and max of arguments that surely give numbers (a constant, a count, arithmetic) call Python's
+    own, and without() of an item compared in one step (a loop's over a constant list) the builtin
+    with no test of it, with the same answers; a text or a variable among them keeps the counted one."""
+    game = game_of(HEAD + 'var xs = [4, 7]\nvar t = "b"\nvar r = []\nturn:\n'
+                          '    r = [max(0, len(xs) - 5), min(len(xs), 7 % 4, xs[1] - 1), max(xs[1], len(xs)), max(t, "a"),'
+                          ' [c in [7, 1] : without([7, 1, 7], c)], without(xs, t)]\n'
+                          '    choose c in [1]\n    end game\n')
+    assert game.new_state(seed=1).vars["r"] == [0, 2, 4, "b", [[1, 7], [7, 7]], [4, 7]]
+    source = source_of(game)
+    named = {id(v): k for k, v in game.compiled.exprs.module.ns.items() if k.startswith("_c")}
+    python_min, python_max, counted_max, lean, counted_without = (
+        named.get(id(f)) for f in (min, max, BUILTINS["max"].fn, without_one_step, BUILTINS["without"].fn))
+    assert f"{python_max}(0, " in source and f"{python_min}(" in source, source
+    assert source.count(f"{counted_max}(st, ") == 2, source  # max(xs[1], ...) and max(t, "a")
+    assert source.count(f"{lean}(st, ") == 1 and source.count(f"{counted_without}(st, ") == 1, source
 
 
 def test_a_field_given_a_number_tells_flatness_nothing():

@@ -77,10 +77,11 @@ class Board:
 
 
 def board_function(method: str, min_args: int, max_args: int, result, doc: str = "", args=None, *,
-                   gives_back: str) -> Builtin:
-    """A rule function that calls the board's method of the same job (``gives_back``: as Builtin's)."""
+                   gives_back: str, spaces: str = "") -> Builtin:
+    """A rule function that calls the board's method of the same job (``gives_back``, ``spaces``: as
+    Builtin's)."""
     return Builtin(lambda board, *a: getattr(board, method)(*a), min_args, max_args, "board", doc, result, args or (),
-                   method=method, gives_back=gives_back)
+                   method=method, gives_back=gives_back, spaces=spaces)
 
 
 def with_options(spec: ast.BoardSpec, options: dict) -> ast.BoardSpec:

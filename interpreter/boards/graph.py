@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from rulewright.interpreter.boards.base import Board, board_function, words_text
-from rulewright.interpreter.engine.builtins import FRESH
+from rulewright.interpreter.engine.builtins import FRESH, SPACE_LIST
 from rulewright.interpreter.engine.kinds import LIST
 
 
@@ -153,8 +153,12 @@ class GraphBoard(Board):
         return list(self.spaces)
 
     functions = {
-        "next": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH),
-        "previous": board_function("previous", 1, 1, LIST, "the spaces whose arrows lead to s", gives_back=FRESH),
-        "neighbours": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH),
-        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH),
+        "next": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH,
+                               spaces=SPACE_LIST),
+        "previous": board_function("previous", 1, 1, LIST, "the spaces whose arrows lead to s", gives_back=FRESH,
+                                   spaces=SPACE_LIST),
+        "neighbours": board_function("next", 1, 1, LIST, "the spaces the arrows from s lead to", gives_back=FRESH,
+                                     spaces=SPACE_LIST),
+        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH,
+                                 spaces=SPACE_LIST),
     }

@@ -13,7 +13,7 @@ from rulewright.dsl import ast
 from rulewright.dsl.errors import RulesRuntimeError, suggest
 from rulewright.interpreter.boards import shapes
 from rulewright.interpreter.boards.base import Board, board_function
-from rulewright.interpreter.engine.builtins import FRESH, OTHER
+from rulewright.interpreter.engine.builtins import FRESH, OTHER, SPACE, SPACE_LIST
 from rulewright.interpreter.engine.kinds import BOOL, LIST, NUMBER, TEXT
 
 # Unit vectors (d_row, d_col) for headings listed counter-clockwise from "increasing column".
@@ -258,16 +258,18 @@ class GridBoard(Board):
 
     functions = {
         "step": board_function("step", 2, 2, None, "the next space along a heading, or none", ((TEXT,), (TEXT,)),
-                               gives_back=FRESH),
+                               gives_back=FRESH, spaces=SPACE),
         "wraps": board_function("wraps", 2, 2, BOOL, "whether that step crosses a wrapping edge", gives_back=FRESH),
         "rotate": board_function("rotate", 2, 2, TEXT, "turn k headings counter-clockwise", ((TEXT,), (NUMBER,)),
                                  gives_back=FRESH),
         "row": board_function("row", 1, 1, NUMBER, "the row of a space, 1 at the bottom", gives_back=FRESH),
         "col": board_function("col", 1, 1, NUMBER, "the column of a space, 1 at the left", gives_back=FRESH),
         "space": board_function("space", 2, 2, None, "the space at a row and column, or none",
-                                ((NUMBER,), (NUMBER,)), gives_back=FRESH),
-        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH),
-        "neighbours": board_function("neighbours", 1, 1, LIST, "the spaces one step away", gives_back=FRESH),
+                                ((NUMBER,), (NUMBER,)), gives_back=FRESH, spaces=SPACE),
+        "spaces": board_function("all_spaces", 0, 0, LIST, "every space of the board", gives_back=FRESH,
+                                 spaces=SPACE_LIST),
+        "neighbours": board_function("neighbours", 1, 1, LIST, "the spaces one step away", gives_back=FRESH,
+                                     spaces=SPACE_LIST),
         "lines": board_function("lines", 1, 2, LIST, "every straight run of k spaces (through space s, if given)",
                                 ((NUMBER,), (TEXT,)), gives_back=FRESH),
         "shape_placements": board_function("shape_placements", 1, 2, LIST,

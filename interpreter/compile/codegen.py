@@ -22,7 +22,7 @@ from rulewright.dsl.errors import RulesRuntimeError
 from rulewright.dsl.visitor import Visitor
 from rulewright.interpreter.check.expression_checks import WAS
 from rulewright.interpreter.compile.comparisons import Comparisons, one_step
-from rulewright.interpreter.compile.folded import Const, is_simple
+from rulewright.interpreter.compile.folded import Const, cannot_fail, is_simple
 from rulewright.interpreter.engine import failed_operation, limits
 from rulewright.interpreter.engine.failed_operation import ARITHMETIC, CALL, ITEMS, KEYS, NEGATE
 from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
@@ -530,8 +530,9 @@ class ExprSource(Comparisons, Visitor):
             if builtin is None:
                 return f"_no_board({ascii(name)})"
         fn = self.m.constant(builtin.inline or builtin.fn)  # (when it fails, faults.py asks builtin.fn why)
-        consts = all(isinstance(a, Const) for a in args)
-        codes = [self.as_code(a) for a in args]
+        consts, codes = all(isinstance(a, Const) for a in args), [self.as_code(a) for a in args]
+        if not consts and (own := self.builtin_inline(name, node.args, args, codes)):  # a leaner call
+            return own
         method = _board_method(builtin, target) if builtin.needs == "board" and not consts else None
         if method is not None:  # the board's own method, bound once: two calls fewer
             twin = getattr(target, method.__name__ + "_shared", None) if shared else None
@@ -563,9 +564,7 @@ class ExprSource(Comparisons, Visitor):
                 c = self.gen(node, scope)
         finally:
             self._avail = saved
-        if isinstance(c, Const):
-            return c
-        return f"(lambda st: {c})(env[{ascii(WAS_STATE)}])"
+        return c if isinstance(c, Const) else f"(lambda st: {c})(env[{ascii(WAS_STATE)}])"
 
     def _call_def(self, name, args, scope):
         params = self.game.defs[name].params
@@ -646,8 +645,8 @@ class ExprSource(Comparisons, Visitor):
                 body = self.gen(d.body, Scope(set(), dict(zip(d.params, names)), False))
         finally:
             self._avail = saved
-        if not binds:
-            return body
+        if not binds or (isinstance(body, Const) and all(cannot_fail(a) for a in args)):
+            return body  # (a constant: the arguments, which cannot fail, need not run)
         return f"({' and '.join(binds + [self.as_code(body)])})"
 
     def def_source(self, name: str) -> str:

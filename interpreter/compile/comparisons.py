@@ -8,8 +8,11 @@ import contextlib
 from rulewright.dsl import ast
 from rulewright.interpreter.compile.folded import Const, is_simple
 from rulewright.interpreter.engine import compare, limits
+from rulewright.interpreter.engine.builtins import without_one_step
 from rulewright.interpreter.engine.failed_operation import COMPARE
-from rulewright.interpreter.compile.param_kinds import SCALAR_NODES, SCALAR_OPS, one_step_params, scalar, scalar_quantifier
+from rulewright.interpreter.compile.local_kinds import one_step_locals
+from rulewright.interpreter.compile.param_kinds import (SCALAR_NODES, SCALAR_OPS, flat_list, one_step_params, scalar,
+                                                    scalar_quantifier, unbound_constants)
 
 
 def one_step(node, c) -> bool:
@@ -56,14 +59,16 @@ class Comparisons:
 
     def items_source(self, node, scope, v: str) -> str:
         """The source of a loop's list ``node``, whose items the loop variable ``v`` takes: ``v`` is noted
-        as one step when the list is a constant of numbers, yes/no and short texts, and as a player when
-        they are all players' numbers."""
+        as one step when the list is a constant of numbers, yes/no and short texts or surely gives such
+        items (param_kinds.flat_list), and as a player when they are all players' numbers."""
         c = self.top(node, scope)
         if isinstance(c, Const) and type(c.value) is list and compare.flat(c.value):
             self._one_step_names = self._one_step_names | {v}
             count = self.game.player_count
             if c.value and all(type(x) is int and 0 < x <= count for x in c.value):
                 self._player_names = self._player_names | {v}
+        elif flat_list(self.game, node, set(), self._constants()):  # (a board's spaces, worked out as it runs)
+            self._one_step_names = self._one_step_names | {v}
         return self.as_code(c)
 
     @contextlib.contextmanager
@@ -158,6 +163,21 @@ class Comparisons:
         flag = self._fixed(x, scalar_test(x)) if first in ("", x) else None
         return f"({test})" if flag is None else f"({flag} or {test})"
 
+    def builtin_inline(self, name: str, nodes, args, codes) -> str:
+        """The source of a builtin's call whose arguments make a leaner one certain, else '': ``min`` or
+        ``max`` of two or more arguments that surely give numbers or yes/no (constants, or
+        ``param_kinds.scalar``), Python's own (each comparison one step, nothing can fail: builtins._extreme's
+        tests are for lists, texts and none); ``without(xs, x)`` of an ``x`` compared in one step, with no
+        test of it (builtins.without_one_step)."""
+        if name == "without" and len(nodes) == 2 and self._one_step(nodes[1], args[1]):
+            return self.m.call(self.m.constant(without_one_step), "st", *codes)
+        if name not in ("min", "max") or len(nodes) < 2:
+            return ""
+        for node, a in zip(nodes, args):
+            if not (type(a.value) in (int, bool, float) if isinstance(a, Const) else self._scalar(node, set())):
+                return ""
+        return self.m.call(self.m.constant(min if name == "min" else max), *codes)
+
     def _kept(self, code: str, always: bool = False) -> tuple:
         """(a name for the value of ``code``, the source that gives it that name, run first in a test; with
         ``always``, the source that gives the value itself, named)."""
@@ -205,6 +225,33 @@ class Comparisons:
     def _scalar(self, node, seen: set) -> bool:
         """Whether ``node`` surely gives a number or yes/no (param_kinds.scalar)."""
         return scalar(self.game, node, seen)
+
+    def _constants(self) -> dict:
+        """param_kinds.unbound_constants, worked out once."""
+        known = self.__dict__.get("_unbound")
+        if known is None:
+            known = self._unbound = unbound_constants(self.game)
+        return known
+
+    @contextlib.contextmanager
+    def locals_known(self, proc: str):
+        """Generate an expression of procedure ``proc``: its locals that surely hold a value compared in
+        one step (local_kinds.py), read as ``env[name]``, compare with no test as they run."""
+        saved = self._one_step_names
+        self._one_step_names = saved | self.one_step_locals(proc)
+        try:
+            yield
+        finally:
+            self._one_step_names = saved
+
+    def one_step_locals(self, proc: str) -> frozenset:
+        """The sources reading the locals of procedure ``proc`` that surely hold a value compared in one
+        step (local_kinds.py), as ``env[name]``."""
+        kinds = self.__dict__.get("_local_kinds")
+        if kinds is None:
+            kinds = self._local_kinds = {name: frozenset(f"env[{ascii(n)}]" for n in names)
+                                         for name, names in one_step_locals(self.game).items()}
+        return kinds.get(proc, frozenset())
 
     @contextlib.contextmanager
     def params_known(self, name: str, names):

@@ -3,8 +3,9 @@ yes/no, none or a short text), known while compiling from every call in the rule
 
 A def is called only where the rules call it (the compiled game's expressions all come from its file),
 so a parameter that every call gives a constant number or short text (``has_part(s, wings)``), a
-number worked out (``len(xs) - 1``), or a parameter of the calling def that is itself one step, is one
-step inside the body: its comparisons are Python's own, with no test as they run. The answer is the
+number worked out (``len(xs) - 1``), a parameter of the calling def that is itself one step, or the
+variable of a loop over a list whose items all are (``flat_list``: a board's spaces, ``t in next(s)``), is
+one step inside the body: its comparisons are Python's own, with no test as they run. The answer is the
 greatest fixed point (a def calling itself with its own parameter keeps it), which is sound: every
 value a parameter receives comes, through calls, from one of those expressions. A def called from
 outside the rules (``progress``, by the agents) is left out. Nothing here reads a value the state
@@ -15,8 +16,8 @@ from __future__ import annotations
 from rulewright.dsl import ast
 from rulewright.interpreter.check.symbols import PROGRESS
 from rulewright.interpreter.engine.builtin_names import ME
-from rulewright.interpreter.engine import compare
-from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS
+from rulewright.interpreter.engine import compare, limits
+from rulewright.interpreter.engine.builtins import BUILTINS, QUANTIFIERS, SPACE, SPACE_LIST
 from rulewright.interpreter.engine.kinds import BOOL, NUMBER
 
 # the kinds of expression whose value is surely a number or yes/no (or an error)
@@ -62,6 +63,66 @@ def scalar(game, node, seen: set) -> bool:
     return builtin is not None and builtin.result in _SCALAR_KINDS
 
 
+def flat_list(game, node, seen: set, constants=None) -> bool:
+    """Whether ``node`` surely gives a list whose every item compares in one step (or fails): a board
+    function giving the board's spaces while every space is a short text, a def whose body is one, both
+    arms of a condition, two such lists joined, a comprehension over one keeping its items or making
+    numbers, and a name in ``constants`` holding a short list of numbers and short texts."""
+    if isinstance(node, ast.Name):
+        value = (constants or {}).get(node.id)
+        return type(value) is list and len(value) <= limits.SHORT and compare.flat(value)
+    if isinstance(node, ast.Cond):
+        return flat_list(game, node.then, seen, constants) and flat_list(game, node.orelse, seen, constants)
+    if isinstance(node, ast.BinOp) and node.op == "+":
+        return flat_list(game, node.left, seen, constants) and flat_list(game, node.right, seen, constants)
+    if isinstance(node, ast.ListComp):
+        b = node.binder
+        return flat_list(game, b.source, seen, constants) and (b.body is None or scalar(game, b.body, set()))
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        return False
+    name = node.func.id
+    if name in game.records:
+        return False
+    if name in game.defs:
+        if name in seen:
+            return False
+        seen.add(name)
+        return flat_list(game, game.defs[name].body, seen, constants)
+    return _board_gives(game, name, SPACE_LIST)
+
+
+def _board_gives(game, name: str, spaces: str) -> bool:
+    """Whether ``name`` is a function of the board giving ``spaces`` (SPACE: one space or none; SPACE_LIST:
+    a list of them; Builtin.spaces) and every space of the board is a short text."""
+    builtin = BUILTINS.get(name)
+    if builtin is None and game.board is not None:
+        builtin = game.board.functions.get(name)
+    return (builtin is not None and builtin.spaces == spaces
+            and all(compare.one_step(space) for space in game.board.spaces))
+
+
+def gives_space(game, node) -> bool:
+    """Whether ``node`` is a call of a board function giving one of its spaces or none (``step(s, h)``)
+    while every space is a short text."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in game.defs
+            and node.func.id not in game.records and _board_gives(game, node.func.id, SPACE))
+
+
+def _flat_binders(game, d, constants: dict) -> set:
+    """The loop variables of def ``d`` that hold an item of a ``flat_list`` wherever they are read: each
+    binder of the name goes through one, and no parameter, 'let', game variable or constant has the name
+    (so every read of it in the body is a binder's)."""
+    binders: dict = {}
+    for n in ast.walk(d.body):
+        if isinstance(n, ast.Binder):
+            binders.setdefault(n.var, []).append(n.source)
+        elif isinstance(n, ast.LetIn):
+            binders.setdefault(n.name, []).append(None)
+    return {var for var, sources in binders.items()
+            if var not in d.params and var not in game.var_decls and var not in game.constants
+            and all(src is not None and flat_list(game, src, set(), constants) for src in sources)}
+
+
 def _bound_anywhere(decls) -> set:
     """Every name the rules bind anywhere (a parameter, a local, a loop's variable, a 'let'): such a name
     may mean something else than a constant where it is read, so only the others are taken as constants."""
@@ -76,6 +137,14 @@ def _bound_anywhere(decls) -> set:
         elif hasattr(n, "BINDS"):
             names.update(name for name, _word in ast.bound(n))
     return names
+
+
+def unbound_constants(game) -> dict:
+    """The game's constants whose names nothing in the rules binds (a name bound somewhere may mean
+    something else where it is read), and no game variable has: {name: value}."""
+    bound = _bound_anywhere(game.rules.decls)
+    return {name: value for name, value in game.constants.items()
+            if name not in bound and name not in game.var_decls and name != ME}
 
 
 def _calls(game) -> list:
@@ -93,12 +162,12 @@ def _calls(game) -> list:
 def one_step_params(game) -> frozenset:
     """{(def name, parameter position)} for each parameter every call gives a value compared in one step."""
     defs = game.defs
-    bound = _bound_anywhere(game.rules.decls)
-    constants = {name: value for name, value in game.constants.items()
-                 if name not in bound and name not in game.var_decls and name != ME and compare.one_step(value)}
+    unbound = unbound_constants(game)
+    constants = {name: value for name, value in unbound.items() if compare.one_step(value)}
     # a def's own parameter, read in its body, is that parameter unless a name inside rebinds it
     rebound = {name: {n.var for n in ast.walk(d.body) if isinstance(n, ast.Binder)}
                | {n.name for n in ast.walk(d.body) if isinstance(n, ast.LetIn)} for name, d in defs.items()}
+    flat_binders = {name: _flat_binders(game, d, unbound) for name, d in defs.items()}
     calls = _calls(game)
     called = {n.func.id for _around, n in calls}
     known = {(name, i) for name, d in defs.items() if name in called and name != PROGRESS
@@ -112,6 +181,8 @@ def one_step_params(game) -> frozenset:
                 params = defs[around].params
                 if node.id in params:
                     return node.id not in rebound[around] and (around, params.index(node.id)) in known
+                if node.id in flat_binders[around]:
+                    return True
             return node.id in constants
         if isinstance(node, ast.Cond):
             return one_step(node.then, around) and one_step(node.orelse, around)

@@ -59,7 +59,8 @@ class ProcCompiler(Visitor):
     # ------------------------------------------------------------------ helpers
     def expr(self, node) -> Code:
         """The generated source of an expression that runs here."""
-        return self.game.exprs.code(node, self.scope, frozenset(self.known or ()))
+        with self.game.exprs.source.locals_known(self.name):
+            return self.game.exprs.code(node, self.scope, frozenset(self.known or ()))
 
     def raw(self, source: str) -> Code:
         """Generated source written by the compiler itself (not from the rules)."""
@@ -151,8 +152,10 @@ class ProcCompiler(Visitor):
 
     def _one_step(self, node, value: Code) -> bool:
         """Whether the value of ``node`` (compiled to ``value``) is surely compared in one step: a constant
-        number, yes/no, none or short text, or a number worked out (param_kinds.scalar)."""
-        return (value.is_const and compare.one_step(value.value)) or scalar(self.game, node, set())
+        number, yes/no, none or short text, a number worked out (param_kinds.scalar), or a local known to
+        hold one (local_kinds.py: read as ``env[name]``, as ExprSource.locals_known notes it)."""
+        return ((value.is_const and compare.one_step(value.value)) or scalar(self.game, node, set())
+                or (isinstance(node, ast.Name) and value.source in self.game.exprs.source.one_step_locals(self.name)))
 
     def _store(self, target, value: str, op=None, fresh=False, one_step=False) -> tuple:
         """(lines storing a copy of ``value`` into the place ``target`` names, the local it sets if any);
@@ -242,11 +245,13 @@ class ProcCompiler(Visitor):
         rule = ascii(events.place(s.span))  # the referee's copy says which rule
         first, msg, values = self._told(s.message)
         log = self.constant(events.log)
+        told = f"_text = {msg}"  # (its letters passed to emit)
         if s.to is None:
-            return self.exec(s, [*first, f"st.emit({self._noted(f'{log}({msg}, None, {rule})', values)})"])
+            return self.exec(s, [*first, told, f"st.emit({self._noted(f'{log}(_text, None, {rule})', values)}, "
+                                                 "len(_text))"])
         to = self.expr(s.to)  # the readers first (each a player, or a rules error), then the text
         self.exec(s, [f"_r = {self.constant(runtime.readers)}({to.source}, {self.game.player_count})", *first,
-                      f"st.emit({self._noted(f'{log}({msg}, _r, {rule})', values)})"])
+                      told, f"st.emit({self._noted(f'{log}(_text, _r, {rule})', values)}, len(_text))"])
 
     def visit_Reveal(self, s):
         what = s.what
@@ -257,18 +262,19 @@ class ProcCompiler(Visitor):
             name = ascii(what.id)
             told = text or f"{self.constant(runtime.told)}({name}, _v, {what.id in self.game.player_vars})"
             lines = [f"_v = st._vars[{name}]", f"{turn_up}(st, {name}, 0, _v)", *first]
-            event = f"{reveal}({told}, env.get({ascii(ME)}), {rule})"
+            event = f"{reveal}(_text, env.get({ascii(ME)}), {rule})"
         elif isinstance(what, ast.Attr) and what.name in self.game.player_vars:
             owner, name, count = self.expr(what.obj), ascii(what.name), self.game.player_count
             told = text or f"{self.constant(runtime.entry_told)}(_p, {name}, _v)"
             lines = [f"_p = {owner.source}", f"_v = st._vars[{name}][_player_index(_p, {count})]",
                      f"{turn_up}(st, {name}, _p, _v)", *first]
-            event = f"{reveal}({told}, _p, {rule})"
+            event = f"{reveal}(_text, _p, {rule})"
         else:
             value = self.expr(what)
             lines = [f"_v = {value.source}", *first]
-            event = f"{reveal}({text or '_to_text(_v, st)'}, env.get({ascii(ME)}), {rule})"
-        self.exec(s, [*lines, f"st.emit({self._noted(event, '[_v]')})"])
+            told = text or "_to_text(_v, st)"
+            event = f"{reveal}(_text, env.get({ascii(ME)}), {rule})"
+        self.exec(s, [*lines, f"_text = {told}", f"st.emit({self._noted(event, '[_v]')}, len(_text))"])
 
     def _told(self, text) -> tuple:
         """(lines, source, values) for the text of a log or a reveal. Where the game notes what events

@@ -21,6 +21,7 @@ from rulewright.interpreter.engine.builtin_names import FIRST_PLAYER
 
 
 # What the value a function gives is, which the checks and the compiler read:
+SPACE, SPACE_LIST = "space", "list of spaces"  # (Builtin.spaces)
 FRESH = "fresh"          # a new value, or a number, text or yes/no: 'let' need not copy it (compile/statements.py)
 PASSED_ON = "passed on"  # its list argument, or items of it, not copies: a change to it changes the list
 #                          (check/lost_writes.py)
@@ -53,6 +54,9 @@ class Builtin:
     # it compares its values to put them in order: an error of values with no order between them may
     # come from it (engine/faults.py)
     orders: bool = False
+    # a board function giving a list of the board's spaces (SPACE_LIST) or one space or none (SPACE):
+    # compile/param_kinds.py knows they compare in one step when every space is a short text
+    spaces: str = attrs.field(default="", kw_only=True)
     # what the value it gives is, one of GIVES (said by every entry: no default)
     gives_back: str = attrs.field(kw_only=True, validator=attrs.validators.in_(GIVES))
 
@@ -251,17 +255,28 @@ def _turn_order(st):
 
 
 def _without(budget, xs, x):
+    t = type(x)
+    if t is str and len(x) <= limits.SHORT or t in compare.ONE_STEP_TYPES:  # each comparison one step
+        return without_one_step(budget, xs, x)
     try:
         limits.through(budget, xs)
         out = list(xs)
-        t = type(x)
-        if t is str and len(x) <= limits.SHORT or t in compare.ONE_STEP_TYPES:  # each comparison one step
-            if x in out:
-                out.remove(x)
-            return out
         i = compare.find(out, x, budget)
         if i >= 0:
             del out[i]
+        return out
+    except _FAULTS as exc:
+        raise _failed("without", exc, xs, x) from None
+
+
+def without_one_step(budget, xs, x):
+    """without(xs, x) where ``x`` compares in one step (a number, yes/no, none or a short text: found so
+    by _without, or known while compiling, compile/comparisons.py): Python's own look for it."""
+    try:
+        limits.through(budget, xs)
+        out = list(xs)
+        if x in out:
+            out.remove(x)
         return out
     except _FAULTS as exc:
         raise _failed("without", exc, xs, x) from None

@@ -58,6 +58,12 @@ def reveal(text: str, player: Optional[int] = None, rule: Optional[str] = None) 
 
 GAME_OVER = {"event": "game over"}
 
+
+def letters(event: dict) -> int:
+    """The letters of an event's text (a log line's or a reveal's text, a move's own text), as the
+    history's bound counts them (bounds.py); the makers of events pass the same count to State.emit."""
+    return len(event.get("text") or event.get("move") or "")
+
 _places: dict = {}  # (file, line) -> "name:line": a move asks for its decision's place every time
 
 

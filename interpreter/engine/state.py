@@ -302,7 +302,7 @@ class State:
         pend = self.pending
         self.moves_made += 1
         if not pend.simultaneous:
-            self.emit(events.move(p, option.text, option.shown, events.decision_rule(self)))
+            self.emit(events.move(p, option.text, option.shown, events.decision_rule(self)), len(option.text))
             self.frames[-1].locals[pend.var] = option.value
         else:
             pend.chosen[p] = option.value
@@ -310,10 +310,11 @@ class State:
             rule = events.decision_rule(self)
             for q in pend.options:
                 if pend.texts[q] is not None:  # None: an 'automatic' choice, taken without a move
-                    move = events.move(q, *pend.texts[q], rule)
+                    text, shown = pend.texts[q]
+                    move = events.move(q, text, shown, rule)
                     if pend.window:  # only the player knows they were asked; an answer shows in what it does
                         move["to"] = [q]
-                    self.emit(move)
+                    self.emit(move, len(text))
             self.frames[-1].locals[pend.results] = [[q, pend.chosen[q]] for q in pend.options]
         self.pending = None
         machine.run(self)
@@ -457,12 +458,15 @@ class State:
             raise RulesRuntimeError("the rules stopped without ending the game")
         self.status = "over"
         self.step = "game over"
-        self.emit(events.GAME_OVER)
+        self.emit(events.GAME_OVER, 0)
 
-    def emit(self, event: dict) -> None:
+    def emit(self, event: dict, letters: int) -> None:
+        """Keep ``event``, whose text has ``letters`` letters (events.letters; its maker knows them, and
+        passes them: reading them back from the event cost two look-ups at every event)."""
         # each cell holds the letters of the texts of the events up to it (bounds.py)
         node = self.history
-        letters = len(event.get("text") or event.get("move") or "") + (node[2] if node is not None else 0)
+        if node is not None:
+            letters += node[2]
         n = self.history_len + 1
         if (n > limits.EVENTS or letters > limits.EVENT_LETTERS) and event is not events.GAME_OVER:
             raise bounds.history_full(self, event)
