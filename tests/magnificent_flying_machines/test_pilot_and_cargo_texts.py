@@ -13,8 +13,9 @@ from rulewright.interpreter.testing import logs, mover, refresh, texts
 from .helpers import KIT, attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, \
     mover_ship, next_turn, race, rescued, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
-from .test_cards import BOARD, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, \
-    faces, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, trick_points, two_seater_take_off_dice
+from .test_cards import BOARD, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _failed_take_off, _hold, _landed_on, \
+    faces, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
+    two_seater_take_off_dice
 
 # ---------------------------------------------------------------- pilots and equipment: the rest of their texts
 # Each test below reads the number or the clause of one text and finds it in the state the rule leaves.
@@ -339,29 +340,20 @@ def test_the_box_of_trickss_text_names_a_cad_symbol_three_times():
 
 
 def test_the_mounted_rifles_text_names_any_altitude_once_a_turn_and_the_damage():
+    """Fired in a seeded race (test_cards.rifle_fired: one damage, once a turn), at machines in the air
+    over the tile in its own band and in others."""
     assert "once a turn at most, in the air: deals one damage to another machine in the air over the same tile, " \
            "at any altitude." in SAYS["Mounted Rifle"]
-    st, p, q = _duel("Mounted Rifle", 3)
-    st.apply("fire the Mounted Rifle")
-    st.apply(f"fire at the Monoplane of player {q}")
-    assert ship(st, q)["gauge"] == 1 and ship(st, p)["charges"]["Mounted Rifle"] == 2
-    assert "fire the Mounted Rifle" not in texts(st)    # once a turn
-    st, p, q = _duel("Mounted Rifle", 0)                 # on the ground: not in the air
-    assert "fire the Mounted Rifle" not in texts(st)
+    assert len(rifle_fired()) > 1
 
 
 def test_the_shotguns_text_names_the_same_altitude_two_dice_and_an_explosion():
+    """Fired in a seeded race (test_cards.shotgun_fired: two dice, one damage on an explosion), at machines
+    in its own band only."""
     assert "roll two dice at another machine over the same tile at the same altitude; an explosion deals it one " \
            "damage." in SAYS["Shotgun"]
-    st, p, q = _duel("Shotgun", 3)
-    assert "fire the Shotgun" not in texts(st)
-    st, p, q = _duel("Shotgun", 2)
-    for explosion in (True, False):
-        shot = until(st, ["fire the Shotgun", f"fire at the Monoplane of player {q}"],
-                     lambda s, lines: ("Explosion" in " ".join(lines)) == explosion)
-        (line,) = [x for x in shot.lines if x.startswith("the shotgun: ")]
-        assert len(listed_items(line.split(": ")[1])) == 2
-        assert ship(shot, q)["gauge"] == (1 if explosion else 0) and "fire the Shotgun" not in texts(shot)
+    hits, left_out = shotgun_fired()
+    assert set(hits) == {True, False} and left_out
 
 
 # -- the ground
