@@ -13,8 +13,8 @@ from rulewright.interpreter.testing import logs, mover, refresh, texts
 from .helpers import KIT, attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, \
     mover_ship, next_turn, race, rescued, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
-from .test_cards import BOARD, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _failed_take_off, _hold, _landed_on, \
-    faces, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
+from .test_cards import BOARD, CATAPULT, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _failed_take_off, _hold, _landed_on, \
+    catapult_launches, faces, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
     two_seater_take_off_dice
 
 # ---------------------------------------------------------------- pilots and equipment: the rest of their texts
@@ -360,13 +360,10 @@ def test_the_shotguns_text_names_the_same_altitude_two_dice_and_an_explosion():
 def test_the_catapult_launchers_text_names_the_next_tile_and_the_lowest_band():
     assert "Once in the race, instead of a take-off test: the machine leaves the ground and flies on to the next " \
            "tile, in the lowest band." == SAYS["Catapult Launcher"]
-    st, p, q1, q2 = table()
-    dashboard(st, p, "Biplane", equipment=["Catapult Launcher"], at=FIELDS, fuel=2)
-    refresh(st)
-    st.apply("take off with the Catapult Launcher")
-    s = ship(st, p)
-    assert (s["at"], s["alt"]) == (FIELDS + 1, 1) and not rolled(logs(st))
-    assert s["charges"]["Catapult Launcher"] == 0 and "take off with the Catapult Launcher" not in texts(st)
+    for s, st in catapult_launches():                         # seeded races, real moves
+        after = ship(st, s["owner"])
+        assert (after["at"], after["alt"]) == (s["at"] + 1, 1) and after["tested"] == s["tested"]   # no test
+        assert after["charges"]["Catapult Launcher"] == 0 and CATAPULT not in texts(st)          # once
 
 
 def test_the_damage_repair_kits_text_names_the_ground_the_extra_phase_the_damage_and_the_scavenge():
