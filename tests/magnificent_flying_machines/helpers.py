@@ -533,3 +533,82 @@ def rescued(move, holds, then=None):
         if then:
             then(st)
         yield True, before[0], before[1], st, st.vars["current"] == pos.state.vars["current"] and not st.is_over()
+
+
+# ---------------------------------------------------------------- landings and deliveries
+def terrain(st, at):
+    """The terrain of tile ``at`` (1-based): fields, town, water, mountain or airfield."""
+    return st.game.columns["kind"][st.vars["course"][at - 1]]
+
+
+def destination(st, cargo):
+    """The terrain a cargo token is delivered to (None: general cargo, delivered to the final airfield)."""
+    return st.game.columns["destination"][cargo]
+
+
+def deliverable(st, s):
+    """(the special cargo, the passengers, the general cargo) machine ``s`` delivers on arriving at its
+    tile: 10.2 special cargo on a tile of its terrain; 10.3 a passenger at a town or airfield after the
+    tile it boarded at; 10.2.3 general cargo at the final airfield."""
+    kind, final = terrain(st, s["at"]), s["at"] == len(st.vars["course"])
+    return ([c for c in s["cargo"] if destination(st, c) == kind],
+            [o for o in s["pax"] if kind in ("town", "airfield") and o < s["at"]],
+            [c for c in s["cargo"] if final and destination(st, c) is None])
+
+
+def arrival_points(st, s):
+    """The points machine ``s`` (before landing, state ``st``) scores on arriving at its tile, as the game
+    page's tables give them: each special cargo 3 and each general cargo its value (Hamish McTarn one more
+    each), each passenger 2 (Karishma Khana 4), the National Flag 5 at the final airfield, and the highest
+    placing marker left at the middle (once) and final airfields."""
+    special, pax, general = deliverable(st, s)
+    cargo = 3 * len(special) + sum(st.game.columns["value"][c] for c in general)
+    cargo += (len(special) + len(general)) * (s["pilot"] == "Hamish McTarn")
+    points = cargo + len(pax) * (4 if s["pilot"] == "Karishma Khana" else 2)
+    final = s["at"] == len(st.vars["course"])
+    points += 5 * (final and "National Flag" in s["equipment"])
+    middle = s["at"] == (len(st.vars["course"]) + 1) // 2 and "middle" not in s["placed"]
+    placing = st.vars["placing_final"] if final else st.vars["placing_middle"] if middle else []
+    return points + max(placing, default=0)
+
+
+def first_to_land_points(st, s):
+    """6.5: the first-to-land points still on the tile (Captain Matthew Comben one more)."""
+    marks = st.vars["first_marks"][s["at"] - 1]
+    return marks + (marks > 0 and s["pilot"] == "Captain Matthew Comben")
+
+
+def scores_on_arrival(st):
+    """A ``where`` filter: the machine to move would score on landing where it is (first-to-land points,
+    a delivery or a placing marker)."""
+    s = mover_ship(st)
+    return first_to_land_points(st, s) > 0 or arrival_points(st, s) > 0
+
+
+@functools.lru_cache(maxsize=None)
+def landing_positions():
+    """The positions of three seeded quick-start races (3 players, seeds 0-2, real moves) where the machine
+    to move may land and would score by it (``scores_on_arrival``)."""
+    return [pos for pos in positions(game(3), offers(r"^land$"), seeds=range(3), each=10 ** 6)
+            if scores_on_arrival(pos.state)]
+
+
+@functools.lru_cache(maxsize=None)
+def landings(dice=(0, 5)):
+    """Each of landing_positions landed under these seeds of the dice (0 and 5 give safe, bumpy and crash
+    landings), the test's reaction window let go ahead and a failure accepted: (machine before, the dice of
+    the failed test or None when it passed, state before, state after)."""
+    out = []
+    for pos in landing_positions():
+        s = copy.deepcopy(mover_ship(pos.state))
+        for seed in dice:
+            st = pos.state.clone()
+            st.rng.seed(seed)
+            st.apply("land")
+            let_the_test_go_ahead(st)
+            test = attempt(st)
+            faces = list(test["faces"]) if test is not None and st.vars["testing"] == s["id"] else None
+            if faces is not None:
+                st.apply("accept the failure")
+            out.append((s, faces, pos.state, st))
+    return out

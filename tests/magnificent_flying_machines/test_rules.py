@@ -9,8 +9,8 @@ from rulewright.dsl.errors import OptionError
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import COURSE, attempt, dashboard, game, let_the_test_go_ahead, maybe, mover_ship, others, \
-    race, ready, rescued, rolled, ship, special_action_turns, turns_to_the_end, until, weather, weather_symbols
+from .helpers import COURSE, arrival_points, attempt, dashboard, deliverable, first_to_land_points, game, \
+    landings, let_the_test_go_ahead, maybe, mover_ship, others, race, ready, rescued, rolled, ship, special_action_turns, turns_to_the_end, until, weather, weather_symbols
 
 
 def quiet_course(st):
@@ -197,22 +197,71 @@ def test_a_catastrophic_flying_test_forces_the_machine_down():
     assert s["at"] == 3 and s["alt"] == 0 and s["gauge"] >= 1
 
 
-@pytest.mark.parametrize("outcome, damage", [("lands safely", 0), ("bumpy landing", 1), ("crash landing", 2)])
-def test_landing_outcomes(outcome, damage):
-    st = ready(3)
-    p = mover(st)
-    quiet_course(st)
-    dashboard(st, p, "Monoplane", at=4, alt=1, fuel=2)
-    refresh(st)
-    moves = ["land"] + ([] if outcome == "lands safely" else ["accept the failure"])
-    landed = until(st, moves, lambda s, lines: outcome in " ".join(lines))
-    s = ship(landed, p)
-    assert s["alt"] == 0 and s["gauge"] == damage
-    if outcome == "lands safely":
-        assert s["vp"] == 3 and landed.vars["first_marks"][3] == 0      # first to land on Water 4
-        assert s["fuel"] == 3                                            # one fuel cube back
-    else:
-        assert s["vp"] == 0 and s["fuel"] == 2
+# 8.3 Landing: "Land safely ... Take First to Land token if still available. Take 1 fuel cube if space
+# available on fuel gauge"; a failure is a bumpy landing (1 damage marker), a catastrophic one (an
+# explosion rolled) a crash landing (2). St Christopher: "Reduces any catastrophic failure to a
+# failure"; the Armour Plating disregards one explosion.
+LANDING_DAMAGE = {"passed": 0, "failed": 1, "catastrophic": 2}
+
+
+def landing_outcome(s, faces):
+    if faces is None:
+        return "passed"
+    explosions = faces.count("Explosion") - ("Armour Plating" in s["equipment"])
+    return "catastrophic" if explosions > 0 and "St Christopher" not in s["equipment"] else "failed"
+
+
+@pytest.mark.parametrize("outcome", list(LANDING_DAMAGE))
+def test_landing_outcomes(outcome):
+    """Every landing of three seeded races where the machine would score (helpers.landings, real moves, two
+    seeds of the dice): on the ground, the damage of its outcome, the first-to-land points and one fuel
+    cube for a safe landing only, the arrival's deliveries and placing marker whatever the outcome."""
+    seen = set()
+    for s, faces, st, after in landings():
+        a = ship(after, s["owner"])
+        if landing_outcome(s, faces) != outcome:
+            continue
+        seen.add(s["id"])
+        hurt = a["gauge"] + a["scored_damage"] - s["gauge"] - s["scored_damage"]
+        assert a["alt"] == 0 and hurt == LANDING_DAMAGE[outcome], (s, faces)
+        first = first_to_land_points(st, s) if outcome == "passed" else 0
+        assert a["vp"] - s["vp"] == first + arrival_points(st, s), (s, faces)
+        assert after.vars["first_marks"][s["at"] - 1] == (0 if first else st.vars["first_marks"][s["at"] - 1])
+        room = 4 - a["gauge"]                                   # the gauge's four spaces
+        assert a["fuel"] == (min(s["fuel"] + 1, room) if outcome == "passed" else min(s["fuel"], room)), s
+    assert len(seen) > 1
+
+
+def test_deliveries_special_cargo_passengers_and_general_cargo():
+    """10.2-10.3: on arriving at a tile, special cargo of its terrain, passengers at a town or airfield
+    (boarded earlier) and general cargo at the final airfield leave the machine; the rest stays. Every
+    landing of helpers.landings (real moves); each kind of delivery happens in them."""
+    delivered = [0, 0, 0]
+    for s, _, st, after in landings():
+        a = ship(after, s["owner"])
+        special, pax, general = deliverable(st, s)
+        left = list(s["cargo"])
+        for c in special + general:
+            left.remove(c)
+        assert a["cargo"] == left and a["pax"] == [o for o in s["pax"] if o not in pax], s
+        delivered = [n + bool(d) for n, d in zip(delivered, (special, pax, general))]
+    assert all(delivered), delivered
+
+
+def test_the_final_airfield():
+    """9, 10.1: a machine landing on the final airfield has finished, takes the highest placing marker left
+    and delivers its general cargo (its points in test_landing_outcomes); at every such landing of
+    helpers.landings."""
+    arrived = 0
+    for s, _, st, after in landings():
+        if s["at"] == len(st.vars["course"]):
+            arrived += 1
+            assert ship(after, s["owner"])["finished"]
+            final = list(st.vars["placing_final"])
+            if final:
+                final.remove(max(final))
+            assert after.vars["placing_final"] == final
+    assert arrived > 0
 
 
 def test_a_trick_manoeuvre_scores_two_and_costs_two_dice():
