@@ -593,22 +593,68 @@ def landing_positions():
             if scores_on_arrival(pos.state)]
 
 
+def landed(pos, dice):
+    """The machine to move at ``pos`` lands under each of these seeds of the dice, the test's reaction window
+    let go ahead and a failure accepted: (machine before, the dice of the failed test or None when it
+    passed, state before, state after) each."""
+    s = copy.deepcopy(mover_ship(pos.state))
+    for seed in dice:
+        st = pos.state.clone()
+        st.rng.seed(seed)
+        st.apply("land")
+        let_the_test_go_ahead(st)
+        test = attempt(st)
+        faces = list(test["faces"]) if test is not None and st.vars["testing"] == s["id"] else None
+        if faces is not None:
+            st.apply("accept the failure")
+        yield s, faces, pos.state, st
+
+
 @functools.lru_cache(maxsize=None)
 def landings(dice=(0, 5)):
-    """Each of landing_positions landed under these seeds of the dice (0 and 5 give safe, bumpy and crash
-    landings), the test's reaction window let go ahead and a failure accepted: (machine before, the dice of
-    the failed test or None when it passed, state before, state after)."""
+    """Each of landing_positions ``landed`` under two seeds of the dice (0 and 5 give safe, bumpy and crash
+    landings)."""
+    return [out for pos in landing_positions() for out in landed(pos, dice)]
+
+
+# What a pilot's landing may score, for pilot_landings.
+SCORES = {"first to land": lambda st, s: first_to_land_points(st, s) > 0,
+          "a passenger": lambda st, s: len(deliverable(st, s)[1]) > 0}
+
+
+@functools.lru_cache(maxsize=None)
+def pilot_landings(pilot, scores, seed, race="quick_start", each=3):
+    """The first ``each`` positions of a seeded race (3 players, real moves) where ``pilot``'s machine may land
+    and would score ``scores`` (a key of SCORES) by it, each ``landed`` under six seeds of the dice."""
+    def where(st):
+        flying = [s for s in st.vars["ships"] if s["pilot"] == pilot and s["alt"] > 0]
+        return bool(flying) and st.to_move() == [flying[0]["owner"]] and SCORES[scores](st, flying[0]) \
+            and "land" in texts(st)
+    return [out for pos in positions(game(3, race=race), where, seeds=[seed], each=each)
+            for out in landed(pos, range(6))]
+
+
+def extra_points(pilot, scores, seed, race="quick_start", each=3):
+    """At each safe landing of ``pilot_landings``: what it would score ``scores`` for, and the points the
+    machine scored beyond what another pilot would (first to land and the arrival's points, computed by
+    the game page's tables)."""
     out = []
-    for pos in landing_positions():
-        s = copy.deepcopy(mover_ship(pos.state))
-        for seed in dice:
-            st = pos.state.clone()
-            st.rng.seed(seed)
-            st.apply("land")
-            let_the_test_go_ahead(st)
-            test = attempt(st)
-            faces = list(test["faces"]) if test is not None and st.vars["testing"] == s["id"] else None
-            if faces is not None:
-                st.apply("accept the failure")
-            out.append((s, faces, pos.state, st))
+    for s, faces, st, after in pilot_landings(pilot, scores, seed, race, each):
+        if faces is None:
+            anyone = dict(s, pilot="another pilot")
+            more = ship(after, s["owner"])["vp"] - s["vp"] - first_to_land_points(st, anyone) - arrival_points(st, anyone)
+            out.append((first_to_land_points(st, anyone), deliverable(st, s)[1], more))
+    assert out, (pilot, scores, seed)
     return out
+
+
+def comben_first_landings():
+    """Captain Matthew Comben first to land in a seeded race (standard, seed 9, the only one of seeds 0-11
+    where he flies and lands first; found once): (first-to-land points, passengers, points more)."""
+    return extra_points("Captain Matthew Comben", "first to land", 9, "standard", each=5)
+
+
+def karishma_passengers():
+    """Karishma Khana delivering a passenger in a seeded race (quick start, seed 7, found once over the
+    quick-start seeds where she flies): (first-to-land points, passengers, points more)."""
+    return extra_points("Karishma Khana", "a passenger", 7)

@@ -10,8 +10,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import KIT, attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, \
-    mover_ship, next_turn, race, rescued, rolled, ship, until, weather
+from .helpers import KIT, attempt, comben_first_landings, dashboard, game, karishma_passengers, kit_positions, \
+    kit_with_damage, listed_items, mover_ship, next_turn, race, rescued, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, CATAPULT, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _failed_take_off, _hold, _landed_on, \
     catapult_launches, faces, hamish_deliveries, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
@@ -36,7 +36,7 @@ def _vp_more(pilot, pattern):
 def test_captain_matthew_combens_text_names_the_points_for_first_to_land():
     more = _vp_more("Captain Matthew Comben", r"Scores (\w+) victory points? more whenever the machine is first "
                                               r"to land on a tile")
-    assert _landed_on(WATER, "Captain Matthew Comben")["vp"] - _landed_on(WATER, "Hamish McTarn")["vp"] == more
+    assert all(more_scored == more for _, _, more_scored in comben_first_landings())   # a seeded race
 
 
 def test_hamish_mctarns_text_names_the_points_for_each_cargo_delivered():
@@ -47,9 +47,7 @@ def test_hamish_mctarns_text_names_the_points_for_each_cargo_delivered():
 
 def test_karishma_khanas_text_names_the_points_for_each_passenger_delivered():
     more = _vp_more("Karishma Khana", r"Scores (\w+) victory points? more for every passenger delivered")
-    karishma = _landed_on(TOWN, "Karishma Khana", pax=[FIELDS])
-    jing = _landed_on(TOWN, "Jing Li", pax=[FIELDS])
-    assert karishma["pax"] == jing["pax"] == [] and karishma["vp"] - jing["vp"] == more
+    assert all(more_scored == more * len(pax) for _, pax, more_scored in karishma_passengers())   # a seeded race
 
 
 def test_kauri_paratas_text_names_the_points_for_each_trick_manoeuvre():
