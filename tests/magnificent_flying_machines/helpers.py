@@ -658,3 +658,58 @@ def karishma_passengers():
     """Karishma Khana delivering a passenger in a seeded race (quick start, seed 7, found once over the
     quick-start seeds where she flies): (first-to-land points, passengers, points more)."""
     return extra_points("Karishma Khana", "a passenger", 7)
+
+
+# ---------------------------------------------------------------- cad symbols in the reaction window before a test
+DECLINES = ("let the test go ahead", "accept the cad symbol")
+
+
+def decline(st, but=()):
+    """Every player asked in a reaction window declines (lets the test go ahead, accepts a cad symbol, lets
+    a dirty trick stand), but for the answers ``but`` ((player, text) each), given when offered."""
+    for _ in range(10):
+        if st.pending is None or not st.pending.window:
+            return
+        for q in st.to_move():
+            offered = texts(st, q)
+            answer = [text for who, text in but if who == q and text in offered]
+            st.apply((answer or [t for t in offered if t in DECLINES or (t.startswith("let ") and t.endswith(" stand"))])[0],
+                     player=q)
+
+
+def cad_offers(st):
+    """The players asked in a reaction window just opened (nobody has answered yet), by player, with the cad
+    symbols they may play."""
+    if st.pending is None or not st.pending.window or st.pending.chosen:
+        return {}
+    return {q: [t for t in texts(st, q) if t.endswith("for its cad symbol") or t == "use a Box of Tricks charge"]
+            for q in st.to_move()}
+
+
+@functools.lru_cache(maxsize=None)
+def cad_windows():
+    """Positions of three seeded quick-start races (3 players, real moves) where a test's reaction window is
+    open and another player may play a cad symbol against it, up to 25 a race."""
+    return list(positions(game(3), lambda st: any(cad_offers(st).values()), seeds=range(3), each=25))
+
+
+def dice_against(pos, answers, then=decline, seeds=range(12)):
+    """The dice the test of ``pos`` (a reaction window) rolls when ``answers`` ((player, text) each) are
+    played and everyone else declines (``then``), beside the dice it rolls when everybody declines, for the
+    first seed of the dice where both fall short (a test under way shows its dice): (dice with the answers,
+    dice without, the state after the answers), or None when no seed makes both fall short."""
+    tester = pos.state.vars["testing"]
+    def short_dice(st):
+        a = attempt(st)
+        return len(a["faces"]) if a is not None and st.vars["testing"] == tester else None
+    for seed in seeds:
+        plain, answered = pos.state.clone(), pos.state.clone()
+        for st in (plain, answered):
+            st.rng.seed(seed)
+        decline(plain)
+        for q, text in answers:
+            answered.apply(text, player=q)
+        then(answered)
+        if short_dice(plain) is not None and short_dice(answered) is not None:
+            return short_dice(answered), short_dice(plain), answered
+    return None

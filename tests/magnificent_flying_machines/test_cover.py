@@ -12,7 +12,8 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, dashboard, game, mover_ship, others, others_in, \
+from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_offers, cad_windows, dashboard, decline, \
+    dice_against, game, mover_ship, others, others_in, \
     own_card_plays, race, ready, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
     trick_at_each_target, turns_to_the_end, weather, weather_symbols
 
@@ -194,27 +195,35 @@ def test_crosswind_drops_a_machine_to_the_lowest_band():
         assert before["alt"] > 1 and (after["alt"], after["at"]) == (1, before["at"])
 
 
-def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
-    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
-    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
-    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
-    answered = 0
-    for pos in positions(game(3), trick_at_a_holder_of("Immunity"), seeds=range(6)):
+def tricks_at_holders_of(answer, seeds=range(6)):
+    """Real positions of seeded races (quick start, 3 players) where a player may play a dirty trick at a
+    machine whose owner holds ``answer`` (a card title), the trick played at it: the target's owner is
+    asked, alone, and may answer with it or let the trick stand. Yields (the state with the question
+    asked, the trickster, the target's owner, the trick, the answer card)."""
+    for pos in positions(game(3), trick_at_a_holder_of(answer), seeds=seeds):
         st = pos.state.clone()
         p = mover(st)
-        holders = {q for q, hand in enumerate(st.vars["hand"], 1)
-                   if any(title_of(c) == "Immunity" for c in hand)}
+        holders = {q for q, hand in enumerate(st.vars["hand"], 1) if any(title_of(c) == answer for c in hand)}
         trick = next(c for c in st.vars["hand"][p - 1] if title_of(c) in HITS
                      and holders & others_in(st, HITS[title_of(c)]))
         st.apply("play a card")
         st.apply("play " + trick)
         text = next(t for t in texts(st) if int(t.rsplit(" ", 1)[1]) in holders)
         q = int(text.rsplit(" ", 1)[1])
-        before = copy.deepcopy(ship(st, q))
         st.apply(text)
-        immunity = next(c for c in st.vars["hand"][q - 1] if title_of(c) == "Immunity")
+        card = next(c for c in st.vars["hand"][q - 1] if title_of(c) == answer)
         assert st.to_move() == [q]
-        assert {"answer with %s" % immunity, "let %s stand" % title_of(trick)} <= set(texts(st, q))
+        assert {"answer with %s" % card, "let %s stand" % title_of(trick)} <= set(texts(st, q))
+        yield st, p, q, trick, card
+
+
+def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
+    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
+    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
+    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
+    answered = 0
+    for st, p, q, trick, immunity in tricks_at_holders_of("Immunity"):
+        before = copy.deepcopy(ship(st, q))
         st.apply("answer with %s" % immunity, player=q)
         assert ship(st, q) == before and immunity not in st.vars["hand"][q - 1]
         assert {trick, immunity} <= set(st.vars["discard"])
@@ -223,34 +232,46 @@ def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
 
 
 def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine():
-    st = ready(3)
-    p = mover(st)
-    q = others(st, p)[0]
-    dashboard(st, p, "Monoplane", at=FIELDS, fuel=4)
-    dashboard(st, q, "Biplane", at=WATER, alt=1, fuel=3)
-    st.vars["hand"][q - 1] = ["This Means War (landing)"]
-    play_card(st, "Siphoned Fuel (flying)", target=q)
-    st.apply("answer with This Means War (landing)", player=q)
-    assert ship(st, q)["fuel"] == 1                          # the trick stands
-    assert (ship(st, p)["gauge"], ship(st, p)["fuel"]) == (1, 3)
+    """This Means War (designed): the dirty trick stands, and the trickster's machine takes one damage.
+    At real positions of seeded races where a player may play a dirty trick at a holder of the card:
+    answered, the target ends as it would had the trick been let stand; the trickster's machine has one
+    damage more."""
+    answered = 0
+    for st, p, q, trick, war in tricks_at_holders_of("This Means War", seeds=range(8)):
+        stood = st.clone()
+        stood.apply("let %s stand" % title_of(trick), player=q)
+        trickster = copy.deepcopy(ship(st, p))
+        st.apply("answer with %s" % war, player=q)
+        assert ship(st, q) == ship(stood, q) and war in st.vars["discard"]
+        hurt = ship(st, p)
+        assert hurt["gauge"] + hurt["scored_damage"] == trickster["gauge"] + trickster["scored_damage"] + 1
+        answered += 1
+    assert answered > 0
 
 
 def test_this_means_war_answers_a_cad_symbol_and_the_cad_symbol_still_counts():
-    st = ready(3)
-    bob = mover(st)
-    paul = others(st, bob)[0]
-    quiet(st)
-    dashboard(st, bob, "Triplane", at=TOWN, alt=1)
-    dashboard(st, paul, "Monoplane", at=FIELDS, fuel=4)
-    st.vars["hand"][bob - 1] = ["This Means War (landing)"]
-    st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
-    refresh(st)
-    st.apply("fly on")
-    st.apply("discard Sabotage (cad) for its cad symbol", player=paul)
-    assert st.to_move() == [bob]
-    st.apply("answer with This Means War (landing)")
-    assert ship(st, paul)["gauge"] == 1 and st.vars["hand"][bob - 1] == []
-    assert st.vars["hand"][paul - 1] == []
+    """This Means War against a cad symbol: the cad's machine takes one damage, and the cad symbol still
+    takes its die. At the reaction windows of seeded races (helpers.cad_windows, real moves) where the
+    tester holds This Means War and another player may play a cad symbol."""
+    answered = 0
+    for pos in cad_windows():
+        st = pos.state
+        tester = next(s for s in st.vars["ships"] if s["id"] == st.vars["testing"])
+        war = [c for c in st.vars["hand"][tester["owner"] - 1] if title_of(c) == "This Means War"]
+        for q, cads in cad_offers(st).items():
+            if not (war and cads):
+                continue
+            def answer(after):
+                decline(after, but=[(tester["owner"], "answer with %s" % war[0])])
+            found = dice_against(pos, [(q, cads[0])], then=answer)
+            if found:
+                with_cad, without, after = found
+                assert with_cad == without - 1
+                cad = ship(after, q)
+                assert cad["gauge"] + cad["scored_damage"] == ship(st, q)["gauge"] + ship(st, q)["scored_damage"] + 1
+                assert war[0] in after.vars["discard"]
+                answered += 1
+    assert answered > 0
 
 
 def test_field_repairs_takes_a_damage_marker_off_the_gauge_first():
