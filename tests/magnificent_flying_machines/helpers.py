@@ -713,3 +713,34 @@ def dice_against(pos, answers, then=decline, seeds=range(12)):
         if short_dice(plain) is not None and short_dice(answered) is not None:
             return short_dice(answered), short_dice(plain), answered
     return None
+
+
+TEST_ACTIONS = ("take off", "fly on", "land", "perform a trick manoeuvre")   # the actions that take a test
+
+
+def asked_in_window(st):
+    """The players asked in the reaction window open now, with the answers offered to each."""
+    return {q: texts(st, q) for q in st.to_move()} if st.pending is not None and st.pending.window else {}
+
+
+@functools.lru_cache(maxsize=None)
+def scrutiny_windows():
+    """Each position of seeded quick-start races (card_positions) where the player to move may play Official
+    Scrutiny, then a test: the first test action offered taken with and without the card played first:
+    (who is asked what in the window before the test without it, the same with it, the machine after
+    playing it)."""
+    out = []
+    for pos in card_positions("Official Scrutiny"):
+        plain, watched = pos.state.clone(), pos.state.clone()
+        play_from_hand(watched, "Official Scrutiny")
+        action = next((t for t in TEST_ACTIONS if t in texts(watched)), None)
+        if action is not None:
+            machine = copy.deepcopy(mover_ship(watched))
+            plain.apply(action)
+            watched.apply(action)
+            out.append((asked_in_window(plain), asked_in_window(watched), machine))
+    return out
+
+
+def is_cad_answer(text):
+    return text.endswith("for its cad symbol") or text in ("use a Box of Tricks charge", "use Sir Archibald's cad symbol")

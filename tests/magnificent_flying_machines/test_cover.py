@@ -13,7 +13,7 @@ import pytest
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
 from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_offers, cad_windows, dashboard, decline, \
-    dice_against, game, mover_ship, others, others_in, \
+    dice_against, game, is_cad_answer, scrutiny_windows, mover_ship, others, others_in, \
     own_card_plays, race, ready, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
     trick_at_each_target, turns_to_the_end, weather, weather_symbols
 
@@ -293,20 +293,23 @@ def test_spare_fuel_can_adds_two_fuel_cubes_as_far_as_the_gauge_has_room():
         assert after["fuel"] == before["fuel"] + min(2, room(before))
 
 
+def without_cad_symbols(asked):
+    """The answers of a reaction window with the cad symbols taken out: a player left with nothing to play
+    is not asked."""
+    left = {q: [t for t in answers if not is_cad_answer(t)] for q, answers in asked.items()}
+    return {q: answers for q, answers in left.items() if answers != ["let the test go ahead"]}
+
+
 def test_official_scrutiny_played_keeps_cad_symbols_off_the_tests_of_the_turn():
-    st = ready(3)
-    bob = mover(st)
-    paul = others(st, bob)[0]
-    quiet(st)
-    dashboard(st, bob, "Triplane", at=TOWN, alt=1)
-    assert not ship(st, bob)["scrutiny"]
-    play_card(st, "Official Scrutiny (cad)")
-    assert ship(st, bob)["scrutiny"]
-    st.vars["hand"][paul - 1] = ["Full Throttle (cad)"]       # a cad symbol, no dirty trick
-    refresh(st)
-    st.apply("fly on")
-    assert not st.pending.window and st.vars["hand"][paul - 1] == ["Full Throttle (cad)"]
-    assert st.to_move() != [paul]
+    """Official Scrutiny (designed): "no cad symbols may be played against your machine's tests for the
+    rest of the turn". At each real position of seeded races where it may be played before a test
+    (helpers.scrutiny_windows): played, the machine is under scrutiny, and the window before its test asks
+    what it would have asked without the card, less every cad symbol."""
+    stopped = 0
+    for plain, watched, machine in scrutiny_windows():
+        assert machine["scrutiny"] and watched == without_cad_symbols(plain)
+        stopped += any(is_cad_answer(t) for answers in plain.values() for t in answers)
+    assert stopped > 0
 
 
 # ---------------------------------------------------------------- 11 final airfield: once each

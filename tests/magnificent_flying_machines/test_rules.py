@@ -11,7 +11,7 @@ from rulewright.interpreter.testing import logs, mover, refresh, texts
 
 from .helpers import COURSE, arrival_points, attempt, cad_offers, cad_windows, dashboard, decline, deliverable, \
     dice_against, first_to_land_points, game, landings, let_the_test_go_ahead, maybe, mover_ship, others, race, \
-    ready, rescued, rolled, ship, special_action_turns, title_of, turns_to_the_end, until, weather, weather_symbols
+    ready, rescued, rolled, scrutiny_windows, ship, special_action_turns, title_of, turns_to_the_end, until, weather, weather_symbols
 
 
 def quiet_course(st):
@@ -159,17 +159,15 @@ def test_a_dirty_trick_before_a_test_and_the_cad_symbol_in_the_same_window():
 
 
 def test_official_scrutiny_forbids_cad_symbols_not_dirty_tricks():
-    st = ready(3)
-    bob = mover(st)
-    paul, kim = others(st, bob)
-    quiet_course(st)
-    dashboard(st, bob, "Triplane", at=3, alt=1, fuel=2, scrutiny=True)
-    st.vars["hand"][paul - 1] = ["Siphoned Fuel (cad)"]
-    st.vars["hand"][kim - 1] = ["Full Throttle (cad)"]
-    refresh(st)
-    st.apply("fly on")
-    assert st.to_move() == [paul]                                 # kim holds only a cad symbol
-    assert texts(st) == ["play Siphoned Fuel (cad) against the tester", "let the test go ahead"]
+    """Official Scrutiny stops cad symbols, not dirty tricks ("at any time"): in the windows of
+    helpers.scrutiny_windows (real moves), every dirty trick offered without the card is offered with it."""
+    tricks = 0
+    for plain, watched, _ in scrutiny_windows():
+        for q, answers in plain.items():
+            dirty = [t for t in answers if t.endswith(" against the tester")]
+            assert set(dirty) <= set(watched.get(q, []))
+            tricks += len(dirty)
+    assert tricks > 0
 
 
 def test_joannes_two_take_off_tests():
