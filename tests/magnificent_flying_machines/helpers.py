@@ -744,3 +744,69 @@ def scrutiny_windows():
 
 def is_cad_answer(text):
     return text.endswith("for its cad symbol") or text in ("use a Box of Tricks charge", "use Sir Archibald's cad symbol")
+
+
+def tester_of(st):
+    """The machine taking the test under way (or about to, in its reaction window)."""
+    return next(s for s in st.vars["ships"] if s["id"] == st.vars["testing"])
+
+
+ANSWERS_TO_CADS = ("An Honourable Pilot", "This Means War")
+
+
+def cad_windows_of(offering, tester_holds=None):
+    """The cad_windows where ``offering`` players may play a cad symbol and the tester holds a card titled
+    ``tester_holds`` (None: neither card of ANSWERS_TO_CADS, nothing to answer with): (position, the cad
+    symbols offered by player in clockwise order from the tester, the tester's card or None)."""
+    for pos in cad_windows():
+        offered = cad_offers(pos.state)
+        clockwise = {q: offered[q] for q in others(pos.state, tester_of(pos.state)["owner"]) if offered.get(q)}
+        hand = pos.state.vars["hand"][tester_of(pos.state)["owner"] - 1]
+        answers = [c for c in hand if title_of(c) in ANSWERS_TO_CADS]
+        mine = [c for c in answers if title_of(c) == tester_holds]
+        if len(clockwise) == offering and (mine if tester_holds else not answers):
+            yield pos, clockwise, (mine or [None])[0]
+
+
+def cad_card(text):
+    """The card a cad symbol's answer text discards, or None (a Box of Tricks charge, Sir Archibald's)."""
+    return text[len("discard "):-len(" for its cad symbol")] if text.startswith("discard ") else None
+
+
+def all_cads(pos, cads, then=decline):
+    """Every player offering a cad symbol at ``pos`` plays one, the last clockwise first: ``dice_against``."""
+    return dice_against(pos, [(q, cads[q][0]) for q in reversed(list(cads))], then)
+
+
+def cads_against_one_test():
+    """8.2 "Only one cad symbol may be applied to any single test", checked where two players may play one
+    (cad_windows_of): both played, the test rolls one die fewer than unanswered, and the second clockwise
+    keeps the card. Returns the windows checked."""
+    seen = 0
+    for pos, cads, _ in cad_windows_of(2):
+        found = all_cads(pos, cads)
+        if found:
+            with_cads, without, st = found
+            assert with_cads == without - 1, pos
+            second = list(cads)[1]
+            kept = cad_card(cads[second][0])
+            assert kept is None or st.vars["hand"][second - 1].count(kept) == pos.state.vars["hand"][second - 1].count(kept)
+            seen += 1
+    return seen
+
+
+def honoured_cads(offering):
+    """An Honourable Pilot answering the first cad symbol where ``offering`` players may play one and the
+    tester holds the card (cad_windows_of): all play one, the tester answers; the answer and the cad cards
+    are discarded. Returns (dice with the cad symbols, dice unanswered) of each window; fails when none."""
+    out = []
+    for pos, cads, honour in cad_windows_of(offering, "An Honourable Pilot"):
+        tester = tester_of(pos.state)["owner"]
+        found = all_cads(pos, cads, then=lambda st: decline(st, but=[(tester, "answer with " + honour)]))
+        if found:
+            with_cads, without, st = found
+            played = [cad_card(cads[q][0]) for q in cads]
+            assert honour in st.vars["discard"] and all(c in st.vars["discard"] for c in played if c), pos
+            out.append((with_cads, without))
+    assert out, offering
+    return out

@@ -12,8 +12,9 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, offers, positions, refresh, texts
 
-from .helpers import assert_dice, attempt, boosts_played, dashboard, dice_added, game, kit_positions, kit_with_damage, \
-    arrival_points, comben_first_landings, deliverable, first_to_land_points, landings, let_the_test_go_ahead, listed_items, maybe, mover_ship, others, ready, rescued, rolled, ship, shows, \
+from .helpers import arrival_points, assert_dice, attempt, boosts_played, comben_first_landings, dashboard, \
+    deliverable, dice_added, first_to_land_points, game, kit_positions, kit_with_damage, landings, \
+    let_the_test_go_ahead, listed_items, maybe, mover_ship, others, ready, rescued, rolled, ship, shows, \
     trick_positions, tried, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4

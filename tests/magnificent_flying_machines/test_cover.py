@@ -12,10 +12,10 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_offers, cad_windows, dashboard, decline, \
-    dice_against, game, is_cad_answer, scrutiny_windows, mover_ship, others, others_in, \
-    own_card_plays, race, ready, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
-    trick_at_each_target, turns_to_the_end, weather, weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_offers, cad_windows, decline, dice_against, \
+    game, is_cad_answer, mover_ship, others_in, own_card_plays, race, scrutiny_windows, set_up, ship, \
+    special_action_turns, title_of, trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, \
+    weather_symbols
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
