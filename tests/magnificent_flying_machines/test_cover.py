@@ -12,10 +12,9 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_offers, cad_windows, decline, dice_against, \
-    game, is_cad_answer, mover_ship, others_in, own_card_plays, race, scrutiny_windows, set_up, ship, \
-    special_action_turns, title_of, trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, \
-    weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_windows_of, decline, dice_against, game, \
+    is_cad_answer, mover_ship, others_in, own_card_plays, race, scrutiny_windows, set_up, ship, special_action_turns, \
+    tester_of, title_of, trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, weather_symbols
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -217,10 +216,9 @@ def tricks_at_holders_of(answer, seeds=range(6)):
         yield st, p, q, trick, card
 
 
-def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
-    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
-    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
-    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
+def immunity_answers():
+    """Immunity answering each dirty trick of tricks_at_holders_of: the machine is as it was; both cards
+    are discarded. Returns how many were answered."""
     answered = 0
     for st, p, q, trick, immunity in tricks_at_holders_of("Immunity"):
         before = copy.deepcopy(ship(st, q))
@@ -228,14 +226,16 @@ def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
         assert ship(st, q) == before and immunity not in st.vars["hand"][q - 1]
         assert {trick, immunity} <= set(st.vars["discard"])
         answered += 1
-    assert answered > 0
+    return answered
 
 
-def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine():
-    """This Means War (designed): the dirty trick stands, and the trickster's machine takes one damage.
-    At real positions of seeded races where a player may play a dirty trick at a holder of the card:
-    answered, the target ends as it would had the trick been let stand; the trickster's machine has one
-    damage more."""
+def damage(s):
+    return s["gauge"] + s["scored_damage"]
+
+
+def war_answers_to_tricks():
+    """This Means War answering each dirty trick of tricks_at_holders_of: the target ends as it would had
+    the trick been let stand, the trickster's machine has one damage more. Returns how many were answered."""
     answered = 0
     for st, p, q, trick, war in tricks_at_holders_of("This Means War", seeds=range(8)):
         stood = st.clone()
@@ -243,35 +243,44 @@ def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine(
         trickster = copy.deepcopy(ship(st, p))
         st.apply("answer with %s" % war, player=q)
         assert ship(st, q) == ship(stood, q) and war in st.vars["discard"]
-        hurt = ship(st, p)
-        assert hurt["gauge"] + hurt["scored_damage"] == trickster["gauge"] + trickster["scored_damage"] + 1
+        assert damage(ship(st, p)) == damage(trickster) + 1
         answered += 1
-    assert answered > 0
+    return answered
+
+
+def war_answers_to_cads():
+    """This Means War answering a cad symbol at the windows of helpers.cad_windows_of where one player may
+    play one and the tester holds the card: the cad's machine takes one damage, the cad symbol still takes
+    its die. Returns how many were answered."""
+    answered = 0
+    for pos, cads, war in cad_windows_of(1, "This Means War"):
+        tester, (q,) = tester_of(pos.state)["owner"], list(cads)
+        found = dice_against(pos, [(q, cads[q][0])], then=lambda st: decline(st, but=[(tester, "answer with " + war)]))
+        if found:
+            with_cad, without, after = found
+            assert with_cad == without - 1 and war in after.vars["discard"]
+            assert damage(ship(after, q)) == damage(ship(pos.state, q)) + 1
+            answered += 1
+    return answered
+
+
+def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
+    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
+    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
+    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
+    assert immunity_answers() > 0
+
+
+def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine():
+    """This Means War (designed): the dirty trick stands, and the trickster's machine takes one damage.
+    At real positions of seeded races where a player may play a dirty trick at a holder of the card."""
+    assert war_answers_to_tricks() > 0
 
 
 def test_this_means_war_answers_a_cad_symbol_and_the_cad_symbol_still_counts():
-    """This Means War against a cad symbol: the cad's machine takes one damage, and the cad symbol still
-    takes its die. At the reaction windows of seeded races (helpers.cad_windows, real moves) where the
-    tester holds This Means War and another player may play a cad symbol."""
-    answered = 0
-    for pos in cad_windows():
-        st = pos.state
-        tester = next(s for s in st.vars["ships"] if s["id"] == st.vars["testing"])
-        war = [c for c in st.vars["hand"][tester["owner"] - 1] if title_of(c) == "This Means War"]
-        for q, cads in cad_offers(st).items():
-            if not (war and cads):
-                continue
-            def answer(after):
-                decline(after, but=[(tester["owner"], "answer with %s" % war[0])])
-            found = dice_against(pos, [(q, cads[0])], then=answer)
-            if found:
-                with_cad, without, after = found
-                assert with_cad == without - 1
-                cad = ship(after, q)
-                assert cad["gauge"] + cad["scored_damage"] == ship(st, q)["gauge"] + ship(st, q)["scored_damage"] + 1
-                assert war[0] in after.vars["discard"]
-                answered += 1
-    assert answered > 0
+    """This Means War against a cad symbol, at the reaction windows of seeded races (real moves) where the
+    tester holds it and another player may play a cad symbol."""
+    assert war_answers_to_cads() > 0
 
 
 def test_field_repairs_takes_a_damage_marker_off_the_gauge_first():
