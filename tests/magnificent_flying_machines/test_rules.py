@@ -3,11 +3,14 @@
 collection limit, the end of the game and its tie-breaks."""
 from __future__ import annotations
 
+import copy
+import functools
+
 import pytest
 
 from rulewright.dsl.errors import OptionError
 
-from rulewright.interpreter.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import logs, mover, offers, positions, refresh, texts
 
 from .helpers import COURSE, arrival_points, attempt, cad_card, cad_offers, cad_windows, cads_against_one_test, \
     dashboard, deliverable, dice_against, first_to_land_points, game, honoured_cads, landings, let_the_test_go_ahead, \
@@ -401,17 +404,43 @@ def test_a_turn_without_progress_earns_a_luck_token():
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
 
+COLLECT = "take cargo or a passenger on board"
+
+
+@functools.lru_cache(maxsize=None)
+def collections_made():
+    """The first eight positions of three seeded quick-start races (3 players, real moves, the agent
+    steered to take cargo and passengers on board) where a machine may collect, each with the first thing
+    offered taken: (the state before, the machine before, what was taken, the state after)."""
+    out = []
+    for pos in positions(game(3), offers("^%s$" % COLLECT), seeds=range(3), prefer=r"^take (cargo or|.* on board)",
+                         each=8):
+        st = pos.state.clone()
+        s = copy.deepcopy(mover_ship(st))
+        st.apply(COLLECT)
+        taken = texts(st)[0]
+        st.apply(taken)
+        out.append((pos.state, s, taken[len("take "):-len(" on board")], st))
+    return out
+
+
 def test_the_collection_limit_is_two_a_turn():
-    st = ready(3)
-    p = mover(st)
-    s = dashboard(st, p, "Biplane", at=6)
-    st.vars["tile_cargo"][5] = ["2-point Cargo", "2-point Cargo", "1-point Cargo"]
-    refresh(st)
-    for _ in range(2):
-        st.apply("take cargo or a passenger on board")
-        st.apply(texts(st)[0])
-    assert len(s["cargo"]) + len(s["pax"]) == 2
-    assert "take cargo or a passenger on board" not in texts(st)
+    """10.4: cargo and passengers are taken on board on the ground, two a turn at most. At the collections of
+    seeded races (real moves): the thing taken leaves the tile for the machine; after the second of a turn
+    nothing more is offered, though the tile still holds some."""
+    stopped = 0
+    for st, s, taken, after in collections_made():
+        a, at = ship(after, s["owner"]), s["at"] - 1
+        assert s["alt"] == 0 and s["collected"] < 2 and a["collected"] == s["collected"] + 1
+        if taken == "a passenger":
+            assert a["pax"] == s["pax"] + [s["at"]] and after.vars["tile_pax"][at] == st.vars["tile_pax"][at] - 1
+        else:
+            assert a["cargo"] == s["cargo"] + [taken]
+            assert after.vars["tile_cargo"][at].count(taken) == st.vars["tile_cargo"][at].count(taken) - 1
+        if a["collected"] == 2:
+            assert COLLECT not in texts(after)
+            stopped += len(after.vars["tile_cargo"][at]) + after.vars["tile_pax"][at] > 0
+    assert stopped > 0
 
 
 def test_final_airfield_special_actions_once_each():
