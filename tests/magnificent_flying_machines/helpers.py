@@ -814,13 +814,19 @@ def honoured_cads(offering):
 
 # ---------------------------------------------------------------- the end of a turn
 @functools.lru_cache(maxsize=None)
-def turn_ends():
+def action_choices():
     """The first 30 positions of three seeded quick-start races (3 players, seeds 0-2, real moves) where the
-    machine to move may end its turn, each with the turn ended: (the machine before, the turn's start, the
-    luck supply before, the machine after). The turn's start is what the rules kept of the machine when
-    its turn began (``start_vp``, ``start_at``, ``start_alt``)."""
+    machine to move chooses its next action (it may end its turn)."""
+    return list(positions(game(3), offers(r"^end the turn$"), seeds=range(3), each=30))
+
+
+@functools.lru_cache(maxsize=None)
+def turn_ends():
+    """Each of action_choices with the turn ended: (the machine before, the turn's start, the luck supply
+    before, the machine after). The turn's start is what the rules kept of the machine when its turn began
+    (``start_vp``, ``start_at``, ``start_alt``)."""
     out = []
-    for pos in positions(game(3), offers(r"^end the turn$"), seeds=range(3), each=30):
+    for pos in action_choices():
         st = pos.state.clone()
         s = copy.deepcopy(mover_ship(st))
         start = next(f.locals for f in st.frames if "start_vp" in f.locals)
