@@ -834,3 +834,41 @@ def turn_ends():
         st.apply("end the turn")
         out.append((s, start, pos.state.vars["luck_supply"], ship(st, s["owner"])))
     return out
+
+
+# ---------------------------------------------------------------- failures accepted
+def settle(st):
+    """A test under way (a forced landing) played out: its reaction windows let go ahead, a failure accepted."""
+    for _ in range(10):
+        let_the_test_go_ahead(st)
+        if "accept the failure" not in texts(st):
+            return
+        st.apply("accept the failure")
+
+
+def catastrophic(s, k, faces):
+    """3.3: an explosion among the dice of a failed test makes the failure catastrophic; the Armour Plating
+    disregards one explosion, St Christopher makes any catastrophe a plain failure, Pierre DuPont a flying
+    test's (the game page's card table)."""
+    explosions = faces.count("Explosion") - ("Armour Plating" in s["equipment"])
+    return explosions > 0 and "St Christopher" not in s["equipment"] \
+        and not (k == "flying" and s["pilot"] == "Pierre DuPont")
+
+
+@functools.lru_cache(maxsize=None)
+def failures():
+    """Every test of helpers.short_positions (real moves; not the final airfield's special actions) with the
+    failure accepted: (the tester before, what the test was, the test (its kind and dice), the tester just
+    after, the tester once a forced landing is played out)."""
+    out = []
+    for pos in short_positions():
+        frame = test_frame(pos.state)
+        if frame["special"]:
+            continue
+        s, test = copy.deepcopy(tester(pos.state)), copy.deepcopy(attempt(pos.state))
+        st = pos.state.clone()
+        st.apply("accept the failure")
+        now = copy.deepcopy(ship(st, s["owner"]))
+        settle(st)
+        out.append((s, frame["what"], test, now, ship(st, s["owner"])))
+    return out

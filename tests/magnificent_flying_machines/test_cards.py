@@ -12,10 +12,10 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, offers, positions, refresh, texts
 
-from .helpers import arrival_points, assert_dice, attempt, boosts_played, comben_first_landings, dashboard, \
-    deliverable, dice_added, first_to_land_points, game, kit_positions, kit_with_damage, landings, \
-    let_the_test_go_ahead, listed_items, maybe, mover_ship, others, ready, rescued, rolled, ship, shows, \
-    trick_positions, tried, until, weather
+from .helpers import arrival_points, assert_dice, attempt, boosts_played, catastrophic, comben_first_landings, \
+    dashboard, deliverable, dice_added, failures, first_to_land_points, game, kit_positions, kit_with_damage, \
+    landings, listed_items, maybe, mover_ship, others, ready, rescued, rolled, settle, ship, shows, trick_positions, \
+    tried, until, weather
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -113,15 +113,6 @@ def in_range(s, t, same_band):
     Shotgun: in the same band too)."""
     return t["owner"] != s["owner"] and s["alt"] > 0 and t["alt"] > 0 and t["at"] == s["at"] \
         and (t["alt"] == s["alt"] or not same_band)
-
-
-def settle(st):
-    """A test under way (a forced landing) played out: its reaction windows let go ahead, a failure accepted."""
-    for _ in range(10):
-        let_the_test_go_ahead(st)
-        if "accept the failure" not in texts(st):
-            return
-        st.apply("accept the failure")
 
 
 def shots(gun, same_band, dice=range(1)):
@@ -536,52 +527,64 @@ def test_a_charge_rolls_one_more_die_in_a_failing_test_of_its_kind(card):
 
 
 # ---------------------------------------------------------------- explosions
-def _failed_take_off(pilot="Hamish McTarn", equipment=(), booms=1):
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Biplane", pilot=pilot, equipment=list(equipment), at=MOUNTAIN, fuel=0)
-    refresh(st)
-    failed = until(st, ["take off"], lambda s, lines: rolled(lines)[0][1] < 3 and faces(lines).count("Explosion") == booms)
-    assert texts(failed) == ["accept the failure"]
-    failed.apply("accept the failure")
-    return " ".join(logs(failed)), ship(failed, p)
+def damage(s):
+    return s["gauge"] + s["scored_damage"]
+
+
+def failures_accepted(holds=lambda s, test: True):
+    """The take-off and flying tests of helpers.failures (real moves) whose tester and test ``holds``, each
+    checked against the actions table: a failure leaves the machine where it was, on the ground or in the
+    air, with its points; a catastrophic one (helpers.catastrophic: explosions, the Armour Plating, St
+    Christopher, Pierre DuPont) adds one damage marker on the ground, and in the air forces the machine
+    down on its tile (with the marker and what its landing brings). Returns (tester, what, test, catastrophic) of each."""
+    out = []
+    for s, what, test, now, after in failures():
+        if test["k"] == "landing" or not holds(s, test):
+            continue
+        crash = catastrophic(s, test["k"], test["faces"])
+        if crash and s["alt"] > 0:                      # forced down: its landing may score or hurt more
+            assert (after["alt"], after["at"]) == (0, s["at"]) and damage(after) >= damage(s) + 1, (s, test)
+        else:
+            assert (now["at"], now["alt"], now["vp"], damage(now)) == (s["at"], s["alt"], s["vp"], damage(s) + crash), \
+                (s, test)
+        out.append((s, what, test, crash))
+    return out
+
+
+def explosions(test):
+    return test["faces"].count("Explosion")
 
 
 def test_a_take_off_failing_with_an_explosion_is_a_catastrophe():
-    lines, s = _failed_take_off()
-    assert "catastrophically" in lines and s["gauge"] == 1
+    """3.3 and 8.3: a failed take-off test with an explosion is a catastrophic failure: one damage marker,
+    the machine stays on the ground; without one, a plain failure. At every take-off test that failed in
+    seeded races."""
+    seen = {crash for _, _, test, crash in failures_accepted(lambda s, test: test["k"] == "takeoff")}
+    assert seen == {True, False}
 
 
 def test_armour_plating_ignores_one_explosion_of_a_failed_test():
-    # "Enables one explosion symbol to be ignored from every failed test."
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=1)
-    assert "fails the take-off test" in lines and "catastrophically" not in lines and s["gauge"] == 0
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=2)
-    assert "catastrophically" in lines and s["gauge"] == 1
+    """"Enables one explosion symbol to be ignored from every failed test": its tests that failed in seeded
+    races, one explosion a plain failure, two a catastrophe."""
+    seen = {(explosions(test), crash) for _, _, test, crash in failures_accepted(
+        lambda s, test: "Armour Plating" in s["equipment"])}
+    assert {(1, False), (2, True)} <= seen
 
 
 def test_st_christopher_reduces_any_catastrophic_failure_to_a_failure():
-    # "Reduces any catastrophic failure of any test to a failure."
-    lines, s = _failed_take_off(equipment=["St Christopher"], booms=2)
-    assert "fails the take-off test" in lines and "catastrophically" not in lines and s["gauge"] == 0
+    """"Reduces any catastrophic failure of any test to a failure": its take-off and flying tests that
+    failed with explosions in seeded races are plain failures."""
+    seen = {test["k"] for _, _, test, crash in failures_accepted(lambda s, test: "St Christopher" in s["equipment"]
+                                                                  and explosions(test) > 0)}
+    assert seen == {"takeoff", "flying"}
 
 
 def test_pierre_dupont_reduces_a_catastrophic_flying_test_to_a_failure_only():
-    # "On a flying test reduces any catastrophic failure to just a failure."
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Biplane", pilot="Pierre DuPont", at=TOWN, alt=1, fuel=0)
-    refresh(st)
-    failed = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" in faces(lines))
-    failed.apply("accept the failure")
-    lines = " ".join(logs(failed))
-    s = ship(failed, p)
-    assert "catastrophically" not in lines and "forced down" not in lines
-    assert (s["at"], s["alt"], s["gauge"]) == (TOWN, 1, 0)
-    lines, s = _failed_take_off(pilot="Pierre DuPont")      # not on a take-off test
-    assert "catastrophically" in lines and s["gauge"] == 1
+    """"On a flying test reduces any catastrophic failure to just a failure": his failed tests with an
+    explosion in seeded races, flying tests plain failures, take-off tests catastrophes."""
+    seen = {(test["k"], crash) for _, _, test, crash in failures_accepted(
+        lambda s, test: s["pilot"] == "Pierre DuPont" and explosions(test) > 0)}
+    assert seen == {("flying", False), ("takeoff", True)}
 
 
 # ---------------------------------------------------------------- cad symbols
@@ -825,20 +828,11 @@ def test_gaining_altitude_needs_no_test_and_the_highest_band_ignores_the_weather
     assert rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2] == 3
 
 
-@pytest.mark.parametrize("action", ["fly on", "perform a trick manoeuvre"])
+@pytest.mark.parametrize("action", ["flying test", "trick manoeuvre"])
 def test_a_plain_failure_in_the_air_costs_nothing_but_the_phase(action):
-    # "Fail to perform manoeuvre. Stay in air on same space. End of this phase." (no damage marker:
-    # that is the catastrophic failure's column)
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=2)
-    refresh(st)
-    failed = until(st, [action, maybe("accept the failure")],
-                   lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" not in faces(lines))
-    s = ship(failed, p)
-    assert "fails the" in " ".join(failed.lines)
-    assert (s["at"], s["alt"], s["gauge"], s["vp"], s["phases"]) == (TOWN, 1, 0, 0, 1)
+    """"Fail to perform manoeuvre. Stay in air on same space. End of this phase." (no damage marker: that
+    is the catastrophic failure's column). Every such test that failed in seeded races (failures_accepted)."""
+    assert [crash for _, what, _, crash in failures_accepted() if what.startswith(action)].count(False) > 0
 
 
 # ---------------------------------------------------------------- boost cards in a failing test

@@ -13,8 +13,8 @@ from rulewright.interpreter.testing import logs, mover, refresh, texts
 from .helpers import KIT, attempt, comben_first_landings, dashboard, game, karishma_passengers, kit_positions, \
     kit_with_damage, listed_items, mover_ship, next_turn, race, rescued, rolled, ship, until, weather
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
-from .test_cards import BOARD, CATAPULT, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _failed_take_off, _hold, _landed_on, \
-    catapult_launches, faces, hamish_deliveries, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
+from .test_cards import BOARD, CATAPULT, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _hold, _landed_on, \
+    catapult_launches, failures_accepted, faces, hamish_deliveries, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
     two_seater_take_off_dice
 
 # ---------------------------------------------------------------- pilots and equipment: the rest of their texts
@@ -179,32 +179,31 @@ def test_janu_rajans_and_the_goggles_texts_name_the_weather_symbols_disregarded(
     card = {"pilot": name} if name in COLS["nation"] else {"equipment": [name]}
     assert _needed_in_a_thunderstorm(**card) == {k: need + 2 - NUMBERS[n] for k, need in fine.items()}
 # -- failures, explosions and re-rolls
+def catastrophes(holds):
+    """(kind, explosions, catastrophic) of the failed take-off and flying tests of seeded races whose tester
+    and test ``holds`` (test_cards.failures_accepted checks each against the actions table)."""
+    return {(test["k"], test["faces"].count("Explosion"), crash) for _, _, test, crash in failures_accepted(holds)}
+
+
 def test_pierre_duponts_text_names_the_flying_test_only():
-    says("Pierre DuPont", r"A catastrophic failure of a (flying) test counts as a plain failure")
-    st, p, q1, q2 = table()
-    dashboard(st, p, "Biplane", pilot="Pierre DuPont", at=TOWN, alt=1, fuel=0)
-    refresh(st)
-    failed = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" in faces(lines))
-    failed.apply("accept the failure")
-    s = ship(failed, p)
-    assert (s["at"], s["alt"], s["gauge"]) == (TOWN, 1, 0)
-    lines, s = _failed_take_off(pilot="Pierre DuPont")      # a take-off test is not a flying test
-    assert "catastrophically" in lines and s["gauge"] == 1
+    (kind,) = says("Pierre DuPont", r"A catastrophic failure of a (flying) test counts as a plain failure")
+    seen = catastrophes(lambda s, test: s["pilot"] == "Pierre DuPont")
+    assert {crash for k, booms, crash in seen if booms > 0 and k == kind} == {False}
+    assert {crash for k, booms, crash in seen if booms > 0 and k != kind} == {True}   # take-off tests
 
 
 def test_st_christophers_text_names_any_test():
     says("St Christopher", r"A catastrophic failure of (any) test counts as a plain failure")
-    lines, s = _failed_take_off(equipment=["St Christopher"], booms=2)
-    assert "catastrophically" not in lines and s["gauge"] == 0
+    seen = catastrophes(lambda s, test: "St Christopher" in s["equipment"])
+    assert {k for k, booms, _ in seen if booms > 0} == {"takeoff", "flying"}
+    assert not any(crash for _, _, crash in seen)
 
 
 def test_armour_platings_text_names_the_one_explosion_disregarded():
     (n,) = says("Armour Plating", r"(One) explosion symbol of every failed test is disregarded when judging whether "
                                   r"the failure is catastrophic")
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=NUMBERS[n.lower()])
-    assert "catastrophically" not in lines and s["gauge"] == 0
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=NUMBERS[n.lower()] + 1)
-    assert "catastrophically" in lines and s["gauge"] == 1
+    seen = {(booms, crash) for _, booms, crash in catastrophes(lambda s, test: "Armour Plating" in s["equipment"])}
+    assert {(NUMBERS[n.lower()], False), (NUMBERS[n.lower()] + 1, True)} <= seen
 
 
 def _short_in_the_air(name, wanted, pilot="Hamish McTarn"):
