@@ -7,7 +7,7 @@ import copy
 import functools
 import random
 
-from rulewright.interpreter.testing import logs, mover, offers, positions, reach, refresh, shipped, texts
+from rulewright.interpreter.testing import logs, mover, offers, positions, reach, refresh, shipped, sweep, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
@@ -224,6 +224,36 @@ def turns_to_the_end(players, seed, **options):
     return pos.state, seen
 
 
+# ---------------------------------------------------------------- the seeded quick-start races, each played once
+# The questions the tests ask of the seeded quick-start races of three players (seeds 0-5), with the most
+# positions a race keeps for each (None: all). Each race is played once (the kit's ``sweep``) and every
+# answer kept, instead of the race being played again for each question.
+QUICK_QUESTIONS = {
+    "cards in one's own turn": (lambda st: "play a card" in texts(st), None),
+    "boost cards": (lambda st: "play a boost card" in texts(st), None),
+    "landings that score": (lambda st: "land" in texts(st) and scores_on_arrival(st), None),
+    "cad windows": (lambda st: any(cad_offers(st).values()), 25),
+    "action choices": (offers(r"^end the turn$"), 30),
+    "trick manoeuvres": (offers(r"^perform a trick manoeuvre$"), 6),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def quick_race(seed):
+    """The answers to QUICK_QUESTIONS in the quick-start race of three players and ``seed`` (real moves)."""
+    limits = {name: most for name, (_, most) in QUICK_QUESTIONS.items() if most is not None}
+    return sweep(game(3), seed, {name: where for name, (where, _) in QUICK_QUESTIONS.items()}, limits)
+
+
+def asked(question, seeds, where=None, each=None):
+    """The positions of quick_race(seed) answering ``question`` where ``where(state)`` holds too, the first
+    ``each`` of each race: what ``positions(game(3), ..., seeds, each=each)`` finds, without playing again."""
+    found = []
+    for seed in seeds:
+        found += [pos for pos in quick_race(seed)[question] if where is None or where(pos.state)][:each]
+    return found
+
+
 def holds_card(title, also=lambda st: True):
     """A ``where``: the player to move may play cards in their own turn, holds a card titled ``title``,
     and ``also(state)`` holds."""
@@ -238,7 +268,7 @@ def holds_card(title, also=lambda st: True):
 def card_positions(title, also=None, seeds=(0, 1, 2), each=3):
     """Positions of seeded quick-start games (3 players, real moves) where ``holds_card(title, also)``
     holds, ``each`` a game."""
-    return list(positions(game(3), holds_card(title, also or (lambda st: True)), seeds=seeds, each=each))
+    return asked("cards in one's own turn", seeds, holds_card(title, also or (lambda st: True)), each)
 
 
 def play_from_hand(st, title):
@@ -354,7 +384,7 @@ def tried(pos, move, seeds=range(8)):
 def trick_positions():
     """Positions of three seeded quick-start races (3 players, real moves) where a machine may perform
     a trick manoeuvre, six a race."""
-    return list(positions(game(3), offers(r"^perform a trick manoeuvre$"), seeds=range(3), each=6))
+    return asked("trick manoeuvres", range(3))
 
 
 # The machines each dirty trick may be played against (the game page's card table), by title.
@@ -397,7 +427,7 @@ def short_holding(title):
 @functools.lru_cache(maxsize=None)
 def boost_positions(title):
     """Positions of six seeded quick-start races (3 players, real moves) where ``short_holding(title)``."""
-    return list(positions(game(3), short_holding(title), seeds=range(6), each=2))
+    return asked("boost cards", range(6), short_holding(title), each=2)
 
 
 def boosts_played(title, seeds=range(4)):
@@ -500,8 +530,8 @@ def assert_dice(holds, kinds=KINDS, **tables):
     assert seen >= set(kinds), seen
 
 
-def tester(st):
-    """The machine taking the test under way."""
+def machine_tested(st):
+    """The machine taking the test under way (or about to, in the reaction window before it)."""
     return next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
 
 
@@ -521,7 +551,7 @@ def rescued(move, holds, then=None):
     whether the same turn goes on after it: a test passed in a turn's last phase ends the turn, and
     the end of the turn changes the machine too)."""
     for pos in short_positions():
-        s = tester(pos.state)
+        s = machine_tested(pos.state)
         if not holds(s):
             continue
         before = (copy.deepcopy(s), copy.deepcopy(attempt(pos.state)))
@@ -589,8 +619,7 @@ def scores_on_arrival(st):
 def landing_positions():
     """The positions of three seeded quick-start races (3 players, seeds 0-2, real moves) where the machine
     to move may land and would score by it (``scores_on_arrival``)."""
-    return [pos for pos in positions(game(3), offers(r"^land$"), seeds=range(3), each=10 ** 6)
-            if scores_on_arrival(pos.state)]
+    return asked("landings that score", range(3))
 
 
 def landed(pos, dice):
@@ -690,7 +719,7 @@ def cad_offers(st):
 def cad_windows():
     """Positions of three seeded quick-start races (3 players, real moves) where a test's reaction window is
     open and another player may play a cad symbol against it, up to 25 a race."""
-    return list(positions(game(3), lambda st: any(cad_offers(st).values()), seeds=range(3), each=25))
+    return asked("cad windows", range(3))
 
 
 def dice_against(pos, answers, then=decline, seeds=range(12)):
@@ -698,10 +727,10 @@ def dice_against(pos, answers, then=decline, seeds=range(12)):
     played and everyone else declines (``then``), beside the dice it rolls when everybody declines, for the
     first seed of the dice where both fall short (a test under way shows its dice): (dice with the answers,
     dice without, the state after the answers), or None when no seed makes both fall short."""
-    tester = pos.state.vars["testing"]
+    testing = pos.state.vars["testing"]
     def short_dice(st):
         a = attempt(st)
-        return len(a["faces"]) if a is not None and st.vars["testing"] == tester else None
+        return len(a["faces"]) if a is not None and st.vars["testing"] == testing else None
     for seed in seeds:
         plain, answered = pos.state.clone(), pos.state.clone()
         for st in (plain, answered):
@@ -746,11 +775,6 @@ def is_cad_answer(text):
     return text.endswith("for its cad symbol") or text in ("use a Box of Tricks charge", "use Sir Archibald's cad symbol")
 
 
-def tester_of(st):
-    """The machine taking the test under way (or about to, in its reaction window)."""
-    return next(s for s in st.vars["ships"] if s["id"] == st.vars["testing"])
-
-
 ANSWERS_TO_CADS = ("An Honourable Pilot", "This Means War")
 
 
@@ -760,8 +784,8 @@ def cad_windows_of(offering, tester_holds=None):
     symbols offered by player in clockwise order from the tester, the tester's card or None)."""
     for pos in cad_windows():
         offered = cad_offers(pos.state)
-        clockwise = {q: offered[q] for q in others(pos.state, tester_of(pos.state)["owner"]) if offered.get(q)}
-        hand = pos.state.vars["hand"][tester_of(pos.state)["owner"] - 1]
+        clockwise = {q: offered[q] for q in others(pos.state, machine_tested(pos.state)["owner"]) if offered.get(q)}
+        hand = pos.state.vars["hand"][machine_tested(pos.state)["owner"] - 1]
         answers = [c for c in hand if title_of(c) in ANSWERS_TO_CADS]
         mine = [c for c in answers if title_of(c) == tester_holds]
         if len(clockwise) == offering and (mine if tester_holds else not answers):
@@ -801,8 +825,8 @@ def honoured_cads(offering):
     are discarded. Returns (dice with the cad symbols, dice unanswered) of each window; fails when none."""
     out = []
     for pos, cads, honour in cad_windows_of(offering, "An Honourable Pilot"):
-        tester = tester_of(pos.state)["owner"]
-        found = all_cads(pos, cads, then=lambda st: decline(st, but=[(tester, "answer with " + honour)]))
+        owner = machine_tested(pos.state)["owner"]
+        found = all_cads(pos, cads, then=lambda st: decline(st, but=[(owner, "answer with " + honour)]))
         if found:
             with_cads, without, st = found
             played = [cad_card(cads[q][0]) for q in cads]
@@ -817,7 +841,7 @@ def honoured_cads(offering):
 def action_choices():
     """The first 30 positions of three seeded quick-start races (3 players, seeds 0-2, real moves) where the
     machine to move chooses its next action (it may end its turn)."""
-    return list(positions(game(3), offers(r"^end the turn$"), seeds=range(3), each=30))
+    return asked("action choices", range(3))
 
 
 @functools.lru_cache(maxsize=None)
@@ -865,7 +889,7 @@ def failures():
         frame = test_frame(pos.state)
         if frame["special"]:
             continue
-        s, test = copy.deepcopy(tester(pos.state)), copy.deepcopy(attempt(pos.state))
+        s, test = copy.deepcopy(machine_tested(pos.state)), copy.deepcopy(attempt(pos.state))
         st = pos.state.clone()
         st.apply("accept the failure")
         now = copy.deepcopy(ship(st, s["owner"]))

@@ -12,9 +12,10 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, cad_windows_of, decline, dice_against, game, \
-    is_cad_answer, mover_ship, others_in, own_card_plays, race, scrutiny_windows, set_up, ship, special_action_turns, \
-    tester_of, title_of, trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, asked, assert_dice, attempt, cad_windows_of, decline, dice_against, game, \
+    is_cad_answer, machine_tested, mover_ship, others_in, own_card_plays, race, scrutiny_windows, set_up, ship, \
+    special_action_turns, title_of, trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, \
+    weather_symbols
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -254,8 +255,8 @@ def war_answers_to_cads():
     its die. Returns how many were answered."""
     answered = 0
     for pos, cads, war in cad_windows_of(1, "This Means War"):
-        tester, (q,) = tester_of(pos.state)["owner"], list(cads)
-        found = dice_against(pos, [(q, cads[q][0])], then=lambda st: decline(st, but=[(tester, "answer with " + war)]))
+        owner, (q,) = machine_tested(pos.state)["owner"], list(cads)
+        found = dice_against(pos, [(q, cads[q][0])], then=lambda st: decline(st, but=[(owner, "answer with " + war)]))
         if found:
             with_cad, without, after = found
             assert with_cad == without - 1 and war in after.vars["discard"]
