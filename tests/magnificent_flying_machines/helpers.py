@@ -475,19 +475,34 @@ def falls_short(st):
     return test_frame(st) is not None and "accept the failure" in texts(st)
 
 
+def roll_of(st):
+    """The test of a machine that has fallen short at ``st``: the machine (a copy), the tile's terrain, the
+    test's kind, whether it is a final-airfield action, the dice rolled and whether a cad symbol took one."""
+    frame = test_frame(st)
+    s = next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
+    tile = st.vars["course"][s["at"] - 1]
+    return dict(machine=copy.deepcopy(s), terrain="Airfield" if "Airfield" in tile else tile.split()[0],
+                k=frame["k"], special=frame["special"], dice=frame["n"], cad=frame["cad_played"])
+
+
+KEPT_SHORT = 150   # the positions a race keeps for short_positions
+
+
 @functools.lru_cache(maxsize=None)
-def rolls(players, seed, **options):
-    """Every test of a seeded race (real moves) at the moments it falls short: the machine (a copy),
-    the tile's terrain, the test's kind, whether it is a final-airfield action, the dice rolled and
-    whether a cad symbol took one."""
-    out = []
-    for pos in positions(game(players, **options), falls_short, seeds=[seed], each=10 ** 6):
-        st, frame = pos.state, test_frame(pos.state)
-        s = next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
-        tile = st.vars["course"][s["at"] - 1]
-        out.append(dict(machine=copy.deepcopy(s), terrain="Airfield" if "Airfield" in tile else tile.split()[0],
-                        k=frame["k"], special=frame["special"], dice=frame["n"], cad=frame["cad_played"]))
-    return out
+def shortfalls(players, seed, course):
+    """One pass over a seeded race (real moves): ``roll_of`` every test at the moment it falls short, and
+    the first KEPT_SHORT of those positions."""
+    found, kept = [], []
+    for pos in positions(game(players, race=course), falls_short, seeds=[seed], each=10 ** 6):
+        found.append(roll_of(pos.state))
+        if len(kept) < KEPT_SHORT:
+            kept.append(pos)
+    return found, kept
+
+
+def rolls(players, seed, race):
+    """``roll_of`` every test of a seeded race (real moves) that fell short."""
+    return shortfalls(players, seed, race)[0]
 
 
 KINDS = ("takeoff", "flying", "landing")
@@ -539,9 +554,8 @@ def machine_tested(st):
 def short_positions():
     """Positions of the seeded races of DICE_RACES and one more (3 players, standard, seed 7: the
     Improved Landing Gear, the Flying Manual) where a test has fallen short, up to 150 a race."""
-    races = DICE_RACES + ((3, 7, "standard"),)
-    return [pos for players, seed, course in races
-            for pos in positions(game(players, race=course), falls_short, seeds=[seed], each=150)]
+    return [pos for race in DICE_RACES for pos in shortfalls(*race)[1]] + \
+        list(positions(game(3, race="standard"), falls_short, seeds=[7], each=KEPT_SHORT))
 
 
 def rescued(move, holds, then=None):
@@ -685,8 +699,9 @@ def comben_first_landings():
 
 def karishma_passengers():
     """Karishma Khana delivering a passenger in a seeded race (quick start, seed 7, found once over the
-    quick-start seeds where she flies): (first-to-land points, passengers, points more)."""
-    return extra_points("Karishma Khana", "a passenger", 7)
+    quick-start seeds where she flies; the one such landing of the race): (first-to-land points,
+    passengers, points more)."""
+    return extra_points("Karishma Khana", "a passenger", 7, each=1)
 
 
 # ---------------------------------------------------------------- cad symbols in the reaction window before a test

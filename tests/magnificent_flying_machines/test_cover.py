@@ -200,7 +200,7 @@ def tricks_at_holders_of(answer, seeds=range(6)):
     machine whose owner holds ``answer`` (a card title), the trick played at it: the target's owner is
     asked, alone, and may answer with it or let the trick stand. Yields (the state with the question
     asked, the trickster, the target's owner, the trick, the answer card)."""
-    for pos in positions(game(3), trick_at_a_holder_of(answer), seeds=seeds):
+    for pos in asked("cards in one's own turn", seeds, trick_at_a_holder_of(answer), each=1):
         st = pos.state.clone()
         p = mover(st)
         holders = {q for q, hand in enumerate(st.vars["hand"], 1) if any(title_of(c) == answer for c in hand)}
@@ -238,7 +238,7 @@ def war_answers_to_tricks():
     """This Means War answering each dirty trick of tricks_at_holders_of: the target ends as it would had
     the trick been let stand, the trickster's machine has one damage more. Returns how many were answered."""
     answered = 0
-    for st, p, q, trick, war in tricks_at_holders_of("This Means War", seeds=range(8)):
+    for st, p, q, trick, war in tricks_at_holders_of("This Means War"):
         stood = st.clone()
         stood.apply("let %s stand" % title_of(trick), player=q)
         trickster = copy.deepcopy(ship(st, p))
