@@ -12,11 +12,11 @@ from rulewright.dsl.errors import OptionError
 
 from rulewright.interpreter.testing import logs, mover, offers, positions, refresh, texts
 
-from .helpers import COURSE, action_choices, arrival_points, attempt, cad_card, cad_offers, cad_windows, \
+from .helpers import COURSE, action_choices, arrival_points, assert_dice, attempt, cad_card, cad_offers, cad_windows, \
     cads_against_one_test, dashboard, deliverable, dice_against, first_to_land_points, game, honoured_cads, landings, \
     let_the_test_go_ahead, maybe, mover_ship, others, race, ready, rescued, rolled, scrutiny_windows, ship, \
     special_action_turns, turn_ends, turns_to_the_end, until, weather, weather_symbols
-from .test_cards import failures_accepted
+from .test_cards import failures_accepted, trick_points
 
 
 def quiet_course(st):
@@ -54,11 +54,12 @@ def test_bobs_triplane_and_its_ability_markers_and_the_swap_at_the_middle_airfie
 
 
 def test_bobs_flying_test_against_pauls_cad_symbol_and_the_lost_die():
-    """8.2's example: Bob's triplane rolls five flying dice; Paul's cad symbol takes one ("Bob therefore
-    has to roll 4 dice instead of 5"). Its exact position is not reached by seeded play: the rule is
-    checked at every reaction window of three seeded races (helpers.cad_windows, real moves) where a
-    player may play a cad symbol: played, the test rolls one die fewer than it would have, the card is
-    discarded from the hand."""
+    """8.2's example: "Bob picks up five dice ... However, Paul plays a card with a cad symbol at the
+    bottom so Bob must put one dice back and only roll four dice." Its exact position is not reached by
+    seeded play: the rule is checked at every reaction window of three seeded races (helpers.cad_windows,
+    real moves) where a player may play a cad symbol: played, the test rolls one die fewer than it would
+    have, the card is discarded from the hand. (The example's second test, "a second flying test in the
+    same turn Bob must discard a dice", is test_joannes_two_take_off_tests' rule: each repeat loses one.)"""
     played = 0
     for pos in cad_windows():
         for q, cads in cad_offers(pos.state).items():
@@ -131,20 +132,12 @@ def test_official_scrutiny_forbids_cad_symbols_not_dirty_tricks():
 
 
 def test_joannes_two_take_off_tests():
-    """8.2: a pusher plane on fields rolls five dice needing two takeoff symbols, gets one, and has
-    nothing to rescue it; the second take-off test of the turn rolls four."""
-    st = ready(3)
-    joanne = mover(st)
-    quiet_course(st)
-    dashboard(st, joanne, "Pusher Plane", at=2, fuel=1)
-    refresh(st)
-    failed = until(st, ["take off"], lambda s, lines: rolled(lines) and rolled(lines)[0][1] == 1)
-    assert rolled(failed.lines)[0] == (5, 1, 2)
-    assert texts(failed) == ["accept the failure"]
-    failed.apply("accept the failure")
-    assert ship(failed, joanne)["alt"] == 0
-    again = until(failed, ["take off"], lambda s, lines: True)
-    assert rolled(again.lines)[0][0] == 4
+    """8.2's example: "She attempts to take off, rolling five dice needing two takeoff symbols ... For her
+    second action phase, she again attempts to pass a takeoff test, but this time may only roll four dice
+    as it is the second takeoff test she has taken that turn." Her exact position is not reached by seeded play; the rule is checked on every take-off test of the
+    dice races (helpers.DICE_RACES, real moves) that fell short and was its machine's second or later of
+    the turn: one die fewer for each earlier take-off test (helpers.dice_expected)."""
+    assert_dice(lambda r: r["k"] == "takeoff" and r["machine"]["tested"]["takeoff"] > 1, kinds=("takeoff",))
 
 
 @pytest.mark.parametrize("sky, need", [("Fine", 3), ("Thunderstorm", 5)])
@@ -235,15 +228,12 @@ def test_the_final_airfield():
 
 
 def test_a_trick_manoeuvre_scores_two_and_costs_two_dice():
-    st = ready(3)
-    p = mover(st)
-    quiet_course(st)
-    dashboard(st, p, "Triplane", at=2, alt=1)
-    refresh(st)
-    trick = until(st, ["perform a trick manoeuvre"], lambda s, lines: "passes" in " ".join(lines))
-    assert ship(trick, p)["vp"] == 2
-    again = until(trick, ["fly on again"], lambda s, lines: True)
-    assert rolled(again.lines)[0][0] == 5 - 2            # the trick's two dice (its repeat included)
+    """8.3: a trick manoeuvre passed scores two points and costs two flying dice for the rest of the turn.
+    Every trick passed at once at the real positions of test_cards.trick_points (Kauri Parata aside, who
+    scores one more), and every flying test of the dice races rolled after a trick this turn: two dice
+    fewer (helpers.dice_expected)."""
+    assert trick_points()[False] == {2}
+    assert_dice(lambda r: r["k"] == "flying" and r["machine"]["tricks"] > 0, kinds=("flying",))
 
 
 # ---------------------------------------------------------------- rescues
