@@ -57,7 +57,8 @@ def test_ends_yields_the_final_position_of_each_seeded_game():
 
 def test_sweep_answers_several_questions_of_one_game_as_positions_would():
     game = game_from_text(COUNT)
-    asked = {"five": lambda st: st.vars["total"] >= 5, "two offered": offers(r"^add 2$"), "over": lambda st: st.is_over()}
+    asked = {"five": lambda st: st.vars["total"] >= 5, "two offered": offers(r"^add 2$"),
+             "over": lambda st: st.is_over()}
     found = sweep(game, 1, asked, each={"five": 2})
     assert set(found) == set(asked) and len(found["five"]) == 2 and len(found["over"]) == 1
     for name, where in asked.items():

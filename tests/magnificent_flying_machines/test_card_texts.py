@@ -12,10 +12,12 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import assert_dice, boosts_played, dashboard, dice_added, game, honoured_cads, is_cad_answer, others, \
-    own_card_plays, pinch_the_first_kind, ready, rolled, scrutiny_windows, ship, trick_at_each_target, until
+from .helpers import assert_dice, boosts_played, dashboard, dice_added, game, is_cad_answer, others, own_card_plays, \
+    pinch_the_first_kind, ready, rolled, ship, trick_at_each_target, until
+from .real_positions import honoured_cads, scrutiny_windows
 from .test_cards import FIELDS, MOUNTAIN, WATER, clear_skies_plays, quiet, second_wind_rerolls
 from .test_cover import immunity_answers, war_answers_to_cads, war_answers_to_tricks, without_cad_symbols
+
 
 COLS = game(3).compiled.columns
 SAYS = COLS["says"]

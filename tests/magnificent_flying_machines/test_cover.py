@@ -12,10 +12,11 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, asked, assert_dice, attempt, cad_windows_of, decline, dice_against, game, \
-    is_cad_answer, machine_tested, mover_ship, others_in, own_card_plays, race, scrutiny_windows, set_up, ship, \
-    special_action_turns, title_of, trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, \
-    weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, asked, assert_dice, attempt, decline, game, is_cad_answer, machine_tested, \
+    mover_ship, others_in, own_card_plays, race, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
+    trick_at_each_target, turns_to_the_end, weather, weather_symbols
+from .real_positions import cad_windows_of, dice_against, scrutiny_windows
+
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 

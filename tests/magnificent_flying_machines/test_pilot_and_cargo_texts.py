@@ -10,12 +10,15 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import KIT, attempt, comben_first_landings, dashboard, game, karishma_passengers, kit_positions, \
-    kit_with_damage, listed_items, mover_ship, next_turn, race, rescued, rolled, ship, until, weather
+from .helpers import KIT, attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, mover_ship, \
+    next_turn, race, rescued, rolled, ship, until, weather
+from .real_positions import comben_first_landings, karishma_passengers
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
 from .test_cards import BOARD, CATAPULT, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _hold, _landed_on, \
-    catapult_launches, failures_accepted, faces, hamish_deliveries, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, rifle_fired, shotgun_fired, trick_points, \
-    two_seater_take_off_dice
+    catapult_launches, failures_accepted, faces, flying_jacket_plays, flying_manual_plays, hamish_deliveries, \
+    one_more_die, rerolled, trick_points, two_seater_take_off_dice
+from .test_guns import rifle_fired, shotgun_fired
+
 
 # ---------------------------------------------------------------- pilots and equipment: the rest of their texts
 # Each test below reads the number or the clause of one text and finds it in the state the rule leaves.

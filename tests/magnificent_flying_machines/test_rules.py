@@ -12,10 +12,11 @@ from rulewright.dsl.errors import OptionError
 
 from rulewright.interpreter.testing import logs, mover, offers, positions, refresh, texts
 
-from .helpers import COURSE, action_choices, arrival_points, assert_dice, attempt, cad_card, cad_offers, cad_windows, \
-    cads_against_one_test, dashboard, deliverable, dice_against, first_to_land_points, game, honoured_cads, landings, \
-    let_the_test_go_ahead, maybe, mover_ship, others, race, ready, rescued, rolled, scrutiny_windows, ship, \
-    special_action_turns, turn_ends, turns_to_the_end, until, weather, weather_symbols
+from .helpers import COURSE, action_choices, arrival_points, assert_dice, attempt, cad_offers, cad_windows, dashboard, \
+    deliverable, first_to_land_points, game, let_the_test_go_ahead, maybe, mover_ship, others, race, ready, rescued, \
+    rolled, ship, special_action_turns, turns_to_the_end, until, weather, weather_symbols
+from .real_positions import cad_card, cads_against_one_test, dice_against, honoured_cads, landings, scrutiny_windows, \
+    turn_ends
 from .test_cards import failures_accepted, trick_points
 
 
@@ -134,9 +135,10 @@ def test_official_scrutiny_forbids_cad_symbols_not_dirty_tricks():
 def test_joannes_two_take_off_tests():
     """8.2's example: "She attempts to take off, rolling five dice needing two takeoff symbols ... For her
     second action phase, she again attempts to pass a takeoff test, but this time may only roll four dice
-    as it is the second takeoff test she has taken that turn." Her exact position is not reached by seeded play; the rule is checked on every take-off test of the
-    dice races (helpers.DICE_RACES, real moves) that fell short and was its machine's second or later of
-    the turn: one die fewer for each earlier take-off test (helpers.dice_expected)."""
+    as it is the second takeoff test she has taken that turn." Her exact position is not reached by seeded
+    play; the rule is checked on every take-off test of the dice races (helpers.DICE_RACES, real moves)
+    that fell short and was its machine's second or later of the turn: one die fewer for each earlier
+    take-off test (helpers.dice_expected)."""
     assert_dice(lambda r: r["k"] == "takeoff" and r["machine"]["tested"]["takeoff"] > 1, kinds=("takeoff",))
 
 
