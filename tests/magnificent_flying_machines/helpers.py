@@ -478,8 +478,7 @@ def falls_short(st):
 def roll_of(st):
     """The test of a machine that has fallen short at ``st``: the machine (a copy), the tile's terrain, the
     test's kind, whether it is a final-airfield action, the dice rolled and whether a cad symbol took one."""
-    frame = test_frame(st)
-    s = next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
+    frame, s = test_frame(st), machine_tested(st)
     tile = st.vars["course"][s["at"] - 1]
     return dict(machine=copy.deepcopy(s), terrain="Airfield" if "Airfield" in tile else tile.split()[0],
                 k=frame["k"], special=frame["special"], dice=frame["n"], cad=frame["cad_played"])
@@ -500,9 +499,9 @@ def shortfalls(players, seed, course):
     return found, kept
 
 
-def rolls(players, seed, race):
+def rolls(players, seed, course):
     """``roll_of`` every test of a seeded race (real moves) that fell short."""
-    return shortfalls(players, seed, race)[0]
+    return shortfalls(players, seed, course)[0]
 
 
 KINDS = ("takeoff", "flying", "landing")
@@ -520,7 +519,7 @@ DICE_RACES = ((3, 1, "standard"), (3, 4, "standard"), (3, 5, "standard"), (6, 0,
 def dice_rolls(holds=lambda r: True):
     """The rolls of DICE_RACES whose machine ``holds(roll)`` (the model, pilot at the controls or an
     equipment card; see ``rolls``)."""
-    return [r for players, seed, course in DICE_RACES for r in rolls(players, seed, race=course) if holds(r)]
+    return [r for players, seed, course in DICE_RACES for r in rolls(players, seed, course) if holds(r)]
 
 
 def dice_expected(r, dashboards=DASHBOARD_DICE, extra=EXTRA_DICE, on_water=ON_WATER):
@@ -543,6 +542,11 @@ def assert_dice(holds, kinds=KINDS, **tables):
         assert r["dice"] == dice_expected(r, **tables), r
         seen.add(r["k"])
     assert seen >= set(kinds), seen
+
+
+def total_damage(s):
+    """The damage markers of machine ``s``, on its fuel gauge and in its scoring area."""
+    return s["gauge"] + s["scored_damage"]
 
 
 def machine_tested(st):
@@ -658,8 +662,7 @@ def cad_offers(st):
     symbols they may play."""
     if st.pending is None or not st.pending.window or st.pending.chosen:
         return {}
-    return {q: [t for t in texts(st, q) if t.endswith("for its cad symbol") or t == "use a Box of Tricks charge"]
-            for q in st.to_move()}
+    return {q: [t for t in texts(st, q) if is_cad_answer(t)] for q in st.to_move()}
 
 
 @functools.lru_cache(maxsize=None)
@@ -670,6 +673,8 @@ def cad_windows():
 
 
 def is_cad_answer(text):
+    """An answer in a reaction window that plays a cad symbol (a card's, a Box of Tricks charge, Sir
+    Archibald's)."""
     return text.endswith("for its cad symbol") or text in ("use a Box of Tricks charge",
                                                            "use Sir Archibald's cad symbol")
 

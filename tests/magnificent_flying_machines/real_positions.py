@@ -12,7 +12,7 @@ from rulewright.interpreter.testing import positions, texts
 
 from .helpers import action_choices, arrival_points, attempt, cad_offers, cad_windows, card_positions, decline, \
     deliverable, first_to_land_points, game, landing_positions, let_the_test_go_ahead, machine_tested, mover_ship, \
-    others, play_from_hand, settle, ship, short_positions, test_frame, title_of
+    others, play_from_hand, race, settle, ship, short_positions, test_frame, title_of
 
 
 def landed(pos, dice):
@@ -33,8 +33,6 @@ def landed(pos, dice):
 
 
 @functools.lru_cache(maxsize=None)
-
-
 def landings(dice=(0, 5)):
     """Each of landing_positions ``landed`` under two seeds of the dice (0 and 5 give safe, bumpy and crash
     landings)."""
@@ -42,15 +40,11 @@ def landings(dice=(0, 5)):
 
 
 # What a pilot's landing may score, for pilot_landings.
-
-
 SCORES = {"first to land": lambda st, s: first_to_land_points(st, s) > 0,
           "a passenger": lambda st, s: len(deliverable(st, s)[1]) > 0}
 
 
 @functools.lru_cache(maxsize=None)
-
-
 def pilot_landings(pilot, scores, seed, race="quick_start", each=3):
     """The first ``each`` positions of a seeded race (3 players, real moves) where ``pilot``'s machine may land
     and would score ``scores`` (a key of SCORES) by it, each ``landed`` under six seeds of the dice."""
@@ -121,8 +115,6 @@ def asked_in_window(st):
 
 
 @functools.lru_cache(maxsize=None)
-
-
 def scrutiny_windows():
     """Each position of seeded quick-start races (card_positions) where the player to move may play Official
     Scrutiny, then a test: the first test action offered taken with and without the card played first:
@@ -204,8 +196,6 @@ def honoured_cads(offering):
 
 
 @functools.lru_cache(maxsize=None)
-
-
 def turn_ends():
     """Each of action_choices with the turn ended: (the machine before, the turn's start, the luck supply
     before, the machine after). The turn's start is what the rules kept of the machine when its turn began
@@ -231,8 +221,6 @@ def catastrophic(s, k, faces):
 
 
 @functools.lru_cache(maxsize=None)
-
-
 def failures():
     """Every test of helpers.short_positions (real moves; not the final airfield's special actions) with the
     failure accepted: (the tester before, what the test was, the test (its kind and dice), the tester just

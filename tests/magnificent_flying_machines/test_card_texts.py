@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from rulewright.interpreter.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import mover, refresh
 
 from .helpers import assert_dice, boosts_played, dashboard, dice_added, game, is_cad_answer, others, own_card_plays, \
     pinch_the_first_kind, ready, rolled, ship, trick_at_each_target, until
@@ -81,7 +81,7 @@ def test_spare_fuel_cans_text_names_the_fuel_and_the_room():
 
 
 def test_official_scrutinys_text_names_the_cad_symbols_it_stops_and_not_the_dirty_tricks():
-    """Played before real tests of seeded races (helpers.scrutiny_windows): the window asks what it would
+    """Played before real tests of seeded races (real_positions.scrutiny_windows): the window asks what it would
     have asked without the card, less every cad symbol; dirty tricks are still offered."""
     text = text_of("Official Scrutiny")
     assert text == ("Boost, in your turn: no cad symbols may be played against your machine's tests for the "
@@ -98,7 +98,7 @@ def test_official_scrutinys_text_names_the_cad_symbols_it_stops_and_not_the_dirt
 def test_an_honourable_pilots_text_names_the_cad_symbol_cancelled_and_the_next_one(offered):
     """ "Only one cad symbol may be applied to any single test": the first one offered, clockwise. An
     Honourable Pilot cancels it; it was not applied, so a second one offered is (game page). At real
-    reaction windows of seeded races (helpers.honoured_cads): the dice lose nothing for the cancelled
+    reaction windows of seeded races (real_positions.honoured_cads): the dice lose nothing for the cancelled
     cad symbol, one for the next."""
     text = text_of("An Honourable Pilot")
     assert text == ("Boost, when a cad symbol is played against your test: cancel it; a cad symbol another "

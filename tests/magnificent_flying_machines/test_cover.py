@@ -13,8 +13,8 @@ import pytest
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
 from .helpers import HITS, SPECIAL_ACTIONS, asked, assert_dice, attempt, decline, game, is_cad_answer, machine_tested, \
-    mover_ship, others_in, own_card_plays, race, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
-    trick_at_each_target, turns_to_the_end, weather, weather_symbols
+    mover_ship, others_in, own_card_plays, race, set_up, ship, special_action_turns, title_of, total_damage, \
+    trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, weather_symbols
 from .real_positions import cad_windows_of, dice_against, scrutiny_windows
 
 
@@ -24,17 +24,6 @@ FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 def quiet(st):
     for place in range(2, 12):
         weather(st, place, "Fine")
-
-
-def play_card(st, card, target=None):
-    """The machine to move plays ``card`` from its player's hand in its own turn."""
-    p = mover(st)
-    st.vars["hand"][p - 1] = [card]
-    refresh(st)
-    st.apply("play a card")
-    st.apply("play %s" % card)
-    if target is not None:
-        st.apply("play %s against the %s of player %d" % (card, ship(st, target)["model"], target))
 
 
 # ---------------------------------------------------------------- 6 set-up, standard rules
@@ -231,10 +220,6 @@ def immunity_answers():
     return answered
 
 
-def damage(s):
-    return s["gauge"] + s["scored_damage"]
-
-
 def war_answers_to_tricks():
     """This Means War answering each dirty trick of tricks_at_holders_of: the target ends as it would had
     the trick been let stand, the trickster's machine has one damage more. Returns how many were answered."""
@@ -245,13 +230,13 @@ def war_answers_to_tricks():
         trickster = copy.deepcopy(ship(st, p))
         st.apply("answer with %s" % war, player=q)
         assert ship(st, q) == ship(stood, q) and war in st.vars["discard"]
-        assert damage(ship(st, p)) == damage(trickster) + 1
+        assert total_damage(ship(st, p)) == total_damage(trickster) + 1
         answered += 1
     return answered
 
 
 def war_answers_to_cads():
-    """This Means War answering a cad symbol at the windows of helpers.cad_windows_of where one player may
+    """This Means War answering a cad symbol at the windows of real_positions.cad_windows_of where one player may
     play one and the tester holds the card: the cad's machine takes one damage, the cad symbol still takes
     its die. Returns how many were answered."""
     answered = 0
@@ -261,7 +246,7 @@ def war_answers_to_cads():
         if found:
             with_cad, without, after = found
             assert with_cad == without - 1 and war in after.vars["discard"]
-            assert damage(ship(after, q)) == damage(ship(pos.state, q)) + 1
+            assert total_damage(ship(after, q)) == total_damage(ship(pos.state, q)) + 1
             answered += 1
     return answered
 
@@ -314,7 +299,7 @@ def without_cad_symbols(asked):
 def test_official_scrutiny_played_keeps_cad_symbols_off_the_tests_of_the_turn():
     """Official Scrutiny (designed): "no cad symbols may be played against your machine's tests for the
     rest of the turn". At each real position of seeded races where it may be played before a test
-    (helpers.scrutiny_windows): played, the machine is under scrutiny, and the window before its test asks
+    (real_positions.scrutiny_windows): played, the machine is under scrutiny, and the window before its test asks
     what it would have asked without the card, less every cad symbol."""
     stopped = 0
     for plain, watched, machine in scrutiny_windows():

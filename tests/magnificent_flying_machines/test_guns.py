@@ -7,7 +7,7 @@ import functools
 
 from rulewright.interpreter.testing import offers, positions, texts
 
-from .helpers import game, listed_items, mover_ship, settle, ship
+from .helpers import game, listed_items, mover_ship, settle, ship, total_damage
 
 
 # ---------------------------------------------------------------- the guns, fired in seeded races
@@ -53,14 +53,10 @@ def shots(gun, same_band, dice=range(1)):
                 yield copy.deepcopy(s), copy.deepcopy(ship(pos.state, q)), after, (shot or [None])[0]
 
 
-def damage(t):
-    return t["gauge"] + t["scored_damage"]
-
-
 def hit_and_forced_down(s, t, after, gun, hit):
     """The target took one damage if ``hit`` (none otherwise), a second marker on its gauge forced it down,
     and the gun is not offered again in the turn. Returns whether the target was forced down."""
-    assert damage(ship(after, t["owner"])) == damage(t) + hit
+    assert total_damage(ship(after, t["owner"])) == total_damage(t) + hit
     forced = ship(after, t["owner"])["gauge"] == 2 and t["gauge"] == 1
     settle(after)
     assert (ship(after, t["owner"])["alt"] == 0) == forced

@@ -122,7 +122,7 @@ def test_a_dirty_trick_before_a_test_and_the_cad_symbol_in_the_same_window():
 
 def test_official_scrutiny_forbids_cad_symbols_not_dirty_tricks():
     """Official Scrutiny stops cad symbols, not dirty tricks ("at any time"): in the windows of
-    helpers.scrutiny_windows (real moves), every dirty trick offered without the card is offered with it."""
+    real_positions.scrutiny_windows (real moves), every dirty trick offered without the card is offered with it."""
     tricks = 0
     for plain, watched, _ in scrutiny_windows():
         for q, answers in plain.items():
@@ -178,7 +178,7 @@ def landing_outcome(s, faces):
 
 @pytest.mark.parametrize("outcome", list(LANDING_DAMAGE))
 def test_landing_outcomes(outcome):
-    """Every landing of three seeded races where the machine would score (helpers.landings, real moves, two
+    """Every landing of three seeded races where the machine would score (real_positions.landings, real moves, two
     seeds of the dice): on the ground, the damage of its outcome, the first-to-land points and one fuel
     cube for a safe landing only, the arrival's deliveries and placing marker whatever the outcome."""
     seen = set()
@@ -200,7 +200,7 @@ def test_landing_outcomes(outcome):
 def test_deliveries_special_cargo_passengers_and_general_cargo():
     """10.2-10.3: on arriving at a tile, special cargo of its terrain, passengers at a town or airfield
     (boarded earlier) and general cargo at the final airfield leave the machine; the rest stays. Every
-    landing of helpers.landings (real moves); each kind of delivery happens in them."""
+    landing of real_positions.landings (real moves); each kind of delivery happens in them."""
     delivered = [0, 0, 0]
     for s, _, st, after in landings():
         a = ship(after, s["owner"])
@@ -216,7 +216,7 @@ def test_deliveries_special_cargo_passengers_and_general_cargo():
 def test_the_final_airfield():
     """9, 10.1: a machine landing on the final airfield has finished, takes the highest placing marker left
     and delivers its general cargo (its points in test_landing_outcomes); at every such landing of
-    helpers.landings."""
+    real_positions.landings."""
     arrived = 0
     for s, _, st, after in landings():
         if s["at"] == len(st.vars["course"]):
@@ -356,7 +356,7 @@ FUEL_BURNT = (0, 0, 2, 3, 4)          # 8.4.1's table: fuel cubes for 0, 1, 2, 3
 
 def test_fuel_for_two_tiles_crossed_in_a_turn():
     """8.4.1: "At the end of a player's turn remove fuel cubes dependent on the number of terrain tiles
-    crossed that turn": at the ends of turns of seeded races (helpers.turn_ends, real moves), the fuel
+    crossed that turn": at the ends of turns of seeded races (real_positions.turn_ends, real moves), the fuel
     burnt is the table's for the tiles crossed (or what the gauge holds); two tiles were crossed in one."""
     crossed = set()
     for s, _, _, after in turn_ends():
@@ -392,7 +392,7 @@ def test_two_damage_markers_ground_a_machine_until_repaired():
 def test_a_turn_without_progress_earns_a_luck_token():
     """8.1 Luck tokens: a turn without points, cargo or passengers taken on, a tile nearer the end or a
     higher band earns a luck token while the supply lasts. At the ends of turns of seeded races
-    (helpers.turn_ends, real moves), against the machine at the turn's start: each case was met."""
+    (real_positions.turn_ends, real moves), against the machine at the turn's start: each case was met."""
     seen = set()
     for s, start, supply, after in turn_ends():
         idle = s["vp"] == start["start_vp"] and s["collected"] == 0 and s["at"] <= start["start_at"] \
