@@ -144,28 +144,53 @@ class Position:
         return f"<Position: seed {self.seed}, after {len(self.moves)} moves>"
 
 
+def _walk(game, seed: int, prefer, limit: int):
+    """The positions of one seeded random game (game seed = agent seed), the earliest first, with the moves
+    that reached each; ``prefer`` steers the agent (see ``positions``)."""
+    steer = re.compile(prefer) if prefer else None
+    st, rng, made = game.new_state(seed=seed), random.Random(seed), []
+    while len(made) < limit:
+        yield st, made
+        if st.is_over():
+            return
+        legal = st.legal_moves()
+        wanted = [m for m in legal if steer.search(m.text)] if steer else []
+        move = rng.choice(wanted or legal)
+        made.append((move.player, move.text))
+        st.apply(move)
+
+
 def positions(game, where, seeds=range(20), prefer=None, limit: int = 40_000, each: int = 1):
     """Real positions of seeded random games (game seed = agent seed) where ``where(state)`` holds: a
     test reaches the position it needs by real moves instead of setting the state by hand. Yields up to
     ``each`` Positions a game, the earliest first; the game's final position is one of them (a test
     of the scoring asks for ``st.is_over()``). ``prefer``, a regular expression, steers the agent:
     when a legal move's text matches it, one of those is played (a rare position comes sooner)."""
-    steer = re.compile(prefer) if prefer else None
     for seed in seeds:
-        st, rng, made, found = game.new_state(seed=seed), random.Random(seed), [], 0
-        while len(made) < limit:
+        found = 0
+        for st, made in _walk(game, seed, prefer, limit):
             if where(st):
                 yield Position(st.clone(), seed, list(made))
                 found += 1
                 if found == each:
                     break
-            if st.is_over():
-                break
-            legal = st.legal_moves()
-            wanted = [m for m in legal if steer.search(m.text)] if steer else []
-            move = rng.choice(wanted or legal)
-            made.append((move.player, move.text))
-            st.apply(move)
+
+
+def sweep(game, seed: int, wheres: dict, each: Optional[dict] = None, prefer=None, limit: int = 40_000) -> dict:
+    """One seeded random game played once for many questions: for each named ``where`` of ``wheres``, the
+    Positions where it holds, the earliest first, as ``positions`` finds them in that game (up to
+    ``each[name]`` of them when ``each`` names it; the game stops once every question is answered so,
+    else it is played to its end). Tests that ask many questions of the same games keep one sweep of each
+    (a cache) instead of playing a game again for every question."""
+    each = each or {}
+    found = {name: [] for name in wheres}
+    for st, made in _walk(game, seed, prefer, limit):
+        for name, where in wheres.items():
+            if len(found[name]) < each.get(name, float("inf")) and where(st):
+                found[name].append(Position(st.clone(), seed, list(made)))
+        if all(len(found[name]) >= each.get(name, float("inf")) for name in wheres):
+            break
+    return found
 
 
 def reach(game, where, seeds=range(40), prefer=None, limit: int = 40_000) -> Position:

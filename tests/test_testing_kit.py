@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulewright.interpreter.testing import ends, game_from_text, offers, positions, reach, snippet
+from rulewright.interpreter.testing import ends, game_from_text, offers, positions, reach, snippet, sweep
 
 COUNT = snippet("""
     game "Count"
@@ -53,3 +53,17 @@ def test_ends_yields_the_final_position_of_each_seeded_game():
         for _player, text in f.moves:
             again.apply(text)
         assert again.is_over() and again.to_json() == f.state.to_json()
+
+
+def test_sweep_answers_several_questions_of_one_game_as_positions_would():
+    game = game_from_text(COUNT)
+    asked = {"five": lambda st: st.vars["total"] >= 5, "two offered": offers(r"^add 2$"),
+             "over": lambda st: st.is_over()}
+    found = sweep(game, 1, asked, each={"five": 2})
+    assert set(found) == set(asked) and len(found["five"]) == 2 and len(found["over"]) == 1
+    for name, where in asked.items():
+        alone = list(positions(game, where, seeds=[1], each=len(found[name])))
+        assert [(f.seed, f.moves) for f in found[name]] == [(f.seed, f.moves) for f in alone], name
+        assert all(f.state.to_json() == a.state.to_json() for f, a in zip(found[name], alone))
+    first = sweep(game, 1, {"five": asked["five"]}, each={"five": 1})["five"]
+    assert [f.moves for f in first] == [found["five"][0].moves]

@@ -7,7 +7,7 @@ import copy
 import functools
 import random
 
-from rulewright.interpreter.testing import logs, mover, offers, positions, reach, refresh, shipped, texts
+from rulewright.interpreter.testing import logs, mover, offers, positions, reach, refresh, shipped, sweep, texts
 
 GAME = "magnificent-flying-machines"
 COURSE = ["Starting Airfield", "Fields 2", "Town 3", "Water 4", "Mountain 5", "Middle Airfield",
@@ -224,6 +224,36 @@ def turns_to_the_end(players, seed, **options):
     return pos.state, seen
 
 
+# ---------------------------------------------------------------- the seeded quick-start races, each played once
+# The questions the tests ask of the seeded quick-start races of three players (seeds 0-5), with the most
+# positions a race keeps for each (None: all). Each race is played once (the kit's ``sweep``) and every
+# answer kept, instead of the race being played again for each question.
+QUICK_QUESTIONS = {
+    "cards in one's own turn": (lambda st: "play a card" in texts(st), None),
+    "boost cards": (lambda st: "play a boost card" in texts(st), None),
+    "landings that score": (lambda st: "land" in texts(st) and scores_on_arrival(st), None),
+    "cad windows": (lambda st: any(cad_offers(st).values()), 25),
+    "action choices": (offers(r"^end the turn$"), 30),
+    "trick manoeuvres": (offers(r"^perform a trick manoeuvre$"), 6),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def quick_race(seed):
+    """The answers to QUICK_QUESTIONS in the quick-start race of three players and ``seed`` (real moves)."""
+    limits = {name: most for name, (_, most) in QUICK_QUESTIONS.items() if most is not None}
+    return sweep(game(3), seed, {name: where for name, (where, _) in QUICK_QUESTIONS.items()}, limits)
+
+
+def asked(question, seeds, where=None, each=None):
+    """The positions of quick_race(seed) answering ``question`` where ``where(state)`` holds too, the first
+    ``each`` of each race: what ``positions(game(3), ..., seeds, each=each)`` finds, without playing again."""
+    found = []
+    for seed in seeds:
+        found += [pos for pos in quick_race(seed)[question] if where is None or where(pos.state)][:each]
+    return found
+
+
 def holds_card(title, also=lambda st: True):
     """A ``where``: the player to move may play cards in their own turn, holds a card titled ``title``,
     and ``also(state)`` holds."""
@@ -238,7 +268,7 @@ def holds_card(title, also=lambda st: True):
 def card_positions(title, also=None, seeds=(0, 1, 2), each=3):
     """Positions of seeded quick-start games (3 players, real moves) where ``holds_card(title, also)``
     holds, ``each`` a game."""
-    return list(positions(game(3), holds_card(title, also or (lambda st: True)), seeds=seeds, each=each))
+    return asked("cards in one's own turn", seeds, holds_card(title, also or (lambda st: True)), each)
 
 
 def play_from_hand(st, title):
@@ -354,7 +384,7 @@ def tried(pos, move, seeds=range(8)):
 def trick_positions():
     """Positions of three seeded quick-start races (3 players, real moves) where a machine may perform
     a trick manoeuvre, six a race."""
-    return list(positions(game(3), offers(r"^perform a trick manoeuvre$"), seeds=range(3), each=6))
+    return asked("trick manoeuvres", range(3))
 
 
 # The machines each dirty trick may be played against (the game page's card table), by title.
@@ -397,7 +427,7 @@ def short_holding(title):
 @functools.lru_cache(maxsize=None)
 def boost_positions(title):
     """Positions of six seeded quick-start races (3 players, real moves) where ``short_holding(title)``."""
-    return list(positions(game(3), short_holding(title), seeds=range(6), each=2))
+    return asked("boost cards", range(6), short_holding(title), each=2)
 
 
 def boosts_played(title, seeds=range(4)):
@@ -445,19 +475,33 @@ def falls_short(st):
     return test_frame(st) is not None and "accept the failure" in texts(st)
 
 
+def roll_of(st):
+    """The test of a machine that has fallen short at ``st``: the machine (a copy), the tile's terrain, the
+    test's kind, whether it is a final-airfield action, the dice rolled and whether a cad symbol took one."""
+    frame, s = test_frame(st), machine_tested(st)
+    tile = st.vars["course"][s["at"] - 1]
+    return dict(machine=copy.deepcopy(s), terrain="Airfield" if "Airfield" in tile else tile.split()[0],
+                k=frame["k"], special=frame["special"], dice=frame["n"], cad=frame["cad_played"])
+
+
+KEPT_SHORT = 150   # the positions a race keeps for short_positions
+
+
 @functools.lru_cache(maxsize=None)
-def rolls(players, seed, **options):
-    """Every test of a seeded race (real moves) at the moments it falls short: the machine (a copy),
-    the tile's terrain, the test's kind, whether it is a final-airfield action, the dice rolled and
-    whether a cad symbol took one."""
-    out = []
-    for pos in positions(game(players, **options), falls_short, seeds=[seed], each=10 ** 6):
-        st, frame = pos.state, test_frame(pos.state)
-        s = next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
-        tile = st.vars["course"][s["at"] - 1]
-        out.append(dict(machine=copy.deepcopy(s), terrain="Airfield" if "Airfield" in tile else tile.split()[0],
-                        k=frame["k"], special=frame["special"], dice=frame["n"], cad=frame["cad_played"]))
-    return out
+def shortfalls(players, seed, course):
+    """One pass over a seeded race (real moves): ``roll_of`` every test at the moment it falls short, and
+    the first KEPT_SHORT of those positions."""
+    found, kept = [], []
+    for pos in positions(game(players, race=course), falls_short, seeds=[seed], each=10 ** 6):
+        found.append(roll_of(pos.state))
+        if len(kept) < KEPT_SHORT:
+            kept.append(pos)
+    return found, kept
+
+
+def rolls(players, seed, course):
+    """``roll_of`` every test of a seeded race (real moves) that fell short."""
+    return shortfalls(players, seed, course)[0]
 
 
 KINDS = ("takeoff", "flying", "landing")
@@ -475,7 +519,7 @@ DICE_RACES = ((3, 1, "standard"), (3, 4, "standard"), (3, 5, "standard"), (6, 0,
 def dice_rolls(holds=lambda r: True):
     """The rolls of DICE_RACES whose machine ``holds(roll)`` (the model, pilot at the controls or an
     equipment card; see ``rolls``)."""
-    return [r for players, seed, course in DICE_RACES for r in rolls(players, seed, race=course) if holds(r)]
+    return [r for players, seed, course in DICE_RACES for r in rolls(players, seed, course) if holds(r)]
 
 
 def dice_expected(r, dashboards=DASHBOARD_DICE, extra=EXTRA_DICE, on_water=ON_WATER):
@@ -500,8 +544,13 @@ def assert_dice(holds, kinds=KINDS, **tables):
     assert seen >= set(kinds), seen
 
 
-def tester(st):
-    """The machine taking the test under way."""
+def total_damage(s):
+    """The damage markers of machine ``s``, on its fuel gauge and in its scoring area."""
+    return s["gauge"] + s["scored_damage"]
+
+
+def machine_tested(st):
+    """The machine taking the test under way (or about to, in the reaction window before it)."""
     return next(t for t in st.vars["ships"] if t["id"] == st.vars["testing"])
 
 
@@ -509,9 +558,8 @@ def tester(st):
 def short_positions():
     """Positions of the seeded races of DICE_RACES and one more (3 players, standard, seed 7: the
     Improved Landing Gear, the Flying Manual) where a test has fallen short, up to 150 a race."""
-    races = DICE_RACES + ((3, 7, "standard"),)
-    return [pos for players, seed, course in races
-            for pos in positions(game(players, race=course), falls_short, seeds=[seed], each=150)]
+    return [pos for race in DICE_RACES for pos in shortfalls(*race)[1]] + \
+        list(positions(game(3, race="standard"), falls_short, seeds=[7], each=KEPT_SHORT))
 
 
 def rescued(move, holds, then=None):
@@ -521,7 +569,7 @@ def rescued(move, holds, then=None):
     whether the same turn goes on after it: a test passed in a turn's last phase ends the turn, and
     the end of the turn changes the machine too)."""
     for pos in short_positions():
-        s = tester(pos.state)
+        s = machine_tested(pos.state)
         if not holds(s):
             continue
         before = (copy.deepcopy(s), copy.deepcopy(attempt(pos.state)))
@@ -533,3 +581,119 @@ def rescued(move, holds, then=None):
         if then:
             then(st)
         yield True, before[0], before[1], st, st.vars["current"] == pos.state.vars["current"] and not st.is_over()
+
+
+# ---------------------------------------------------------------- landings and deliveries
+def terrain(st, at):
+    """The terrain of tile ``at`` (1-based): fields, town, water, mountain or airfield."""
+    return st.game.columns["kind"][st.vars["course"][at - 1]]
+
+
+def destination(st, cargo):
+    """The terrain a cargo token is delivered to (None: general cargo, delivered to the final airfield)."""
+    return st.game.columns["destination"][cargo]
+
+
+def deliverable(st, s):
+    """(the special cargo, the passengers, the general cargo) machine ``s`` delivers on arriving at its
+    tile: 10.2 special cargo on a tile of its terrain; 10.3 a passenger at a town or airfield after the
+    tile it boarded at; 10.2.3 general cargo at the final airfield."""
+    kind, final = terrain(st, s["at"]), s["at"] == len(st.vars["course"])
+    return ([c for c in s["cargo"] if destination(st, c) == kind],
+            [o for o in s["pax"] if kind in ("town", "airfield") and o < s["at"]],
+            [c for c in s["cargo"] if final and destination(st, c) is None])
+
+
+def arrival_points(st, s):
+    """The points machine ``s`` (before landing, state ``st``) scores on arriving at its tile, as the game
+    page's tables give them: each special cargo 3 and each general cargo its value (Hamish McTarn one more
+    each), each passenger 2 (Karishma Khana 4), the National Flag 5 at the final airfield, and the highest
+    placing marker left at the middle (once) and final airfields."""
+    special, pax, general = deliverable(st, s)
+    cargo = 3 * len(special) + sum(st.game.columns["value"][c] for c in general)
+    cargo += (len(special) + len(general)) * (s["pilot"] == "Hamish McTarn")
+    points = cargo + len(pax) * (4 if s["pilot"] == "Karishma Khana" else 2)
+    final = s["at"] == len(st.vars["course"])
+    points += 5 * (final and "National Flag" in s["equipment"])
+    middle = s["at"] == (len(st.vars["course"]) + 1) // 2 and "middle" not in s["placed"]
+    placing = st.vars["placing_final"] if final else st.vars["placing_middle"] if middle else []
+    return points + max(placing, default=0)
+
+
+def first_to_land_points(st, s):
+    """6.5: the first-to-land points still on the tile (Captain Matthew Comben one more)."""
+    marks = st.vars["first_marks"][s["at"] - 1]
+    return marks + (marks > 0 and s["pilot"] == "Captain Matthew Comben")
+
+
+def scores_on_arrival(st):
+    """A ``where`` filter: the machine to move would score on landing where it is (first-to-land points,
+    a delivery or a placing marker)."""
+    s = mover_ship(st)
+    return first_to_land_points(st, s) > 0 or arrival_points(st, s) > 0
+
+
+@functools.lru_cache(maxsize=None)
+def landing_positions():
+    """The positions of three seeded quick-start races (3 players, seeds 0-2, real moves) where the machine
+    to move may land and would score by it (``scores_on_arrival``)."""
+    return asked("landings that score", range(3))
+
+
+# ---------------------------------------------------------------- cad symbols in the reaction window before a test
+DECLINES = ("let the test go ahead", "accept the cad symbol")
+
+
+def decline(st, but=()):
+    """Every player asked in a reaction window declines (lets the test go ahead, accepts a cad symbol, lets
+    a dirty trick stand), but for the answers ``but`` ((player, text) each), given when offered."""
+    for _ in range(10):
+        if st.pending is None or not st.pending.window:
+            return
+        for q in st.to_move():
+            offered = texts(st, q)
+            answer = [text for who, text in but if who == q and text in offered]
+            declines = [t for t in offered if t in DECLINES or (t.startswith("let ") and t.endswith(" stand"))]
+            st.apply((answer or declines)[0], player=q)
+
+
+def cad_offers(st):
+    """The players asked in a reaction window just opened (nobody has answered yet), by player, with the cad
+    symbols they may play."""
+    if st.pending is None or not st.pending.window or st.pending.chosen:
+        return {}
+    return {q: [t for t in texts(st, q) if is_cad_answer(t)] for q in st.to_move()}
+
+
+@functools.lru_cache(maxsize=None)
+def cad_windows():
+    """Positions of three seeded quick-start races (3 players, real moves) where a test's reaction window is
+    open and another player may play a cad symbol against it, up to 25 a race."""
+    return asked("cad windows", range(3))
+
+
+def is_cad_answer(text):
+    """An answer in a reaction window that plays a cad symbol (a card's, a Box of Tricks charge, Sir
+    Archibald's)."""
+    return text.endswith("for its cad symbol") or text in ("use a Box of Tricks charge",
+                                                           "use Sir Archibald's cad symbol")
+
+
+# ---------------------------------------------------------------- the end of a turn
+@functools.lru_cache(maxsize=None)
+def action_choices():
+    """The first 30 positions of three seeded quick-start races (3 players, seeds 0-2, real moves) where the
+    machine to move chooses its next action (it may end its turn)."""
+    return asked("action choices", range(3))
+
+
+# ---------------------------------------------------------------- failures accepted
+def settle(st):
+    """A test under way (a forced landing) played out: its reaction windows let go ahead, a failure accepted."""
+    for _ in range(10):
+        let_the_test_go_ahead(st)
+        if "accept the failure" not in texts(st):
+            return
+        st.apply("accept the failure")
+
+

@@ -10,11 +10,14 @@ import re
 
 import pytest
 
-from rulewright.interpreter.testing import logs, mover, refresh, texts
+from rulewright.interpreter.testing import mover, refresh
 
-from .helpers import assert_dice, boosts_played, dashboard, dice_added, game, others, own_card_plays, pinch_the_first_kind, ready, \
-    rolled, ship, trick_at_each_target, until
+from .helpers import assert_dice, boosts_played, dashboard, dice_added, game, is_cad_answer, others, own_card_plays, \
+    pinch_the_first_kind, ready, rolled, ship, trick_at_each_target, until
+from .real_positions import honoured_cads, scrutiny_windows
 from .test_cards import FIELDS, MOUNTAIN, WATER, clear_skies_plays, quiet, second_wind_rerolls
+from .test_cover import immunity_answers, war_answers_to_cads, war_answers_to_tricks, without_cad_symbols
+
 
 COLS = game(3).compiled.columns
 SAYS = COLS["says"]
@@ -78,78 +81,44 @@ def test_spare_fuel_cans_text_names_the_fuel_and_the_room():
 
 
 def test_official_scrutinys_text_names_the_cad_symbols_it_stops_and_not_the_dirty_tricks():
+    """Played before real tests of seeded races (real_positions.scrutiny_windows): the window asks what it would
+    have asked without the card, less every cad symbol; dirty tricks are still offered."""
     text = text_of("Official Scrutiny")
     assert text == ("Boost, in your turn: no cad symbols may be played against your machine's tests for the "
                     "rest of the turn.")
-    st, p, q1, q2 = table()
-    hands(st, **{f"p{p}": ["Official Scrutiny (cad)"], f"p{q1}": ["Full Throttle (cad)"],
-                 f"p{q2}": ["Crosswind (flying)"]})
-    st.apply("play a card")
-    st.apply("play Official Scrutiny (cad)")
-    st.apply("take off")
-    # the cad symbol is not offered; a dirty trick is, once the machine is in the air
-    assert st.to_move() == [p] and rolled(logs(st))[0][0] == 5
-    assert st.vars["hand"][q1 - 1] == ["Full Throttle (cad)"]
-    ship(st, p)["alt"] = 2
-    refresh(st)
-    st.apply("fly on")
-    assert st.to_move() == [q2] and texts(st) == ["play Crosswind (flying) against the tester",
-                                                  "let the test go ahead"]
+    windows = scrutiny_windows()
+    assert all(watched == without_cad_symbols(plain) for plain, watched, _ in windows)
+    assert any(is_cad_answer(t) for plain, _, _ in windows for answers in plain.values() for t in answers)
+    assert any(t.endswith(" against the tester") for _, watched, _ in windows for answers in watched.values()
+               for t in answers)
 
 
 # ---------------------------------------------------------------- answers to a cad symbol
-def _cad_against_take_off(st, p, offers, answer):
-    """p takes off; the players of ``offers`` discard their cards for the cad symbols; p answers."""
-    st.apply("take off")
-    for q, card in offers.items():
-        st.apply(f"discard {card} for its cad symbol", player=q)
-    st.apply(answer)
-    return logs(st)
-
-
-@pytest.mark.parametrize("offered, dice", [(1, 5), (2, 4)], ids=["one cad symbol", "two cad symbols"])
-def test_an_honourable_pilots_text_names_the_cad_symbol_cancelled_and_the_next_one(offered, dice):
+@pytest.mark.parametrize("offered", [1, 2], ids=["one cad symbol", "two cad symbols"])
+def test_an_honourable_pilots_text_names_the_cad_symbol_cancelled_and_the_next_one(offered):
     """ "Only one cad symbol may be applied to any single test": the first one offered, clockwise. An
-    Honourable Pilot cancels it; it was not applied, so a second one offered is (game page)."""
+    Honourable Pilot cancels it; it was not applied, so a second one offered is (game page). At real
+    reaction windows of seeded races (real_positions.honoured_cads): the dice lose nothing for the cancelled
+    cad symbol, one for the next."""
     text = text_of("An Honourable Pilot")
     assert text == ("Boost, when a cad symbol is played against your test: cancel it; a cad symbol another "
                     "player offered may then be applied instead.")
-    st, p, q1, q2 = table()
-    offers = {q1: "Full Throttle (cad)", q2: "Second Wind (cad)"}
-    offers = dict(list(offers.items())[:offered])
-    hands(st, **{f"p{p}": ["An Honourable Pilot (flying)"]}, **{f"p{q}": [c] for q, c in offers.items()})
-    lines = _cad_against_take_off(st, p, offers, "answer with An Honourable Pilot (flying)")
-    assert rolled(lines)[0][0] == dice                  # five take-off dice, one fewer for a cad symbol
-    assert sorted(st.vars["discard"]) == sorted(["An Honourable Pilot (flying)"] + list(offers.values()))
+    assert all(with_cads == without - (offered - 1) for with_cads, without in honoured_cads(offered))
 
 
 def test_this_means_wars_text_names_the_cad_symbol_standing_and_the_damage():
+    """Answered at real positions of seeded races (test_cover: war_answers_to_cads, war_answers_to_tricks):
+    the cad symbol or dirty trick stands, the machine of the player who played it takes one damage."""
     text = text_of("This Means War")
     assert text == ("Boost, when a cad symbol or a dirty trick is played against you: it stands, and the "
                     "machine of the player who played it takes one damage.")
-    st, p, q1, q2 = table()
-    hands(st, **{f"p{p}": ["This Means War (landing)"], f"p{q1}": ["Full Throttle (cad)"]})
-    lines = _cad_against_take_off(st, p, {q1: "Full Throttle (cad)"}, "answer with This Means War (landing)")
-    assert rolled(lines)[0][0] == 4 and ship(st, q1)["gauge"] == 1 and ship(st, p)["gauge"] == 0
-    # a dirty trick: it stands too
-    st, p, q1, q2 = table()
-    ship(st, p)["alt"] = 1
-    hands(st, **{f"p{p}": ["This Means War (landing)"], f"p{q1}": ["Sabotage (flying)"]})
-    st.apply("fly on")
-    st.apply("play Sabotage (flying) against the tester", player=q1)
-    st.apply("answer with This Means War (landing)")
-    assert (ship(st, p)["gauge"], ship(st, q1)["gauge"]) == (1, 1)
+    assert war_answers_to_cads() > 0 and war_answers_to_tricks() > 0
 
 
 def test_immunitys_text_names_the_dirty_trick_cancelled():
+    """Answered at real positions of seeded races (test_cover.immunity_answers): the machine is as it was."""
     assert text_of("Immunity") == "Boost, when a dirty trick is played against your machine: cancel it."
-    st, p, q1, q2 = table()
-    ship(st, p)["alt"] = 1
-    hands(st, **{f"p{p}": ["Immunity (cad)"], f"p{q1}": ["Sabotage (flying)"]})
-    st.apply("fly on")
-    st.apply("play Sabotage (flying) against the tester", player=q1)
-    st.apply("answer with Immunity (cad)")
-    assert ship(st, p)["gauge"] == 0 and "Sabotage is cancelled" in logs(st)
+    assert immunity_answers() > 0
 
 
 # ---------------------------------------------------------------- dirty tricks

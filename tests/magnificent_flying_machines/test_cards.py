@@ -5,13 +5,18 @@ the extra dice (markers and charges), the weather, explosions, cad symbols, vict
 hold, the hand; then gaining altitude, plain failures in the air and the boost cards in a test."""
 from __future__ import annotations
 
+import copy
+import functools
+
 import pytest
 
-from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
+from rulewright.interpreter.testing import logs, mover, offers, positions, refresh, texts
 
-from .helpers import assert_dice, attempt, boosts_played, dashboard, dice_added, game, kit_positions, kit_with_damage, \
-    listed_items, maybe, mover_ship, others, ready, rescued, rolled, ship, shows, trick_positions, tried, until, \
-    weather
+from .helpers import arrival_points, assert_dice, attempt, boosts_played, dashboard, deliverable, dice_added, \
+    first_to_land_points, game, kit_positions, kit_with_damage, listed_items, maybe, mover_ship, others, ready, \
+    rescued, rolled, ship, shows, total_damage, trick_positions, tried, until, weather
+from .real_positions import catastrophic, comben_first_landings, failures, landings
+
 
 FIELDS, TOWN, WATER = 2, 3, 4
 
@@ -31,18 +36,32 @@ def rerolled(lines):
     return [x for x in lines if x.startswith("re-rolled: ")]
 
 
+CATAPULT = "take off with the Catapult Launcher"
+
+
+@functools.lru_cache(maxsize=None)
+def catapult_launches():
+    """The Catapult Launcher used wherever it is offered in three seeded quick-start races (3 players,
+    seeds 1, 5 and 6: those of seeds 0-7 where a machine holding it still has its charge on the ground,
+    found once), two positions a race: (the machine before, the state after the launch)."""
+    out = []
+    for pos in positions(game(3), offers("^%s$" % CATAPULT), seeds=(1, 5, 6), each=2):
+        st = pos.state.clone()
+        before = copy.deepcopy(mover_ship(st))
+        st.apply(CATAPULT)
+        out.append((before, st))
+    return out
+
+
 def test_the_catapult_launcher_takes_off_and_flies_one_tile_without_a_test():
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Biplane", equipment=["Catapult Launcher"], at=FIELDS, fuel=2)
-    refresh(st)
-    st.apply("take off with the Catapult Launcher")
-    lines = logs(st)
-    s = ship(st, p)
-    assert (s["at"], s["alt"]) == (TOWN, 1) and s["charges"]["Catapult Launcher"] == 0
-    assert not rolled(lines) and "launched by its catapult" in " ".join(lines)
-    assert s["phases"] == 1 and "take off with the Catapult Launcher" not in texts(st)
+    """14: "Once in the game when performing a takeoff action automatically take off from and fly
+    through one terrain tile on to the next terrain tile." Launched: on the next tile in the lowest
+    band, no test taken, the phase spent, the charge gone and the launcher not offered again."""
+    for s, st in catapult_launches():
+        after = ship(st, s["owner"])
+        assert (after["at"], after["alt"]) == (s["at"] + 1, 1) and attempt(st) is None
+        assert after["tested"] == s["tested"] and after["phases"] == s["phases"] - 1
+        assert after["charges"]["Catapult Launcher"] == 0 and CATAPULT not in texts(st)
 
 
 def test_the_two_seater_takes_a_second_pilot_and_swaps_on_the_ground():
@@ -73,46 +92,6 @@ def test_a_two_seater_is_not_offered_to_the_courier():
     st.apply("swap equipment at the middle airfield")
     st.apply("give up Drop of Courage")
     assert "take Two-Seater" not in texts(st)
-
-
-def _duel(weapon, their_alt):
-    st = ready(3)
-    p = mover(st)
-    q = others(st, p)[0]
-    quiet(st)
-    dashboard(st, p, "Biplane", equipment=[weapon], at=TOWN, alt=2, fuel=2)
-    dashboard(st, q, "Monoplane", at=TOWN, alt=their_alt, fuel=2)
-    refresh(st)
-    return st, p, q
-
-
-def test_the_mounted_rifle_hits_any_altitude_once_a_turn():
-    st, p, q = _duel("Mounted Rifle", 3)
-    st.apply("fire the Mounted Rifle")
-    assert texts(st) == ["fire at the Monoplane of player %d" % q]
-    st.apply(texts(st)[0])
-    assert ship(st, q)["gauge"] == 1 and ship(st, p)["charges"]["Mounted Rifle"] == 2
-    assert "fire the Mounted Rifle" not in texts(st)
-
-
-def test_the_shotgun_needs_the_same_altitude_and_an_explosion():
-    st, p, q = _duel("Shotgun", 3)
-    assert "fire the Shotgun" not in texts(st)              # "at the same altitude"
-    st, p, q = _duel("Shotgun", 2)
-    hit = until(st, ["fire the Shotgun", "fire at the Monoplane of player %d" % q],
-                lambda s, lines: "Explosion" in " ".join(lines))
-    assert ship(hit, q)["gauge"] == 1 and "fire the Shotgun" not in texts(hit)
-    miss = until(st, ["fire the Shotgun", "fire at the Monoplane of player %d" % q],
-                 lambda s, lines: "Explosion" not in " ".join(lines))
-    assert ship(miss, q)["gauge"] == 0 and "fire the Shotgun" not in texts(miss)
-
-
-def test_a_machine_shot_to_two_damage_is_forced_down():
-    st, p, q = _duel("Mounted Rifle", 1)
-    ship(st, q)["gauge"] = 1
-    landed = until(st, ["fire the Mounted Rifle", "fire at the Monoplane of player %d" % q],
-                   lambda s, lines: "lands safely" in " ".join(lines))
-    assert "forced down" in " ".join(landed.lines) and ship(landed, q)["alt"] == 0
 
 
 def still_testing(s, st):
@@ -442,52 +421,62 @@ def test_a_charge_rolls_one_more_die_in_a_failing_test_of_its_kind(card):
 
 
 # ---------------------------------------------------------------- explosions
-def _failed_take_off(pilot="Hamish McTarn", equipment=(), booms=1):
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Biplane", pilot=pilot, equipment=list(equipment), at=MOUNTAIN, fuel=0)
-    refresh(st)
-    failed = until(st, ["take off"], lambda s, lines: rolled(lines)[0][1] < 3 and faces(lines).count("Explosion") == booms)
-    assert texts(failed) == ["accept the failure"]
-    failed.apply("accept the failure")
-    return " ".join(logs(failed)), ship(failed, p)
+def failures_accepted(holds=lambda s, test: True):
+    """The take-off and flying tests of real_positions.failures (real moves) whose tester and test ``holds``, each
+    checked against the actions table: a failure leaves the machine where it was, on the ground or in the
+    air, with its points; a catastrophic one (real_positions.catastrophic: explosions, the Armour Plating, St
+    Christopher, Pierre DuPont) adds one damage marker on the ground, and in the air forces the machine
+    down on its tile (with the marker and what its landing brings). Returns (tester, what, test,
+    catastrophic) of each."""
+    out = []
+    for s, what, test, now, after in failures():
+        if test["k"] == "landing" or not holds(s, test):
+            continue
+        crash = catastrophic(s, test["k"], test["faces"])
+        if crash and s["alt"] > 0:                      # forced down: its landing may score or hurt more
+            assert (after["alt"], after["at"]) == (0, s["at"]), (s, test)
+            assert total_damage(after) >= total_damage(s) + 1, (s, test)
+        else:
+            assert (now["at"], now["alt"], now["vp"]) == (s["at"], s["alt"], s["vp"]), (s, test)
+            assert total_damage(now) == total_damage(s) + crash, (s, test)
+        out.append((s, what, test, crash))
+    return out
+
+
+def explosions(test):
+    return test["faces"].count("Explosion")
 
 
 def test_a_take_off_failing_with_an_explosion_is_a_catastrophe():
-    lines, s = _failed_take_off()
-    assert "catastrophically" in lines and s["gauge"] == 1
+    """3.3 and 8.3: a failed take-off test with an explosion is a catastrophic failure: one damage marker,
+    the machine stays on the ground; without one, a plain failure. At every take-off test that failed in
+    seeded races."""
+    seen = {crash for _, _, test, crash in failures_accepted(lambda s, test: test["k"] == "takeoff")}
+    assert seen == {True, False}
 
 
 def test_armour_plating_ignores_one_explosion_of_a_failed_test():
-    # "Enables one explosion symbol to be ignored from every failed test."
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=1)
-    assert "fails the take-off test" in lines and "catastrophically" not in lines and s["gauge"] == 0
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=2)
-    assert "catastrophically" in lines and s["gauge"] == 1
+    """"Enables one explosion symbol to be ignored from every failed test": its tests that failed in seeded
+    races, one explosion a plain failure, two a catastrophe."""
+    seen = {(explosions(test), crash) for _, _, test, crash in failures_accepted(
+        lambda s, test: "Armour Plating" in s["equipment"])}
+    assert {(1, False), (2, True)} <= seen
 
 
 def test_st_christopher_reduces_any_catastrophic_failure_to_a_failure():
-    # "Reduces any catastrophic failure of any test to a failure."
-    lines, s = _failed_take_off(equipment=["St Christopher"], booms=2)
-    assert "fails the take-off test" in lines and "catastrophically" not in lines and s["gauge"] == 0
+    """"Reduces any catastrophic failure of any test to a failure": its take-off and flying tests that
+    failed with explosions in seeded races are plain failures."""
+    seen = {test["k"] for _, _, test, crash in failures_accepted(lambda s, test: "St Christopher" in s["equipment"]
+                                                                  and explosions(test) > 0)}
+    assert seen == {"takeoff", "flying"}
 
 
 def test_pierre_dupont_reduces_a_catastrophic_flying_test_to_a_failure_only():
-    # "On a flying test reduces any catastrophic failure to just a failure."
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Biplane", pilot="Pierre DuPont", at=TOWN, alt=1, fuel=0)
-    refresh(st)
-    failed = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" in faces(lines))
-    failed.apply("accept the failure")
-    lines = " ".join(logs(failed))
-    s = ship(failed, p)
-    assert "catastrophically" not in lines and "forced down" not in lines
-    assert (s["at"], s["alt"], s["gauge"]) == (TOWN, 1, 0)
-    lines, s = _failed_take_off(pilot="Pierre DuPont")      # not on a take-off test
-    assert "catastrophically" in lines and s["gauge"] == 1
+    """"On a flying test reduces any catastrophic failure to just a failure": his failed tests with an
+    explosion in seeded races, flying tests plain failures, take-off tests catastrophes."""
+    seen = {(test["k"], crash) for _, _, test, crash in failures_accepted(
+        lambda s, test: s["pilot"] == "Pierre DuPont" and explosions(test) > 0)}
+    assert seen == {("flying", False), ("takeoff", True)}
 
 
 # ---------------------------------------------------------------- cad symbols
@@ -526,16 +515,29 @@ def _landed_on(tile, pilot, **fields):
 
 
 def test_captain_matthew_comben_scores_one_more_for_first_to_land():
-    # "Gains one extra victory point each time he claims first to land points."
-    assert _landed_on(WATER, "Hamish McTarn")["vp"] == 3
-    assert _landed_on(WATER, "Captain Matthew Comben")["vp"] == 3 + 1
+    """"Gains one extra victory point each time he claims first to land points": his safe landings of a
+    seeded race (real_positions.comben_first_landings, real moves) score one point more than another pilot's."""
+    assert all(first > 0 and more == 1 for first, _, more in comben_first_landings())
+
+
+def hamish_deliveries():
+    """Hamish McTarn's safe landings of real_positions.landings (real moves) that deliver cargo: (the cargo delivered,
+    the points scored beyond what another pilot would score there: first to land and the arrival's)."""
+    out = []
+    for s, faces, st, after in landings():
+        special, _, general = deliverable(st, s)
+        if s["pilot"] == "Hamish McTarn" and faces is None and special + general:
+            anyone = dict(s, pilot="another pilot")
+            more = ship(after, s["owner"])["vp"] - s["vp"] - first_to_land_points(st, s) - arrival_points(st, anyone)
+            out.append((special + general, more))
+    return out
 
 
 def test_hamish_mctarn_scores_one_more_for_each_piece_of_cargo_delivered():
-    # "Gains one extra victory point for each piece of cargo delivered."
-    s = _landed_on(TOWN, "Hamish McTarn", cargo=["Town Cargo"])
-    assert s["cargo"] == [] and s["vp"] == 2 + 3 + 1          # first to land on a town, the cargo, +1
-    assert _landed_on(TOWN, "Jing Li", cargo=["Town Cargo"])["vp"] == 2 + 3
+    """"Gains one extra victory point for each piece of cargo delivered": each delivery of his in seeded
+    races scores one point more for each cargo token than another pilot's would."""
+    found = hamish_deliveries()
+    assert found and all(more == len(cargo) for cargo, more in found)
 
 
 def trick_points():
@@ -718,20 +720,11 @@ def test_gaining_altitude_needs_no_test_and_the_highest_band_ignores_the_weather
     assert rolled(until(st, ["fly on"], lambda s, lines: True).lines)[0][2] == 3
 
 
-@pytest.mark.parametrize("action", ["fly on", "perform a trick manoeuvre"])
+@pytest.mark.parametrize("action", ["flying test", "trick manoeuvre"])
 def test_a_plain_failure_in_the_air_costs_nothing_but_the_phase(action):
-    # "Fail to perform manoeuvre. Stay in air on same space. End of this phase." (no damage marker:
-    # that is the catastrophic failure's column)
-    st = ready(3)
-    p = mover(st)
-    quiet(st)
-    dashboard(st, p, "Triplane", at=TOWN, alt=1, fuel=2)
-    refresh(st)
-    failed = until(st, [action, maybe("accept the failure")],
-                   lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" not in faces(lines))
-    s = ship(failed, p)
-    assert "fails the" in " ".join(failed.lines)
-    assert (s["at"], s["alt"], s["gauge"], s["vp"], s["phases"]) == (TOWN, 1, 0, 0, 1)
+    """"Fail to perform manoeuvre. Stay in air on same space. End of this phase." (no damage marker: that
+    is the catastrophic failure's column). Every such test that failed in seeded races (failures_accepted)."""
+    assert [crash for _, what, _, crash in failures_accepted() if what.startswith(action)].count(False) > 0
 
 
 # ---------------------------------------------------------------- boost cards in a failing test

@@ -12,9 +12,11 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, positions, refresh, texts
 
-from .helpers import HITS, SPECIAL_ACTIONS, assert_dice, attempt, dashboard, game, mover_ship, others, others_in, \
-    own_card_plays, race, ready, set_up, ship, special_action_turns, title_of, trick_at_a_holder_of, \
-    trick_at_each_target, turns_to_the_end, weather, weather_symbols
+from .helpers import HITS, SPECIAL_ACTIONS, asked, assert_dice, attempt, decline, game, is_cad_answer, machine_tested, \
+    mover_ship, others_in, own_card_plays, race, set_up, ship, special_action_turns, title_of, total_damage, \
+    trick_at_a_holder_of, trick_at_each_target, turns_to_the_end, weather, weather_symbols
+from .real_positions import cad_windows_of, dice_against, scrutiny_windows
+
 
 FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 
@@ -22,17 +24,6 @@ FIELDS, TOWN, WATER, MOUNTAIN, FINAL = 2, 3, 4, 5, 11
 def quiet(st):
     for place in range(2, 12):
         weather(st, place, "Fine")
-
-
-def play_card(st, card, target=None):
-    """The machine to move plays ``card`` from its player's hand in its own turn."""
-    p = mover(st)
-    st.vars["hand"][p - 1] = [card]
-    refresh(st)
-    st.apply("play a card")
-    st.apply("play %s" % card)
-    if target is not None:
-        st.apply("play %s against the %s of player %d" % (card, ship(st, target)["model"], target))
 
 
 # ---------------------------------------------------------------- 6 set-up, standard rules
@@ -194,63 +185,89 @@ def test_crosswind_drops_a_machine_to_the_lowest_band():
         assert before["alt"] > 1 and (after["alt"], after["at"]) == (1, before["at"])
 
 
-def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
-    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
-    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
-    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
-    answered = 0
-    for pos in positions(game(3), trick_at_a_holder_of("Immunity"), seeds=range(6)):
+def tricks_at_holders_of(answer, seeds=range(6)):
+    """Real positions of seeded races (quick start, 3 players) where a player may play a dirty trick at a
+    machine whose owner holds ``answer`` (a card title), the trick played at it: the target's owner is
+    asked, alone, and may answer with it or let the trick stand. Yields (the state with the question
+    asked, the trickster, the target's owner, the trick, the answer card)."""
+    for pos in asked("cards in one's own turn", seeds, trick_at_a_holder_of(answer), each=1):
         st = pos.state.clone()
         p = mover(st)
-        holders = {q for q, hand in enumerate(st.vars["hand"], 1)
-                   if any(title_of(c) == "Immunity" for c in hand)}
+        holders = {q for q, hand in enumerate(st.vars["hand"], 1) if any(title_of(c) == answer for c in hand)}
         trick = next(c for c in st.vars["hand"][p - 1] if title_of(c) in HITS
                      and holders & others_in(st, HITS[title_of(c)]))
         st.apply("play a card")
         st.apply("play " + trick)
         text = next(t for t in texts(st) if int(t.rsplit(" ", 1)[1]) in holders)
         q = int(text.rsplit(" ", 1)[1])
-        before = copy.deepcopy(ship(st, q))
         st.apply(text)
-        immunity = next(c for c in st.vars["hand"][q - 1] if title_of(c) == "Immunity")
+        card = next(c for c in st.vars["hand"][q - 1] if title_of(c) == answer)
         assert st.to_move() == [q]
-        assert {"answer with %s" % immunity, "let %s stand" % title_of(trick)} <= set(texts(st, q))
+        assert {"answer with %s" % card, "let %s stand" % title_of(trick)} <= set(texts(st, q))
+        yield st, p, q, trick, card
+
+
+def immunity_answers():
+    """Immunity answering each dirty trick of tricks_at_holders_of: the machine is as it was; both cards
+    are discarded. Returns how many were answered."""
+    answered = 0
+    for st, p, q, trick, immunity in tricks_at_holders_of("Immunity"):
+        before = copy.deepcopy(ship(st, q))
         st.apply("answer with %s" % immunity, player=q)
         assert ship(st, q) == before and immunity not in st.vars["hand"][q - 1]
         assert {trick, immunity} <= set(st.vars["discard"])
         answered += 1
-    assert answered > 0
+    return answered
+
+
+def war_answers_to_tricks():
+    """This Means War answering each dirty trick of tricks_at_holders_of: the target ends as it would had
+    the trick been let stand, the trickster's machine has one damage more. Returns how many were answered."""
+    answered = 0
+    for st, p, q, trick, war in tricks_at_holders_of("This Means War"):
+        stood = st.clone()
+        stood.apply("let %s stand" % title_of(trick), player=q)
+        trickster = copy.deepcopy(ship(st, p))
+        st.apply("answer with %s" % war, player=q)
+        assert ship(st, q) == ship(stood, q) and war in st.vars["discard"]
+        assert total_damage(ship(st, p)) == total_damage(trickster) + 1
+        answered += 1
+    return answered
+
+
+def war_answers_to_cads():
+    """This Means War answering a cad symbol at the windows of real_positions.cad_windows_of where one player may
+    play one and the tester holds the card: the cad's machine takes one damage, the cad symbol still takes
+    its die. Returns how many were answered."""
+    answered = 0
+    for pos, cads, war in cad_windows_of(1, "This Means War"):
+        owner, (q,) = machine_tested(pos.state)["owner"], list(cads)
+        found = dice_against(pos, [(q, cads[q][0])], then=lambda st: decline(st, but=[(owner, "answer with " + war)]))
+        if found:
+            with_cad, without, after = found
+            assert with_cad == without - 1 and war in after.vars["discard"]
+            assert total_damage(ship(after, q)) == total_damage(ship(pos.state, q)) + 1
+            answered += 1
+    return answered
+
+
+def test_immunity_cancels_a_dirty_trick_played_in_the_tricksters_own_turn():
+    """Immunity (designed): "cancel a dirty trick played against you". Real positions of seeded races
+    (quick start, 3 players) where a player may play a dirty trick at a machine whose owner holds
+    Immunity: the owner is asked, answers, and the machine is as it was; both cards are discarded."""
+    assert immunity_answers() > 0
 
 
 def test_this_means_war_lets_the_trick_stand_and_damages_the_tricksters_machine():
-    st = ready(3)
-    p = mover(st)
-    q = others(st, p)[0]
-    dashboard(st, p, "Monoplane", at=FIELDS, fuel=4)
-    dashboard(st, q, "Biplane", at=WATER, alt=1, fuel=3)
-    st.vars["hand"][q - 1] = ["This Means War (landing)"]
-    play_card(st, "Siphoned Fuel (flying)", target=q)
-    st.apply("answer with This Means War (landing)", player=q)
-    assert ship(st, q)["fuel"] == 1                          # the trick stands
-    assert (ship(st, p)["gauge"], ship(st, p)["fuel"]) == (1, 3)
+    """This Means War (designed): the dirty trick stands, and the trickster's machine takes one damage.
+    At real positions of seeded races where a player may play a dirty trick at a holder of the card."""
+    assert war_answers_to_tricks() > 0
 
 
 def test_this_means_war_answers_a_cad_symbol_and_the_cad_symbol_still_counts():
-    st = ready(3)
-    bob = mover(st)
-    paul = others(st, bob)[0]
-    quiet(st)
-    dashboard(st, bob, "Triplane", at=TOWN, alt=1)
-    dashboard(st, paul, "Monoplane", at=FIELDS, fuel=4)
-    st.vars["hand"][bob - 1] = ["This Means War (landing)"]
-    st.vars["hand"][paul - 1] = ["Sabotage (cad)"]
-    refresh(st)
-    st.apply("fly on")
-    st.apply("discard Sabotage (cad) for its cad symbol", player=paul)
-    assert st.to_move() == [bob]
-    st.apply("answer with This Means War (landing)")
-    assert ship(st, paul)["gauge"] == 1 and st.vars["hand"][bob - 1] == []
-    assert st.vars["hand"][paul - 1] == []
+    """This Means War against a cad symbol, at the reaction windows of seeded races (real moves) where the
+    tester holds it and another player may play a cad symbol."""
+    assert war_answers_to_cads() > 0
 
 
 def test_field_repairs_takes_a_damage_marker_off_the_gauge_first():
@@ -272,20 +289,23 @@ def test_spare_fuel_can_adds_two_fuel_cubes_as_far_as_the_gauge_has_room():
         assert after["fuel"] == before["fuel"] + min(2, room(before))
 
 
+def without_cad_symbols(asked):
+    """The answers of a reaction window with the cad symbols taken out: a player left with nothing to play
+    is not asked."""
+    left = {q: [t for t in answers if not is_cad_answer(t)] for q, answers in asked.items()}
+    return {q: answers for q, answers in left.items() if answers != ["let the test go ahead"]}
+
+
 def test_official_scrutiny_played_keeps_cad_symbols_off_the_tests_of_the_turn():
-    st = ready(3)
-    bob = mover(st)
-    paul = others(st, bob)[0]
-    quiet(st)
-    dashboard(st, bob, "Triplane", at=TOWN, alt=1)
-    assert not ship(st, bob)["scrutiny"]
-    play_card(st, "Official Scrutiny (cad)")
-    assert ship(st, bob)["scrutiny"]
-    st.vars["hand"][paul - 1] = ["Full Throttle (cad)"]       # a cad symbol, no dirty trick
-    refresh(st)
-    st.apply("fly on")
-    assert not st.pending.window and st.vars["hand"][paul - 1] == ["Full Throttle (cad)"]
-    assert st.to_move() != [paul]
+    """Official Scrutiny (designed): "no cad symbols may be played against your machine's tests for the
+    rest of the turn". At each real position of seeded races where it may be played before a test
+    (real_positions.scrutiny_windows): played, the machine is under scrutiny, and the window before its test asks
+    what it would have asked without the card, less every cad symbol."""
+    stopped = 0
+    for plain, watched, machine in scrutiny_windows():
+        assert machine["scrutiny"] and watched == without_cad_symbols(plain)
+        stopped += any(is_cad_answer(t) for answers in plain.values() for t in answers)
+    assert stopped > 0
 
 
 # ---------------------------------------------------------------- 11 final airfield: once each

@@ -10,11 +10,15 @@ import pytest
 
 from rulewright.interpreter.testing import logs, mover, refresh, texts
 
-from .helpers import KIT, attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, \
-    mover_ship, next_turn, race, rescued, rolled, ship, until, weather
+from .helpers import KIT, attempt, dashboard, game, kit_positions, kit_with_damage, listed_items, mover_ship, \
+    next_turn, race, rescued, rolled, ship, until, weather
+from .real_positions import comben_first_landings, karishma_passengers
 from .test_card_texts import COLS, DICE_TEXTS, NUMBERS, SAYS, _rolled_in_each_test, extra_dice, hands, table
-from .test_cards import BOARD, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _duel, _failed_take_off, _hold, _landed_on, \
-    faces, flying_jacket_plays, flying_manual_plays, one_more_die, rerolled, trick_points, two_seater_take_off_dice
+from .test_cards import BOARD, CATAPULT, FIELDS, MOUNTAIN, ONE_MORE, TOWN, WATER, _hold, _landed_on, \
+    catapult_launches, failures_accepted, faces, flying_jacket_plays, flying_manual_plays, hamish_deliveries, \
+    one_more_die, rerolled, trick_points, two_seater_take_off_dice
+from .test_guns import rifle_fired, shotgun_fired
+
 
 # ---------------------------------------------------------------- pilots and equipment: the rest of their texts
 # Each test below reads the number or the clause of one text and finds it in the state the rule leaves.
@@ -35,21 +39,18 @@ def _vp_more(pilot, pattern):
 def test_captain_matthew_combens_text_names_the_points_for_first_to_land():
     more = _vp_more("Captain Matthew Comben", r"Scores (\w+) victory points? more whenever the machine is first "
                                               r"to land on a tile")
-    assert _landed_on(WATER, "Captain Matthew Comben")["vp"] - _landed_on(WATER, "Hamish McTarn")["vp"] == more
+    assert all(more_scored == more for _, _, more_scored in comben_first_landings())   # a seeded race
 
 
 def test_hamish_mctarns_text_names_the_points_for_each_cargo_delivered():
     more = _vp_more("Hamish McTarn", r"Scores (\w+) victory points? more for every cargo token delivered")
-    hamish = _landed_on(TOWN, "Hamish McTarn", cargo=["Town Cargo"])
-    jing = _landed_on(TOWN, "Jing Li", cargo=["Town Cargo"])
-    assert hamish["cargo"] == jing["cargo"] == [] and hamish["vp"] - jing["vp"] == more
+    found = hamish_deliveries()                               # his deliveries in seeded races
+    assert found and all(extra == more * len(cargo) for cargo, extra in found)
 
 
 def test_karishma_khanas_text_names_the_points_for_each_passenger_delivered():
     more = _vp_more("Karishma Khana", r"Scores (\w+) victory points? more for every passenger delivered")
-    karishma = _landed_on(TOWN, "Karishma Khana", pax=[FIELDS])
-    jing = _landed_on(TOWN, "Jing Li", pax=[FIELDS])
-    assert karishma["pax"] == jing["pax"] == [] and karishma["vp"] - jing["vp"] == more
+    assert all(more_scored == more * len(pax) for _, pax, more_scored in karishma_passengers())   # a seeded race
 
 
 def test_kauri_paratas_text_names_the_points_for_each_trick_manoeuvre():
@@ -181,32 +182,31 @@ def test_janu_rajans_and_the_goggles_texts_name_the_weather_symbols_disregarded(
     card = {"pilot": name} if name in COLS["nation"] else {"equipment": [name]}
     assert _needed_in_a_thunderstorm(**card) == {k: need + 2 - NUMBERS[n] for k, need in fine.items()}
 # -- failures, explosions and re-rolls
+def catastrophes(holds):
+    """(kind, explosions, catastrophic) of the failed take-off and flying tests of seeded races whose tester
+    and test ``holds`` (test_cards.failures_accepted checks each against the actions table)."""
+    return {(test["k"], test["faces"].count("Explosion"), crash) for _, _, test, crash in failures_accepted(holds)}
+
+
 def test_pierre_duponts_text_names_the_flying_test_only():
-    says("Pierre DuPont", r"A catastrophic failure of a (flying) test counts as a plain failure")
-    st, p, q1, q2 = table()
-    dashboard(st, p, "Biplane", pilot="Pierre DuPont", at=TOWN, alt=1, fuel=0)
-    refresh(st)
-    failed = until(st, ["fly on"], lambda s, lines: rolled(lines)[0][1] < 3 and "Explosion" in faces(lines))
-    failed.apply("accept the failure")
-    s = ship(failed, p)
-    assert (s["at"], s["alt"], s["gauge"]) == (TOWN, 1, 0)
-    lines, s = _failed_take_off(pilot="Pierre DuPont")      # a take-off test is not a flying test
-    assert "catastrophically" in lines and s["gauge"] == 1
+    (kind,) = says("Pierre DuPont", r"A catastrophic failure of a (flying) test counts as a plain failure")
+    seen = catastrophes(lambda s, test: s["pilot"] == "Pierre DuPont")
+    assert {crash for k, booms, crash in seen if booms > 0 and k == kind} == {False}
+    assert {crash for k, booms, crash in seen if booms > 0 and k != kind} == {True}   # take-off tests
 
 
 def test_st_christophers_text_names_any_test():
     says("St Christopher", r"A catastrophic failure of (any) test counts as a plain failure")
-    lines, s = _failed_take_off(equipment=["St Christopher"], booms=2)
-    assert "catastrophically" not in lines and s["gauge"] == 0
+    seen = catastrophes(lambda s, test: "St Christopher" in s["equipment"])
+    assert {k for k, booms, _ in seen if booms > 0} == {"takeoff", "flying"}
+    assert not any(crash for _, _, crash in seen)
 
 
 def test_armour_platings_text_names_the_one_explosion_disregarded():
     (n,) = says("Armour Plating", r"(One) explosion symbol of every failed test is disregarded when judging whether "
                                   r"the failure is catastrophic")
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=NUMBERS[n.lower()])
-    assert "catastrophically" not in lines and s["gauge"] == 0
-    lines, s = _failed_take_off(equipment=["Armour Plating"], booms=NUMBERS[n.lower()] + 1)
-    assert "catastrophically" in lines and s["gauge"] == 1
+    seen = {(booms, crash) for _, booms, crash in catastrophes(lambda s, test: "Armour Plating" in s["equipment"])}
+    assert {(NUMBERS[n.lower()], False), (NUMBERS[n.lower()] + 1, True)} <= seen
 
 
 def _short_in_the_air(name, wanted, pilot="Hamish McTarn"):
@@ -339,42 +339,30 @@ def test_the_box_of_trickss_text_names_a_cad_symbol_three_times():
 
 
 def test_the_mounted_rifles_text_names_any_altitude_once_a_turn_and_the_damage():
+    """Fired in a seeded race (test_cards.rifle_fired: one damage, once a turn), at machines in the air
+    over the tile in its own band and in others."""
     assert "once a turn at most, in the air: deals one damage to another machine in the air over the same tile, " \
            "at any altitude." in SAYS["Mounted Rifle"]
-    st, p, q = _duel("Mounted Rifle", 3)
-    st.apply("fire the Mounted Rifle")
-    st.apply(f"fire at the Monoplane of player {q}")
-    assert ship(st, q)["gauge"] == 1 and ship(st, p)["charges"]["Mounted Rifle"] == 2
-    assert "fire the Mounted Rifle" not in texts(st)    # once a turn
-    st, p, q = _duel("Mounted Rifle", 0)                 # on the ground: not in the air
-    assert "fire the Mounted Rifle" not in texts(st)
+    assert len(rifle_fired()) > 1
 
 
 def test_the_shotguns_text_names_the_same_altitude_two_dice_and_an_explosion():
+    """Fired in a seeded race (test_cards.shotgun_fired: two dice, one damage on an explosion), at machines
+    in its own band only."""
     assert "roll two dice at another machine over the same tile at the same altitude; an explosion deals it one " \
            "damage." in SAYS["Shotgun"]
-    st, p, q = _duel("Shotgun", 3)
-    assert "fire the Shotgun" not in texts(st)
-    st, p, q = _duel("Shotgun", 2)
-    for explosion in (True, False):
-        shot = until(st, ["fire the Shotgun", f"fire at the Monoplane of player {q}"],
-                     lambda s, lines: ("Explosion" in " ".join(lines)) == explosion)
-        (line,) = [x for x in shot.lines if x.startswith("the shotgun: ")]
-        assert len(listed_items(line.split(": ")[1])) == 2
-        assert ship(shot, q)["gauge"] == (1 if explosion else 0) and "fire the Shotgun" not in texts(shot)
+    hits, left_out = shotgun_fired()
+    assert set(hits) == {True, False} and left_out
 
 
 # -- the ground
 def test_the_catapult_launchers_text_names_the_next_tile_and_the_lowest_band():
     assert "Once in the race, instead of a take-off test: the machine leaves the ground and flies on to the next " \
            "tile, in the lowest band." == SAYS["Catapult Launcher"]
-    st, p, q1, q2 = table()
-    dashboard(st, p, "Biplane", equipment=["Catapult Launcher"], at=FIELDS, fuel=2)
-    refresh(st)
-    st.apply("take off with the Catapult Launcher")
-    s = ship(st, p)
-    assert (s["at"], s["alt"]) == (FIELDS + 1, 1) and not rolled(logs(st))
-    assert s["charges"]["Catapult Launcher"] == 0 and "take off with the Catapult Launcher" not in texts(st)
+    for s, st in catapult_launches():                         # seeded races, real moves
+        after = ship(st, s["owner"])
+        assert (after["at"], after["alt"]) == (s["at"] + 1, 1) and after["tested"] == s["tested"]   # no test
+        assert after["charges"]["Catapult Launcher"] == 0 and CATAPULT not in texts(st)          # once
 
 
 def test_the_damage_repair_kits_text_names_the_ground_the_extra_phase_the_damage_and_the_scavenge():
