@@ -28,8 +28,16 @@ def one_step_locals(game) -> dict:
     return {name: _locals(game, procs[name]) for name in _never_deciding(game, procs)}
 
 
-def _never_deciding(game, procs: dict) -> set:
-    """The procedures with no decision in them nor in any procedure they call (a least fixed point)."""
+def _never_deciding(game, procs: dict) -> frozenset:
+    """The procedures with no decision in them nor in any procedure they call (a least fixed point);
+    worked out once per rules file (kept in ``rules.derived``: `validate` compiles a file many times)."""
+    found = game.rules.derived.get("never deciding")
+    if found is None:
+        found = game.rules.derived["never deciding"] = frozenset(_without_decisions(procs))
+    return found
+
+
+def _without_decisions(procs: dict) -> set:
     calls, deciding = {}, set()
     for name, d in procs.items():
         nodes = [n for s in ast.statements(d.body) for n in ast.walk(s)]

@@ -123,9 +123,18 @@ def _flat_binders(game, d, constants: dict) -> set:
             and all(src is not None and flat_list(game, src, set(), constants) for src in sources)}
 
 
-def _bound_anywhere(decls) -> set:
+def _bound_anywhere(rules) -> frozenset:
     """Every name the rules bind anywhere (a parameter, a local, a loop's variable, a 'let'): such a name
-    may mean something else than a constant where it is read, so only the others are taken as constants."""
+    may mean something else than a constant where it is read, so only the others are taken as constants.
+    Worked out once per rules file (kept in ``rules.derived``: `validate` compiles a file for every player
+    count and option, and each compile asks several times)."""
+    found = rules.derived.get("bound names")
+    if found is None:
+        found = rules.derived["bound names"] = frozenset(_bound_names(rules.decls))
+    return found
+
+
+def _bound_names(decls) -> set:
     names: set = set()
     for n in ast.walk(decls):
         if isinstance(n, ast.Binder):
@@ -142,16 +151,23 @@ def _bound_anywhere(decls) -> set:
 def unbound_constants(game) -> dict:
     """The game's constants whose names nothing in the rules binds (a name bound somewhere may mean
     something else where it is read), and no game variable has: {name: value}."""
-    bound = _bound_anywhere(game.rules.decls)
+    bound = _bound_anywhere(game.rules)
     return {name: value for name, value in game.constants.items()
             if name not in bound and name not in game.var_decls and name != ME}
 
 
 def _calls(game) -> list:
-    """(the def around the call or None, the call) for each call of a def in the rules."""
-    defs = game.defs
+    """(the def around the call or None, the call) for each call of a def in the rules; worked out once
+    per rules file, as _bound_anywhere."""
+    found = game.rules.derived.get("def calls")
+    if found is None:
+        found = game.rules.derived["def calls"] = _def_calls(game.rules, game.defs)
+    return found
+
+
+def _def_calls(rules, defs) -> list:
     found = []
-    for decl in game.rules.decls:
+    for decl in rules.decls:
         around = decl.name if isinstance(decl, ast.DefDecl) and decl.name in defs else None
         for n in ast.walk(decl):
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs:
