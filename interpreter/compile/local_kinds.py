@@ -24,8 +24,8 @@ _DECIDES = (ast.Choose, ast.ChooseBlock, ast.ChooseEach, ast.TakeTurn)  # (a tur
 def one_step_locals(game) -> dict:
     """{procedure name: the names of its locals that surely hold a value compared in one step}, for the
     procedures that never decide."""
-    procs = game.procs_ast
-    return {name: _locals(game, procs[name]) for name in _never_deciding(game, procs)}
+    procs, constants = game.procs_ast, unbound_constants(game)
+    return {name: _locals(game, procs[name], constants) for name in _never_deciding(game, procs)}
 
 
 def _never_deciding(game, procs: dict) -> frozenset:
@@ -55,9 +55,8 @@ def _without_decisions(procs: dict) -> set:
     return set(procs) - deciding
 
 
-def _locals(game, d) -> frozenset:
-    """The one-step locals of the procedure ``d`` (see above)."""
-    constants = unbound_constants(game)
+def _locals(game, d, constants: dict) -> frozenset:
+    """The one-step locals of the procedure ``d`` (see above); ``constants``: unbound_constants."""
     given: dict = {}  # each local -> the expressions giving it a value (None: a way not judged)
     for s in ast.statements(d.body):
         for name, _word in ast.bound(s):

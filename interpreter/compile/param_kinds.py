@@ -112,15 +112,21 @@ def _flat_binders(game, d, constants: dict) -> set:
     """The loop variables of def ``d`` that hold an item of a ``flat_list`` wherever they are read: each
     binder of the name goes through one, and no parameter, 'let', game variable or constant has the name
     (so every read of it in the body is a binder's)."""
+    return {var for var, sources in _body_binders(d).items()
+            if var not in d.params and var not in game.var_decls and var not in game.constants
+            and all(src is not None and flat_list(game, src, set(), constants) for src in sources)}
+
+
+def _body_binders(d) -> dict:
+    """{name: the lists it goes through} for each name a loop or a 'let ... in' binds inside def ``d``'s
+    body (None for a 'let': no list)."""
     binders: dict = {}
     for n in ast.walk(d.body):
         if isinstance(n, ast.Binder):
             binders.setdefault(n.var, []).append(n.source)
         elif isinstance(n, ast.LetIn):
             binders.setdefault(n.name, []).append(None)
-    return {var for var, sources in binders.items()
-            if var not in d.params and var not in game.var_decls and var not in game.constants
-            and all(src is not None and flat_list(game, src, set(), constants) for src in sources)}
+    return binders
 
 
 def _bound_anywhere(rules) -> frozenset:
@@ -181,8 +187,7 @@ def one_step_params(game) -> frozenset:
     unbound = unbound_constants(game)
     constants = {name: value for name, value in unbound.items() if compare.one_step(value)}
     # a def's own parameter, read in its body, is that parameter unless a name inside rebinds it
-    rebound = {name: {n.var for n in ast.walk(d.body) if isinstance(n, ast.Binder)}
-               | {n.name for n in ast.walk(d.body) if isinstance(n, ast.LetIn)} for name, d in defs.items()}
+    rebound = {name: set(_body_binders(d)) for name, d in defs.items()}
     flat_binders = {name: _flat_binders(game, d, unbound) for name, d in defs.items()}
     calls = _calls(game)
     called = {n.func.id for _around, n in calls}
